@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/connect';
+import { createServices, type Services } from './services';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { isPublicMainCall, registerMainApi } from './main-api/route';
+import { authRoutes } from './modules/auth/routes';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { registerGuardedServices } from './modules/mounts';
+import { devRoutes } from './modules/dev/routes';
+
+export interface BuildServerOptions {
+  config: Config;
+  /** An open database; when absent the server opens the configured one and closes it on shutdown. */
+  db?: DatabaseHandle;
+  /** Apply pending migrations before anything touches the database (default true). */
+  migrate?: boolean;
+  /** Where logs go (tests capture them); stdout when absent. */
+  logStream?: Writable;
+}
+
+export interface LedgerlineServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  services: Services;
+}
+
+const SENSITIVE_QUERY = /([?&][^=&#]+)=[^&#]*/g;
+
+/** Request URLs are logged without query values: tickets, codes and e-mails travel there. */
+function loggedUrl(url: string): string {
+  return url.replace(SENSITIVE_QUERY, '$1=[redacted]');
+}
+
+const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildServer(options: BuildServerOptions): Promise<LedgerlineServer> {
+  const { config } = options;
+  const loggerOptions: FastifyServerOptions['logger'] = {
+    level: config.logLevel,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'password', '*.password', 'refreshToken', '*.refreshToken', 'accessToken', '*.accessToken'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string }) {
+        return { method: request.method, url: loggedUrl(request.url), ip: request.ip };
+      },
+    },
+  };
+  const app = Fastify({
+    logger: loggerOptions,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Bad input never costs us more than this to read.
+    routerOptions: { maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const database = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.db;
+  if (options.migrate ?? true) await database.migrate();
+  const services = await createServices(config, database, app.log);
+
+  const webDist = config.webDist ? resolve(config.webDist) : DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  registerErrorHandler(app, { serveSpa: hasWeb });
+  await registerSecurity(app, config);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // Public main-API methods are rate limited per address and method.
+  const limitPublic = app.rateLimit({ keyGenerator: (request) => `${request.ip}:${request.url}` });
+  app.addHook('preHandler', async (request, reply) => {
+    if ((request.url.startsWith('/api/main/') || request.url.startsWith('/api/main?')) && isPublicMainCall(request)) {
+      await limitPublic.call(app, request, reply);
+    }
+  });
+
+  registerMainApi(app, { db: database.db, services, validateResponses: config.env !== 'production' });
+  await app.register(authRoutes, { prefix: '/api/auth', services });
+  await registerGuardedServices(app, services);
+  await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
+  if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
+
+  if (hasWeb) {
+    // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
+    await app.register(fastifyStatic, { root: webDist, preCompressed: true, wildcard: true, index: false });
+  }
+
+  // Outbox delivery runs beside the requests; any node may deliver (rows are claimed with SKIP LOCKED).
+  const outboxTimer = setInterval(() => {
+    services.mailer.deliverPending().catch((error: unknown) => app.log.warn({ err: error }, 'outbox delivery pass failed'));
+  }, 2000);
+  outboxTimer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(outboxTimer);
+    await services.realtime.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  return { app, database, services };
+}

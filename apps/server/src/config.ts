@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every environment variable the server reads, validated at start-up. README.md's
+ * "Configuration" table lists the same variables; keep the two together.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(1, 'must be a port number').max(65535, 'must be a port number').default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset to use the embedded PGlite database)')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (leave it unset to generate one and keep it in the database)').optional(),
+  PUBLIC_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins such as https://bank.example' }))),
+  BRAND_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const map: Record<string, string> = {};
+      for (const pair of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+        const [host, brand] = pair.split('=');
+        if (!host || !brand) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" must look like host=brandId` });
+          return z.NEVER;
+        }
+        map[host.toLowerCase()] = brand;
+      }
+      return map;
+    }),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Ledgerline <no-reply@ledgerline.example>'),
+  RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number({ message: 'must be a whole number' }).int().min(1000, 'must be at least 1000').default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  SEED_DEMO: booleanFlag.default(true),
+  DEV_TOOLS: booleanFlag.optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+/** Variables whose values may hold credentials: never echoed in an error. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']);
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files; `memory://` for tests. */
+  dataDir: string;
+  jwtSecret: string | undefined;
+  publicOrigins: string[];
+  brandHosts: Record<string, string>;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  rateLimit: { max: number; windowMs: number };
+  logLevel: string;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  /** /dev/outbox and /dev/device: on unless NODE_ENV is production (DEV_TOOLS overrides). */
+  devTools: boolean;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from an environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        const shown = SECRET_VARIABLES.has(name) ? 'value hidden' : `got "${String(cleaned[name] ?? '')}"`;
+        return `${name}: ${issue.message} (${shown})`;
+      }),
+    );
+  }
+  const value = parsed.data;
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    databaseUrl: value.DATABASE_URL,
+    dataDir: value.DATA_DIR,
+    jwtSecret: value.JWT_SECRET,
+    publicOrigins: value.PUBLIC_ORIGINS,
+    brandHosts: value.BRAND_HOSTS,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
+    logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
+    seedDemo: value.SEED_DEMO,
+    devTools: value.DEV_TOOLS ?? value.NODE_ENV !== 'production',
+    webDist: value.WEB_DIST,
+  };
+}

@@ -1,0 +1,8 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+/** One type for both drivers (PGlite and node-postgres): the same queries run on either. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query surface; inside a transaction use only it. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Tx;

@@ -1,0 +1,36 @@
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+
+/** scrypt parameters (OWASP: N=2^17, r=8, p=1). Stored with the hash so they can be raised later. */
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 32, maxmem: 256 * 1024 * 1024 };
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password.normalize('NFKC'), salt, SCRYPT.keylen, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
+  const expected = Buffer.from(keyText, 'base64url');
+  const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A random secret for a URL, a header or a cookie. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Tokens are stored as their SHA-256: a database leak does not leak usable tokens. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

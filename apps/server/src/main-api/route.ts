@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { mainMethods, envelopeFieldsSchema, ENVELOPE_KEYS, type MainMethod, type MainMethodName } from '@ledgerline/contract';
+import { CUSTOMER_ID_HEADER, DEFAULT_LANGUAGE, RESPONSE_CODES, fromIsoLanguage } from '@ledgerline/domain';
+import type { Database } from '../db/client';
+import type { Services } from '../services';
+import { AppError, issuesToValidationErrors } from '../lib/errors';
+import { resolveActingCustomer } from '../modules/customers/access';
+import { authenticateRequest } from '../plugins/auth-guard';
+import { mainHandlers } from './handlers';
+import type { AuthedMethodContext, MethodContext } from './types';
+
+/** The method is named in the query string: POST /api/main/?getCountries (spec 2 §7). */
+function methodFromUrl(url: string): string | undefined {
+  const query = url.split('?')[1];
+  if (!query) return undefined;
+  const first = query.split('&')[0] ?? '';
+  const name = decodeURIComponent(first.split('=')[0] ?? '');
+  return name === '' ? undefined : name;
+}
+
+function isMethodName(name: string): name is MainMethodName {
+  return Object.hasOwn(mainMethods, name);
+}
+
+function customerIdFromHeader(request: FastifyRequest): number | undefined {
+  const raw = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
+  if (raw === undefined) return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(value);
+  if (!parsed.success) throw AppError.invalid({ [CUSTOMER_ID_HEADER]: 'Must be a customer id' });
+  return parsed.data;
+}
+
+export function registerMainApi(app: FastifyInstance, deps: { db: Database; services: Services; validateResponses: boolean }): void {
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body: unknown = request.body ?? {};
+    const fromUrl = methodFromUrl(request.url);
+    const bag = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    if (!bag) throw AppError.invalid({ _: 'The body must be a JSON object' });
+    const fromBody = typeof bag.method === 'string' ? bag.method : undefined;
+    const name = fromUrl ?? fromBody;
+    if (!name) throw new AppError(RESPONSE_CODES.invalidMethod, 'Invalid method: none was named');
+    if (fromUrl && fromBody && fromUrl !== fromBody) throw AppError.invalid({ method: 'Must match the method named in the URL' });
+    if (!isMethodName(name)) throw new AppError(RESPONSE_CODES.invalidMethod, 'Invalid method');
+
+    const definition: MainMethod = mainMethods[name];
+    const envelope = envelopeFieldsSchema.safeParse(Object.fromEntries(ENVELOPE_KEYS.filter((key) => key in bag).map((key) => [key, bag[key]])));
+    if (!envelope.success) throw AppError.invalid(issuesToValidationErrors(envelope.error.issues));
+    const lang = envelope.data.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+
+    const caller = definition.isPublic ? null : await authenticateRequest(request, deps.services);
+
+    const payloadInput = Object.fromEntries(Object.entries(bag).filter(([key]) => !(ENVELOPE_KEYS as string[]).includes(key)));
+    const payload = definition.request.safeParse(payloadInput);
+    if (!payload.success) throw AppError.invalid(issuesToValidationErrors(payload.error.issues));
+
+    const fromCustomerId = envelope.data.fromCustomerId ?? customerIdFromHeader(request);
+    const customerId = caller ? await resolveActingCustomer(deps.db, caller, fromCustomerId) : null;
+
+    const context: MethodContext = {
+      db: deps.db,
+      services: deps.services,
+      lang,
+      caller,
+      customerId,
+      envelope: envelope.data,
+      ip: request.ip,
+      log: request.log,
+    };
+    const handler = mainHandlers[name] as (input: unknown, ctx: MethodContext | AuthedMethodContext) => Promise<Record<string, unknown>>;
+    const data = await handler(payload.data, context);
+    if (deps.validateResponses) {
+      const checked = definition.response.safeParse(data);
+      if (!checked.success) {
+        request.log.error({ method: name, issues: checked.error.issues.slice(0, 5) }, 'answer does not match the contract');
+        throw new AppError(RESPONSE_CODES.unknownError, 'Unknown error');
+      }
+    }
+    reply.header('Cache-Control', 'no-store');
+    return { responseCode: definition.successCode, responseDescription: 'Success', ...data };
+  };
+
+  // `/api/main/?method` is the spec's form; `/api/main?method` is accepted too.
+  app.post('/api/main/', handle);
+  app.post('/api/main', handle);
+}
+
+/** Public methods are the ones a stranger may call: they get the rate limit. */
+export function isPublicMainCall(request: FastifyRequest): boolean {
+  const name = methodFromUrl(request.url) ?? (typeof (request.body as { method?: unknown } | undefined)?.method === 'string' ? String((request.body as { method: string }).method) : undefined);
+  return name !== undefined && isMethodName(name) && mainMethods[name].isPublic;
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EnvelopeFields, MainMethod } from '@ledgerline/contract';
+import type { Language } from '@ledgerline/domain';
+import type { Database } from '../db/client';
+import type { Services } from '../services';
+
+/** Who is calling: set by the auth guard from a valid access token. */
+export interface Caller {
+  userId: number;
+  sessionId: string;
+  /** The customer the user belongs to. */
+  customerId: number;
+}
+
+/** What a main-API handler gets besides its validated payload. */
+export interface MethodContext {
+  db: Database;
+  services: Services;
+  lang: Language;
+  /** Null only for public methods called without a token. */
+  caller: Caller | null;
+  /** The customer the call acts for: the caller's own, or fromCustomerId once access was checked. */
+  customerId: number | null;
+  envelope: EnvelopeFields;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/** An authenticated method's context: the caller is always there. */
+export interface AuthedMethodContext extends MethodContext {
+  caller: Caller;
+  customerId: number;
+}
+
+type HandlerFor<M extends MainMethod> = M['isPublic'] extends true
+  ? (input: z.output<M['request']>, ctx: MethodContext) => Promise<z.input<M['response']>>
+  : (input: z.output<M['request']>, ctx: AuthedMethodContext) => Promise<z.input<M['response']>>;
+
+/** One handler per method of a contract group; the types tie each to its schemas. */
+export type MethodHandlers<T extends Record<string, MainMethod>> = { [K in keyof T]: HandlerFor<T[K]> };

@@ -1,0 +1,61 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { serverSecrets } from '../../db/schema';
+import { randomToken } from '../../lib/crypto';
+
+/** Access tokens live at most 5 minutes (issue #3); sessions at most 12 hours. */
+export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const ISSUER = 'ledgerline';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+  customerId: number;
+}
+
+export interface TokenService {
+  issueAccessToken(claims: AccessClaims): Promise<string>;
+  /** The claims of a valid token, or null for a missing, expired, forged or malformed one. */
+  verifyAccessToken(token: string): Promise<AccessClaims | null>;
+}
+
+/**
+ * The signing key comes from JWT_SECRET, or is generated once and kept in the database so that
+ * every node of a deployment signs and verifies with the same key.
+ */
+async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db.insert(serverSecrets).values({ name: 'jwt_signing_key', value: randomToken(48) }).onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt_signing_key'));
+  if (!row) throw new Error('Could not load the token signing key');
+  return new TextEncoder().encode(row.value);
+}
+
+export async function createTokenService(db: Database, configuredSecret: string | undefined): Promise<TokenService> {
+  const key = await loadSigningKey(db, configuredSecret);
+  return {
+    async issueAccessToken(claims) {
+      return new SignJWT({ sid: claims.sessionId, cid: claims.customerId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(key);
+    },
+    async verifyAccessToken(token) {
+      if (token.length > 2048) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.cid !== 'number') return null;
+        return { userId, sessionId: payload.sid, customerId: payload.cid };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeEvent } from '@ledgerline/contract';
+import type { Notifier } from '../../db/connect';
+
+/** The NOTIFY channel every node listens on: an event raised on one node reaches sockets on all. */
+export const REALTIME_CHANNEL = 'ledgerline_realtime';
+
+type Envelope =
+  | { kind: 'event'; userId: number; event: RealtimeEvent }
+  | { kind: 'close-session'; sessionId: string; reason: 'logout' | 'expired' | 'revoked' };
+
+interface Connection {
+  socket: WebSocket;
+  userId: number;
+  sessionId: string;
+  expiryTimer: NodeJS.Timeout;
+}
+
+export interface RealtimeHub {
+  /** Sends an event to every open socket of the user, on whichever node it is connected. */
+  publish(userId: number, event: RealtimeEvent): Promise<void>;
+  /** Closes every socket of a session, on every node (logout, revocation, expiry). */
+  closeSession(sessionId: string, reason: 'logout' | 'expired' | 'revoked'): Promise<void>;
+  /** Registers a socket opened on this node. */
+  attach(socket: WebSocket, info: { userId: number; sessionId: string; sessionExpiresAt: Date }): void;
+  connectionCount(): number;
+  stop(): Promise<void>;
+}
+
+export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogger): Promise<RealtimeHub> {
+  const byUser = new Map<number, Set<Connection>>();
+
+  function send(connection: Connection, event: RealtimeEvent): void {
+    if (connection.socket.readyState === connection.socket.OPEN) {
+      connection.socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
+    }
+  }
+
+  function closeLocal(filter: (connection: Connection) => boolean, reason: 'logout' | 'expired' | 'revoked'): void {
+    for (const set of byUser.values()) {
+      for (const connection of set) {
+        if (!filter(connection)) continue;
+        send(connection, { type: 'SessionClosed', payload: { reason } });
+        connection.socket.close(4001, reason);
+      }
+    }
+  }
+
+  function deliver(raw: string): void {
+    let message: Envelope;
+    try {
+      message = JSON.parse(raw) as Envelope;
+    } catch {
+      log.warn('realtime: ignored a malformed notification');
+      return;
+    }
+    if (message.kind === 'event') {
+      for (const connection of byUser.get(message.userId) ?? []) send(connection, message.event);
+    } else if (message.kind === 'close-session') {
+      closeLocal((connection) => connection.sessionId === message.sessionId, message.reason);
+    }
+  }
+
+  const unlisten = await notifier.listen(REALTIME_CHANNEL, deliver);
+
+  return {
+    async publish(userId, event) {
+      await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'event', userId, event } satisfies Envelope));
+    },
+    async closeSession(sessionId, reason) {
+      await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'close-session', sessionId, reason } satisfies Envelope));
+    },
+    attach(socket, info) {
+      const delay = Math.max(0, info.sessionExpiresAt.getTime() - Date.now());
+      const connection: Connection = {
+        socket,
+        userId: info.userId,
+        sessionId: info.sessionId,
+        // Timers beyond 2^31-1 ms overflow; sessions live 12 h at most, far below that.
+        expiryTimer: setTimeout(() => closeLocal((candidate) => candidate === connection, 'expired'), delay),
+      };
+      let set = byUser.get(info.userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(info.userId, set);
+      }
+      set.add(connection);
+      socket.on('close', () => {
+        clearTimeout(connection.expiryTimer);
+        set.delete(connection);
+        if (set.size === 0) byUser.delete(info.userId);
+      });
+    },
+    connectionCount() {
+      let count = 0;
+      for (const set of byUser.values()) count += set.size;
+      return count;
+    },
+    async stop() {
+      await unlisten();
+      for (const set of byUser.values()) {
+        for (const connection of set) {
+          clearTimeout(connection.expiryTimer);
+          connection.socket.close(1001, 'server shutting down');
+        }
+      }
+      byUser.clear();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../lib/errors';
+import type { Config } from '../config';
+
+/**
+ * Security headers on every answer. The CSP allows no inline script; Mantine writes its CSS
+ * variables into <style> tags, so styles allow 'unsafe-inline' (docs/decisions.md).
+ * `upgrade-insecure-requests` is off: over plain HTTP from a LAN address it blanks the page (STACK.md).
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RL', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+
+  // API answers are never cached (browsers, proxies).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/dev/')) reply.header('Cache-Control', 'no-store');
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Events pushed to a signed-in browser over /realtime (spec 1 §4 "Realtime events").
+ * The server sends one JSON object per message: { type, payload?, at }.
+ */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('TwoStepVerificationModeSet') }),
+  z.object({ type: z.literal('TwoStepVerificationConfirmed') }),
+  z.object({ type: z.literal('PasswordChange'), payload: z.object({ success: z.boolean() }) }),
+  z.object({
+    type: z.literal('TransactionResult'),
+    payload: z.object({ transactionId: z.string(), success: z.boolean(), message: z.string().optional() }),
+  }),
+  z.object({
+    type: z.literal('LoginRequestDecided'),
+    payload: z.object({ key: z.string(), approved: z.boolean() }),
+  }),
+  z.object({ type: z.literal('Notification'), payload: z.object({ id: z.string(), kind: z.string(), level: z.enum(['error', 'info', 'warning', 'success']) }) }),
+  /** Sent just before the server closes the socket because the session ended. */
+  z.object({ type: z.literal('SessionClosed'), payload: z.object({ reason: z.enum(['logout', 'expired', 'revoked']) }) }),
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent['type'];
+
+export const realtimeTicketResponseSchema = z.object({ ticket: z.string(), expiresInSeconds: z.number() });
+export const REALTIME_PATH = '/realtime';

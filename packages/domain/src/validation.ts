@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Login form (spec 1 §5): the username is a trimmed e-mail address; the spec does not give a
+ * password length, so we accept 1–256 characters and leave strength rules to registration.
+ * Messages are i18n keys: the web app translates them, the server answers them in validationErrors.
+ */
+export const loginFormSchema = z.object({
+  username: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(z.email('validation.email')),
+  password: z.string().min(1, 'validation.required').max(256, 'validation.tooLong'),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/**
+ * The e-mail pre-check of spec 2 §5: shorter than six characters, or no at sign, or no dot is
+ * invalid; an empty value is accepted (the field is optional there). Lookups are skipped when invalid.
+ */
+export function isPlausibleEmail(value: string): boolean {
+  if (value === '') return true;
+  return value.length >= 6 && value.includes('@') && value.includes('.');
+}
