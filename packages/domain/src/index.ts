@@ -6,3 +6,4 @@ export * from './error-message';
 export * from './pkce';
 export * from './brands';
 export * from './viewport';
+export * from './dictionaries';

@@ -42,13 +42,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export async function seedDemo(db: Database): Promise<{ created: number }> {
   let created = 0;
   const ids = new Map<string, { userId: number; customerId: number }>();
+  // One hash serves every demo user: they share the demo password by design.
+  let passwordHash: string | undefined;
   for (const demo of DEMO_USERS) {
     const [existing] = await db.select({ id: users.id, customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${demo.email}`);
     if (existing) {
       ids.set(demo.email, { userId: existing.id, customerId: existing.customerId });
       continue;
     }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
+    const hash = passwordHash;
     await db.transaction(async (tx) => {
       const [customer] = await tx
         .insert(customers)
@@ -63,7 +66,7 @@ export async function seedDemo(db: Database): Promise<{ created: number }> {
         })
         .returning({ id: customers.id });
       if (!customer) throw new Error('seed: customer insert returned nothing');
-      const [user] = await tx.insert(users).values({ customerId: customer.id, email: demo.email, passwordHash, isAdmin: demo.isAdmin ?? false }).returning({ id: users.id });
+      const [user] = await tx.insert(users).values({ customerId: customer.id, email: demo.email, passwordHash: hash, isAdmin: demo.isAdmin ?? false }).returning({ id: users.id });
       if (!user) throw new Error('seed: user insert returned nothing');
       ids.set(demo.email, { userId: user.id, customerId: customer.id });
     });

@@ -34,7 +34,8 @@ function customerIdFromHeader(request: FastifyRequest): number | undefined {
 
 export function registerMainApi(app: FastifyInstance, deps: { db: Database; services: Services; validateResponses: boolean }): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body: unknown = request.body ?? {};
+    // No body at all is an empty payload; anything else must be a JSON object.
+    const body: unknown = request.body === undefined ? {} : request.body;
     const fromUrl = methodFromUrl(request.url);
     const bag = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (!bag) throw AppError.invalid({ _: 'The body must be a JSON object' });

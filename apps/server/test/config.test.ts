@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a fresh clone', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, dataDir: './data', databaseUrl: undefined, devTools: true, env: 'development' });
+  });
+
+  it('reads PORT, DATABASE_URL and the brand host map', () => {
+    const config = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', BRAND_HOSTS: 'bank.example=northmere, wallet.example=pebble' });
+    expect(config.port).toBe(9090);
+    expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/db');
+    expect(config.brandHosts).toEqual({ 'bank.example': 'northmere', 'wallet.example': 'pebble' });
+  });
+
+  it('names every bad variable in one clear message and never echoes a secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://root:hunter2@db/x', JWT_SECRET: 'short', NODE_ENV: 'staging' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/PORT: must be a port number \(got "eighty"\)/);
+    expect(message).toMatch(/DATABASE_URL: must start with postgres:\/\//);
+    expect(message).toMatch(/JWT_SECRET: must be at least 32 characters/);
+    expect(message).toMatch(/NODE_ENV: must be development, production or test/);
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('short"');
+  });
+
+  it('turns the development stand-ins off in production unless DEV_TOOLS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' }).devTools).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helper';
+import { openSocket } from './realtime-client';
+
+let server: TestServer;
+let base: string;
+let origin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `ws://127.0.0.1:${address.port}`;
+  origin = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => server.close());
+
+async function ticketFor(token: string): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/auth/realtime-ticket', headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode).toBe(200);
+  return response.json().ticket as string;
+}
+
+describe('the realtime channel', () => {
+  it('delivers an event to the signed-in user and to no one else', async () => {
+    const anna = await server.signIn('anna@pebble.example');
+    const tomas = await server.signIn('tomas@northmere.example');
+    const annaSocket = await openSocket(`${base}/realtime?ticket=${await ticketFor(anna)}`, origin);
+    const tomasSocket = await openSocket(`${base}/realtime?ticket=${await ticketFor(tomas)}`, origin);
+    const annaInfo = (await server.main('getCustomerInfo', {}, { token: anna })).json();
+
+    await server.services.realtime.publish(annaInfo.customer.userId, { type: 'TwoStepVerificationModeSet' });
+    const event = await annaSocket.next('TwoStepVerificationModeSet');
+    expect(event.at).toEqual(expect.any(String));
+    // A ping round trip on Tomás's socket proves the event had time to arrive had it been sent.
+    tomasSocket.socket.send('ping');
+    await tomasSocket.next('pong');
+    expect(tomasSocket.messages).toEqual([{ type: 'pong' }]);
+    annaSocket.socket.close();
+    tomasSocket.socket.close();
+  });
+
+  it('refuses a ticket the second time it is used', async () => {
+    const token = await server.signIn('anna@pebble.example');
+    const ticket = await ticketFor(token);
+    const first = await openSocket(`${base}/realtime?ticket=${ticket}`, origin);
+    await expect(openSocket(`${base}/realtime?ticket=${ticket}`, origin)).rejects.toThrow(/HTTP 401/);
+    first.socket.close();
+  });
+
+  it('refuses a handshake without a ticket or from another origin', async () => {
+    await expect(openSocket(`${base}/realtime`, origin)).rejects.toThrow(/HTTP 401/);
+    const token = await server.signIn('anna@pebble.example');
+    await expect(openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, 'https://evil.example')).rejects.toThrow(/HTTP 403/);
+  });
+
+  it('closes the socket when the session signs out', async () => {
+    const token = await server.signIn('tomas@northmere.example');
+    const socket = await openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, origin);
+    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` }, payload: {} });
+    expect(logout.statusCode).toBe(200);
+    expect(await socket.next('SessionClosed')).toMatchObject({ payload: { reason: 'logout' } });
+    expect((await socket.closed).code).toBe(4001);
+    // The token of a closed session no longer opens anything.
+    expect((await server.main('getCustomerInfo', {}, { token })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@ledgerline/contract';
+import { loginFormSchema, type LoginForm as LoginFormValues } from '@ledgerline/domain';
+import { translateErrorMessage } from '@/i18n';
+import { notifyWrapper } from '@/lib/mobile-wrapper';
+import { AlertIcon, InfoIcon } from '@/ui/icons';
+import { useLoginMutation } from '../api/login';
+import classes from './login-page.module.css';
+
+const FIELDS: readonly FieldPath<LoginFormValues>[] = ['username', 'password'];
+
+/** Messages are i18n keys ('validation.required'); a server may also send plain text. */
+function fieldMessage(t: (key: string) => string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith('validation.') ? t(message) : message;
+}
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onTouched',
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: async (result) => {
+        if (result.kind !== 'signedIn') return;
+        notifyWrapper({ type: 'loginSuccess', ...(result.userId !== undefined ? { userId: result.userId } : {}) });
+        await navigate('/home', { replace: true });
+      },
+      onError: (error) => {
+        // The server's field errors land on the fields (STYLE.md "Forms and screens").
+        if (error instanceof ApiError && error.validationErrors) {
+          for (const field of FIELDS) {
+            const message = error.validationErrors[field];
+            if (message) setError(field, { type: 'server', message });
+          }
+        }
+        notifyWrapper({ type: 'loginFail', message: error.message });
+      },
+    });
+  });
+
+  const isBusy = login.isPending || login.data?.kind === 'signedIn';
+  const flowNotAvailable = login.data?.kind === 'flowNotAvailable';
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isBusy}>
+      <fieldset disabled={isBusy} className={classes.fieldset}>
+        <Stack gap="md">
+          {login.isError && (
+            <Alert color="red" variant="light" title={t('signIn.failedTitle')} icon={<AlertIcon />}>
+              {translateErrorMessage(t, login.error)}
+            </Alert>
+          )}
+          {flowNotAvailable && (
+            <Alert color="brand" variant="light" icon={<InfoIcon />} role="status">
+              {t('signIn.flowUnavailable')}
+            </Alert>
+          )}
+          <TextInput
+            label={t('signIn.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            size="md"
+            error={fieldMessage(t, errors.username?.message)}
+            {...register('username')}
+          />
+          <PasswordInput
+            label={t('signIn.password')}
+            autoComplete="current-password"
+            required
+            size="md"
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
+            error={fieldMessage(t, errors.password?.message)}
+            {...register('password')}
+          />
+          <Button type="submit" size="md" fullWidth loading={isBusy} mt="xs">
+            {t('signIn.submit')}
+          </Button>
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { LoginPage } from './components/login-page';
+export { SignOutButton } from './components/sign-out-button';

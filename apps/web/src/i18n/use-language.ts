@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ledgerline/domain';
+import { localStore } from '@/lib/storage';
+import { storeLanguage } from './language';
+
+/** The current language and a setter that loads the locale, switches and remembers the choice. */
+export function useLanguage(): { language: Language; changeLanguage: (language: Language) => Promise<void> } {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const changeLanguage = useCallback(
+    async (next: Language) => {
+      storeLanguage(localStore, next);
+      await i18n.changeLanguage(next);
+    },
+    [i18n],
+  );
+  return { language, changeLanguage };
+}

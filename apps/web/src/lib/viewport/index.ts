@@ -1,0 +1,2 @@
+export { ViewportProvider } from './viewport-provider';
+export { useViewport, type ViewportState } from './viewport-context';

@@ -1,0 +1,33 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, brandLanguages, isLanguage, toIsoLanguage } from '@ledgerline/domain';
+import { useBrand } from '@/brands';
+import { useLanguage } from '@/i18n';
+import { GlobeIcon } from './icons';
+
+/** Chooses the interface language among the brand's languages, each named in its own language. */
+export function LanguagePicker() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const { language, changeLanguage } = useLanguage();
+  const languages = brandLanguages(brand);
+  return (
+    <NativeSelect
+      aria-label={t('app.language')}
+      value={language}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (isLanguage(next)) void changeLanguage(next);
+      }}
+      leftSection={<GlobeIcon size={16} />}
+      size="sm"
+      w={150}
+    >
+      {languages.map((code) => (
+        <option key={code} value={code} lang={toIsoLanguage(code)}>
+          {LANGUAGE_NAMES[code]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * Sign-in page weight: what the browser loads before the sign-in form is usable, in gzip bytes,
+ * against a 200 KB budget. Two ways:
+ *  - measured: headless Chromium (playwright-core) loads /login from the real server and we
+ *    record every JS and CSS response until the e-mail field is visible. Covers lazy route
+ *    chunks and whatever the router fetches at once, so it is the headline figure;
+ *  - static: index.html's module script, modulepreload links and stylesheets, plus the static
+ *    `import`s of those chunks, transitively (no dynamic `import()`, so no lazy routes). Needs no
+ *    browser; used as the figure when Chromium is not available, printed as a cross-check otherwise.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT, runCommand, startLedgerline, type RunningServer } from './child';
+import { kb, table } from './format';
+
+export const BUDGET_BYTES = 200 * 1024;
+const WEB = join(REPO_ROOT, 'apps/web');
+const DIST = join(WEB, 'dist');
+const SIGN_IN_PATH = '/login';
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const EMAIL_FIELD = 'input[type="email"], input[autocomplete~="email"], input[name="email"]';
+
+export interface FileSize {
+  name: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+}
+
+export interface SizeFigures {
+  method: 'Chromium' | 'static';
+  files: FileSize[];
+  js: number;
+  css: number;
+  total: number;
+}
+
+export type SizeReport = { ok: true; figures: SizeFigures; crossCheck?: SizeFigures } | { ok: false; reason: string };
+
+const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 9 }).length;
+
+function totals(method: SizeFigures['method'], files: FileSize[]): SizeFigures {
+  const sum = (kind: FileSize['kind']) => files.filter((file) => file.kind === kind).reduce((total, file) => total + file.gzip, 0);
+  return { method, files, js: sum('js'), css: sum('css'), total: sum('js') + sum('css') };
+}
+
+// ---------------------------------------------------------------- build when stale
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Everything the web build reads from this repository. */
+const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/postcss.config.cjs', 'packages/domain/src', 'packages/contract/src'];
+
+/** Builds the web app when dist is missing or older than its sources; says why when it cannot. */
+async function ensureBuilt(): Promise<{ reason: string; detail?: string } | undefined> {
+  const index = join(DIST, 'index.html');
+  const sourcesAt = Math.max(...SOURCES.map((path) => newestMtime(join(REPO_ROOT, path))));
+  if (existsSync(index) && statSync(index).mtimeMs >= sourcesAt) {
+    console.log('  apps/web/dist is up to date');
+    return undefined;
+  }
+  console.log(`  ${existsSync(index) ? 'apps/web/dist is older than its sources' : 'apps/web/dist is missing'}: npm run build -w @ledgerline/web …`);
+  const started = Date.now();
+  const build = await runCommand('web build', 'npm', ['run', 'build', '-w', '@ledgerline/web'], 300_000);
+  if (build.timedOut) return { reason: 'the web build did not finish within 300 s', detail: build.tail };
+  if (build.code !== 0) return { reason: `the web app does not build yet (npm run build exit ${build.code})`, detail: build.tail };
+  if (!existsSync(index)) return { reason: 'the web build finished but wrote no apps/web/dist/index.html' };
+  console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return undefined;
+}
+
+// ---------------------------------------------------------------- static closure
+
+function attributes(tag: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const match of tag.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    const name = match[1];
+    if (name) found[name.toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
+  }
+  return found;
+}
+
+/** A same-origin URL path from index.html or a chunk, as a file in dist (undefined when not local). */
+function distFile(specifier: string, fromDir: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(specifier)) return undefined;
+  const clean = specifier.split(/[?#]/)[0] ?? '';
+  const file = clean.startsWith('/') ? join(DIST, clean) : resolve(fromDir, clean);
+  return file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : undefined;
+}
+
+/** `import{…}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`; never `import("./x.js")`. */
+const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g;
+
+function staticClosure(): SizeFigures {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const queue: string[] = [];
+  for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = attributes(match[2] ?? '');
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+    const target = match[1]?.toLowerCase() === 'script' ? (attrs.type === 'module' ? attrs.src : undefined) : rel.includes('modulepreload') || rel.includes('stylesheet') ? attrs.href : undefined;
+    const file = target ? distFile(target, DIST) : undefined;
+    if (file) queue.push(file);
+  }
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!/\.m?js$/.test(file)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      const next = match[1] ? distFile(match[1], dirname(file)) : undefined;
+      if (next && /\.(m?js|css)$/.test(next)) queue.push(next);
+    }
+  }
+  const files = [...seen]
+    .filter((file) => /\.(m?js|css)$/.test(file))
+    .map((file): FileSize => {
+      const bytes = readFileSync(file);
+      return { name: relative(DIST, file), kind: file.endsWith('.css') ? 'css' : 'js', raw: bytes.length, gzip: gzipSize(bytes) };
+    });
+  return totals('static', files);
+}
+
+// ---------------------------------------------------------------- measured in Chromium
+
+async function measureInChromium(server: RunningServer): Promise<SizeFigures> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const responses: import('playwright-core').Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    const started = Date.now();
+    await page.goto(server.baseUrl + SIGN_IN_PATH, { waitUntil: 'commit', timeout: 30_000 });
+    const field = page.locator(EMAIL_FIELD).or(page.getByLabel(/e-?mail/i)).first();
+    try {
+      await field.waitFor({ state: 'visible', timeout: 30_000 });
+    } catch {
+      throw new Error(`no visible e-mail field at ${SIGN_IN_PATH} within 30 s (looked for ${EMAIL_FIELD} or a label matching /e-?mail/i)`);
+    }
+    console.log(`  e-mail field visible ${Date.now() - started} ms after navigation (loopback, no throttling)`);
+    const files: FileSize[] = [];
+    const others: string[] = [];
+    const urls = new Set<string>();
+    for (const response of [...responses]) {
+      const url = new URL(response.url());
+      if (urls.has(url.href)) continue;
+      urls.add(url.href);
+      const type = response.headers()['content-type'] ?? '';
+      const kind = /javascript/.test(type) || /\.m?js$/.test(url.pathname) ? 'js' : /text\/css/.test(type) || url.pathname.endsWith('.css') ? 'css' : undefined;
+      const body = await response.body().catch(() => undefined);
+      if (!body) continue;
+      if (kind) files.push({ name: url.pathname.replace(/^\//, ''), kind, raw: body.length, gzip: gzipSize(body) });
+      else others.push(`${url.pathname} (${kb(gzipSize(body))} gzip)`);
+    }
+    if (others.length > 0) console.log(`  also fetched, not counted: ${others.join(', ')}`);
+    return totals('Chromium', files);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- the part
+
+export function budgetVerdict(total: number): string {
+  return total <= BUDGET_BYTES ? 'within budget' : `OVER budget by ${kb(total - BUDGET_BYTES)}`;
+}
+
+function printFigures(figures: SizeFigures): void {
+  const rows = [...figures.files]
+    .sort((a, b) => a.kind.localeCompare(b.kind) || b.gzip - a.gzip)
+    .map((file) => [file.name, file.kind, kb(file.raw), kb(file.gzip)]);
+  console.log(table(['file', 'kind', 'raw', 'gzip'], rows, [2, 3]));
+  console.log(`  JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)} gzip against ${kb(BUDGET_BYTES)}: ${budgetVerdict(figures.total)}`);
+}
+
+export async function runSizePart(): Promise<SizeReport> {
+  const notBuilt = await ensureBuilt();
+  if (notBuilt) {
+    console.log(`  NOT MEASURED: ${notBuilt.reason}`);
+    if (notBuilt.detail) console.log(`    ${notBuilt.detail.split('\n').slice(-12).join('\n    ')}`);
+    return { ok: false, reason: notBuilt.reason };
+  }
+  const fromDist = staticClosure();
+  let measured: SizeFigures | undefined;
+  let server: RunningServer | undefined;
+  try {
+    console.log(`  loading ${SIGN_IN_PATH} in headless Chromium from the real server…`);
+    server = await startLedgerline({ webDist: DIST });
+    measured = await measureInChromium(server);
+  } catch (error) {
+    console.log(`  Chromium measurement failed, using the static figure: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await server?.stop();
+  }
+  const figures = measured ?? fromDist;
+  console.log(`\n  ${figures.method === 'Chromium' ? 'Loaded by Chromium until the e-mail field was visible' : 'index.html + static imports (lazy route chunks not included)'}:`);
+  printFigures(figures);
+  if (!measured) return { ok: true, figures };
+  console.log(
+    `  cross-check, static (index.html + static imports, no lazy chunks): JS ${kb(fromDist.js)} + CSS ${kb(fromDist.css)} = ${kb(fromDist.total)} gzip in ${fromDist.files.length} files`,
+  );
+  return { ok: true, figures, crossCheck: fromDist };
+}

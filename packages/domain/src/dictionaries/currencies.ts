@@ -1,0 +1,66 @@
+import { CURRENCY_SYMBOLS } from '../constants';
+
+export interface CurrencyInfo {
+  /** ISO 4217 alphabetic code. */
+  code: string;
+  /** The symbol shown beside an amount; the spec's six come from CURRENCY_SYMBOLS (spec 1 §9, spec 2 §9). */
+  symbol: string;
+  /** ISO 4217 minor unit: how many decimals an amount in this currency carries. */
+  decimals: number;
+}
+
+function spec(code: string): CurrencyInfo {
+  const symbol = CURRENCY_SYMBOLS[code];
+  if (symbol === undefined) throw new Error(`No spec symbol for ${code}`);
+  return { code, symbol, decimals: 2 };
+}
+
+/**
+ * Currencies an account may be held in: the six the spec names first, then the ones a European
+ * payments bank holds for its customers. Symbols beyond the spec's six are the ones used at home
+ * (the spec writes AUD and CAD as a plain "$", so we do the same for other dollars). BGN is not
+ * here: Bulgaria adopted the euro on 1 January 2026.
+ */
+export const CURRENCIES: readonly CurrencyInfo[] = [
+  spec('EUR'),
+  spec('USD'),
+  spec('GBP'),
+  spec('AUD'),
+  spec('CAD'),
+  spec('RON'),
+  { code: 'CHF', symbol: 'CHF', decimals: 2 },
+  { code: 'PLN', symbol: 'zł', decimals: 2 },
+  { code: 'SEK', symbol: 'kr', decimals: 2 },
+  { code: 'NOK', symbol: 'kr', decimals: 2 },
+  { code: 'DKK', symbol: 'kr', decimals: 2 },
+  { code: 'ISK', symbol: 'kr', decimals: 0 },
+  { code: 'CZK', symbol: 'Kč', decimals: 2 },
+  { code: 'HUF', symbol: 'Ft', decimals: 2 },
+  { code: 'RSD', symbol: 'дин.', decimals: 2 },
+  { code: 'MDL', symbol: 'L', decimals: 2 },
+  { code: 'UAH', symbol: '₴', decimals: 2 },
+  { code: 'TRY', symbol: '₺', decimals: 2 },
+  { code: 'ILS', symbol: '₪', decimals: 2 },
+  { code: 'AED', symbol: 'د.إ', decimals: 2 },
+  { code: 'JPY', symbol: '¥', decimals: 0 },
+  { code: 'CNY', symbol: '¥', decimals: 2 },
+  { code: 'HKD', symbol: '$', decimals: 2 },
+  { code: 'SGD', symbol: '$', decimals: 2 },
+  { code: 'NZD', symbol: '$', decimals: 2 },
+  { code: 'INR', symbol: '₹', decimals: 2 },
+  { code: 'ZAR', symbol: 'R', decimals: 2 },
+  { code: 'MXN', symbol: '$', decimals: 2 },
+  { code: 'BRL', symbol: 'R$', decimals: 2 },
+];
+
+const BY_CODE: ReadonlyMap<string, CurrencyInfo> = new Map(CURRENCIES.map((currency) => [currency.code, currency]));
+
+/** The currency we hold under this code, or undefined when we do not hold it. */
+export function findCurrency(code: string): CurrencyInfo | undefined {
+  return BY_CODE.get(code);
+}
+
+/** Decimals of an amount in this currency; 2 for a currency we do not know (ISO 4217's usual minor unit). */
+export function currencyDecimals(code: string): number {
+  return BY_CODE.get(code)?.decimals ?? 2;
+}

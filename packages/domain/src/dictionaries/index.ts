@@ -1,0 +1,5 @@
+export * from './sepa';
+export * from './currencies';
+export * from './documents';
+export * from './transaction-types';
+export * from './kinds';
