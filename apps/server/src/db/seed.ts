@@ -38,21 +38,23 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'new@thistle.example', brandId: 'thistle', customerType: CUSTOMER_TYPES.personal, firstName: 'Olek', lastName: 'Shevchenko', residenceCountryCode: 'GB', verified: false },
 ];
 
-/** Adds the demo customers that are missing; a second run changes nothing. */
+/**
+ * Adds the demo customers that are missing; a second run changes nothing. Nodes starting together
+ * take turns through an advisory lock, so two never insert the same demo user.
+ */
 export async function seedDemo(db: Database): Promise<{ created: number }> {
-  let created = 0;
-  const ids = new Map<string, { userId: number; customerId: number }>();
-  // One hash serves every demo user: they share the demo password by design.
-  let passwordHash: string | undefined;
-  for (const demo of DEMO_USERS) {
-    const [existing] = await db.select({ id: users.id, customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${demo.email}`);
-    if (existing) {
-      ids.set(demo.email, { userId: existing.id, customerId: existing.customerId });
-      continue;
-    }
-    passwordHash ??= await hashPassword(DEMO_PASSWORD);
-    const hash = passwordHash;
-    await db.transaction(async (tx) => {
+  // Hash outside the transaction (it is slow); one hash serves every demo user by design.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7243002)`);
+    let created = 0;
+    const ids = new Map<string, { userId: number; customerId: number }>();
+    for (const demo of DEMO_USERS) {
+      const [existing] = await tx.select({ id: users.id, customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${demo.email}`);
+      if (existing) {
+        ids.set(demo.email, { userId: existing.id, customerId: existing.customerId });
+        continue;
+      }
       const [customer] = await tx
         .insert(customers)
         .values({
@@ -66,19 +68,19 @@ export async function seedDemo(db: Database): Promise<{ created: number }> {
         })
         .returning({ id: customers.id });
       if (!customer) throw new Error('seed: customer insert returned nothing');
-      const [user] = await tx.insert(users).values({ customerId: customer.id, email: demo.email, passwordHash: hash, isAdmin: demo.isAdmin ?? false }).returning({ id: users.id });
+      const [user] = await tx.insert(users).values({ customerId: customer.id, email: demo.email, passwordHash, isAdmin: demo.isAdmin ?? false }).returning({ id: users.id });
       if (!user) throw new Error('seed: user insert returned nothing');
       ids.set(demo.email, { userId: user.id, customerId: customer.id });
-    });
-    created += 1;
-  }
-  for (const demo of DEMO_USERS) {
-    for (const grant of demo.actsFor ?? []) {
-      const user = ids.get(demo.email);
-      const target = ids.get(grant.email);
-      if (!user || !target) continue;
-      await db.insert(customerAccess).values({ userId: user.userId, customerId: target.customerId, accessRight: grant.accessRight }).onConflictDoNothing();
+      created += 1;
     }
-  }
-  return { created };
+    for (const demo of DEMO_USERS) {
+      for (const grant of demo.actsFor ?? []) {
+        const user = ids.get(demo.email);
+        const target = ids.get(grant.email);
+        if (!user || !target) continue;
+        await tx.insert(customerAccess).values({ userId: user.userId, customerId: target.customerId, accessRight: grant.accessRight }).onConflictDoNothing();
+      }
+    }
+    return { created };
+  });
 }
