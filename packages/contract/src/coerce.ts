@@ -24,9 +24,12 @@ export function coerceNumbers(value: unknown, key = ''): unknown {
   return value;
 }
 
-/** Null (and undefined) values are stripped from request bodies (spec 1 §7). */
+/**
+ * Null (and undefined) fields are stripped from request bodies (spec 1 §7). Array items keep
+ * their positions: a null inside a list is a value, not an absent field.
+ */
 export function stripNulls<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => stripNulls(item)) as T;
+  if (Array.isArray(value)) return value.map((item) => (item === null ? item : stripNulls(item))) as T;
   if (typeof value === 'object' && value !== null && !(value instanceof Blob) && !(value instanceof FormData)) {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {

@@ -1,0 +1,159 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, type ApiClientOptions } from './client';
+
+/** A real HTTP peer on loopback: it records what arrives and answers what the test sets. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+let http: Server;
+let baseUrl = '';
+let seen: Seen[] = [];
+let answer: (request: Seen) => { status: number; body: string; delayMs?: number } = () => ({ status: 200, body: '{}' });
+
+beforeAll(async () => {
+  http = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const record = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      seen.push(record);
+      const reply = answer(record);
+      setTimeout(() => {
+        response.writeHead(reply.status, { 'content-type': 'application/json' });
+        response.end(reply.body);
+      }, reply.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+  const address = http.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+afterAll(() => new Promise<void>((done) => http.close(() => done())));
+beforeEach(() => {
+  seen = [];
+  answer = () => ({ status: 200, body: JSON.stringify({ responseCode: '00', responseDescription: 'Success', customer: {} }) });
+});
+
+function client(overrides: Partial<ApiClientOptions> = {}) {
+  return createApiClient({ baseUrl, getLanguage: () => 'ua', getAccessToken: () => 'token-123', ...overrides });
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('the typed client: what it sends', () => {
+  it('posts to /api/main/?method with the envelope, Accept-Language, client version and bearer token', async () => {
+    await client({ getCustomerId: () => 42 }).main('getCustomerInfo', {});
+    const [request] = seen;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/main/?getCustomerInfo');
+    expect(request?.headers['accept-language']).toBe('uk');
+    expect(request?.headers['x-client-version']).toBe('2.1.2');
+    expect(request?.headers.authorization).toBe('Bearer token-123');
+    expect(request?.headers['customer-id']).toBe('42');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ method: 'getCustomerInfo', lang: 'ua' });
+  });
+
+  it('sends no bearer token to a public method', async () => {
+    answer = () => ({ status: 200, body: JSON.stringify({ responseCode: 'SUCCESS', responseDescription: 'Success', countries: [] }) });
+    await client().main('getCountries', {});
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('strips null-valued fields from bodies, deeply (array positions are kept)', async () => {
+    await client().rest({ method: 'POST', path: '/api/contracts/contract', body: { note: null, companyId: 5, nested: { a: null, b: [1, null] } } });
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ companyId: 5, nested: { b: [1, null] } });
+  });
+});
+
+describe('the typed client: what it makes of answers', () => {
+  it('turns number-looking strings into numbers, except codes and address, name, description and bank fields', async () => {
+    answer = () => ({
+      status: 200,
+      body: JSON.stringify({
+        responseCode: '00',
+        responseDescription: '12',
+        customer: { customerId: '17', balance: '1050.25', postalCode: '007', cardNumber: '4111111111111111', firstName: '123', address1: '42', bankName: '1' },
+      }),
+    });
+    const result = (await client().main('getCustomerInfo', {})) as unknown as { responseCode: string; responseDescription: string; customer: Record<string, unknown> };
+    expect(result.responseCode).toBe('00');
+    expect(result.responseDescription).toBe('12');
+    expect(result.customer).toEqual({ customerId: 17, balance: 1050.25, postalCode: '007', cardNumber: '4111111111111111', firstName: '123', address1: '42', bankName: '1' });
+  });
+
+  it("says 'Server is not available' for HTTP 500", async () => {
+    answer = () => ({ status: 500, body: '{"message":"boom"}' });
+    const error = await failureOf(client().main('getCustomerInfo', {}));
+    expect(error.message).toBe('Server is not available');
+  });
+
+  it("says 'server error' for an empty reply", async () => {
+    answer = () => ({ status: 200, body: '' });
+    expect((await failureOf(client().main('getCustomerInfo', {}))).message).toBe('server error');
+  });
+
+  it('says the network-error text when the transport fails', async () => {
+    const error = await failureOf(createApiClient({ baseUrl: 'http://127.0.0.1:1', getLanguage: () => 'en' }).main('getCountries', {}));
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/Network error/);
+  });
+
+  it('gives up after the request timeout', async () => {
+    answer = () => ({ status: 200, body: '{}', delayMs: 300 });
+    const error = await failureOf(client({ timeoutMs: 50 }).main('getCustomerInfo', {}));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('takes the message of a failed answer in the spec order and keeps the field errors', async () => {
+    answer = () => ({ status: 400, body: JSON.stringify({ responseCode: 'TA1', responseDescription: 'Invalid parameters', validationErrors: { countryCode: 'Too long', lang: 'Unknown' } }) });
+    const error = await failureOf(client().main('getCustomerInfo', {}));
+    expect(error.message).toBe('Too long, Unknown');
+    expect(error.responseCode).toBe('TA1');
+    expect(error.validationErrors).toEqual({ countryCode: 'Too long', lang: 'Unknown' });
+  });
+
+  it('treats a 200 answer with a failure code as a failure', async () => {
+    answer = () => ({ status: 200, body: JSON.stringify({ responseCode: 'CA', responseDescription: 'Closed account' }) });
+    const error = await failureOf(client().main('getCustomerInfo', {}));
+    expect(error).toMatchObject({ kind: 'response', responseCode: 'CA', message: 'Closed account' });
+  });
+
+  it('on 401 asks the refresh hook once and retries once', async () => {
+    let calls = 0;
+    let token = 'old';
+    answer = (request) => (request.headers.authorization === 'Bearer new' ? { status: 200, body: JSON.stringify({ responseCode: '00', responseDescription: 'Success', customer: {} }) } : { status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    const api = client({
+      getAccessToken: () => token,
+      onUnauthorized: async () => {
+        calls += 1;
+        token = 'new';
+        return true;
+      },
+    });
+    await api.main('getCustomerInfo', {});
+    expect(calls).toBe(1);
+    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('does not retry when the refresh hook fails, and does not loop', async () => {
+    answer = () => ({ status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    let calls = 0;
+    const error = await failureOf(client({ onUnauthorized: async () => ((calls += 1), false) }).main('getCustomerInfo', {}));
+    expect(error.status).toBe(401);
+    expect(calls).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+});
