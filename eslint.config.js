@@ -1,0 +1,98 @@
+// One lint setup for the whole repository (flat config).
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import security from 'eslint-plugin-security';
+import noUnsanitized from 'eslint-plugin-no-unsanitized';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  : [];
+
+/** A feature folder is a room: it never imports another feature (STYLE.md). */
+const featureBoundaries = features.map((feature) => ({
+  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            group: [`**/features/${other}`, `**/features/${other}/**`, `@/features/${other}`, `@/features/${other}/**`],
+            message: `features/${feature} must not import features/${other}: move what both need to ui/, lib/, domain or contract.`,
+          })),
+      },
+    ],
+  },
+}));
+
+/** Code flows one way: domain → contract → server / web; ui and lib never reach up into features or app. */
+const layerBoundaries = [
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@ledgerline/contract*', '@ledgerline/server*', '@ledgerline/web*', 'react', 'fastify', 'drizzle-orm*'], message: 'packages/domain is pure rules: no I/O, React or Fastify.' }] }] },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@ledgerline/server*', '@ledgerline/web*', 'react', 'fastify', 'drizzle-orm*'], message: 'packages/contract is the wire contract only.' }] }] },
+  },
+  {
+    files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'], message: 'ui/ and lib/ sit below features and app.' }] }] },
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', 'e2e/test-results/**', 'docs/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  security.configs.recommended,
+  noUnsanitized.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Lookups by a key we validated (a zod enum, a method name checked with Object.hasOwn) are
+      // the common case here; the rule flags every one of them, so we leave it off and validate input.
+      'security/detect-object-injection': 'off',
+      'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tools, tests and start-up code read and write paths the repository or the operator's
+    // configuration names (DATA_DIR, the build folder), never paths from a request.
+    files: [
+      'scripts/**/*.mjs',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/test/**/*.ts',
+      'apps/server/src/db/connect.ts',
+      'apps/server/src/app.ts',
+      'apps/web/vite.config.ts',
+      'apps/web/scripts/**/*.mjs',
+    ],
+    rules: {
+      // Tests and tools read and write files named by the repository, not by users.
+      'security/detect-non-literal-fs-filename': 'off',
+      'security/detect-child-process': 'off',
+    },
+  },
+  ...layerBoundaries,
+  ...featureBoundaries,
+);
