@@ -52,6 +52,8 @@ if (!only || only === 'unit') {
 }
 
 if (!only || only === 'e2e') {
+  // The browser tests run against the built app, served by the real server.
+  if (run('build web', 'npm', ['run', 'build', '-w', '@ledgerline/web']) !== 0) count('build', 0, 1);
   const out = join(reports, 'playwright.json');
   const status = run('playwright', process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive Debian's Chromium (browsers cannot be downloaded here) against the real
+ * server, which serves the built web app on an in-memory PGlite seeded with the demo users.
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  outputDir: '../node_modules/.e2e-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: '..',
+    url: `${baseURL}/version.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      // Plenty for a test run that signs in many times from one address.
+      RATE_LIMIT_MAX: '10000',
+    },
+  },
+});
