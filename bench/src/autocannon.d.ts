@@ -43,5 +43,8 @@ declare module 'autocannon' {
     stop(): void;
   }
 
-  export default function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
+  export default function autocannon(
+    options: Options,
+    callback: (error: Error | null, result: Result) => void,
+  ): Instance;
 }

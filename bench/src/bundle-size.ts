@@ -19,7 +19,14 @@ const WEB = join(REPO_ROOT, 'apps/web');
 const DIST = join(WEB, 'dist');
 const SIGN_IN_PATH = '/login';
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const EMAIL_FIELD = 'input[type="email"], input[autocomplete~="email"], input[name="email"]';
 
 export interface FileSize {
@@ -37,12 +44,14 @@ export interface SizeFigures {
   total: number;
 }
 
-export type SizeReport = { ok: true; figures: SizeFigures; crossCheck?: SizeFigures } | { ok: false; reason: string };
+export type SizeReport =
+  { ok: true; figures: SizeFigures; crossCheck?: SizeFigures } | { ok: false; reason: string };
 
 const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes, { level: 9 }).length;
 
 function totals(method: SizeFigures['method'], files: FileSize[]): SizeFigures {
-  const sum = (kind: FileSize['kind']) => files.filter((file) => file.kind === kind).reduce((total, file) => total + file.gzip, 0);
+  const sum = (kind: FileSize['kind']) =>
+    files.filter((file) => file.kind === kind).reduce((total, file) => total + file.gzip, 0);
   return { method, files, js: sum('js'), css: sum('css'), total: sum('js') + sum('css') };
 }
 
@@ -61,7 +70,16 @@ function newestMtime(path: string): number {
 }
 
 /** Everything the web build reads from this repository. */
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/postcss.config.cjs', 'packages/domain/src', 'packages/contract/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'apps/web/postcss.config.cjs',
+  'packages/domain/src',
+  'packages/contract/src',
+];
 
 /** Builds the web app when dist is missing or older than its sources; says why when it cannot. */
 async function ensureBuilt(): Promise<{ reason: string; detail?: string } | undefined> {
@@ -71,12 +89,25 @@ async function ensureBuilt(): Promise<{ reason: string; detail?: string } | unde
     console.log('  apps/web/dist is up to date');
     return undefined;
   }
-  console.log(`  ${existsSync(index) ? 'apps/web/dist is older than its sources' : 'apps/web/dist is missing'}: npm run build -w @ledgerline/web …`);
+  console.log(
+    `  ${existsSync(index) ? 'apps/web/dist is older than its sources' : 'apps/web/dist is missing'}: npm run build -w @ledgerline/web …`,
+  );
   const started = Date.now();
-  const build = await runCommand('web build', 'npm', ['run', 'build', '-w', '@ledgerline/web'], 300_000);
-  if (build.timedOut) return { reason: 'the web build did not finish within 300 s', detail: build.tail };
-  if (build.code !== 0) return { reason: `the web app does not build yet (npm run build exit ${build.code})`, detail: build.tail };
-  if (!existsSync(index)) return { reason: 'the web build finished but wrote no apps/web/dist/index.html' };
+  const build = await runCommand(
+    'web build',
+    'npm',
+    ['run', 'build', '-w', '@ledgerline/web'],
+    300_000,
+  );
+  if (build.timedOut)
+    return { reason: 'the web build did not finish within 300 s', detail: build.tail };
+  if (build.code !== 0)
+    return {
+      reason: `the web app does not build yet (npm run build exit ${build.code})`,
+      detail: build.tail,
+    };
+  if (!existsSync(index))
+    return { reason: 'the web build finished but wrote no apps/web/dist/index.html' };
   console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return undefined;
 }
@@ -101,7 +132,8 @@ function distFile(specifier: string, fromDir: string): string | undefined {
 }
 
 /** `import{…}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`; never `import("./x.js")`. */
-const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g;
+const STATIC_IMPORT =
+  /(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g;
 
 function staticClosure(): SizeFigures {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
@@ -109,7 +141,14 @@ function staticClosure(): SizeFigures {
   for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const attrs = attributes(match[2] ?? '');
     const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
-    const target = match[1]?.toLowerCase() === 'script' ? (attrs.type === 'module' ? attrs.src : undefined) : rel.includes('modulepreload') || rel.includes('stylesheet') ? attrs.href : undefined;
+    const target =
+      match[1]?.toLowerCase() === 'script'
+        ? attrs.type === 'module'
+          ? attrs.src
+          : undefined
+        : rel.includes('modulepreload') || rel.includes('stylesheet')
+          ? attrs.href
+          : undefined;
     const file = target ? distFile(target, DIST) : undefined;
     if (file) queue.push(file);
   }
@@ -128,7 +167,12 @@ function staticClosure(): SizeFigures {
     .filter((file) => /\.(m?js|css)$/.test(file))
     .map((file): FileSize => {
       const bytes = readFileSync(file);
-      return { name: relative(DIST, file), kind: file.endsWith('.css') ? 'css' : 'js', raw: bytes.length, gzip: gzipSize(bytes) };
+      return {
+        name: relative(DIST, file),
+        kind: file.endsWith('.css') ? 'css' : 'js',
+        raw: bytes.length,
+        gzip: gzipSize(bytes),
+      };
     });
   return totals('static', files);
 }
@@ -137,20 +181,31 @@ function staticClosure(): SizeFigures {
 
 async function measureInChromium(server: RunningServer): Promise<SizeFigures> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
   try {
     const page = await (await browser.newContext()).newPage();
     const responses: import('playwright-core').Response[] = [];
     page.on('response', (response) => responses.push(response));
     const started = Date.now();
     await page.goto(server.baseUrl + SIGN_IN_PATH, { waitUntil: 'commit', timeout: 30_000 });
-    const field = page.locator(EMAIL_FIELD).or(page.getByLabel(/e-?mail/i)).first();
+    const field = page
+      .locator(EMAIL_FIELD)
+      .or(page.getByLabel(/e-?mail/i))
+      .first();
     try {
       await field.waitFor({ state: 'visible', timeout: 30_000 });
     } catch {
-      throw new Error(`no visible e-mail field at ${SIGN_IN_PATH} within 30 s (looked for ${EMAIL_FIELD} or a label matching /e-?mail/i)`);
+      throw new Error(
+        `no visible e-mail field at ${SIGN_IN_PATH} within 30 s (looked for ${EMAIL_FIELD} or a label matching /e-?mail/i)`,
+      );
     }
-    console.log(`  e-mail field visible ${Date.now() - started} ms after navigation (loopback, no throttling)`);
+    console.log(
+      `  e-mail field visible ${Date.now() - started} ms after navigation (loopback, no throttling)`,
+    );
     const files: FileSize[] = [];
     const others: string[] = [];
     const urls = new Set<string>();
@@ -159,10 +214,21 @@ async function measureInChromium(server: RunningServer): Promise<SizeFigures> {
       if (urls.has(url.href)) continue;
       urls.add(url.href);
       const type = response.headers()['content-type'] ?? '';
-      const kind = /javascript/.test(type) || /\.m?js$/.test(url.pathname) ? 'js' : /text\/css/.test(type) || url.pathname.endsWith('.css') ? 'css' : undefined;
+      const kind =
+        /javascript/.test(type) || /\.m?js$/.test(url.pathname)
+          ? 'js'
+          : /text\/css/.test(type) || url.pathname.endsWith('.css')
+            ? 'css'
+            : undefined;
       const body = await response.body().catch(() => undefined);
       if (!body) continue;
-      if (kind) files.push({ name: url.pathname.replace(/^\//, ''), kind, raw: body.length, gzip: gzipSize(body) });
+      if (kind)
+        files.push({
+          name: url.pathname.replace(/^\//, ''),
+          kind,
+          raw: body.length,
+          gzip: gzipSize(body),
+        });
       else others.push(`${url.pathname} (${kb(gzipSize(body))} gzip)`);
     }
     if (others.length > 0) console.log(`  also fetched, not counted: ${others.join(', ')}`);
@@ -183,14 +249,17 @@ function printFigures(figures: SizeFigures): void {
     .sort((a, b) => a.kind.localeCompare(b.kind) || b.gzip - a.gzip)
     .map((file) => [file.name, file.kind, kb(file.raw), kb(file.gzip)]);
   console.log(table(['file', 'kind', 'raw', 'gzip'], rows, [2, 3]));
-  console.log(`  JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)} gzip against ${kb(BUDGET_BYTES)}: ${budgetVerdict(figures.total)}`);
+  console.log(
+    `  JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)} gzip against ${kb(BUDGET_BYTES)}: ${budgetVerdict(figures.total)}`,
+  );
 }
 
 export async function runSizePart(): Promise<SizeReport> {
   const notBuilt = await ensureBuilt();
   if (notBuilt) {
     console.log(`  NOT MEASURED: ${notBuilt.reason}`);
-    if (notBuilt.detail) console.log(`    ${notBuilt.detail.split('\n').slice(-12).join('\n    ')}`);
+    if (notBuilt.detail)
+      console.log(`    ${notBuilt.detail.split('\n').slice(-12).join('\n    ')}`);
     return { ok: false, reason: notBuilt.reason };
   }
   const fromDist = staticClosure();
@@ -201,12 +270,16 @@ export async function runSizePart(): Promise<SizeReport> {
     server = await startLedgerline({ webDist: DIST });
     measured = await measureInChromium(server);
   } catch (error) {
-    console.log(`  Chromium measurement failed, using the static figure: ${error instanceof Error ? error.message : String(error)}`);
+    console.log(
+      `  Chromium measurement failed, using the static figure: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await server?.stop();
   }
   const figures = measured ?? fromDist;
-  console.log(`\n  ${figures.method === 'Chromium' ? 'Loaded by Chromium until the e-mail field was visible' : 'index.html + static imports (lazy route chunks not included)'}:`);
+  console.log(
+    `\n  ${figures.method === 'Chromium' ? 'Loaded by Chromium until the e-mail field was visible' : 'index.html + static imports (lazy route chunks not included)'}:`,
+  );
   printFigures(figures);
   if (!measured) return { ok: true, figures };
   console.log(

@@ -4,6 +4,7 @@
  * directly (not through npx), so the PID we hold is the server's (STACK.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,19 @@ interface LiveChild {
   stop(): Promise<void>;
 }
 const live = new Set<LiveChild>();
+/** Temporary directories we made; removed on the way out whatever happens. */
+const tempDirs = new Set<string>();
+
+async function makeTempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ledgerline-bench-'));
+  tempDirs.add(dir);
+  return dir;
+}
+
+async function removeTempDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
 
 function signal(child: ChildProcess, group: boolean, sig: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -41,15 +55,30 @@ function signal(child: ChildProcess, group: boolean, sig: NodeJS.Signals): void 
   }
 }
 
-export function spawnChild(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; group?: boolean } = {}): ManagedChild {
+export function spawnChild(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; group?: boolean } = {},
+): ManagedChild {
   const group = options.group ?? false;
-  const child = spawn(command, args, { cwd: REPO_ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
+  });
   if (child.pid === undefined) throw new Error(`could not start ${name} (${command})`);
   const entry: LiveChild = { child, group, stop: () => Promise.resolve() };
   live.add(entry);
   const lines: string[] = [];
   const collect = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim() !== ''));
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+    );
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
   child.stdout?.on('data', collect);
@@ -73,11 +102,22 @@ export function spawnChild(name: string, command: string, args: string[], option
     clearTimeout(timer);
   };
   entry.stop = stop;
-  return { name, pid: child.pid, exited, tail: (count = 15) => lines.slice(-count).join('\n'), stop };
+  return {
+    name,
+    pid: child.pid,
+    exited,
+    tail: (count = 15) => lines.slice(-count).join('\n'),
+    stop,
+  };
 }
 
 /** Runs a command to completion within timeoutMs; never throws on a non-zero exit. */
-export async function runCommand(name: string, command: string, args: string[], timeoutMs: number): Promise<{ code: number | null; timedOut: boolean; tail: string }> {
+export async function runCommand(
+  name: string,
+  command: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ code: number | null; timedOut: boolean; tail: string }> {
   const child = spawnChild(name, command, args, { group: true });
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -99,7 +139,10 @@ let cleanupInstalled = false;
 export function installCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
-  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [sig, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(sig, () => {
       console.error(`\n${sig}: stopping child processes…`);
       void stopAll().finally(() => process.exit(code));
@@ -107,6 +150,7 @@ export function installCleanup(): void {
   }
   process.once('exit', () => {
     for (const { child, group } of live) signal(child, group, 'SIGKILL');
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   });
 }
 
@@ -124,12 +168,17 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls until the server answers any HTTP status; fails when the child exits or time runs out. */
-export async function waitUntilAnswering(child: ManagedChild, url: string, timeoutMs: number): Promise<void> {
+export async function waitUntilAnswering(
+  child: ManagedChild,
+  url: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void child.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`${child.name} exited (code ${exitCode}) before answering:\n${child.tail()}`);
+    if (exitCode !== undefined)
+      throw new Error(`${child.name} exited (code ${exitCode}) before answering:\n${child.tail()}`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;
@@ -137,7 +186,9 @@ export async function waitUntilAnswering(child: ManagedChild, url: string, timeo
       await new Promise((done) => setTimeout(done, 250));
     }
   }
-  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.tail()}`);
+  throw new Error(
+    `${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.tail()}`,
+  );
 }
 
 /** Node with tsx, started directly so that the PID is the server's. */
@@ -147,8 +198,24 @@ export function spawnTsNode(name: string, script: string, env: NodeJS.ProcessEnv
 
 /** Configuration the server reads (apps/server/src/config.ts); never inherited from our shell. */
 const SERVER_VARIABLES = [
-  'NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'JWT_SECRET', 'PUBLIC_ORIGINS', 'BRAND_HOSTS', 'SMTP_URL', 'MAIL_FROM',
-  'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS', 'LOG_LEVEL', 'TRUST_PROXY', 'SEED_DEMO', 'DEV_TOOLS', 'WEB_DIST', 'BENCH_DATABASE_URL',
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'JWT_SECRET',
+  'PUBLIC_ORIGINS',
+  'BRAND_HOSTS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_MS',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'SEED_DEMO',
+  'DEV_TOOLS',
+  'WEB_DIST',
+  'BENCH_DATABASE_URL',
 ];
 
 export interface RunningServer {
@@ -162,9 +229,11 @@ export interface RunningServer {
  * PostgreSQL when databaseUrl is given. Production mode (no response validation, as deployed),
  * no demo seed, and a rate limit high enough that the limiter runs but never answers 429.
  */
-export async function startLedgerline(options: { databaseUrl?: string; webDist?: string; startTimeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startLedgerline(
+  options: { databaseUrl?: string; webDist?: string; startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'ledgerline-bench-'));
+  const dataDir = await makeTempDir();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARIABLES) delete env[name];
   Object.assign(env, {
@@ -183,7 +252,7 @@ export async function startLedgerline(options: { databaseUrl?: string; webDist?:
   const baseUrl = `http://${LOOPBACK}:${port}`;
   const stop = async () => {
     await child.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeTempDir(dataDir);
   };
   try {
     await waitUntilAnswering(child, `${baseUrl}/`, options.startTimeoutMs ?? 120_000);
@@ -197,7 +266,11 @@ export async function startLedgerline(options: { databaseUrl?: string; webDist?:
 /** The bare Fastify reference server (bench/src/bare-server.ts). */
 export async function startBare(): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawnTsNode('bare fastify', 'bench/src/bare-server.ts', { ...process.env, PORT: String(port), HOST: LOOPBACK });
+  const child = spawnTsNode('bare fastify', 'bench/src/bare-server.ts', {
+    ...process.env,
+    PORT: String(port),
+    HOST: LOOPBACK,
+  });
   const baseUrl = `http://${LOOPBACK}:${port}`;
   try {
     await waitUntilAnswering(child, `${baseUrl}/`, 30_000);

@@ -7,13 +7,22 @@ export const num = (value: number, digits = 0): string =>
 
 /** Columns are left-aligned except those listed in rightAligned (by index). */
 export function table(header: string[], rows: string[][], rightAligned: number[] = []): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (rightAligned.includes(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) =>
+        rightAligned.includes(column)
+          ? cell.padStart(widths[column] ?? 0)
+          : cell.padEnd(widths[column] ?? 0),
+      )
       .join('  ')
       .trimEnd();
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].map((text) => `  ${text}`).join('\n');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)]
+    .map((text) => `  ${text}`)
+    .join('\n');
 }
 
-export const heading = (title: string): string => `\n== ${title} ${'='.repeat(Math.max(0, 72 - title.length))}`;
+export const heading = (title: string): string =>
+  `\n== ${title} ${'='.repeat(Math.max(0, 72 - title.length))}`;

@@ -25,7 +25,8 @@ export interface LoadFigures {
   answerBytes: number;
 }
 
-export type LoadOutcome = { ok: true; figures: LoadFigures } | { ok: false; label: string; reason: string };
+export type LoadOutcome =
+  { ok: true; figures: LoadFigures } | { ok: false; label: string; reason: string };
 
 export interface LoadReport {
   outcomes: LoadOutcome[];
@@ -37,7 +38,15 @@ function cannon(url: string, durationS: number): Promise<Result> {
   return new Promise((resolve, reject) => {
     let guard: NodeJS.Timeout | undefined;
     const instance = autocannon(
-      { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY, connections: CONNECTIONS, duration: durationS, timeout: 10 },
+      {
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: BODY,
+        connections: CONNECTIONS,
+        duration: durationS,
+        timeout: 10,
+      },
       (error, result) => {
         clearTimeout(guard);
         if (error) reject(error);
@@ -50,7 +59,12 @@ function cannon(url: string, durationS: number): Promise<Result> {
 }
 
 async function post(url: string): Promise<{ status: number; bytes: number }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY, signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: BODY,
+    signal: AbortSignal.timeout(10_000),
+  });
   return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
 }
 
@@ -88,7 +102,11 @@ async function measure(label: string, server: RunningServer, path: string): Prom
   return figures;
 }
 
-async function run(label: string, start: () => Promise<RunningServer>, pathFor: (server: RunningServer) => Promise<string>): Promise<LoadOutcome> {
+async function run(
+  label: string,
+  start: () => Promise<RunningServer>,
+  pathFor: (server: RunningServer) => Promise<string>,
+): Promise<LoadOutcome> {
   console.log(`  starting ${label}…`);
   let server: RunningServer | undefined;
   try {
@@ -115,24 +133,46 @@ function redact(url: string): string {
 }
 
 export async function runLoadPart(): Promise<LoadReport> {
-  console.log(`  ${CONNECTIONS} connections, ${DURATION_S} s measured after ${WARMUP_S} s warm-up, POST body ${BODY}, loopback only`);
-  console.log('  Ledgerline runs with NODE_ENV=production, SEED_DEMO=false, LOG_LEVEL=warn and RATE_LIMIT_MAX=1e9');
+  console.log(
+    `  ${CONNECTIONS} connections, ${DURATION_S} s measured after ${WARMUP_S} s warm-up, POST body ${BODY}, loopback only`,
+  );
+  console.log(
+    '  Ledgerline runs with NODE_ENV=production, SEED_DEMO=false, LOG_LEVEL=warn and RATE_LIMIT_MAX=1e9',
+  );
   console.log('  (the public-method limiter still runs on every request but never answers 429)');
   const bare = await run('bare fastify', startBare, async () => '/api/main/');
-  const outcomes: LoadOutcome[] = [bare, await run('ledgerline PGlite', () => startLedgerline(), (server) => dictionaryPath(server.baseUrl))];
+  const outcomes: LoadOutcome[] = [
+    bare,
+    await run(
+      'ledgerline PGlite',
+      () => startLedgerline(),
+      (server) => dictionaryPath(server.baseUrl),
+    ),
+  ];
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (databaseUrl) {
     console.log(`  PostgreSQL: ${redact(databaseUrl)} (the server applies its migrations there)`);
-    outcomes.push(await run('ledgerline PostgreSQL', () => startLedgerline({ databaseUrl }), (server) => dictionaryPath(server.baseUrl)));
+    outcomes.push(
+      await run(
+        'ledgerline PostgreSQL',
+        () => startLedgerline({ databaseUrl }),
+        (server) => dictionaryPath(server.baseUrl),
+      ),
+    );
   } else {
     console.log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to measure it)');
   }
   const ratios: LoadReport['ratios'] = [];
   if (bare.ok && bare.figures.rps > 0) {
     for (const outcome of outcomes.slice(1)) {
-      if (outcome.ok) ratios.push({ label: outcome.figures.label, ratio: outcome.figures.rps / bare.figures.rps });
+      if (outcome.ok)
+        ratios.push({
+          label: outcome.figures.label,
+          ratio: outcome.figures.rps / bare.figures.rps,
+        });
     }
   }
-  for (const { label, ratio } of ratios) console.log(`  ratio ${label} / bare fastify: ${ratio.toFixed(3)}`);
+  for (const { label, ratio } of ratios)
+    console.log(`  ratio ${label} / bare fastify: ${ratio.toFixed(3)}`);
   return { outcomes, ratios };
 }

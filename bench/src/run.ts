@@ -13,11 +13,19 @@ const WATCHDOG_MS = 15 * 60_000;
 
 type Part = 'size' | 'load';
 
+const USAGE = 'usage: npm run bench [-- --only size|load]';
+
 function parts(): Part[] {
-  const { values } = parseArgs({ options: { only: { type: 'string' } }, strict: true });
-  if (values.only === undefined) return ['size', 'load'];
-  if (values.only === 'size' || values.only === 'load') return [values.only];
-  console.error(`--only must be "size" or "load" (got "${values.only}")`);
+  let only: string | undefined;
+  try {
+    only = parseArgs({ options: { only: { type: 'string' } }, strict: true }).values.only;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (only === undefined) return ['size', 'load'];
+  if (only === 'size' || only === 'load') return [only];
+  console.error(`--only must be "size" or "load" (got "${only}")\n${USAGE}`);
   process.exit(2);
 }
 
@@ -26,8 +34,13 @@ function summary(size: SizeReport | undefined, load: LoadReport | undefined): st
   if (size) {
     if (size.ok) {
       const { figures } = size;
-      rows.push([`sign-in page, gzip (${figures.method})`, `JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)}`, budgetVerdict(figures.total)]);
-      if (size.crossCheck) rows.push(['  static closure (no lazy chunks)', kb(size.crossCheck.total), '']);
+      rows.push([
+        `sign-in page, gzip (${figures.method})`,
+        `JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)}`,
+        budgetVerdict(figures.total),
+      ]);
+      if (size.crossCheck)
+        rows.push(['  static closure (no lazy chunks)', kb(size.crossCheck.total), '']);
     } else {
       rows.push(['sign-in page, gzip', 'not measured', size.reason]);
     }
@@ -45,7 +58,8 @@ function summary(size: SizeReport | undefined, load: LoadReport | undefined): st
         `errors ${f.errors}, non-2xx ${f.non2xx}`,
       ]);
     }
-    for (const { label, ratio } of load.ratios) rows.push([`ratio ${label} / bare`, ratio.toFixed(3), '']);
+    for (const { label, ratio } of load.ratios)
+      rows.push([`ratio ${label} / bare`, ratio.toFixed(3), '']);
   }
   return table(['measure', 'figure', 'note'], rows);
 }
@@ -71,8 +85,11 @@ async function main(): Promise<void> {
   }
   console.log(heading('Summary'));
   console.log(summary(size, load));
-  console.log(`  (${new Date().toISOString()}, Node ${process.version}; figures only, nothing here passes or fails)`);
-  const unmeasured = (size !== undefined && !size.ok) || (load?.outcomes.some((outcome) => !outcome.ok) ?? false);
+  console.log(
+    `  (${new Date().toISOString()}, Node ${process.version}; figures only, nothing here passes or fails)`,
+  );
+  const unmeasured =
+    (size !== undefined && !size.ok) || (load?.outcomes.some((outcome) => !outcome.ok) ?? false);
   process.exitCode = unmeasured ? 1 : 0;
 }
 

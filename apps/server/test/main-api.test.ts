@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { mainMethods } from '@ledgerline/contract';
+import { selectRows } from '../src/db/client';
 import { startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
@@ -16,13 +17,14 @@ afterAll(async () => server.close());
 
 /** Row counts of every table of ours: "changes nothing" means these stay the same. */
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = await server.database.db.execute<{ table_name: string }>(
+  const tables = await selectRows<{ table_name: string }>(
+    server.database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   const counts: Record<string, number> = {};
-  for (const { table_name: name } of tables.rows) {
-    const result = await server.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from "${name}"`));
-    counts[name] = Number(result.rows[0]?.n);
+  for (const { table_name: name } of tables) {
+    const [row] = await selectRows<{ n: number }>(server.database.db, sql.raw(`select count(*)::int as n from "${name}"`));
+    counts[name] = Number(row?.n);
   }
   return counts;
 }

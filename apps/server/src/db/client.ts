@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
@@ -6,3 +7,9 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface; inside a transaction use only it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
+
+/** Raw SQL rows on either driver: both PGlite and node-postgres answer `{ rows }`. */
+export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

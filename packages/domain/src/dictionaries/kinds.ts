@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS } from '../constants';
+import type { ACCESS_LEVELS } from '../constants';
 
 /** The lists of sources of funds (spec 2 §3 "Dictionaries": personal, second list, employee, business). */
 export const SOURCE_OF_FUNDS_TYPES = ['personal', 'personalSecondary', 'employee', 'business'] as const;
