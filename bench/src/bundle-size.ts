@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Response as PlaywrightResponse } from 'playwright-core';
 import { REPO_ROOT, runCommand, startLedgerline, type RunningServer } from './child';
 import { kb, table } from './format';
 
@@ -116,6 +117,7 @@ async function ensureBuilt(): Promise<{ reason: string; detail?: string } | unde
 
 function attributes(tag: string): Record<string, string> {
   const found: Record<string, string> = {};
+  // eslint-disable-next-line security/detect-unsafe-regex -- reads our own build output, not user input
   for (const match of tag.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
     const name = match[1];
     if (name) found[name.toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
@@ -133,6 +135,7 @@ function distFile(specifier: string, fromDir: string): string | undefined {
 
 /** `import{…}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`; never `import("./x.js")`. */
 const STATIC_IMPORT =
+  // eslint-disable-next-line security/detect-unsafe-regex -- reads our own build output, not user input
   /(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g;
 
 function staticClosure(): SizeFigures {
@@ -188,7 +191,7 @@ async function measureInChromium(server: RunningServer): Promise<SizeFigures> {
   });
   try {
     const page = await (await browser.newContext()).newPage();
-    const responses: import('playwright-core').Response[] = [];
+    const responses: PlaywrightResponse[] = [];
     page.on('response', (response) => responses.push(response));
     const started = Date.now();
     await page.goto(server.baseUrl + SIGN_IN_PATH, { waitUntil: 'commit', timeout: 30_000 });

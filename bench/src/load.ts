@@ -36,7 +36,6 @@ export interface LoadReport {
 
 function cannon(url: string, durationS: number): Promise<Result> {
   return new Promise((resolve, reject) => {
-    let guard: NodeJS.Timeout | undefined;
     const instance = autocannon(
       {
         url,
@@ -54,7 +53,7 @@ function cannon(url: string, durationS: number): Promise<Result> {
       },
     );
     // Bound in time even if the server stops answering.
-    guard = setTimeout(() => instance.stop(), (durationS + 20) * 1000);
+    const guard = setTimeout(() => instance.stop(), (durationS + 20) * 1000);
   });
 }
 
