@@ -11,7 +11,9 @@ interface BuildInfo {
 }
 
 function readBuildInfo(): BuildInfo {
-  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return { version: pkg.version, builtAt: new Date().toISOString() };
 }
 
@@ -24,14 +26,19 @@ function versionFile(info: BuildInfo): Plugin {
     name: 'ledgerline-version-file',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify(info)}\n`,
+      });
     },
   };
 }
 
 export default defineConfig(({ command }) => {
   // In dev there is no version.json of our own, so the update check stays off (builtAt 'dev').
-  const info: BuildInfo = command === 'build' ? readBuildInfo() : { version: 'dev', builtAt: 'dev' };
+  const info: BuildInfo =
+    command === 'build' ? readBuildInfo() : { version: 'dev', builtAt: 'dev' };
   return {
     plugins: [react(), versionFile(info)],
     resolve: {
@@ -51,6 +58,12 @@ export default defineConfig(({ command }) => {
     },
     preview: {
       port: 4173,
+      // The built app serves its own version.json; the rest goes to the server as in dev.
+      proxy: {
+        '/api': { target: API_TARGET, changeOrigin: true },
+        '/realtime': { target: API_TARGET, changeOrigin: true, ws: true },
+        '/dev': { target: API_TARGET, changeOrigin: true },
+      },
     },
     build: {
       outDir: 'dist',
@@ -59,6 +72,8 @@ export default defineConfig(({ command }) => {
       sourcemap: true,
       // Route modules are split by their dynamic imports; keep an eye on the first load.
       chunkSizeWarningLimit: 400,
+      // Never inline images as data: URIs; the CSP's img-src allows 'self' only.
+      assetsInlineLimit: 0,
     },
   };
 });

@@ -35,7 +35,10 @@ for await (const path of walk(DIST)) {
   rawBytes += source.length;
   gzipBytes += gzip.length;
   brotliBytes += brotli.length;
-  if (process.env.PRECOMPRESS_VERBOSE) console.log(relative(DIST, path), source.length, gzip.length, brotli.length);
+  if (process.env.PRECOMPRESS_VERBOSE)
+    console.log(relative(DIST, path), source.length, gzip.length, brotli.length);
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`precompress: ${files} files, ${kb(rawBytes)} → gzip ${kb(gzipBytes)}, brotli ${kb(brotliBytes)}`);
+console.log(
+  `precompress: ${files} files, ${kb(rawBytes)} → gzip ${kb(gzipBytes)}, brotli ${kb(brotliBytes)}`,
+);

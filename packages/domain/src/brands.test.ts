@@ -17,7 +17,14 @@ const ALL_SIX = [...LANGUAGES];
 
 describe('brands', () => {
   it('lists the six brands in the spec order with their fictional names', () => {
-    expect(BRAND_IDS).toEqual(['pebble', 'northmere', 'quillpay', 'amberline', 'baltvale', 'thistle']);
+    expect(BRAND_IDS).toEqual([
+      'pebble',
+      'northmere',
+      'quillpay',
+      'amberline',
+      'baltvale',
+      'thistle',
+    ]);
     expect(BRAND_IDS.map((id) => getBrand(id).projectName)).toEqual([
       'Pebble Wallet',
       'Northmere Bank',
@@ -62,7 +69,17 @@ describe('brands', () => {
   });
 
   it.each<[BrandId, string[]]>([
-    ['pebble', ['webmasters', 'freelancers', 'webcamModels', 'developers', 'independentContractors', 'others']],
+    [
+      'pebble',
+      [
+        'webmasters',
+        'freelancers',
+        'webcamModels',
+        'developers',
+        'independentContractors',
+        'others',
+      ],
+    ],
     ['northmere', ['webmasters', 'freelancers', 'developers', 'independentContractors', 'others']],
     ['quillpay', ['webmasters', 'freelancers', 'developers', 'independentContractors', 'others']],
     ['amberline', ['webmasters', 'freelancers', 'developers', 'independentContractors', 'others']],
@@ -95,8 +112,12 @@ describe('brands', () => {
   it('keeps the spec order of registration types', () => {
     for (const id of BRAND_IDS) {
       const brand = getBrand(id);
-      const personalOrder = brand.registrationPersonalTypes.map((type) => PERSONAL_REGISTRATION_TYPES.indexOf(type));
-      const businessOrder = brand.registrationBusinessTypes.map((type) => BUSINESS_REGISTRATION_TYPES.indexOf(type));
+      const personalOrder = brand.registrationPersonalTypes.map((type) =>
+        PERSONAL_REGISTRATION_TYPES.indexOf(type),
+      );
+      const businessOrder = brand.registrationBusinessTypes.map((type) =>
+        BUSINESS_REGISTRATION_TYPES.indexOf(type),
+      );
       expect(personalOrder).toEqual([...personalOrder].sort((a, b) => a - b));
       expect(businessOrder).toEqual([...businessOrder].sort((a, b) => a - b));
     }
@@ -109,20 +130,23 @@ describe('brands', () => {
     ['amberline', false],
     ['baltvale', false],
     ['thistle', false],
-  ])('%s asks for the privacy policy and the terms and conditions (dated versions: %s)', (id, dated) => {
-    const terms = getBrand(id).terms;
-    expect(terms.map((term) => term.key)).toEqual(['privacyPolicy', 'termsAndConditions']);
-    for (const term of terms) {
-      expect(term.versionDate !== undefined).toBe(dated);
-      if (term.versionDate) {
-        expect(term.versionDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(term.value).toContain(term.versionDate);
-        expect(term.url).toContain(term.versionDate);
-      } else {
-        expect(term.value).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  ])(
+    '%s asks for the privacy policy and the terms and conditions (dated versions: %s)',
+    (id, dated) => {
+      const terms = getBrand(id).terms;
+      expect(terms.map((term) => term.key)).toEqual(['privacyPolicy', 'termsAndConditions']);
+      for (const term of terms) {
+        expect(term.versionDate !== undefined).toBe(dated);
+        if (term.versionDate) {
+          expect(term.versionDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          expect(term.value).toContain(term.versionDate);
+          expect(term.url).toContain(term.versionDate);
+        } else {
+          expect(term.value).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(BRAND_IDS.map((id) => [id]))('%s fills every brand-config field', (id) => {
     const brand = getBrand(id);
@@ -153,14 +177,16 @@ describe('brands', () => {
     expect(typeof brand.contractsEnable).toBe('boolean');
     expect(typeof brand.sourceOfWealthEnable).toBe('boolean');
     for (const term of brand.terms) {
-      for (const field of [term.label, term.text, term.url, term.value]) expect(field.trim()).not.toBe('');
+      for (const field of [term.label, term.text, term.url, term.value])
+        expect(field.trim()).not.toBe('');
     }
   });
 
   it.each(BRAND_IDS.map((id) => [id]))('%s uses only fictional .example domains', (id) => {
     const urls = JSON.stringify(getBrand(id)).match(/https?:\/\/[^"/]+/g) ?? [];
     expect(urls.length).toBeGreaterThan(0);
-    for (const url of urls) expect(new URL(url.replace('{index}', '1')).hostname).toMatch(/\.example$/);
+    for (const url of urls)
+      expect(new URL(url.replace('{index}', '1')).hostname).toMatch(/\.example$/);
     expect(getBrand(id).supports.defaultEmail).toMatch(/@[a-z]+\.example$/);
   });
 
@@ -174,7 +200,11 @@ describe('brands', () => {
 });
 
 describe('resolveBrand', () => {
-  const hostMap = { 'pebble.localhost': 'pebble', 'northmere.localhost': 'northmere', 'app.thistle.example': 'thistle' } as const;
+  const hostMap = {
+    'pebble.localhost': 'pebble',
+    'northmere.localhost': 'northmere',
+    'app.thistle.example': 'thistle',
+  } as const;
 
   it.each<[string, string | null | undefined, BrandId]>([
     ['northmere.localhost', undefined, 'northmere'],

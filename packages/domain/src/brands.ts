@@ -5,7 +5,14 @@ import { STAGING_INDEX_MAX, STAGING_INDEX_MIN } from './constants';
  * The white-label brands of spec 1 §1 and their configuration (spec 1 §3), with the rules of
  * spec 1 §9 written as data. Every name, domain, address and number here is fictional.
  */
-export const BRAND_IDS = ['pebble', 'northmere', 'quillpay', 'amberline', 'baltvale', 'thistle'] as const;
+export const BRAND_IDS = [
+  'pebble',
+  'northmere',
+  'quillpay',
+  'amberline',
+  'baltvale',
+  'thistle',
+] as const;
 export type BrandId = (typeof BRAND_IDS)[number];
 
 /** The brand used when neither the host name nor an override names one: the first brand. */
@@ -99,10 +106,14 @@ const DATED_TERMS_BRANDS: readonly BrandId[] = ['pebble', 'northmere'];
 const REGISTRATION_CLOSED: readonly BrandId[] = ['quillpay', 'amberline', 'baltvale'];
 const ADULT_INDUSTRIES_HIDDEN: readonly BrandId[] = [...REGISTRATION_CLOSED, 'thistle'];
 const WITHOUT_LIVE_STREAMING: readonly BrandId[] = ['thistle'];
-const LANGUAGES_BY_BRAND: Partial<Record<BrandId, readonly Language[]>> = { quillpay: ['en', 'es'] };
+const LANGUAGES_BY_BRAND: Partial<Record<BrandId, readonly Language[]>> = {
+  quillpay: ['en', 'es'],
+};
 
 function personalTypes(id: BrandId): PersonalRegistrationType[] {
-  return PERSONAL_REGISTRATION_TYPES.filter((type) => type !== 'webcamModels' || id === FIRST_BRAND);
+  return PERSONAL_REGISTRATION_TYPES.filter(
+    (type) => type !== 'webcamModels' || id === FIRST_BRAND,
+  );
 }
 
 function businessTypes(id: BrandId): BusinessRegistrationType[] {
@@ -166,7 +177,10 @@ function buildBrand(seed: BrandSeed): BrandConfig {
     storeLinks: { appStore: `${site}/app/ios`, googlePlay: `${site}/app/android` },
     pdfLogo: { width: seed.pdfLogoWidth, link: `${site}/assets/pdf-logo.png` },
     botCheckSiteKey: `${seed.id}-altcha`,
-    terms: brandTerms(seed.id, site, { privacyPolicy: '2025-03-01', termsAndConditions: '2025-03-01' }),
+    terms: brandTerms(seed.id, site, {
+      privacyPolicy: '2025-03-01',
+      termsAndConditions: '2025-03-01',
+    }),
     feeLinks: { personal: `${site}/fees/personal`, business: `${site}/fees/business` },
     supports: { managerMessengerNumber: seed.messenger, defaultEmail: `support@${seed.domain}` },
     availableLangs: LANGUAGES_BY_BRAND[seed.id] ?? LANGUAGES,
@@ -243,7 +257,11 @@ const SEEDS: readonly BrandSeed[] = [
     appScheme: 'amberline',
     entity: 'Amberline UAB',
     address: 'Gintaro g. 7, LT-01100 Vilnius, Lithuania',
-    licence: { kind: 'emoney', regulator: 'Demo Supervisory Authority of Lithuania', reference: 'LT-EMI-900404' },
+    licence: {
+      kind: 'emoney',
+      regulator: 'Demo Supervisory Authority of Lithuania',
+      reference: 'LT-EMI-900404',
+    },
     colors: { primary: '#8a4600', accent: '#fbf1e4' },
     messenger: '+44 7700 900404',
     phone: '+44 7700 900444',
@@ -258,7 +276,11 @@ const SEEDS: readonly BrandSeed[] = [
     appScheme: 'baltvale',
     entity: 'Baltvale UAB',
     address: 'Jūros g. 21, LT-92110 Klaipėda, Lithuania',
-    licence: { kind: 'emoney', regulator: 'Demo Supervisory Authority of Lithuania', reference: 'LT-EMI-900505' },
+    licence: {
+      kind: 'emoney',
+      regulator: 'Demo Supervisory Authority of Lithuania',
+      reference: 'LT-EMI-900505',
+    },
     colors: { primary: '#155e75', accent: '#e7f2f5' },
     messenger: '+44 7700 900505',
     phone: '+44 7700 900555',
@@ -298,7 +320,11 @@ export type BrandHostMap = Readonly<Record<string, BrandId>>;
  * The brand for this page: a valid override (the demo `?brand=` kept in storage) wins, then the
  * host name's entry in the host map (case-insensitive, without a port), then the first brand.
  */
-export function resolveBrand(input: { hostname: string; hostMap: BrandHostMap; override?: string | null }): BrandId {
+export function resolveBrand(input: {
+  hostname: string;
+  hostMap: BrandHostMap;
+  override?: string | null;
+}): BrandId {
   if (isBrandId(input.override)) return input.override;
   const host = input.hostname.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   const mapped = Object.hasOwn(input.hostMap, host) ? input.hostMap[host] : undefined;
@@ -316,7 +342,10 @@ export function parseStagingIndex(value: string | null | undefined): number | un
  * The API base URL: with a staging index, the brand's template; without one, '' (the same
  * origin that served the page, which is how the reference server and the dev proxy run).
  */
-export function resolveApiBaseUrl(brand: Pick<BrandConfig, 'apiBaseTemplate'>, stagingIndex: number | undefined): string {
+export function resolveApiBaseUrl(
+  brand: Pick<BrandConfig, 'apiBaseTemplate'>,
+  stagingIndex: number | undefined,
+): string {
   if (stagingIndex === undefined) return '';
   return brand.apiBaseTemplate.replaceAll('{index}', String(stagingIndex));
 }

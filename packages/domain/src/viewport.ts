@@ -41,13 +41,28 @@ export function isMobileDevice(device: { userAgent: string; maxTouchPoints?: num
 }
 
 /** Input types that never raise an on-screen keyboard. */
-const NON_TEXT_INPUT_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image', 'hidden']);
+const NON_TEXT_INPUT_TYPES = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+  'image',
+  'hidden',
+]);
 
 /**
  * Whether focusing this element raises the on-screen keyboard (spec 1 §4: an input, a textarea or
  * an editable element). Takes the element's facts, not the element, so it stays free of the DOM.
  */
-export function raisesKeyboard(element: { tagName: string; type?: string; isContentEditable?: boolean }): boolean {
+export function raisesKeyboard(element: {
+  tagName: string;
+  type?: string;
+  isContentEditable?: boolean;
+}): boolean {
   if (element.isContentEditable) return true;
   const tag = element.tagName.toUpperCase();
   if (tag === 'TEXTAREA') return true;

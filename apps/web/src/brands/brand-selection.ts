@@ -1,4 +1,12 @@
-import { BRAND_IDS, parseStagingIndex, resolveApiBaseUrl, resolveBrand, getBrand, type BrandConfig, type BrandHostMap } from '@ledgerline/domain';
+import {
+  BRAND_IDS,
+  getBrand,
+  parseStagingIndex,
+  resolveApiBaseUrl,
+  resolveBrand,
+  type BrandConfig,
+  type BrandHostMap,
+} from '@ledgerline/domain/brands';
 import { STORAGE_KEYS, type KeyValueStorage } from '@/lib/storage';
 
 export interface BrandSelection {
@@ -25,13 +33,21 @@ export function selectBrand(input: {
   const query = new URLSearchParams(input.search);
   const brandParam = query.get('brand')?.trim().toLowerCase();
   if (brandParam && RESET_VALUES.has(brandParam)) input.storage.remove(STORAGE_KEYS.brandOverride);
-  else if (brandParam && (BRAND_IDS as readonly string[]).includes(brandParam)) input.storage.set(STORAGE_KEYS.brandOverride, brandParam);
+  else if (brandParam && (BRAND_IDS as readonly string[]).includes(brandParam))
+    input.storage.set(STORAGE_KEYS.brandOverride, brandParam);
 
   const apiParam = query.get('api')?.trim().toLowerCase();
   if (apiParam && RESET_VALUES.has(apiParam)) input.storage.remove(STORAGE_KEYS.stagingIndex);
-  else if (parseStagingIndex(apiParam) !== undefined) input.storage.set(STORAGE_KEYS.stagingIndex, String(parseStagingIndex(apiParam)));
+  else if (parseStagingIndex(apiParam) !== undefined)
+    input.storage.set(STORAGE_KEYS.stagingIndex, String(parseStagingIndex(apiParam)));
 
-  const brand = getBrand(resolveBrand({ hostname: input.hostname, hostMap: input.hostMap, override: input.storage.get(STORAGE_KEYS.brandOverride) }));
+  const brand = getBrand(
+    resolveBrand({
+      hostname: input.hostname,
+      hostMap: input.hostMap,
+      override: input.storage.get(STORAGE_KEYS.brandOverride),
+    }),
+  );
   const stagingIndex = parseStagingIndex(input.storage.get(STORAGE_KEYS.stagingIndex));
   return { brand, stagingIndex, apiBaseUrl: resolveApiBaseUrl(brand, stagingIndex) };
 }

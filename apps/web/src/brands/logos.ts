@@ -1,7 +1,11 @@
 import type { BrandConfig } from '@ledgerline/domain';
 
 // Every logo becomes a hashed, cacheable file; only the active brand's is downloaded.
-const LOGO_URLS = import.meta.glob<string>('./logos/*.svg', { query: '?url', import: 'default', eager: true });
+const LOGO_URLS = import.meta.glob<string>('./logos/*.svg', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
 export function brandLogoUrl(brand: Pick<BrandConfig, 'projectLogo'>): string {
   const url = LOGO_URLS[`./logos/${brand.projectLogo}`];

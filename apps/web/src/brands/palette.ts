@@ -28,7 +28,10 @@ export function relativeLuminance(hex: string): number {
 
 /** WCAG 2 contrast ratio between two #rrggbb colours (1–21). */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -43,6 +46,10 @@ const TINTS = [0.93, 0.84, 0.7, 0.55, 0.4, 0.27, 0.15, 0.07] as const;
  */
 export function createPalette(brandHex: string): MantineColorsTuple {
   const base = parseHex(brandHex);
-  const shades = [...TINTS.map((tint) => toHex(mix(base, WHITE, tint))), toHex(base), toHex(mix(base, BLACK, 0.25))];
+  const shades = [
+    ...TINTS.map((tint) => toHex(mix(base, WHITE, tint))),
+    toHex(base),
+    toHex(mix(base, BLACK, 0.25)),
+  ];
   return shades as unknown as MantineColorsTuple;
 }

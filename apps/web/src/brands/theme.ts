@@ -1,5 +1,6 @@
 import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
-import { BREAKPOINTS, type BrandConfig } from '@ledgerline/domain';
+import type { BrandConfig } from '@ledgerline/domain/brands';
+import { BREAKPOINTS } from '@ledgerline/domain/constants';
 import { createPalette } from './palette';
 
 const em = (px: number) => `${px / 16}em`;
@@ -23,9 +24,11 @@ export function createBrandTheme(brand: Pick<BrandConfig, 'colors'>): MantineThe
     defaultRadius: 'md',
     focusRing: 'auto',
     cursorType: 'pointer',
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
+    fontFamily:
+      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
     headings: {
-      fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
+      fontFamily:
+        "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
       fontWeight: '650',
     },
     // Spec 1 §2 breakpoints: mobile 476, tablet 768, phablet 871, laptop 1024, desktop 1280.

@@ -1,6 +1,11 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, toIsoLanguage, type Language } from '@ledgerline/domain';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  toIsoLanguage,
+  type Language,
+} from '@ledgerline/domain/languages';
 
 // One chunk per locale: only the chosen language (and English, the fallback) is downloaded.
 const LOCALE_LOADERS = import.meta.glob<ResourceKey>('./locales/*.json', { import: 'default' });
@@ -18,7 +23,8 @@ const lazyLocaleBackend: BackendModule = {
   read(language, _namespace, callback) {
     loadLocale(language as Language).then(
       (resources) => callback(null, resources),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };

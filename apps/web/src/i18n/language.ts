@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, brandLanguages, fromIsoLanguage, isLanguage, type BrandConfig, type Language } from '@ledgerline/domain';
+import { brandLanguages, type BrandConfig } from '@ledgerline/domain/brands';
+import {
+  DEFAULT_LANGUAGE,
+  fromIsoLanguage,
+  isLanguage,
+  type Language,
+} from '@ledgerline/domain/languages';
 import { STORAGE_KEYS, type KeyValueStorage } from '@/lib/storage';
 
 /**
@@ -16,7 +22,11 @@ export function initialLanguage(input: {
   for (const candidate of input.browserLanguages) {
     const language = fromIsoLanguage(candidate);
     // fromIsoLanguage falls back to English for unknown codes; only take a real match.
-    if (offered.includes(language) && (language !== DEFAULT_LANGUAGE || candidate.toLowerCase().startsWith('en'))) return language;
+    if (
+      offered.includes(language) &&
+      (language !== DEFAULT_LANGUAGE || candidate.toLowerCase().startsWith('en'))
+    )
+      return language;
   }
   return offered.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (offered[0] ?? DEFAULT_LANGUAGE);
 }

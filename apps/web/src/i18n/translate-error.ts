@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ERROR_TEXTS } from '@ledgerline/domain';
+import { ERROR_TEXTS } from '@ledgerline/domain/error-message';
 
 const KEY_BY_TEXT = new Map<string, keyof typeof ERROR_TEXTS>(
   Object.entries(ERROR_TEXTS).map(([key, text]) => [text, key as keyof typeof ERROR_TEXTS]),

@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ledgerline/domain';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ledgerline/domain/languages';
 import { localStore } from '@/lib/storage';
 import { storeLanguage } from './language';
 
 /** The current language and a setter that loads the locale, switches and remembers the choice. */
-export function useLanguage(): { language: Language; changeLanguage: (language: Language) => Promise<void> } {
+export function useLanguage(): {
+  language: Language;
+  changeLanguage: (language: Language) => Promise<void>;
+} {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const changeLanguage = useCallback(

@@ -17,5 +17,7 @@ export function isSameBuild(a: BuildInfo, b: BuildInfo): boolean {
 export function parseBuildInfo(value: unknown): BuildInfo | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { version, builtAt } = value as Record<string, unknown>;
-  return typeof version === 'string' && typeof builtAt === 'string' ? { version, builtAt } : undefined;
+  return typeof version === 'string' && typeof builtAt === 'string'
+    ? { version, builtAt }
+    : undefined;
 }

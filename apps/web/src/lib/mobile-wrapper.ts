@@ -1,4 +1,4 @@
-import { TIMING } from '@ledgerline/domain';
+import { TIMING } from '@ledgerline/domain/constants';
 
 /**
  * Messages to the mobile-app wrapper (spec 1 §4 "Mobile wrapper"). The wrapper is a React Native

@@ -28,17 +28,29 @@ export function createMemoryStorage(): KeyValueStorage {
 
 function wrap(getStore: () => Storage): KeyValueStorage {
   const fallback = createMemoryStorage();
-  const attempt = <T>(use: (store: Storage) => T, otherwise: () => T): T => {
+  const attempt = <T>(run: (store: Storage) => T, otherwise: () => T): T => {
     try {
-      return use(getStore());
+      return run(getStore());
     } catch {
       return otherwise();
     }
   };
   return {
-    get: (key) => attempt((store) => store.getItem(key), () => fallback.get(key)),
-    set: (key, value) => attempt((store) => store.setItem(key, value), () => fallback.set(key, value)),
-    remove: (key) => attempt((store) => store.removeItem(key), () => fallback.remove(key)),
+    get: (key) =>
+      attempt(
+        (store) => store.getItem(key),
+        () => fallback.get(key),
+      ),
+    set: (key, value) =>
+      attempt(
+        (store) => store.setItem(key, value),
+        () => fallback.set(key, value),
+      ),
+    remove: (key) =>
+      attempt(
+        (store) => store.removeItem(key),
+        () => fallback.remove(key),
+      ),
   };
 }
 

@@ -80,8 +80,16 @@ export function InfoIcon(props: IconProps) {
 export function SignOutIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
-      <path d="M10 16l-4-4 4-4M6 12h10" />
+      <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
+      <path d="M15 8l4 4-4 4M19 12H9" />
+    </Icon>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 9l6 6 6-6" />
     </Icon>
   );
 }

@@ -1,9 +1,11 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, brandLanguages, isLanguage, toIsoLanguage } from '@ledgerline/domain';
+import { brandLanguages } from '@ledgerline/domain/brands';
+import { LANGUAGE_NAMES, isLanguage, toIsoLanguage } from '@ledgerline/domain/languages';
 import { useBrand } from '@/brands';
 import { useLanguage } from '@/i18n';
-import { GlobeIcon } from './icons';
+import { ChevronDownIcon, GlobeIcon } from './icons';
+import classes from './language-picker.module.css';
 
 /** Chooses the interface language among the brand's languages, each named in its own language. */
 export function LanguagePicker() {
@@ -20,8 +22,10 @@ export function LanguagePicker() {
         if (isLanguage(next)) void changeLanguage(next);
       }}
       leftSection={<GlobeIcon size={16} />}
+      rightSection={<ChevronDownIcon size={16} />}
+      rightSectionPointerEvents="none"
       size="sm"
-      w={150}
+      className={classes.picker}
     >
       {languages.map((code) => (
         <option key={code} value={code} lang={toIsoLanguage(code)}>

@@ -5,7 +5,9 @@ export const EMAIL_CONFIRMATION_PARAM = 'emailConfirmation';
 export type EmailConfirmationResult = 'success' | 'fail';
 
 const EmailConfirmationModal = lazy(() =>
-  import('./email-confirmation-modal').then((module) => ({ default: module.EmailConfirmationModal })),
+  import('./email-confirmation-modal').then((module) => ({
+    default: module.EmailConfirmationModal,
+  })),
 );
 
 function readResult(value: string | null): EmailConfirmationResult | undefined {

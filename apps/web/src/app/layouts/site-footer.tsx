@@ -2,6 +2,7 @@ import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '@/brands';
+import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import classes from './layouts.module.css';
 
 /** Legal-entity text, support contact and the terms link, on every page. */
@@ -11,8 +12,13 @@ export function SiteFooter() {
   const entity = brand.accountConfirmation.name;
   return (
     <footer className={classes.footer}>
-      <Container size="lg" className={classes.footerInner}>
-        <Group component="nav" gap="lg" aria-label={t('footer.terms')} className={classes.footerLinks}>
+      <Container size={PAGE_CONTAINER_SIZE} className={classes.footerInner}>
+        <Group
+          component="nav"
+          gap="lg"
+          aria-label={t('footer.terms')}
+          className={classes.footerLinks}
+        >
           <Anchor component={Link} to="/terms" size="sm">
             {t('footer.terms')}
           </Anchor>
@@ -23,14 +29,19 @@ export function SiteFooter() {
             </Anchor>
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" className={classes.legalText}>
-          {t(`footer.licence.${brand.licence.kind}`, {
-            entity,
-            regulator: brand.licence.regulator,
-            reference: brand.licence.reference,
-          })}{' '}
-          {t('footer.copyright', { year: new Date().getFullYear(), entity })} · {brand.accountConfirmation.address}
-        </Text>
+        <div className={classes.legalText}>
+          <Text size="xs" c="dimmed">
+            {t(`footer.licence.${brand.licence.kind}`, {
+              entity,
+              regulator: brand.licence.regulator,
+              reference: brand.licence.reference,
+            })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('footer.copyright', { year: new Date().getFullYear(), entity })} ·{' '}
+            {brand.accountConfirmation.address}
+          </Text>
+        </div>
       </Container>
     </footer>
   );

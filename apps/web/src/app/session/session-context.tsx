@@ -9,7 +9,11 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ session, apiClient, children }: SessionContextValue & { children: ReactNode }) {
+export function SessionProvider({
+  session,
+  apiClient,
+  children,
+}: SessionContextValue & { children: ReactNode }) {
   return <SessionContext value={{ session, apiClient }}>{children}</SessionContext>;
 }
 

@@ -76,7 +76,10 @@ function readPersisted(storage: KeyValueStorage): PersistedSession {
  * script injected into the page cannot read them from there); sessionStorage keeps the
  * non-secret flags of spec 1 §3 so they survive a reload of the tab and vanish with it.
  */
-export function createSessionStore(options: { storage: KeyValueStorage; now?: () => number }): SessionStore {
+export function createSessionStore(options: {
+  storage: KeyValueStorage;
+  now?: () => number;
+}): SessionStore {
   const { storage } = options;
   const now = options.now ?? Date.now;
   const listeners = new Set<() => void>();
@@ -93,13 +96,21 @@ export function createSessionStore(options: { storage: KeyValueStorage; now?: ()
 
   function update(patch: Partial<SessionState>): void {
     state = { ...state, ...patch };
-    const toStore: PersistedSession = { isAuthed: state.isAuthed, seiPath: state.seiPath, initialPath: state.initialPath };
+    const toStore: PersistedSession = {
+      isAuthed: state.isAuthed,
+      seiPath: state.seiPath,
+      initialPath: state.initialPath,
+    };
     storage.set(STORAGE_KEYS.session, JSON.stringify(toStore));
     for (const listener of listeners) listener();
   }
 
   function keepTokens(next: SessionTokens): void {
-    tokens = { accessToken: next.accessToken, refreshToken: next.refreshToken, expiresAt: now() + next.expiresIn * 1000 };
+    tokens = {
+      accessToken: next.accessToken,
+      refreshToken: next.refreshToken,
+      expiresAt: now() + next.expiresIn * 1000,
+    };
   }
 
   return {
@@ -125,7 +136,14 @@ export function createSessionStore(options: { storage: KeyValueStorage; now?: ()
     end(reason) {
       tokens = undefined;
       storage.remove(STORAGE_KEYS.codeVerifier);
-      update({ isAuthed: false, userId: undefined, customerId: undefined, seiPath: undefined, initialPath: undefined, endReason: reason });
+      update({
+        isAuthed: false,
+        userId: undefined,
+        customerId: undefined,
+        seiPath: undefined,
+        initialPath: undefined,
+        endReason: reason,
+      });
     },
     setCustomerId: (customerId) => update({ customerId }),
     setSeiPath: (seiPath) => update({ seiPath }),

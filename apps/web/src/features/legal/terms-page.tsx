@@ -2,15 +2,19 @@ import { Anchor, Badge, Container, Paper, Stack, Text, Title } from '@mantine/co
 import '@mantine/core/styles/Badge.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toIsoLanguage, type BrandTerm, type Language } from '@ledgerline/domain';
+import type { BrandTerm } from '@ledgerline/domain/brands';
+import type { Language } from '@ledgerline/domain/languages';
 import { useBrand } from '@/brands';
-import { useLanguage } from '@/i18n';
+import { intlLocale, useLanguage } from '@/i18n';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import classes from './terms-page.module.css';
 
 function formatVersionDate(isoDate: string, language: Language): string {
   // Noon UTC keeps the calendar date in every time zone.
-  return new Intl.DateTimeFormat(toIsoLanguage(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 function TermCard({ term }: { term: BrandTerm }) {
@@ -25,9 +29,16 @@ function TermCard({ term }: { term: BrandTerm }) {
           {t(`legal.${term.key}.title`)}
         </Title>
         <Badge variant="light" color="gray" radius="sm" className={classes.version}>
-          {term.versionDate ? t('legal.version', { date: formatVersionDate(term.versionDate, language) }) : t('legal.currentVersion')}
+          {term.versionDate
+            ? t('legal.version', { date: formatVersionDate(term.versionDate, language) })
+            : t('legal.currentVersion')}
         </Badge>
-        <Text>{t(`legal.${term.key}.summary`, { brand: brand.projectName, entity: brand.accountConfirmation.name })}</Text>
+        <Text>
+          {t(`legal.${term.key}.summary`, {
+            brand: brand.projectName,
+            entity: brand.accountConfirmation.name,
+          })}
+        </Text>
         <Anchor href={term.url} target="_blank" rel="noopener noreferrer" fw={500}>
           {t('legal.readFull')}
           <span className={classes.srOnly}> — {t(`legal.${term.key}.title`)}</span>
@@ -47,7 +58,9 @@ export function TermsPage() {
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={1}>{t('legal.title')}</Title>
-          <Text c="dimmed">{t('legal.intro', { brand: brand.projectName, entity: brand.accountConfirmation.name })}</Text>
+          <Text c="dimmed">
+            {t('legal.intro', { brand: brand.projectName, entity: brand.accountConfirmation.name })}
+          </Text>
         </Stack>
         {brand.terms.map((term) => (
           <TermCard key={term.id} term={term} />

@@ -6,7 +6,7 @@ import {
   viewportFlagsForWidth,
   type ViewportFlagName,
   type ViewportFlags,
-} from '@ledgerline/domain';
+} from '@ledgerline/domain/viewport';
 import { ViewportContext, type ViewportState } from './viewport-context';
 
 const FLAG_NAMES = Object.keys(VIEWPORT_FLAG_QUERIES) as ViewportFlagName[];
@@ -14,7 +14,8 @@ const FLAG_NAMES = Object.keys(VIEWPORT_FLAG_QUERIES) as ViewportFlagName[];
 function readFlags(): ViewportFlags {
   if (typeof window.matchMedia !== 'function') return viewportFlagsForWidth(window.innerWidth);
   const flags = viewportFlagsForWidth(window.innerWidth);
-  for (const name of FLAG_NAMES) flags[name] = window.matchMedia(VIEWPORT_FLAG_QUERIES[name]).matches;
+  for (const name of FLAG_NAMES)
+    flags[name] = window.matchMedia(VIEWPORT_FLAG_QUERIES[name]).matches;
   return flags;
 }
 
@@ -30,9 +31,12 @@ function isKeyboardElement(element: EventTarget | null): boolean {
 /** Viewport flags by media query, the mobile flag and the on-screen keyboard state, for the whole app. */
 export function ViewportProvider({ children }: { children: ReactNode }) {
   const [flags, setFlags] = useState<ViewportFlags>(readFlags);
-  const [isKeyboardVisible, setKeyboardVisible] = useState(() => isKeyboardElement(document.activeElement));
+  const [isKeyboardVisible, setKeyboardVisible] = useState(() =>
+    isKeyboardElement(document.activeElement),
+  );
   const isMobile = useMemo(
-    () => isMobileDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
+    () =>
+      isMobileDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
     [],
   );
 
@@ -49,7 +53,8 @@ export function ViewportProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // On focusout, relatedTarget is the element that receives focus next (null when focus leaves).
     const onFocusIn = (event: FocusEvent) => setKeyboardVisible(isKeyboardElement(event.target));
-    const onFocusOut = (event: FocusEvent) => setKeyboardVisible(isKeyboardElement(event.relatedTarget));
+    const onFocusOut = (event: FocusEvent) =>
+      setKeyboardVisible(isKeyboardElement(event.relatedTarget));
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
     return () => {
@@ -58,6 +63,9 @@ export function ViewportProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const value = useMemo<ViewportState>(() => ({ ...flags, isMobile, isKeyboardVisible }), [flags, isMobile, isKeyboardVisible]);
+  const value = useMemo<ViewportState>(
+    () => ({ ...flags, isMobile, isKeyboardVisible }),
+    [flags, isMobile, isKeyboardVisible],
+  );
   return <ViewportContext value={value}>{children}</ViewportContext>;
 }

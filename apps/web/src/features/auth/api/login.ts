@@ -1,46 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, loginResponseSchema, type ApiClient, type LoginResponse } from '@ledgerline/contract';
-import { ERROR_TEXTS, createCodeChallenge, createCodeVerifier, type LoginForm } from '@ledgerline/domain';
-import { useApiClient, useSessionStore, type SessionStore } from '@/app/session';
+import type { LoginForm } from '@ledgerline/domain/validation';
+import { useApiClient, useSessionStore } from '@/app/session';
+import type { LoginResult } from './login-request';
 
-export type LoginResult =
-  | { kind: 'signedIn'; userId: number | undefined }
-  /** Push, OTP, SMS, device and direct flows come with the sign-in issue; the verifier is kept for them. */
-  | { kind: 'flowNotAvailable'; answer: LoginResponse };
+export type { LoginResult } from './login-request';
 
-/**
- * POST /api/auth/login (spec 1 §7) with a fresh PKCE challenge. The verifier stays in
- * sessionStorage for the token exchange of the non-simple flows (spec 1 §4); a simple answer
- * carries the tokens at once, which go to the session (memory only).
- */
-export async function loginWithPassword(client: ApiClient, session: SessionStore, form: LoginForm): Promise<LoginResult> {
-  const verifier = createCodeVerifier();
-  session.saveCodeVerifier(verifier);
-  const codeChallenge = await createCodeChallenge(verifier);
-  const raw = await client.rest<unknown>({
-    method: 'POST',
-    path: '/api/auth/login',
-    isPublic: true,
-    body: { client: 'web', username: form.username, password: form.password, codeChallenge },
-  });
-  const parsed = loginResponseSchema.safeParse(raw);
-  if (!parsed.success) throw new ApiError('response', ERROR_TEXTS.unknownError, { data: raw });
-  const answer = parsed.data;
-  if (answer.authFlow !== 'simple') return { kind: 'flowNotAvailable', answer };
-  if (!answer.accessToken || !answer.refreshToken || answer.expiresIn === undefined) {
-    throw new ApiError('response', ERROR_TEXTS.unknownError, { data: raw });
-  }
-  session.signIn({
-    accessToken: answer.accessToken,
-    refreshToken: answer.refreshToken,
-    expiresIn: answer.expiresIn,
-    ...(answer.userId !== undefined ? { userId: answer.userId } : {}),
-  });
-  return { kind: 'signedIn', userId: answer.userId };
+/** Loads the request code (contract schema, PKCE) with the first submit; see lazy-resolver.ts for why. */
+export function preloadLoginRequest(): void {
+  void import('./login-request').catch(() => undefined);
 }
 
 export function useLoginMutation() {
   const client = useApiClient();
   const session = useSessionStore();
-  return useMutation({ mutationFn: (form: LoginForm) => loginWithPassword(client, session, form) });
+  return useMutation<LoginResult, Error, LoginForm>({
+    mutationFn: async (form) => {
+      const { loginWithPassword } = await import('./login-request');
+      return loginWithPassword(client, session, form);
+    },
+  });
 }

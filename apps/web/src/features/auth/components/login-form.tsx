@@ -1,17 +1,32 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@ledgerline/contract';
-import { loginFormSchema, type LoginForm as LoginFormValues } from '@ledgerline/domain';
+import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
 import { translateErrorMessage } from '@/i18n';
+import { isApiError } from '@/lib/api-error';
+import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { notifyWrapper } from '@/lib/mobile-wrapper';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
-import { useLoginMutation } from '../api/login';
+import { preloadLoginRequest, useLoginMutation } from '../api/login';
 import classes from './login-page.module.css';
 
 const FIELDS: readonly FieldPath<LoginFormValues>[] = ['username', 'password'];
+
+// loginFormSchema (spec 1 §5) from the domain; its messages are i18n keys.
+const loginResolver = lazyResolver<LoginFormValues>(async () => {
+  const [{ zodResolver }, { loginFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@ledgerline/domain/validation'),
+  ]);
+  return zodResolver(loginFormSchema);
+});
+
+/** The first focus in the form starts loading validation and request code. */
+function preloadSignInCode(): void {
+  loginResolver.preload();
+  preloadLoginRequest();
+}
 
 /** Messages are i18n keys ('validation.required'); a server may also send plain text. */
 function fieldMessage(t: (key: string) => string, message: string | undefined): string | undefined {
@@ -29,7 +44,7 @@ export function LoginForm() {
     setError,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginResolver.resolver,
     mode: 'onTouched',
     defaultValues: { username: '', password: '' },
   });
@@ -38,12 +53,15 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: async (result) => {
         if (result.kind !== 'signedIn') return;
-        notifyWrapper({ type: 'loginSuccess', ...(result.userId !== undefined ? { userId: result.userId } : {}) });
+        notifyWrapper({
+          type: 'loginSuccess',
+          ...(result.userId !== undefined ? { userId: result.userId } : {}),
+        });
         await navigate('/home', { replace: true });
       },
       onError: (error) => {
         // The server's field errors land on the fields (STYLE.md "Forms and screens").
-        if (error instanceof ApiError && error.validationErrors) {
+        if (isApiError(error) && error.validationErrors) {
           for (const field of FIELDS) {
             const message = error.validationErrors[field];
             if (message) setError(field, { type: 'server', message });
@@ -58,7 +76,7 @@ export function LoginForm() {
   const flowNotAvailable = login.data?.kind === 'flowNotAvailable';
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isBusy}>
+    <form onSubmit={onSubmit} onFocus={preloadSignInCode} noValidate aria-busy={isBusy}>
       <fieldset disabled={isBusy} className={classes.fieldset}>
         <Stack gap="md">
           {login.isError && (
@@ -79,6 +97,7 @@ export function LoginForm() {
             autoCapitalize="none"
             spellCheck={false}
             required
+            withAsterisk={false}
             size="md"
             error={fieldMessage(t, errors.username?.message)}
             {...register('username')}
@@ -87,6 +106,7 @@ export function LoginForm() {
             label={t('signIn.password')}
             autoComplete="current-password"
             required
+            withAsterisk={false}
             size="md"
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}

@@ -22,9 +22,15 @@ export function LoginPage() {
           </Title>
           <Text className={classes.panelText}>{t('signIn.panelText')}</Text>
           <List spacing="md" className={classes.panelList} listStyleType="none">
-            <List.Item icon={<ShieldIcon className={classes.panelIcon} />}>{t('signIn.panelSecure')}</List.Item>
-            <List.Item icon={<BankIcon className={classes.panelIcon} />}>{t('signIn.panelRegulated')}</List.Item>
-            <List.Item icon={<ChatIcon className={classes.panelIcon} />}>{t('signIn.panelSupport')}</List.Item>
+            <List.Item icon={<ShieldIcon className={classes.panelIcon} />}>
+              {t('signIn.panelSecure')}
+            </List.Item>
+            <List.Item icon={<BankIcon className={classes.panelIcon} />}>
+              {t('signIn.panelRegulated')}
+            </List.Item>
+            <List.Item icon={<ChatIcon className={classes.panelIcon} />}>
+              {t('signIn.panelSupport')}
+            </List.Item>
           </List>
         </section>
 

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SignOutIcon } from '@/ui/icons';
 import { useSignOut } from '../api/logout';
+import classes from './sign-out-button.module.css';
 
 export function SignOutButton() {
   const { t } = useTranslation();
@@ -13,8 +14,10 @@ export function SignOutButton() {
       leftSection={<SignOutIcon size={16} />}
       loading={signOut.isPending}
       onClick={() => signOut.mutate()}
+      classNames={{ root: classes.root, section: classes.section }}
     >
-      {t('session.signOut')}
+      {/* On phones only the icon shows; the text stays as the button's accessible name. */}
+      <span className={classes.label}>{t('session.signOut')}</span>
     </Button>
   );
 }

@@ -8,7 +8,10 @@ export function getCustomerInfo(client: ApiClient) {
 }
 
 export function customerInfoQueryOptions(client: ApiClient) {
-  return queryOptions({ queryKey: homeKeys.customerInfo(), queryFn: () => getCustomerInfo(client) });
+  return queryOptions({
+    queryKey: homeKeys.customerInfo(),
+    queryFn: () => getCustomerInfo(client),
+  });
 }
 
 export function useCustomerInfo() {

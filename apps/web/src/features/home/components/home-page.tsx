@@ -1,9 +1,20 @@
-import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '@/brands';
 import { translateErrorMessage } from '@/i18n';
 import { AlertIcon } from '@/ui/icons';
+import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useCustomerInfo } from '../api/get-customer-info';
 import { greetingName } from '../customer-name';
@@ -16,7 +27,7 @@ export function HomePage() {
   useDocumentTitle(t('home.pageTitle'));
 
   return (
-    <Container size="lg" py="xl" w="100%">
+    <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="xs">
         {customerInfo.isPending && (
           <Stack gap="sm" aria-busy="true">
@@ -31,7 +42,12 @@ export function HomePage() {
           <Alert color="red" variant="light" title={t('home.loadFailedTitle')} icon={<AlertIcon />}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{translateErrorMessage(t, customerInfo.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void customerInfo.refetch()} loading={customerInfo.isFetching}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void customerInfo.refetch()}
+                loading={customerInfo.isFetching}
+              >
                 {t('home.retry')}
               </Button>
             </Stack>

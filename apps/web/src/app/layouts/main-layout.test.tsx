@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApiServer, type TestApiServer } from '@/test/api-server';
+import { renderApp } from '@/test/render-app';
+
+const BUSINESS = {
+  userId: 8,
+  customerId: 80,
+  customerType: 2,
+  login: 'finance@harbourlight.example',
+  firstName: 'Omar',
+  lastName: 'Reyes',
+  businessName: 'Harbourlight Studio Ltd',
+  birthDay: null,
+  customerCreationDate: '2023-05-06',
+  transactionApproveMode: 1,
+  login2faMode: 'no',
+  isAdmin: false,
+  isHaveRelatedAccounts: true,
+  useOldWeb: false,
+  oldWebUrl: null,
+  residenceCountryCode: 'GB',
+  taxId: null,
+  verified: true,
+  limited: false,
+  dueDiligenceLevel: 2,
+  isNeedPersonalInfoUpdate: false,
+  isNeedKyc: false,
+};
+
+const signedIn = {
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; refreshToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', refreshToken: 'ref', expiresIn: 300 }),
+};
+
+let server: TestApiServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('main layout', () => {
+  it('sends a visitor without a session to the sign-in page', async () => {
+    const { router } = await renderApp({ path: '/home' });
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in visitor of /login home', async () => {
+    server = await startApiServer({
+      'POST /api/main/?getCustomerInfo': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', customer: BUSINESS },
+      }),
+    });
+    const { router } = await renderApp({ path: '/login', apiBaseUrl: server.url, ...signedIn });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('greets a business by its name, with header, main and footer landmarks', async () => {
+    server = await startApiServer({
+      'POST /api/main/?getCustomerInfo': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', customer: BUSINESS },
+      }),
+    });
+    await renderApp({ path: '/home', apiBaseUrl: server.url, language: 'es', ...signedIn });
+    expect(
+      await screen.findByRole('heading', { name: 'Hola, Harbourlight Studio Ltd' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Cerrar sesión' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('combobox', { name: 'Idioma' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    const call = server.requests.find((request) => request.path === '/api/main/?getCustomerInfo');
+    expect(call?.body).toEqual({ method: 'getCustomerInfo', lang: 'es' });
+    expect(call?.headers['accept-language']).toBe('es');
+  });
+
+  it('shows the error with a way to try again', async () => {
+    let calls = 0;
+    server = await startApiServer({
+      'POST /api/main/?getCustomerInfo': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 403, body: { responseCode: '13', responseDescription: 'Access denied' } }
+          : {
+              body: {
+                responseCode: '00',
+                responseDescription: 'OK',
+                customer: { ...BUSINESS, customerType: 0, firstName: 'Omar' },
+              },
+            };
+      },
+    });
+    const { user } = await renderApp({ path: '/home', apiBaseUrl: server.url, ...signedIn });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your details");
+    expect(alert).toHaveTextContent('Access denied');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Hello, Omar' })).toBeInTheDocument();
+  });
+
+  it('signs out: tells the server, forgets the session and returns to sign-in', async () => {
+    server = await startApiServer({
+      'POST /api/main/?getCustomerInfo': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', customer: BUSINESS },
+      }),
+      'POST /api/auth/logout': () => ({ body: { responseCode: '00', responseDescription: 'OK' } }),
+    });
+    const posted: string[] = [];
+    window.ReactNativeWebView = { postMessage: (message) => posted.push(message) };
+    const { user, router, session } = await renderApp({
+      path: '/home',
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
+    await screen.findByRole('heading', { name: 'Hello, Harbourlight Studio Ltd' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(session.isAuthenticated()).toBe(false);
+    const logout = server.requests.find((request) => request.path === '/api/auth/logout');
+    expect(logout?.body).toEqual({});
+    expect(logout?.headers.authorization).toBe('Bearer tok');
+    expect(posted.map((message) => JSON.parse(message) as { type: string })).toContainEqual({
+      type: 'logout',
+    });
+  });
+
+  it('ends the session when the server says the token is no longer valid', async () => {
+    server = await startApiServer({
+      'POST /api/main/?getCustomerInfo': () => ({
+        status: 401,
+        body: { responseCode: 'AU', responseDescription: 'Unauthorised' },
+      }),
+    });
+    const { router, session } = await renderApp({
+      path: '/home',
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(session.getState().endReason).toBe('expired');
+  });
+});
