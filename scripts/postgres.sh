@@ -24,6 +24,8 @@ case "${1:-}" in
         exit 1
       fi
     fi
+    # A cluster left running by an earlier pass is stopped before its folder is reused.
+    if [ -f "$PGROOT/data/postmaster.pid" ]; then run_as_postgres "$PGBIN/pg_ctl -D $PGROOT/data -m fast stop >/dev/null" || true; fi
     rm -rf "$PGROOT"
     mkdir -p "$PGROOT/data" "$PGROOT/socket"
     if [ "$(id -u)" = "0" ]; then chown -R postgres:postgres "$PGROOT"; fi

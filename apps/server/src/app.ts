@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
+import { join, resolve, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -92,7 +92,17 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
 
   if (hasWeb) {
     // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
-    await app.register(fastifyStatic, { root: webDist, preCompressed: true, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders(response, path) {
+        // Hashed assets never change; the page and the version file must be checked every time.
+        if (path.includes(`${sep}assets${sep}`)) response.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else response.header('Cache-Control', 'no-cache');
+      },
+    });
   }
 
   // Outbox delivery runs beside the requests; any node may deliver (rows are claimed with SKIP LOCKED).
