@@ -18,6 +18,9 @@ describe('security headers', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(scriptSrc).not.toContain('unsafe-eval');
     expect(csp).not.toContain('upgrade-insecure-requests');
+    const connectSrc = csp.split(';').find((directive) => directive.trim().startsWith('connect-src')) ?? '';
+    expect(connectSrc).toContain('https://*.staging.pebble.example');
+    expect(connectSrc).not.toMatch(/ (ws|wss|https):( |$)/);
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { BRANDS } from '@ledgerline/domain/brands';
 import { AppError } from '../lib/errors';
 import type { Config } from '../config';
 
@@ -9,6 +10,21 @@ import type { Config } from '../config';
  * variables into <style> tags, so styles allow 'unsafe-inline' (docs/decisions.md).
  * `upgrade-insecure-requests` is off: over plain HTTP from a LAN address it blanks the page (STACK.md).
  */
+/**
+ * The staging APIs a demo may point the app at with ?api=1–15 (one host per index under each
+ * brand's staging domain): https and wss to *.staging.<domain>, nothing else off-origin.
+ */
+export function stagingConnectSources(): string[] {
+  const sources = new Set<string>();
+  for (const brand of Object.values(BRANDS)) {
+    const host = new URL(brand.apiBaseTemplate.replaceAll('{index}', '1')).host;
+    const parent = host.split('.').slice(1).join('.');
+    sources.add(`https://*.${parent}`);
+    sources.add(`wss://*.${parent}`);
+  }
+  return [...sources];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -20,7 +36,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...stagingConnectSources()],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
