@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../src/db/schema';
 import { startTestServer, type TestServer } from './helper';
 import { openSocket } from './realtime-client';
 
@@ -64,5 +66,16 @@ describe('the realtime channel', () => {
     expect((await socket.closed).code).toBe(4001);
     // The token of a closed session no longer opens anything.
     expect((await server.main('getCustomerInfo', {}, { token })).statusCode).toBe(401);
+  });
+
+  it('closes the socket when the session reaches the end of its life', async () => {
+    const token = await server.signIn('anna@pebble.example');
+    const claims = await server.services.tokens.verifyAccessToken(token);
+    if (!claims) throw new Error('no claims');
+    // Bring the session's end near instead of waiting 12 hours.
+    await server.database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1500) }).where(eq(sessions.id, claims.sessionId));
+    const socket = await openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, origin);
+    expect(await socket.next('SessionClosed')).toMatchObject({ payload: { reason: 'expired' } });
+    expect((await socket.closed).code).toBe(4001);
   });
 });
