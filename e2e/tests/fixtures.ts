@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 /** Scans the page as it stands and fails on any serious or critical accessibility violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {

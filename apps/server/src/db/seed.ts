@@ -5,7 +5,7 @@ import { customerAccess, customers, users } from './schema';
 import { hashPassword } from '../lib/crypto';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
-export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 interface DemoUser {
   email: string;
