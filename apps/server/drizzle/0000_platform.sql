@@ -99,6 +99,7 @@ CREATE TABLE "users" (
 	"is_admin" boolean DEFAULT false NOT NULL,
 	"language" varchar(2) DEFAULT 'en' NOT NULL,
 	"disabled" boolean DEFAULT false NOT NULL,
+	"status" varchar(24) DEFAULT 'active' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -60,6 +60,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     language: varchar('language', { length: 2 }).notNull().default('en'),
     disabled: boolean('disabled').notNull().default(false),
+    /** 'active' may sign in; 'pendingActivation' waits for the e-mailed activation code. */
+    status: varchar('status', { length: 24 }).notNull().default('active'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],

@@ -40,7 +40,7 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
         .from(users)
         .where(sql`lower(${users.email}) = ${input.username.toLowerCase()}`);
       const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
-      if (!user || !passwordOk || user.disabled) {
+      if (!user || !passwordOk || user.disabled || user.status !== 'active') {
         await audit(db, { action: 'login.failed', userId: user?.id ?? null, ip: input.ip, details: { client: input.client } });
         throw new AppError('AU', 'Wrong e-mail or password', { httpStatus: 401 });
       }
