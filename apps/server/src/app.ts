@@ -11,10 +11,13 @@ import { createServices, type Services } from './services';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { isPublicMainCall, registerMainApi } from './main-api/route';
-import { authRoutes } from './modules/auth/routes';
+import { authRoutes, deviceApiRoutes } from './modules/auth/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { registerGuardedServices } from './modules/mounts';
 import { devRoutes } from './modules/dev/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { clientConfigRoutes } from './modules/client-config/routes';
+import { createSiteResolver } from './lib/site';
 
 export interface BuildServerOptions {
   config: Config;
@@ -84,10 +87,13 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     }
   });
 
-  registerMainApi(app, { db: database.db, services, validateResponses: config.env !== 'production' });
-  await app.register(authRoutes, { prefix: '/api/auth', services });
+  registerMainApi(app, { db: database.db, services, validateResponses: config.env !== 'production', site: createSiteResolver(config) });
+  await app.register(authRoutes, { prefix: '/api/auth', services, db: database.db });
+  await app.register(deviceApiRoutes, { prefix: '/api/device-api', services, db: database.db });
   await registerGuardedServices(app, services);
   await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
+  await app.register(analyticsRoutes, { db: database.db });
+  await app.register(clientConfigRoutes, { config: { idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null } });
   if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
 
   if (hasWeb) {

@@ -47,6 +47,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   DEV_TOOLS: booleanFlag.optional(),
   WEB_DIST: z.string().optional(),
+  CLIENT_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400')
+    .optional(),
+  BOT_CHECK: booleanFlag.optional(),
+  SIGN_IN_ADDRESS_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
 });
 
 /** Variables whose values may hold credentials: never echoed in an error. */
@@ -73,6 +81,12 @@ export interface Config {
   /** /dev/outbox and /dev/device: on unless NODE_ENV is production (DEV_TOOLS overrides). */
   devTools: boolean;
   webDist: string | undefined;
+  /** Overrides every brand's idle timeout in the web client (GET /config.json); undefined keeps the brands' own. */
+  clientIdleTimeoutSeconds: number | undefined;
+  /** ALTCHA bot check on login and registration (for brands with a bot-check site key): on in production unless BOT_CHECK says otherwise. */
+  botCheck: boolean;
+  /** Failed sign-in attempts one address may make in 15 minutes before it is answered 429. */
+  signInAddressLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO,
     devTools: value.DEV_TOOLS ?? value.NODE_ENV !== 'production',
     webDist: value.WEB_DIST,
+    clientIdleTimeoutSeconds: value.CLIENT_IDLE_TIMEOUT_SECONDS,
+    botCheck: value.BOT_CHECK ?? value.NODE_ENV === 'production',
+    signInAddressLimit: value.SIGN_IN_ADDRESS_LIMIT,
   };
 }

@@ -5,6 +5,8 @@ import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
+import { createBotCheck, type BotCheck } from './modules/auth/botcheck';
+import { createAuthService, type AuthService } from './modules/auth/flows';
 
 /** The long-lived collaborators of one server node, built once and handed to routes and handlers. */
 export interface Services {
@@ -12,6 +14,10 @@ export interface Services {
   sessions: SessionService;
   realtime: RealtimeHub;
   mailer: Mailer;
+  /** Sign-in flows, second factors, device requests (issue 3). */
+  auth: AuthService;
+  /** ALTCHA bot check for login and registration. */
+  botCheck: BotCheck;
 }
 
 export async function createServices(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): Promise<Services> {
@@ -19,5 +25,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const realtime = await createRealtimeHub(database.notifier, log);
   const sessions = createSessionService(database.db, tokens, realtime);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  return { tokens, sessions, realtime, mailer };
+  const botCheck = await createBotCheck(database.db, { enabled: config.botCheck, brandHosts: config.brandHosts });
+  const auth = createAuthService({ db: database.db, tokens, sessions, realtime, mailer, botCheck, signInAddressLimit: config.signInAddressLimit });
+  return { tokens, sessions, realtime, mailer, auth, botCheck };
 }

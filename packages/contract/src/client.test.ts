@@ -156,4 +156,53 @@ describe('the typed client: what it makes of answers', () => {
     expect(calls).toBe(1);
     expect(seen).toHaveLength(1);
   });
+
+  it('tells the refresh hook which token failed, and retries only once even if that fails again', async () => {
+    answer = () => ({ status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    const failed: (string | undefined)[] = [];
+    let token = 'first';
+    const api = client({
+      getAccessToken: () => token,
+      onUnauthorized: async (failedToken) => {
+        failed.push(failedToken);
+        token = 'second';
+        return true;
+      },
+    });
+    const error = await failureOf(api.main('getCustomerInfo', {}));
+    expect(error.status).toBe(401);
+    expect(failed).toEqual(['first']);
+    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer first', 'Bearer second']);
+  });
+
+  it('lets the session freshen its token before an authenticated call, never before a public one', async () => {
+    let token = 'stale';
+    let freshened = 0;
+    const api = client({
+      getAccessToken: () => token,
+      beforeAuthenticatedCall: async () => {
+        freshened += 1;
+        token = 'fresh';
+      },
+    });
+    await api.main('getCustomerInfo', {});
+    await api.rest({ method: 'POST', path: '/api/auth/login', body: {}, isPublic: true });
+    expect(freshened).toBe(1);
+    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer fresh', undefined]);
+  });
+
+  it('sends a call’s own bearer instead of the session token and does not refresh it on 401', async () => {
+    answer = () => ({ status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    let refreshes = 0;
+    let freshened = 0;
+    const api = client({
+      onUnauthorized: async () => ((refreshes += 1), true),
+      beforeAuthenticatedCall: async () => void (freshened += 1),
+    });
+    const error = await failureOf(api.rest({ method: 'POST', path: '/api/auth/push/re-send', bearer: 'tmp-jwt' }));
+    expect(error.status).toBe(401);
+    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer tmp-jwt']);
+    expect(refreshes).toBe(0);
+    expect(freshened).toBe(0);
+  });
 });

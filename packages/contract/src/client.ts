@@ -47,10 +47,13 @@ export interface ApiClientOptions {
   /** Business users send the customer they act for (spec 1 §7). */
   getCustomerId?: () => number | undefined;
   /**
-   * Called once when an authenticated call answers 401. Return true when the token was refreshed:
-   * the call is then retried once (spec 1 §4). The sign-in issue plugs its refresh in here.
+   * Called once when an authenticated call answers 401, with the access token that call carried
+   * (so a refresh that another call already finished is not repeated). Return true when a fresh
+   * token is there: the call is then retried once (spec 1 §4).
    */
-  onUnauthorized?: () => Promise<boolean>;
+  onUnauthorized?: (failedToken: string | undefined) => Promise<boolean>;
+  /** Called before every authenticated call; the session uses it to refresh a token about to expire. */
+  beforeAuthenticatedCall?: () => Promise<void>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -68,6 +71,11 @@ export interface RestRequest {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   isPublic?: boolean;
+  /**
+   * A bearer other than the session's access token (the tmpJwt of a pending sign-in). Such a
+   * call is neither refreshed nor retried on 401: that token belongs to its flow, not the session.
+   */
+  bearer?: string;
 }
 
 export interface ApiClient {
@@ -79,21 +87,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? TIMING.requestTimeout;
 
-  function headers(isPublic: boolean, hasBody: boolean): Record<string, string> {
+  function headers(token: string | undefined, hasBody: boolean): Record<string, string> {
     const out: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': toIsoLanguage(options.getLanguage()),
       [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
     };
     if (hasBody) out['Content-Type'] = 'application/json';
-    const token = isPublic ? undefined : options.getAccessToken?.();
     if (token) out.Authorization = `Bearer ${token}`;
     const customerId = options.getCustomerId?.();
     if (customerId !== undefined) out[CUSTOMER_ID_HEADER] = String(customerId);
     return out;
   }
 
-  async function send(url: string, init: { method: string; body?: unknown; isPublic: boolean }): Promise<{ status: number; data: unknown }> {
+  interface Sent {
+    status: number;
+    data: unknown;
+    /** The access token the call carried. */
+    token: string | undefined;
+  }
+
+  async function send(url: string, init: { method: string; body?: unknown; token: string | undefined }): Promise<Sent> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
@@ -101,7 +115,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await doFetch(url, {
         method: init.method,
-        headers: headers(init.isPublic, init.body !== undefined),
+        headers: headers(init.token, init.body !== undefined),
         body: init.body === undefined ? undefined : JSON.stringify(stripNulls(init.body)),
         credentials: 'same-origin',
         signal: controller.signal,
@@ -125,14 +139,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       data = text;
     }
-    return { status: response.status, data };
+    return { status: response.status, data, token: init.token };
   }
 
-  async function withRetry(isPublic: boolean, call: () => Promise<{ status: number; data: unknown }>): Promise<{ status: number; data: unknown }> {
-    const first = await call();
-    if (first.status !== 401 || isPublic || !options.onUnauthorized) return first;
-    const refreshed = await options.onUnauthorized();
-    return refreshed ? call() : first;
+  /**
+   * Public calls go without a token; a call with its own bearer uses that; every other call
+   * carries the session's token, fresh (beforeAuthenticatedCall), and on 401 gets one refresh
+   * and one retry (spec 1 §4).
+   */
+  async function withRetry(auth: { isPublic: boolean; bearer?: string }, call: (token: string | undefined) => Promise<Sent>): Promise<Sent> {
+    if (auth.isPublic) return call(undefined);
+    if (auth.bearer !== undefined) return call(auth.bearer);
+    await options.beforeAuthenticatedCall?.();
+    const first = await call(options.getAccessToken?.());
+    if (first.status !== 401 || !options.onUnauthorized) return first;
+    const refreshed = await options.onUnauthorized(first.token);
+    return refreshed ? call(options.getAccessToken?.()) : first;
   }
 
   function failure(status: number, data: unknown): ApiError {
@@ -150,7 +172,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const lang = options.getLanguage();
       const url = `${options.baseUrl}/api/main/?${encodeURIComponent(method)}`;
       const body = { ...payload, method, lang };
-      const { status, data } = await withRetry(definition.isPublic, () => send(url, { method: 'POST', body, isPublic: definition.isPublic }));
+      const { status, data } = await withRetry({ isPublic: definition.isPublic }, (token) => send(url, { method: 'POST', body, token }));
       const coerced = coerceNumbers(data);
       if (status >= 400) throw failure(status, coerced);
       const code = (coerced as { responseCode?: unknown }).responseCode;
@@ -170,9 +192,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (value !== undefined) search.set(key, String(value));
       }
       const query = search.size > 0 ? `?${search.toString()}` : '';
-      const isPublic = request.isPublic ?? false;
-      const { status, data } = await withRetry(isPublic, () =>
-        send(`${options.baseUrl}${request.path}${query}`, { method: request.method, body: request.body, isPublic }),
+      const auth = { isPublic: request.isPublic ?? false, ...(request.bearer !== undefined ? { bearer: request.bearer } : {}) };
+      const { status, data } = await withRetry(auth, (token) =>
+        send(`${options.baseUrl}${request.path}${query}`, { method: request.method, body: request.body, token }),
       );
       if (status >= 400) throw failure(status, data);
       return data as T;

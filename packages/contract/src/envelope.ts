@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@ledgerline/domain';
+import { LANGUAGES } from '@ledgerline/domain/languages';
 
 /** Largest id we accept on the wire: the signed 32-bit range used by the spec for ids. */
 export const MAX_ID = 2_147_483_647;

@@ -5,3 +5,5 @@ export * from './client';
 export * from './methods';
 export * from './realtime';
 export * from './auth';
+export * from './analytics';
+export * from './client-config';

@@ -199,6 +199,19 @@ describe('brands', () => {
   });
 });
 
+describe('idle timeout', () => {
+  it.each<[BrandId, number]>([
+    ['pebble', 15],
+    ['northmere', 15],
+    ['quillpay', 15],
+    ['amberline', 15],
+    ['baltvale', 15],
+    ['thistle', 5],
+  ])('%s ends an idle session after %i minutes', (id, minutes) => {
+    expect(getBrand(id).idleTimeoutMinutes).toBe(minutes);
+  });
+});
+
 describe('resolveBrand', () => {
   const hostMap = {
     'pebble.localhost': 'pebble',

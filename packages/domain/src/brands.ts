@@ -99,6 +99,11 @@ export interface BrandConfig {
   colors: { primary: string; accent: string };
   /** API base for a staging index 1–15; `{index}` is replaced (spec 1 §7). */
   apiBaseTemplate: string;
+  /**
+   * Minutes without activity before the session ends (spec 1 §9: 15). A brand under PSD2's
+   * strong-customer-authentication rules (RTS article 4(3)(d)) ends it after at most 5.
+   */
+  idleTimeoutMinutes: number;
 }
 
 const FIRST_BRAND: BrandId = 'pebble';
@@ -106,6 +111,10 @@ const DATED_TERMS_BRANDS: readonly BrandId[] = ['pebble', 'northmere'];
 const REGISTRATION_CLOSED: readonly BrandId[] = ['quillpay', 'amberline', 'baltvale'];
 const ADULT_INDUSTRIES_HIDDEN: readonly BrandId[] = [...REGISTRATION_CLOSED, 'thistle'];
 const WITHOUT_LIVE_STREAMING: readonly BrandId[] = ['thistle'];
+/** Spec 1 §9's idle timeout, and the brands that must keep PSD2's shorter limit. */
+export const DEFAULT_IDLE_TIMEOUT_MINUTES = 15;
+export const PSD2_IDLE_TIMEOUT_MINUTES = 5;
+const PSD2_IDLE_LIMIT_BRANDS: readonly BrandId[] = ['thistle'];
 const LANGUAGES_BY_BRAND: Partial<Record<BrandId, readonly Language[]>> = {
   quillpay: ['en', 'es'],
 };
@@ -200,6 +209,9 @@ function buildBrand(seed: BrandSeed): BrandConfig {
     licence: seed.licence,
     colors: seed.colors,
     apiBaseTemplate: `https://api-{index}.staging.${seed.domain}`,
+    idleTimeoutMinutes: PSD2_IDLE_LIMIT_BRANDS.includes(seed.id)
+      ? PSD2_IDLE_TIMEOUT_MINUTES
+      : DEFAULT_IDLE_TIMEOUT_MINUTES,
   };
 }
 

@@ -7,3 +7,5 @@ export * from './pkce';
 export * from './brands';
 export * from './viewport';
 export * from './dictionaries';
+export * from './start-page';
+export * from './registration';

@@ -19,3 +19,32 @@ export function isPlausibleEmail(value: string): boolean {
   if (value === '') return true;
   return value.length >= 6 && value.includes('@') && value.includes('.');
 }
+
+/**
+ * The code of a second sign-in step (TOTP app or SMS, spec 1 §4): six digits. Spaces and dashes
+ * people type from the message are ignored. Messages are i18n keys.
+ */
+export const secondFactorCodeFormSchema = z.object({
+  otp: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode')),
+});
+export type SecondFactorCodeForm = z.input<typeof secondFactorCodeFormSchema>;
+
+/** Pending terms (spec 1 §4 "the terms screen"): every one must be ticked to go on. */
+export const termsAcceptanceFormSchema = z.object({
+  accepted: z.array(z.boolean()).refine((ticks) => ticks.length > 0 && ticks.every(Boolean), 'validation.acceptAllTerms'),
+});
+export type TermsAcceptanceForm = z.infer<typeof termsAcceptanceFormSchema>;
+
+/** A customer number an administrator acts for (spec 1 §6 fromCustomerId): a positive 32-bit id. */
+export const actForCustomerFormSchema = z.object({
+  customerId: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^[1-9]\d{0,9}$/, 'validation.customerNumber')
+    .refine((value) => Number(value) <= 2_147_483_647, 'validation.customerNumber'),
+});
+export type ActForCustomerForm = z.infer<typeof actForCustomerFormSchema>;

@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { CUSTOMER_TYPES, ACCESS_LEVELS } from '@ledgerline/domain';
 import type { Database } from './client';
-import { customerAccess, customers, users } from './schema';
-import { hashPassword } from '../lib/crypto';
+import { authDevices, authSettings, customerAccess, customers, users } from './schema';
+import { hashPassword, sha256 } from '../lib/crypto';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/** The TOTP secret (base32) of otp@ledgerline.test: add it to any authenticator app (README.md). */
+export const DEMO_TOTP_SECRET = 'LEDGERLINEDEMOTOTPSECRETKEY23456';
+/** The device secret of push@ledgerline.test's "Pixel 8" (what its phone app would send as bearer). */
+export const DEMO_PUSH_DEVICE_SECRET = 'demo-pixel-8-device-secret-not-for-production';
+/** The phone number of sms@ledgerline.test (Ofcom's drama range, reserved for fiction). */
+export const DEMO_SMS_PHONE = '+44 7700 900123';
+const DAY_MS = 86_400_000;
 
 interface DemoUser {
   email: string;
@@ -19,7 +27,19 @@ interface DemoUser {
   isAdmin?: boolean;
   /** Further customers this user may act for, with the access level. */
   actsFor?: { email: string; accessRight: number }[];
+  /** Companies (customers without a user of their own) this user may act for with full access. */
+  relatedCompanies?: string[];
+  isNeedKyc?: boolean;
+  useOldWeb?: boolean;
+  oldWebUrl?: string;
+  /** Second factor (users.login_2fa_mode and auth_settings); none means 'no'. */
+  secondFactor?: { mode: 'otp' | 'sms' | 'push'; totpSecret?: string; phone?: string; device?: { name: string; code: string; type: 'android' | 'ios'; secret: string } };
+  /** Migration to push: soft with days left at seeding time, or strict. */
+  migration?: { req: 'soft'; daysLeft: number } | { req: 'strict' };
 }
+
+const pebble = 'pebble';
+const personal = CUSTOMER_TYPES.personal;
 
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'anna@pebble.example', brandId: 'pebble', customerType: CUSTOMER_TYPES.personal, firstName: 'Anna', lastName: 'Novak', residenceCountryCode: 'LT', verified: true },
@@ -36,6 +56,62 @@ export const DEMO_USERS: readonly DemoUser[] = [
     actsFor: [{ email: 'office@harbourlight.example', accessRight: ACCESS_LEVELS.fullAccess }],
   },
   { email: 'new@thistle.example', brandId: 'thistle', customerType: CUSTOMER_TYPES.personal, firstName: 'Olek', lastName: 'Shevchenko', residenceCountryCode: 'GB', verified: false },
+  // The sign-in demo users (issue 3): one per flow and per start-page rule.
+  { email: 'personal@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Petra', lastName: 'Lindqvist', residenceCountryCode: 'SE', verified: true },
+  {
+    email: 'otp@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    residenceCountryCode: 'GB',
+    verified: true,
+    secondFactor: { mode: 'otp', totpSecret: DEMO_TOTP_SECRET },
+  },
+  {
+    email: 'sms@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Sofia',
+    lastName: 'Marín',
+    residenceCountryCode: 'ES',
+    verified: true,
+    secondFactor: { mode: 'sms', phone: DEMO_SMS_PHONE },
+  },
+  {
+    email: 'push@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Priya',
+    lastName: 'Nair',
+    residenceCountryCode: 'GB',
+    verified: true,
+    secondFactor: { mode: 'push', device: { name: 'Pixel 8', code: 'pixel-8-demo', type: 'android', secret: DEMO_PUSH_DEVICE_SECRET } },
+  },
+  { email: 'soft@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Samuel', lastName: 'Okafor', residenceCountryCode: 'GB', verified: true, migration: { req: 'soft', daysLeft: 20 } },
+  { email: 'strict@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Stella', lastName: 'Ricci', residenceCountryCode: 'IT', verified: true, migration: { req: 'strict' } },
+  {
+    email: 'business@ledgerline.test',
+    brandId: pebble,
+    customerType: CUSTOMER_TYPES.business,
+    businessName: 'Ledgerline Demo Holdings Ltd',
+    residenceCountryCode: 'GB',
+    verified: true,
+    relatedCompanies: ['Ledgerline Demo Trading Ltd', 'Ledgerline Demo Studio Ltd'],
+  },
+  { email: 'kyc@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Kai', lastName: 'Müller', residenceCountryCode: 'DE', verified: false, isNeedKyc: true },
+  { email: 'admin@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Adele', lastName: 'Moreau', residenceCountryCode: 'FR', verified: true, isAdmin: true },
+  {
+    email: 'oldweb@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Oliver',
+    lastName: 'Webb',
+    residenceCountryCode: 'GB',
+    verified: true,
+    useOldWeb: true,
+    oldWebUrl: 'https://old.pebble.example',
+  },
 ];
 
 /**
@@ -65,11 +141,48 @@ export async function seedDemo(db: Database): Promise<{ created: number }> {
           businessName: demo.businessName ?? null,
           residenceCountryCode: demo.residenceCountryCode,
           verified: demo.verified,
+          isNeedKyc: demo.isNeedKyc ?? false,
+          useOldWeb: demo.useOldWeb ?? false,
+          oldWebUrl: demo.oldWebUrl ?? null,
         })
         .returning({ id: customers.id });
       if (!customer) throw new Error('seed: customer insert returned nothing');
-      const [user] = await tx.insert(users).values({ customerId: customer.id, email: demo.email, passwordHash, isAdmin: demo.isAdmin ?? false }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ customerId: customer.id, email: demo.email, passwordHash, isAdmin: demo.isAdmin ?? false, login2faMode: demo.secondFactor?.mode ?? 'no' })
+        .returning({ id: users.id });
       if (!user) throw new Error('seed: user insert returned nothing');
+      const factor = demo.secondFactor;
+      if (factor || demo.migration) {
+        await tx.insert(authSettings).values({
+          userId: user.id,
+          totpSecret: factor?.totpSecret ?? null,
+          smsPhone: factor?.phone ?? null,
+          migrationReq: demo.migration?.req ?? 'none',
+          migrationDeadline: demo.migration?.req === 'soft' ? new Date(Date.now() + demo.migration.daysLeft * DAY_MS) : null,
+        });
+      }
+      if (factor?.device) {
+        await tx.insert(authDevices).values({
+          userId: user.id,
+          name: factor.device.name,
+          code: factor.device.code,
+          type: factor.device.type,
+          location: 'London, United Kingdom',
+          secretHash: sha256(factor.device.secret),
+          approved: true,
+          approvedAt: new Date(),
+          lastActivityAt: new Date(),
+        });
+      }
+      for (const businessName of demo.relatedCompanies ?? []) {
+        const [company] = await tx
+          .insert(customers)
+          .values({ brandId: demo.brandId, customerType: CUSTOMER_TYPES.business, businessName, residenceCountryCode: demo.residenceCountryCode, verified: true })
+          .returning({ id: customers.id });
+        if (!company) throw new Error('seed: company insert returned nothing');
+        await tx.insert(customerAccess).values({ userId: user.id, customerId: company.id, accessRight: ACCESS_LEVELS.fullAccess });
+      }
       ids.set(demo.email, { userId: user.id, customerId: customer.id });
       created += 1;
     }

@@ -24,13 +24,23 @@ export class AppError extends Error {
   readonly code: ResponseCode;
   readonly httpStatus: number;
   readonly validationErrors: Record<string, string> | undefined;
+  /** Further answer fields beside the envelope's (e.g. the auth service's `reason`, `blockedUntil`, `retryAfter`). */
+  readonly extra: Record<string, unknown> | undefined;
+  /** Response headers to send with the error (e.g. Retry-After). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ResponseCode, description: string, options: { validationErrors?: Record<string, string>; httpStatus?: number } = {}) {
+  constructor(
+    code: ResponseCode,
+    description: string,
+    options: { validationErrors?: Record<string, string>; httpStatus?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
     super(description);
     this.name = 'AppError';
     this.code = code;
     this.httpStatus = options.httpStatus ?? HTTP_STATUS[code];
     this.validationErrors = options.validationErrors;
+    this.extra = options.extra;
+    this.headers = options.headers;
   }
 
   static invalid(validationErrors: Record<string, string>, description = 'Invalid parameters'): AppError {

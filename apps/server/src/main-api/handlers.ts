@@ -1,10 +1,12 @@
 import type { MainMethods } from '@ledgerline/contract';
 import { customerHandlers } from '../modules/customers/handlers';
 import { dictionaryHandlers } from '../modules/dictionaries/handlers';
+import { registrationHandlers } from '../modules/registration/handlers';
 import type { MethodHandlers } from './types';
 
 /** One handler per contract method; the compiler refuses a method without its handler. */
 export const mainHandlers: MethodHandlers<MainMethods> = {
   ...dictionaryHandlers,
   ...customerHandlers,
+  ...registrationHandlers,
 };

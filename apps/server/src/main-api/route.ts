@@ -4,6 +4,7 @@ import { mainMethods, envelopeFieldsSchema, ENVELOPE_KEYS, type MainMethod, type
 import { CUSTOMER_ID_HEADER, DEFAULT_LANGUAGE, RESPONSE_CODES, fromIsoLanguage } from '@ledgerline/domain';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
+import type { SiteResolver } from '../lib/site';
 import { AppError, issuesToValidationErrors } from '../lib/errors';
 import { resolveActingCustomer } from '../modules/customers/access';
 import { authenticateRequest } from '../plugins/auth-guard';
@@ -32,7 +33,7 @@ function customerIdFromHeader(request: FastifyRequest): number | undefined {
   return parsed.data;
 }
 
-export function registerMainApi(app: FastifyInstance, deps: { db: Database; services: Services; validateResponses: boolean }): void {
+export function registerMainApi(app: FastifyInstance, deps: { db: Database; services: Services; validateResponses: boolean; site: SiteResolver }): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // No body at all is an empty payload; anything else must be a JSON object.
     const body: unknown = request.body === undefined ? {} : request.body;
@@ -67,6 +68,7 @@ export function registerMainApi(app: FastifyInstance, deps: { db: Database; serv
       customerId,
       envelope: envelope.data,
       ip: request.ip,
+      site: deps.site.forRequest(request),
       log: request.log,
     };
     const handler = mainHandlers[name] as (input: unknown, ctx: MethodContext | AuthedMethodContext) => Promise<Record<string, unknown>>;

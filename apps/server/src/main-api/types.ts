@@ -4,6 +4,7 @@ import type { EnvelopeFields, MainMethod } from '@ledgerline/contract';
 import type { Language } from '@ledgerline/domain';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
+import type { RequestSite } from '../lib/site';
 
 /** Who is calling: set by the auth guard from a valid access token. */
 export interface Caller {
@@ -24,6 +25,8 @@ export interface MethodContext {
   customerId: number | null;
   envelope: EnvelopeFields;
   ip: string;
+  /** The brand the host name maps to and the origin for links in e-mails. */
+  site: RequestSite;
   log: FastifyBaseLogger;
 }
 

@@ -11,7 +11,9 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveSpa: 
     reply.header('Cache-Control', 'no-store');
     if (error instanceof AppError) {
       if (error.httpStatus >= 500) request.log.error({ err: error }, 'application error');
+      for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
       return reply.status(error.httpStatus).send({
+        ...error.extra,
         responseCode: error.code,
         responseDescription: error.message,
         ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),

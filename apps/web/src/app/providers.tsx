@@ -7,12 +7,13 @@ import type { ApiClient } from '@ledgerline/contract';
 import type { BrandConfig } from '@ledgerline/domain';
 import { BrandContext, accessibleCssVariables, createBrandTheme } from '@/brands';
 import { ViewportProvider } from '@/lib/viewport';
-import { SessionProvider, type SessionStore } from './session';
+import { SessionProvider, type SessionManager, type SessionStore } from './session';
 
 export interface AppProvidersProps {
   brand: BrandConfig;
   i18n: I18n;
   session: SessionStore;
+  sessionManager: SessionManager;
   apiClient: ApiClient;
   queryClient: QueryClient;
   /** Mantine's 'test' environment turns off transitions and portals (component tests). */
@@ -25,6 +26,7 @@ export function AppProviders({
   brand,
   i18n,
   session,
+  sessionManager,
   apiClient,
   queryClient,
   mantineEnv = 'default',
@@ -41,7 +43,7 @@ export function AppProviders({
       >
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <SessionProvider session={session} apiClient={apiClient}>
+            <SessionProvider session={session} apiClient={apiClient} manager={sessionManager}>
               <ViewportProvider>{children}</ViewportProvider>
             </SessionProvider>
           </QueryClientProvider>

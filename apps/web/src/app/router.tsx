@@ -1,20 +1,37 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '@/ui/page-loader';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './pages/route-error-page';
-import { redirectToLogin, redirectWhenSignedIn, requireSession } from './guards';
-import type { SessionStore } from './session';
+import {
+  loginLoader,
+  redirectToLogin,
+  requireMainSession,
+  requireSession,
+  requireSignInResult,
+  startLoader,
+  type GuardDependencies,
+} from './guards';
 
-export interface RouterDependencies {
-  session: SessionStore;
+export type RouterDependencies = GuardDependencies;
+
+type AuthFeature = typeof import('@/features/auth');
+
+/** A screen of the sign-in area: the feature's entry (already loaded with /login), then its own chunk. */
+function lazyAuthScreen(pick: (feature: AuthFeature) => () => Promise<ComponentType>) {
+  return () =>
+    import('@/features/auth')
+      .then((feature) => pick(feature)())
+      .then((Component) => ({ Component }));
 }
 
 /**
  * Every route of the app. Layouts and screens are lazy modules, so the first load carries only
  * what the first page needs. Guards are loaders and run before a screen's code is fetched.
- * Routes not built yet (/register, /account-recovery, …) fall through to the 404 page.
+ * Routes not built yet (/profile-update, /self-certification*, /company-documents, …) fall
+ * through to the 404 page.
  */
-export function createRoutes({ session }: RouterDependencies): RouteObject[] {
+export function createRoutes(deps: RouterDependencies): RouteObject[] {
   return [
     {
       id: 'root',
@@ -24,6 +41,12 @@ export function createRoutes({ session }: RouterDependencies): RouteObject[] {
       children: [
         // The loader redirects before anything renders; the component only satisfies the router.
         { index: true, loader: redirectToLogin, Component: PageLoader },
+        // After every sign-in: the start-page rules (spec 1 §4) choose the first screen.
+        {
+          path: 'start',
+          loader: startLoader(deps),
+          lazy: lazyAuthScreen((m) => m.loadStartPage),
+        },
         {
           id: 'external',
           lazy: () =>
@@ -31,8 +54,87 @@ export function createRoutes({ session }: RouterDependencies): RouteObject[] {
           children: [
             {
               path: 'login',
-              loader: redirectWhenSignedIn(session),
+              loader: loginLoader(deps),
               lazy: () => import('@/features/auth').then((m) => ({ Component: m.LoginPage })),
+            },
+            {
+              path: 'scp',
+              loader: requireSignInResult(deps),
+              lazy: lazyAuthScreen((m) => m.loadScpPage),
+            },
+            {
+              path: 'scp-mobile',
+              loader: requireSignInResult(deps),
+              lazy: lazyAuthScreen((m) => m.loadScpMobilePage),
+            },
+            {
+              path: 'register',
+              lazy: () =>
+                import('@/features/registration').then((m) => ({ Component: m.RegisterChoicePage })),
+            },
+            {
+              path: 'register/personal',
+              lazy: () =>
+                import('@/features/registration').then((m) => ({
+                  Component: m.PersonalRegistrationPage,
+                })),
+            },
+            {
+              path: 'register/business',
+              lazy: () =>
+                import('@/features/registration').then((m) => ({
+                  Component: m.BusinessRegistrationPage,
+                })),
+            },
+            {
+              path: 'activate',
+              lazy: () =>
+                import('@/features/registration').then((m) => ({ Component: m.ActivatePage })),
+            },
+            {
+              path: 'account-recovery',
+              lazy: () =>
+                import('@/features/account-recovery').then((m) => ({
+                  Component: m.AccountRecoveryLayout,
+                })),
+              children: [
+                { index: true, loader: () => redirect('/account-recovery/email'), Component: PageLoader },
+                {
+                  path: 'email',
+                  lazy: () =>
+                    import('@/features/account-recovery').then((m) => ({
+                      Component: m.RecoveryEmailStep,
+                    })),
+                },
+                {
+                  path: 'status',
+                  lazy: () =>
+                    import('@/features/account-recovery').then((m) => ({
+                      Component: m.RecoveryStatusStep,
+                    })),
+                },
+                {
+                  path: 'reset',
+                  lazy: () =>
+                    import('@/features/account-recovery').then((m) => ({
+                      Component: m.RecoveryResetStep,
+                    })),
+                },
+                {
+                  path: 'password',
+                  lazy: () =>
+                    import('@/features/account-recovery').then((m) => ({
+                      Component: m.RecoveryPasswordStep,
+                    })),
+                },
+                {
+                  path: 'success',
+                  lazy: () =>
+                    import('@/features/account-recovery').then((m) => ({
+                      Component: m.RecoverySuccessStep,
+                    })),
+                },
+              ],
             },
             {
               path: 'terms',
@@ -47,11 +149,28 @@ export function createRoutes({ session }: RouterDependencies): RouteObject[] {
         },
         {
           id: 'restricted',
-          loader: requireSession(session),
+          loader: requireSession(deps),
           lazy: () =>
             import('./layouts/restricted-layout').then((m) => ({ Component: m.RestrictedLayout })),
-          // /scp, /kyc, /self-certification-*, /company-documents, … arrive with their issues.
-          children: [],
+          // /self-certification-*, /company-documents, … arrive with their issues.
+          children: [
+            {
+              path: 'accept-terms',
+              lazy: lazyAuthScreen((m) => m.loadAcceptTermsPage),
+            },
+            {
+              path: 'company-access',
+              lazy: lazyAuthScreen((m) => m.loadCompanyChoicePage),
+            },
+            {
+              path: 'kyc',
+              lazy: lazyAuthScreen((m) => m.loadKycPage),
+            },
+            {
+              path: 'admin-overview',
+              lazy: lazyAuthScreen((m) => m.loadAdminOverviewPage),
+            },
+          ],
         },
         {
           id: 'clear',
@@ -60,7 +179,7 @@ export function createRoutes({ session }: RouterDependencies): RouteObject[] {
         },
         {
           id: 'main',
-          loader: requireSession(session),
+          loader: requireMainSession(deps),
           lazy: () => import('./layouts/main-layout').then((m) => ({ Component: m.MainLayout })),
           children: [
             {

@@ -1,15 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { DEFAULT_LANGUAGE, isLanguage } from '@ledgerline/domain/languages';
+import type { i18n as I18n } from 'i18next';
+import { isLanguage } from '@ledgerline/domain/languages';
 import { BRAND_HOST_MAP, selectBrand } from '@/brands';
 import { createI18n, initialLanguage } from '@/i18n';
+import { configureAnalytics } from '@/lib/analytics';
 import { announceReadyToWrapper } from '@/lib/mobile-wrapper';
 import { localStore, sessionStore } from '@/lib/storage';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { createSessionApiClient, createSessionStore } from './session';
+import { createSessionServices, loadRuntimeConfig } from './session';
 
 /** Chooses brand, API and language from the address and storage, then renders the app. */
 export async function startApp(container: HTMLElement): Promise<void> {
@@ -24,19 +26,33 @@ export async function startApp(container: HTMLElement): Promise<void> {
     storage: localStore,
     browserLanguages: navigator.languages,
   });
-  const session = createSessionStore({ storage: sessionStore });
+  configureAnalytics({ baseUrl: apiBaseUrl, brand: brand.id });
+
+  const i18nReady = createI18n(language);
+  // Calls may start (a guard's refresh) before the locale has loaded: they use the first language.
+  let i18n: I18n | undefined;
+  const queryClient = createQueryClient();
+  let idleTimeoutMs: Promise<number> | undefined;
+  const { session, refresher, apiClient, manager } = createSessionServices({
+    baseUrl: apiBaseUrl,
+    storage: sessionStore,
+    queryClient,
+    getLanguage: () => {
+      const current = i18n?.language;
+      return isLanguage(current) ? current : language;
+    },
+    // The brand's idle time (15 minutes; 5 under PSD2), unless the operator set one in /config.json.
+    resolveIdleTimeoutMs: () =>
+      (idleTimeoutMs ??= loadRuntimeConfig().then(({ idleTimeoutSeconds }) =>
+        idleTimeoutSeconds !== null
+          ? idleTimeoutSeconds * 1000
+          : brand.idleTimeoutMinutes * 60_000,
+      )),
+  });
 
   // The router starts fetching the first route's code while the locale loads.
-  const i18nReady = createI18n(language);
-  const router = createAppRouter({ session });
-  const i18n = await i18nReady;
-
-  const apiClient = createSessionApiClient({
-    baseUrl: apiBaseUrl,
-    session,
-    getLanguage: () => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE),
-  });
-  const queryClient = createQueryClient();
+  const router = createAppRouter({ session, refresher, apiClient, queryClient });
+  i18n = await i18nReady;
 
   createRoot(container).render(
     <StrictMode>
@@ -44,6 +60,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
         brand={brand}
         i18n={i18n}
         session={session}
+        sessionManager={manager}
         apiClient={apiClient}
         queryClient={queryClient}
       >

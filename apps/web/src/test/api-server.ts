@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -21,6 +21,8 @@ export type Routes = Record<string, (request: RecordedRequest) => Reply | Promis
 export interface TestApiServer {
   url: string;
   requests: RecordedRequest[];
+  /** The node:http server, e.g. to attach a WebSocket server for /realtime. */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startApiServer(routes: Routes): Promise<TestApiServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    server,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

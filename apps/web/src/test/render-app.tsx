@@ -1,12 +1,18 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
 import { getBrand, type BrandConfig, type BrandId } from '@ledgerline/domain/brands';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@ledgerline/domain/languages';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createRoutes } from '@/app/router';
-import { createSessionApiClient, createSessionStore, type SessionStore } from '@/app/session';
+import {
+  createSessionServices,
+  type IdleClock,
+  type SessionStore,
+  type TabChannel,
+} from '@/app/session';
 import { createI18n } from '@/i18n';
 import { sessionStore } from '@/lib/storage';
 
@@ -18,6 +24,12 @@ export interface RenderAppOptions {
   apiBaseUrl?: string;
   /** Prepare the session (e.g. sign in) before the first render. */
   prepareSession?: (session: SessionStore) => void;
+  /** The idle time (default: the brand's). */
+  idleTimeoutMs?: number;
+  /** A fake clock for the idle timer only. */
+  idleClock?: IdleClock;
+  /** The channel between tabs (default: a BroadcastChannel, as in the browser). */
+  tabChannel?: TabChannel;
 }
 
 /** Renders the real app (providers, routes, guards, i18n, session, API client) at `path`. */
@@ -25,21 +37,31 @@ export async function renderApp(options: RenderAppOptions) {
   const brand =
     typeof options.brand === 'object' ? options.brand : getBrand(options.brand ?? 'pebble');
   const i18n = await createI18n(options.language ?? 'en');
-  const session = createSessionStore({ storage: sessionStore });
-  options.prepareSession?.(session);
-  const apiClient = createSessionApiClient({
-    baseUrl: options.apiBaseUrl ?? '',
-    session,
-    getLanguage: () => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE),
-  });
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes({ session }), { initialEntries: [options.path] });
+  const services = createSessionServices({
+    baseUrl: options.apiBaseUrl ?? '',
+    storage: sessionStore,
+    queryClient,
+    getLanguage: () => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE),
+    resolveIdleTimeoutMs: async () => options.idleTimeoutMs ?? brand.idleTimeoutMinutes * 60_000,
+    ...(options.idleClock ? { clock: options.idleClock } : {}),
+    ...(options.tabChannel ? { channel: options.tabChannel } : {}),
+  });
+  const { session, refresher, apiClient, manager } = services;
+  options.prepareSession?.(session);
+  // Where the app sent the browser away to (the old web client): jsdom cannot navigate.
+  const leftFor: string[] = [];
+  const router = createMemoryRouter(
+    createRoutes({ session, refresher, apiClient, queryClient, leaveApp: (url) => leftFor.push(url) }),
+    { initialEntries: [options.path] },
+  );
   const user = userEvent.setup();
   const view = render(
     <AppProviders
       brand={brand}
       i18n={i18n}
       session={session}
+      sessionManager={manager}
       apiClient={apiClient}
       queryClient={queryClient}
       mantineEnv="test"
@@ -47,5 +69,7 @@ export async function renderApp(options: RenderAppOptions) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, session, i18n, queryClient, user };
+  // The manager's tab channel and idle timer must not outlive the test (nor hear the next one).
+  onTestFinished(() => manager.dispose());
+  return { ...view, router, session, manager, refresher, i18n, queryClient, user, leftFor };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { realtimeTickets, sessions, users } from '../../db/schema';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { loginRealtimeTickets, pendingLogins, realtimeTickets, refreshTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { randomToken, sha256 } from '../../lib/crypto';
 import { audit } from '../audit/audit';
 import type { RealtimeHub } from '../realtime/hub';
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_MS, type AccessClaims, type TokenService } from './tokens';
@@ -15,55 +15,83 @@ export interface IssuedTokens {
   refreshToken: string;
   expiresIn: number;
   userId: number;
+  /** The session's end: the refresh cookie's Max-Age follows it. */
+  sessionExpiresAt: Date;
+  /** The session's client: 'web' never gets the refresh token in a body. */
+  client: string;
 }
 
+export interface NewSession {
+  sessionId: string;
+  client: string;
+  refreshToken: string;
+  expiresAt: Date;
+}
+
+export type RealtimeTicketOwner =
+  | { kind: 'session'; userId: number; sessionId: string; sessionExpiresAt: Date }
+  | { kind: 'login'; pendingLoginId: string; expiresAt: Date };
+
 export interface SessionService {
-  /** Password sign-in. The platform answers the `simple` flow; second factors come with the sign-in issue. */
-  signIn(input: { username: string; password: string; client: string; ip: string; userAgent: string | undefined }): Promise<IssuedTokens>;
+  /** Opens a session inside the caller's transaction (the sign-in that completes). */
+  open(tx: DbOrTx, input: { userId: number; client: string; ip: string; userAgent: string | undefined }): Promise<NewSession>;
+  /** The answer for a session just opened. */
+  tokensFor(user: { id: number; customerId: number }, session: NewSession): Promise<IssuedTokens>;
   /** The caller of a valid access token whose session is still open, or null. */
   authenticate(accessToken: string): Promise<AccessClaims | null>;
+  /**
+   * Rotates a refresh token. A token used before revokes the whole session (RFC 9700 §4.14) and
+   * closes its sockets; an unknown, empty, revoked or expired one is refused.
+   */
+  refresh(refreshToken: string | undefined, ip: string): Promise<IssuedTokens>;
   signOut(sessionId: string, ip: string): Promise<void>;
+  /** The session a refresh token belongs to (current or used), or null. */
+  sessionOfRefreshToken(refreshToken: string): Promise<string | null>;
   issueRealtimeTicket(claims: AccessClaims): Promise<{ ticket: string; expiresInSeconds: number }>;
-  /** Redeems a ticket once; answers the session it opens, or null when unknown, used or expired. */
-  redeemRealtimeTicket(ticket: string): Promise<{ userId: number; sessionId: string; sessionExpiresAt: Date } | null>;
+  /** A ticket for the sockets of one pending sign-in (tmpJwt holders). */
+  issueLoginRealtimeTicket(pendingLoginId: string): Promise<{ ticket: string; expiresInSeconds: number }>;
+  /** Redeems a ticket once; answers what it opens, or null when unknown, used or expired. */
+  redeemRealtimeTicket(ticket: string): Promise<RealtimeTicketOwner | null>;
+}
+
+function refused(description: string, reason: string): AppError {
+  return new AppError('AU', description, { extra: { reason } });
 }
 
 export function createSessionService(db: Database, tokens: TokenService, hub: RealtimeHub): SessionService {
-  // Verifying against a fixed hash when the user does not exist keeps the answer time the same,
-  // so response timing does not reveal which e-mail addresses have accounts.
-  const decoyHash = hashPassword(randomToken());
+  async function tokensFor(user: { id: number; customerId: number }, session: NewSession): Promise<IssuedTokens> {
+    const accessToken = await tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId, customerId: user.customerId });
+    return {
+      accessToken,
+      refreshToken: session.refreshToken,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      userId: user.id,
+      sessionExpiresAt: session.expiresAt,
+      client: session.client,
+    };
+  }
 
   return {
-    async signIn(input) {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${input.username.toLowerCase()}`);
-      const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
-      if (!user || !passwordOk || user.disabled || user.status !== 'active') {
-        await audit(db, { action: 'login.failed', userId: user?.id ?? null, ip: input.ip, details: { client: input.client } });
-        throw new AppError('AU', 'Wrong e-mail or password', { httpStatus: 401 });
-      }
-      if (user.login2faMode !== 'no') {
-        throw new AppError('VF', 'This sign-in method is not available yet', { httpStatus: 403 });
-      }
+    async open(tx, input) {
       const sessionId = randomUUID();
       const refreshToken = randomToken();
-      await db.transaction(async (tx) => {
-        await tx.insert(sessions).values({
-          id: sessionId,
-          userId: user.id,
-          refreshTokenHash: sha256(refreshToken),
-          client: input.client,
-          ip: input.ip,
-          userAgent: input.userAgent?.slice(0, 512) ?? null,
-          expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        });
-        await audit(tx, { action: 'login.succeeded', userId: user.id, customerId: user.customerId, ip: input.ip, details: { client: input.client, flow: 'simple' } });
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await tx.insert(sessions).values({
+        id: sessionId,
+        userId: input.userId,
+        refreshTokenHash: sha256(refreshToken),
+        client: input.client.slice(0, 64),
+        ip: input.ip.slice(0, 64),
+        userAgent: input.userAgent?.slice(0, 512) ?? null,
+        expiresAt,
+        lastSeenAt: now,
       });
-      const accessToken = await tokens.issueAccessToken({ userId: user.id, sessionId, customerId: user.customerId });
-      return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, userId: user.id };
+      await tx.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId });
+      return { sessionId, client: input.client, refreshToken, expiresAt };
     },
+
+    tokensFor,
 
     async authenticate(accessToken) {
       const claims = await tokens.verifyAccessToken(accessToken);
@@ -73,6 +101,45 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
         .from(sessions)
         .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return session ? claims : null;
+    },
+
+    async refresh(refreshToken, ip) {
+      if (refreshToken === undefined || refreshToken.trim() === '') {
+        throw refused('The refresh token is empty.', 'emptyRefreshToken');
+      }
+      const hash = sha256(refreshToken);
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ usedAt: refreshTokens.usedAt, sessionId: refreshTokens.sessionId })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hash))
+          .for('update');
+        if (!row) return { kind: 'unknown' as const };
+        const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).for('update');
+        if (!session) return { kind: 'unknown' as const };
+        const now = new Date();
+        if (row.usedAt) {
+          if (!session.revokedAt) {
+            await tx.update(sessions).set({ revokedAt: now, revokeReason: 'refresh-reuse' }).where(eq(sessions.id, session.id));
+            await audit(tx, { action: 'session.refreshReuse', userId: session.userId, ip, details: { sessionId: session.id } });
+          }
+          return { kind: 'reused' as const, sessionId: session.id };
+        }
+        if (session.revokedAt || session.expiresAt <= now) return { kind: 'ended' as const };
+        const [user] = await tx.select({ id: users.id, customerId: users.customerId, disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
+        if (!user || user.disabled) return { kind: 'ended' as const };
+        const next = randomToken();
+        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, hash));
+        await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: session.id });
+        await tx.update(sessions).set({ refreshTokenHash: sha256(next), lastSeenAt: now }).where(eq(sessions.id, session.id));
+        return { kind: 'rotated' as const, user, session: { sessionId: session.id, client: session.client, refreshToken: next, expiresAt: session.expiresAt } };
+      });
+      if (outcome.kind === 'reused') {
+        await hub.closeSession(outcome.sessionId, 'revoked');
+        throw refused('This refresh token was already used: the session has been ended for your safety. Please sign in again.', 'refreshReused');
+      }
+      if (outcome.kind !== 'rotated') throw refused('The session has ended. Please sign in again.', 'sessionEnded');
+      return tokensFor(outcome.user, outcome.session);
     },
 
     async signOut(sessionId, ip) {
@@ -87,6 +154,12 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
       await hub.closeSession(sessionId, 'logout');
     },
 
+    async sessionOfRefreshToken(refreshToken) {
+      if (refreshToken.trim() === '' || refreshToken.length > 512) return null;
+      const [row] = await db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+      return row?.sessionId ?? null;
+    },
+
     async issueRealtimeTicket(claims) {
       const ticket = randomToken();
       await db.insert(realtimeTickets).values({
@@ -98,20 +171,39 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
       return { ticket, expiresInSeconds: REALTIME_TICKET_TTL_MS / 1000 };
     },
 
+    async issueLoginRealtimeTicket(pendingLoginId) {
+      const ticket = randomToken();
+      await db.insert(loginRealtimeTickets).values({ ticketHash: sha256(ticket), pendingLoginId, expiresAt: new Date(Date.now() + REALTIME_TICKET_TTL_MS) });
+      return { ticket, expiresInSeconds: REALTIME_TICKET_TTL_MS / 1000 };
+    },
+
     async redeemRealtimeTicket(ticket) {
       if (ticket.length > 128) return null;
       const now = new Date();
+      const hash = sha256(ticket);
       const [redeemed] = await db
         .update(realtimeTickets)
         .set({ usedAt: now })
-        .where(and(eq(realtimeTickets.ticketHash, sha256(ticket)), isNull(realtimeTickets.usedAt), gt(realtimeTickets.expiresAt, now)))
+        .where(and(eq(realtimeTickets.ticketHash, hash), isNull(realtimeTickets.usedAt), gt(realtimeTickets.expiresAt, now)))
         .returning({ userId: realtimeTickets.userId, sessionId: realtimeTickets.sessionId });
-      if (!redeemed) return null;
-      const [session] = await db
-        .select({ expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .where(and(eq(sessions.id, redeemed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-      return session ? { ...redeemed, sessionExpiresAt: session.expiresAt } : null;
+      if (redeemed) {
+        const [session] = await db
+          .select({ expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .where(and(eq(sessions.id, redeemed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+        return session ? { kind: 'session', ...redeemed, sessionExpiresAt: session.expiresAt } : null;
+      }
+      const [login] = await db
+        .update(loginRealtimeTickets)
+        .set({ usedAt: now })
+        .where(and(eq(loginRealtimeTickets.ticketHash, hash), isNull(loginRealtimeTickets.usedAt), gt(loginRealtimeTickets.expiresAt, now)))
+        .returning({ pendingLoginId: loginRealtimeTickets.pendingLoginId });
+      if (!login) return null;
+      const [pending] = await db
+        .select({ expiresAt: pendingLogins.expiresAt })
+        .from(pendingLogins)
+        .where(and(eq(pendingLogins.id, login.pendingLoginId), isNull(pendingLogins.usedAt), gt(pendingLogins.expiresAt, now)));
+      return pending ? { kind: 'login', pendingLoginId: login.pendingLoginId, expiresAt: pending.expiresAt } : null;
     },
   };
 }

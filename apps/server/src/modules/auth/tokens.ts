@@ -15,10 +15,21 @@ export interface AccessClaims {
   customerId: number;
 }
 
+/** A tmpJwt: the bearer of one pending sign-in between /login and /token (push, verifyDevice, scp). */
+export interface PendingClaims {
+  userId: number;
+  pendingLoginId: string;
+}
+
+const PENDING_AUDIENCE = 'pending-login';
+
 export interface TokenService {
   issueAccessToken(claims: AccessClaims): Promise<string>;
   /** The claims of a valid token, or null for a missing, expired, forged or malformed one. */
   verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  issueTmpJwt(claims: PendingClaims, expiresAt: Date): Promise<string>;
+  /** The claims of a valid tmpJwt, or null. An access token is never a tmpJwt, nor the reverse. */
+  verifyTmpJwt(token: string): Promise<PendingClaims | null>;
 }
 
 /**
@@ -50,8 +61,31 @@ export async function createTokenService(db: Database, configuredSecret: string 
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
+        if (payload.aud !== undefined) return null;
         if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.cid !== 'number') return null;
         return { userId, sessionId: payload.sid, customerId: payload.cid };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+    async issueTmpJwt(claims, expiresAt) {
+      return new SignJWT({ pid: claims.pendingLoginId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setAudience(PENDING_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    async verifyTmpJwt(token) {
+      if (token.length > 2048) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: PENDING_AUDIENCE, algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.pid !== 'string') return null;
+        return { userId, pendingLoginId: payload.pid };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -1,11 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { customerMethods } from '@ledgerline/contract';
-import { customers, users, customerAccess } from '../../db/schema';
+import { RESPONSE_CODES, isBusinessCustomerType } from '@ledgerline/domain';
+import { customers, users, customerAccess, termsAcceptances } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { MethodHandlers } from '../../main-api/types';
+import { audit } from '../audit/audit';
+import { loadCustomerAccessInfo } from './access-info';
+import { findPendingTerms } from './terms';
+
+/** Self-certification statuses that ask a personal customer to certify again (docs/decisions.md). */
+const RECERTIFY = new Set(['rejected', 'expiredSoon']);
 
 export const customerHandlers: MethodHandlers<typeof customerMethods> = {
   async getCustomerInfo(_input, ctx) {
+    // Pending terms come first: without them accepted there is no customer info (spec 1 §4).
+    const pending = await findPendingTerms(ctx.db, ctx.caller.userId);
+    if (pending.terms.length > 0) {
+      throw new AppError(RESPONSE_CODES.termsError, 'Please accept the updated terms to continue', { extra: { terms: pending.terms } });
+    }
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, ctx.customerId));
     const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.caller.userId));
     if (!customer || !user) throw AppError.notFound('Customer not found');
@@ -34,7 +46,46 @@ export const customerHandlers: MethodHandlers<typeof customerMethods> = {
         dueDiligenceLevel: customer.dueDiligenceLevel,
         isNeedPersonalInfoUpdate: customer.isNeedPersonalInfoUpdate,
         isNeedKyc: customer.isNeedKyc,
+        isNeedSelfCertification: !isBusinessCustomerType(customer.customerType) && RECERTIFY.has(customer.taxSelfCertificationStatus),
       },
     };
+  },
+
+  async getCustomerAccessInfo(_input, ctx) {
+    return loadCustomerAccessInfo(ctx.db, ctx.caller, ctx.customerId);
+  },
+
+  async acceptTerms(input, ctx) {
+    const accepted = await ctx.db.transaction(async (tx) => {
+      // Serialise acceptances of one user, so two tabs accepting at once record each term once.
+      await tx.execute(sql`select id from ${users} where ${users.id} = ${ctx.caller.userId} for update`);
+      const { brandId, terms } = await findPendingTerms(tx, ctx.caller.userId);
+      const offered = new Set(terms.map((term) => term.value));
+      const sent = new Set(input.terms);
+      const unknown = input.terms.find((value) => !offered.has(value));
+      if (terms.length === 0) throw AppError.invalid({ terms: 'There are no terms waiting to be accepted' });
+      if (unknown !== undefined) throw AppError.invalid({ terms: `"${unknown.slice(0, 128)}" is not a term waiting to be accepted` });
+      const missing = terms.filter((term) => !sent.has(term.value));
+      if (missing.length > 0) throw AppError.invalid({ terms: `Accept every term: ${missing.map((term) => term.label).join(', ')}` });
+      await tx.insert(termsAcceptances).values(
+        terms.map((term) => ({
+          userId: ctx.caller.userId,
+          brandId,
+          termKey: term.key,
+          termValue: term.value,
+          versionDate: term.versionDate ?? null,
+          ip: ctx.ip,
+        })),
+      );
+      await audit(tx, {
+        action: 'terms.accepted',
+        userId: ctx.caller.userId,
+        customerId: ctx.caller.customerId,
+        ip: ctx.ip,
+        details: { terms: terms.map((term) => term.value) },
+      });
+      return terms;
+    });
+    return { accepted };
   },
 };

@@ -73,13 +73,8 @@ export async function devRoutes(app: FastifyInstance, opts: { db: Database; serv
     if (!params.success) throw AppError.invalid(issuesToValidationErrors(params.error.issues));
     if (!body.success) throw AppError.invalid(issuesToValidationErrors(body.error.issues));
     const approved = body.data.decision === 'approve';
-    const [decided] = await db
-      .update(deviceRequests)
-      .set({ status: approved ? 'approved' : 'denied', decidedAt: new Date() })
-      .where(and(eq(deviceRequests.id, params.data.id), eq(deviceRequests.status, 'pending'), gt(deviceRequests.expiresAt, new Date())))
-      .returning();
-    if (!decided) throw AppError.notFound('No such request is waiting');
-    await services.realtime.publish(decided.userId, { type: 'LoginRequestDecided', payload: { key: decided.id, approved } });
+    // The same service function as the phone app's PUT /api/auth/login/{key}/confirm.
+    const decided = await services.auth.decideDeviceRequest(params.data.id, approved, { kind: 'devTool' }, request.ip);
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, decided.userId));
     return reply.redirect(`/dev/device?email=${encodeURIComponent(user?.email ?? '')}`, 303);
   });

@@ -8,12 +8,15 @@ export const REALTIME_CHANNEL = 'ledgerline_realtime';
 
 type Envelope =
   | { kind: 'event'; userId: number; event: RealtimeEvent }
+  | { kind: 'login-event'; pendingLoginId: string; event: RealtimeEvent }
   | { kind: 'close-session'; sessionId: string; reason: 'logout' | 'expired' | 'revoked' };
 
+/** A socket belongs to a signed-in session, or to one pending sign-in (push, verifyDevice, scp) opened with its tmpJwt. */
 interface Connection {
   socket: WebSocket;
-  userId: number;
-  sessionId: string;
+  userId: number | null;
+  sessionId: string | null;
+  pendingLoginId: string | null;
   expiryTimer: NodeJS.Timeout;
 }
 
@@ -22,14 +25,19 @@ export interface RealtimeHub {
   publish(userId: number, event: RealtimeEvent): Promise<void>;
   /** Closes every socket of a session, on every node (logout, revocation, expiry). */
   closeSession(sessionId: string, reason: 'logout' | 'expired' | 'revoked'): Promise<void>;
+  /** Sends an event to the sockets of one pending sign-in (opened with its tmpJwt), on every node. */
+  publishToLogin(pendingLoginId: string, event: RealtimeEvent): Promise<void>;
   /** Registers a socket opened on this node. */
   attach(socket: WebSocket, info: { userId: number; sessionId: string; sessionExpiresAt: Date }): void;
+  /** Registers a socket of a pending sign-in; it closes when the pending sign-in expires. */
+  attachLogin(socket: WebSocket, info: { pendingLoginId: string; expiresAt: Date }): void;
   connectionCount(): number;
   stop(): Promise<void>;
 }
 
 export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogger): Promise<RealtimeHub> {
   const byUser = new Map<number, Set<Connection>>();
+  const byLogin = new Map<string, Set<Connection>>();
 
   function send(connection: Connection, event: RealtimeEvent): void {
     if (connection.socket.readyState === connection.socket.OPEN) {
@@ -38,7 +46,7 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
   }
 
   function closeLocal(filter: (connection: Connection) => boolean, reason: 'logout' | 'expired' | 'revoked'): void {
-    for (const set of byUser.values()) {
+    for (const set of [...byUser.values(), ...byLogin.values()]) {
       for (const connection of set) {
         if (!filter(connection)) continue;
         send(connection, { type: 'SessionClosed', payload: { reason } });
@@ -57,6 +65,8 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
     }
     if (message.kind === 'event') {
       for (const connection of byUser.get(message.userId) ?? []) send(connection, message.event);
+    } else if (message.kind === 'login-event') {
+      for (const connection of byLogin.get(message.pendingLoginId) ?? []) send(connection, message.event);
     } else if (message.kind === 'close-session') {
       closeLocal((connection) => connection.sessionId === message.sessionId, message.reason);
     }
@@ -68,6 +78,9 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
     async publish(userId, event) {
       await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'event', userId, event } satisfies Envelope));
     },
+    async publishToLogin(pendingLoginId, event) {
+      await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'login-event', pendingLoginId, event } satisfies Envelope));
+    },
     async closeSession(sessionId, reason) {
       await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'close-session', sessionId, reason } satisfies Envelope));
     },
@@ -77,6 +90,7 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
         socket,
         userId: info.userId,
         sessionId: info.sessionId,
+        pendingLoginId: null,
         // Timers beyond 2^31-1 ms overflow; sessions live 12 h at most, far below that.
         expiryTimer: setTimeout(() => closeLocal((candidate) => candidate === connection, 'expired'), delay),
       };
@@ -92,20 +106,42 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
         if (set.size === 0) byUser.delete(info.userId);
       });
     },
+    attachLogin(socket, info) {
+      const delay = Math.max(0, info.expiresAt.getTime() - Date.now());
+      const connection: Connection = {
+        socket,
+        userId: null,
+        sessionId: null,
+        pendingLoginId: info.pendingLoginId,
+        expiryTimer: setTimeout(() => closeLocal((candidate) => candidate === connection, 'expired'), delay),
+      };
+      let set = byLogin.get(info.pendingLoginId);
+      if (!set) {
+        set = new Set();
+        byLogin.set(info.pendingLoginId, set);
+      }
+      set.add(connection);
+      socket.on('close', () => {
+        clearTimeout(connection.expiryTimer);
+        set.delete(connection);
+        if (set.size === 0) byLogin.delete(info.pendingLoginId);
+      });
+    },
     connectionCount() {
       let count = 0;
-      for (const set of byUser.values()) count += set.size;
+      for (const set of [...byUser.values(), ...byLogin.values()]) count += set.size;
       return count;
     },
     async stop() {
       await unlisten();
-      for (const set of byUser.values()) {
+      for (const set of [...byUser.values(), ...byLogin.values()]) {
         for (const connection of set) {
           clearTimeout(connection.expiryTimer);
           connection.socket.close(1001, 'server shutting down');
         }
       }
       byUser.clear();
+      byLogin.clear();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REALTIME_PATH } from '@ledgerline/contract';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
+import type { RealtimeTicketOwner } from '../auth/sessions';
 
 /**
  * Same origin is always allowed (the page was served by us); other origins only when listed in
@@ -42,7 +43,8 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { services: Ser
         socket.close(4001, 'unauthorised');
         return;
       }
-      services.realtime.attach(socket, session);
+      if (session.kind === 'session') services.realtime.attach(socket, session);
+      else services.realtime.attachLogin(socket, session);
       // The channel is server → browser; a browser message is only a keep-alive.
       socket.on('message', (data) => {
         if (data.toString() === 'ping') socket.send('pong');
@@ -53,6 +55,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { services: Ser
 
 declare module 'fastify' {
   interface FastifyRequest {
-    realtimeSession?: { userId: number; sessionId: string; sessionExpiresAt: Date };
+    /** What the ticket opened: a signed-in session, or one pending sign-in (tmpJwt). */
+    realtimeSession?: RealtimeTicketOwner;
   }
 }

@@ -26,12 +26,14 @@ const BUSINESS = {
   dueDiligenceLevel: 2,
   isNeedPersonalInfoUpdate: false,
   isNeedKyc: false,
+  isNeedSelfCertification: false,
 };
 
+// A browser session: the refresh token is the HttpOnly cookie, never in the page.
 const signedIn = {
   prepareSession: (session: {
-    signIn: (tokens: { accessToken: string; refreshToken: string; expiresIn: number }) => void;
-  }) => session.signIn({ accessToken: 'tok', refreshToken: 'ref', expiresIn: 300 }),
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 let server: TestApiServer | undefined;
@@ -135,13 +137,19 @@ describe('main layout', () => {
     });
   });
 
-  it('ends the session when the server says the token is no longer valid', async () => {
+  it('tries one refresh on a 401, and when that fails ends the session with "session expired"', async () => {
     server = await startApiServer({
       'POST /api/main/?getCustomerInfo': () => ({
         status: 401,
         body: { responseCode: 'AU', responseDescription: 'Unauthorised' },
       }),
+      'POST /api/auth/refresh': () => ({
+        status: 401,
+        body: { responseCode: 'AU', responseDescription: 'Session ended', reason: 'sessionEnded' },
+      }),
     });
+    const posted: string[] = [];
+    window.ReactNativeWebView = { postMessage: (message) => posted.push(message) };
     const { router, session } = await renderApp({
       path: '/home',
       apiBaseUrl: server.url,
@@ -152,5 +160,10 @@ describe('main layout', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(session.getState().endReason).toBe('expired');
+    expect(screen.getByText('Your session has expired')).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.path === '/api/auth/refresh')).toHaveLength(1);
+    expect(posted.map((message) => JSON.parse(message) as { type: string })).toContainEqual({
+      type: 'sessionExpired',
+    });
   });
 });

@@ -1,6 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { SignOutButton } from '@/features/auth';
-import { useIsAuthenticated } from '@/app/session';
+import {
+  customerInfoQueryOptions,
+  useApiClient,
+  useIsAuthenticated,
+  useSessionState,
+} from '@/app/session';
+import { isApiError } from '@/lib/api-error';
 import { LanguagePicker } from '@/ui/language-picker';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -13,7 +20,9 @@ import classes from './layouts.module.css';
  */
 export function MainLayout() {
   const isAuthenticated = useIsAuthenticated();
+  const forcedTo = useForcedScreen(isAuthenticated);
   if (!isAuthenticated) return <Navigate to="/login" replace />;
+  if (forcedTo) return <Navigate to={forcedTo} replace />;
   return (
     <div className={classes.page}>
       <SkipLink />
@@ -27,4 +36,19 @@ export function MainLayout() {
       <SiteFooter />
     </div>
   );
+}
+
+/**
+ * Screens the customer cannot skip (spec 1 §2 "A logged-in user who needs KYC is forced to KYC"):
+ * KYC, and the terms while they wait to be accepted (TE). Read from the same customer info the
+ * screens use, so it costs no extra call.
+ */
+function useForcedScreen(enabled: boolean): string | undefined {
+  const client = useApiClient();
+  const { customerId } = useSessionState();
+  const info = useQuery({ ...customerInfoQueryOptions(client, customerId), enabled });
+  if (info.data?.customer.isNeedKyc) return '/kyc';
+  const code = isApiError(info.error) ? info.error.responseCode : undefined;
+  if (code === 'TE' || code === 'TERMS_ERROR') return '/accept-terms';
+  return undefined;
 }

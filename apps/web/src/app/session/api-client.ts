@@ -1,13 +1,13 @@
 import type { ApiClient, ApiClientOptions } from '@ledgerline/contract';
 import type { Language } from '@ledgerline/domain/languages';
-import { notifyWrapper } from '@/lib/mobile-wrapper';
 import type { SessionStore } from './session-store';
+import type { TokenRefresher } from './token-refresher';
 
 /**
  * The one API client of the app, wired to the session: bearer token from memory, Customer-Id for
- * business users, Accept-Language from i18n. A 401 on an authenticated call ends the session
- * (spec 1 §4 "refresh failure ends the session"); the sign-in issue puts the one refresh and
- * retry in front of that.
+ * business users, Accept-Language from i18n. A token within 10 s of expiry is refreshed before a
+ * call; a 401 gets one refresh and one retry (spec 1 §4); both go through the one single-flight
+ * refresher, whose failure ends the session.
  *
  * The contract's client carries every method's zod schema, so it is loaded on the first call
  * rather than with the sign-in page (keeps the first download inside its budget); screens see
@@ -16,22 +16,18 @@ import type { SessionStore } from './session-store';
 export function createSessionApiClient(options: {
   baseUrl: string;
   session: SessionStore;
+  refresher: TokenRefresher;
   getLanguage: () => Language;
   fetch?: typeof fetch;
 }): ApiClient {
-  const { session } = options;
+  const { session, refresher } = options;
   const clientOptions: ApiClientOptions = {
     baseUrl: options.baseUrl,
     getLanguage: options.getLanguage,
     getAccessToken: () => session.getAccessToken(),
     getCustomerId: () => session.getCustomerId(),
-    async onUnauthorized() {
-      if (session.isAuthenticated()) {
-        session.end('expired');
-        notifyWrapper({ type: 'sessionExpired' });
-      }
-      return false;
-    },
+    beforeAuthenticatedCall: () => refresher.ensureFresh(),
+    onUnauthorized: (failedToken) => refresher.onUnauthorized(failedToken),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
 

@@ -6,10 +6,24 @@ export {
   type SessionEndReason,
 } from './session-store';
 export { createSessionApiClient } from './api-client';
+export { createTokenRefresher, type TokenRefresher } from './token-refresher';
+export { createSessionManager, type SessionManager } from './session-manager';
+export { createSessionServices, type SessionServices } from './create-session';
+export { createTabChannel, type TabChannel, type TabMessage } from './tab-channel';
+export type { IdleClock } from './idle-tracker';
+export { loadRuntimeConfig, type RuntimeConfig } from './client-config';
+export {
+  setPendingSignIn,
+  getPendingSignIn,
+  clearPendingSignIn,
+  type PendingSignIn,
+} from './pending-sign-in';
+export { sessionKeys, customerInfoQueryOptions, accessInfoQueryOptions } from './customer-info';
 export {
   SessionProvider,
   useApiClient,
   useIsAuthenticated,
+  useSessionManager,
   useSessionState,
   useSessionStore,
 } from './session-context';

@@ -1,10 +1,12 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from '@ledgerline/contract';
+import type { SessionManager } from './session-manager';
 import type { SessionState, SessionStore } from './session-store';
 
 interface SessionContextValue {
   session: SessionStore;
   apiClient: ApiClient;
+  manager: SessionManager;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -12,9 +14,10 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({
   session,
   apiClient,
+  manager,
   children,
 }: SessionContextValue & { children: ReactNode }) {
-  return <SessionContext value={{ session, apiClient }}>{children}</SessionContext>;
+  return <SessionContext value={{ session, apiClient, manager }}>{children}</SessionContext>;
 }
 
 function useSessionContext(): SessionContextValue {
@@ -43,4 +46,9 @@ export function useIsAuthenticated(): boolean {
 
 export function useApiClient(): ApiClient {
   return useSessionContext().apiClient;
+}
+
+/** Sign-out and refresh, for the screens that end or keep a session. */
+export function useSessionManager(): SessionManager {
+  return useSessionContext().manager;
 }

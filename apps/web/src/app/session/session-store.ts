@@ -3,20 +3,32 @@ import { STORAGE_KEYS, type KeyValueStorage } from '@/lib/storage';
 /** Tokens from a completed sign-in (spec 1 §3 "Auth state"). */
 export interface SessionTokens {
   accessToken: string;
-  refreshToken: string;
+  /**
+   * The browser gets its refresh token as an HttpOnly cookie only (client 'web'); the mobile
+   * wrapper and API clients also get it in the body, and only then is it kept here (in memory).
+   */
+  refreshToken?: string;
   /** Seconds until the access token expires. */
   expiresIn: number;
   userId?: number;
 }
 
-export type SessionEndReason = 'logout' | 'expired';
+/**
+ * Why a session ended: signed out, the refresh failed ('session expired'), no activity for the
+ * idle time, or the start page found nothing this sign-in may open (spec 1 §4 "back to login").
+ */
+export type SessionEndReason = 'logout' | 'expired' | 'idle' | 'noAccess';
 
 /** What screens may read. Tokens are not part of it: they never leave the store except to the API client. */
 export interface SessionState {
   /** Kept in sessionStorage so a reload knows a session existed (the sign-in issue refreshes it). */
   isAuthed: boolean;
   userId: number | undefined;
-  /** The customer a business user acts for; sent as Customer-Id (spec 1 §7). */
+  /**
+   * The customer the session acts for: fromCustomerId from the address or the company chosen
+   * (spec 1 §2, §7); sent as Customer-Id. Kept in sessionStorage (an id, not a secret) so a reload
+   * keeps acting for the same company.
+   */
   customerId: number | undefined;
   /** A path stored by /auth/sei that redirects first after sign-in (spec 1 §2). */
   seiPath: string | undefined;
@@ -37,6 +49,7 @@ export interface SessionStore {
   getAccessTokenExpiresAt(): number | undefined;
   getCustomerId(): number | undefined;
   signIn(tokens: SessionTokens): void;
+  /** Keeps a refreshed token: after a reload this also makes the session usable again. */
   updateTokens(tokens: SessionTokens): void;
   end(reason: SessionEndReason): void;
   setCustomerId(customerId: number | undefined): void;
@@ -54,6 +67,7 @@ interface PersistedSession {
   isAuthed: boolean;
   seiPath?: string;
   initialPath?: string;
+  customerId?: number;
 }
 
 function readPersisted(storage: KeyValueStorage): PersistedSession {
@@ -65,6 +79,10 @@ function readPersisted(storage: KeyValueStorage): PersistedSession {
       isAuthed: bag.isAuthed === true,
       seiPath: typeof bag.seiPath === 'string' ? bag.seiPath : undefined,
       initialPath: typeof bag.initialPath === 'string' ? bag.initialPath : undefined,
+      customerId:
+        typeof bag.customerId === 'number' && Number.isSafeInteger(bag.customerId) && bag.customerId > 0
+          ? bag.customerId
+          : undefined,
     };
   } catch {
     return { isAuthed: false };
@@ -84,11 +102,11 @@ export function createSessionStore(options: {
   const now = options.now ?? Date.now;
   const listeners = new Set<() => void>();
   const persisted = readPersisted(storage);
-  let tokens: { accessToken: string; refreshToken: string; expiresAt: number } | undefined;
+  let tokens: { accessToken: string; refreshToken?: string; expiresAt: number } | undefined;
   let state: SessionState = {
     isAuthed: persisted.isAuthed,
     userId: undefined,
-    customerId: undefined,
+    customerId: persisted.customerId,
     seiPath: persisted.seiPath,
     initialPath: persisted.initialPath,
     endReason: undefined,
@@ -100,6 +118,7 @@ export function createSessionStore(options: {
       isAuthed: state.isAuthed,
       seiPath: state.seiPath,
       initialPath: state.initialPath,
+      customerId: state.customerId,
     };
     storage.set(STORAGE_KEYS.session, JSON.stringify(toStore));
     for (const listener of listeners) listener();
@@ -108,7 +127,7 @@ export function createSessionStore(options: {
   function keepTokens(next: SessionTokens): void {
     tokens = {
       accessToken: next.accessToken,
-      refreshToken: next.refreshToken,
+      ...(next.refreshToken !== undefined ? { refreshToken: next.refreshToken } : {}),
       expiresAt: now() + next.expiresIn * 1000,
     };
   }
@@ -130,8 +149,9 @@ export function createSessionStore(options: {
       update({ isAuthed: true, userId: next.userId, endReason: undefined });
     },
     updateTokens(next) {
-      keepTokens(next);
-      update({});
+      // A rotation answer of the body form may leave the refresh token out: keep the one we had.
+      keepTokens({ ...next, refreshToken: next.refreshToken ?? tokens?.refreshToken });
+      update({ isAuthed: true, ...(next.userId !== undefined ? { userId: next.userId } : {}) });
     },
     end(reason) {
       tokens = undefined;

@@ -28,6 +28,7 @@ const CUSTOMER = {
   dueDiligenceLevel: 1,
   isNeedPersonalInfoUpdate: false,
   isNeedKyc: false,
+  isNeedSelfCertification: false,
 };
 
 const SIMPLE_ANSWER = {
@@ -154,22 +155,28 @@ describe('sign-in form', () => {
     expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
   });
 
-  it('keeps the PKCE verifier and explains when the server asks for a flow this build cannot finish yet', async () => {
-    const api = await serve({ 'POST /api/auth/login': () => ({ body: { authFlow: 'otp' } }) });
+  it('keeps the PKCE verifier for the second step of a flow that needs one', async () => {
+    const api = await serve({
+      'POST /api/auth/login': () => ({ body: { authFlow: 'otp', code: 'auth-code-1', userId: 7 } }),
+    });
     const { user, router, session } = await renderApp({ path: '/login', apiBaseUrl: api.url });
     await user.type(await screen.findByLabelText('E-mail'), 'anna@pebble.example');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText(/This sign-in method is not available yet/)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Enter the code from your authenticator app' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(session.isAuthenticated()).toBe(false);
     const verifier = window.sessionStorage.getItem(STORAGE_KEYS.codeVerifier);
     expect(verifier).toMatch(/^[A-Za-z0-9\-._~]{128}$/);
     const sent = api.requests.find((request) => request.path === '/api/auth/login')?.body as {
       codeChallenge: string;
+      codeChallengeMethod: string;
     };
     expect(sent.codeChallenge).toBe(await createCodeChallenge(verifier ?? ''));
+    expect(sent.codeChallengeMethod).toBe('S256');
   });
 
   it('shows or hides the password with a named toggle', async () => {

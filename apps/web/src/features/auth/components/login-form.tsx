@@ -1,14 +1,14 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
-import { translateErrorMessage } from '@/i18n';
+import { useLanguage } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { lazyResolver } from '@/lib/forms/lazy-resolver';
-import { notifyWrapper } from '@/lib/mobile-wrapper';
-import { AlertIcon, InfoIcon } from '@/ui/icons';
-import { preloadLoginRequest, useLoginMutation } from '../api/login';
+import { AlertIcon } from '@/ui/icons';
+import { preloadLoginRequest, useLoginMutation, type LoginResult } from '../api/login';
+import { authErrorText } from '../auth-errors';
 import classes from './login-page.module.css';
 
 const FIELDS: readonly FieldPath<LoginFormValues>[] = ['username', 'password'];
@@ -34,9 +34,15 @@ function fieldMessage(t: (key: string) => string, message: string | undefined): 
   return message.startsWith('validation.') ? t(message) : message;
 }
 
-export function LoginForm() {
+export interface LoginFormProps {
+  /** The first step answered: the page shows the flow's next screen or moves on. */
+  onResult: (result: LoginResult) => void;
+}
+
+export function LoginForm({ onResult }: LoginFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { language } = useLanguage();
+  const navigation = useNavigation();
   const login = useLoginMutation();
   const {
     register,
@@ -51,14 +57,7 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: async (result) => {
-        if (result.kind !== 'signedIn') return;
-        notifyWrapper({
-          type: 'loginSuccess',
-          ...(result.userId !== undefined ? { userId: result.userId } : {}),
-        });
-        await navigate('/home', { replace: true });
-      },
+      onSuccess: onResult,
       onError: (error) => {
         // The server's field errors land on the fields (STYLE.md "Forms and screens").
         if (isApiError(error) && error.validationErrors) {
@@ -67,13 +66,13 @@ export function LoginForm() {
             if (message) setError(field, { type: 'server', message });
           }
         }
-        notifyWrapper({ type: 'loginFail', message: error.message });
       },
     });
   });
 
-  const isBusy = login.isPending || login.data?.kind === 'signedIn';
-  const flowNotAvailable = login.data?.kind === 'flowNotAvailable';
+  // Signed in: the form stays locked while the start page is chosen (the /start route loads).
+  const isBusy =
+    login.isPending || (login.isSuccess && login.data.kind === 'signedIn') || navigation.state !== 'idle';
 
   return (
     <form onSubmit={onSubmit} onFocus={preloadSignInCode} noValidate aria-busy={isBusy}>
@@ -81,12 +80,7 @@ export function LoginForm() {
         <Stack gap="md">
           {login.isError && (
             <Alert color="red" variant="light" title={t('signIn.failedTitle')} icon={<AlertIcon />}>
-              {translateErrorMessage(t, login.error)}
-            </Alert>
-          )}
-          {flowNotAvailable && (
-            <Alert color="brand" variant="light" icon={<InfoIcon />} role="status">
-              {t('signIn.flowUnavailable')}
+              {authErrorText(t, login.error, language)}
             </Alert>
           )}
           <TextInput

@@ -1,20 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '@ledgerline/contract';
-import { useApiClient } from '@/app/session';
-import { homeKeys } from '../keys';
+import { useQuery } from '@tanstack/react-query';
+import { customerInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
 
-export function getCustomerInfo(client: ApiClient) {
-  return client.main('getCustomerInfo', {});
-}
-
-export function customerInfoQueryOptions(client: ApiClient) {
-  return queryOptions({
-    queryKey: homeKeys.customerInfo(),
-    queryFn: () => getCustomerInfo(client),
-  });
-}
-
+/** The customer the session acts for; shared with the start page and the guards (app/session). */
 export function useCustomerInfo() {
   const client = useApiClient();
-  return useQuery(customerInfoQueryOptions(client));
+  const { customerId } = useSessionState();
+  return useQuery(customerInfoQueryOptions(client, customerId));
 }

@@ -1,0 +1,132 @@
+import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  secondFactorCodeFormSchema,
+  type SecondFactorCodeForm,
+} from '@ledgerline/domain/validation';
+import { useBrand } from '@/brands';
+import { useLanguage } from '@/i18n';
+import { AlertIcon } from '@/ui/icons';
+import { useTokenExchange } from '../api/token';
+import { authErrorReason, authErrorText, endsTheSignIn } from '../auth-errors';
+import classes from './login-page.module.css';
+
+export interface CodeEntryStepProps {
+  flow: 'otp' | 'sms';
+  /** The authorization code from /login, exchanged with the typed code. */
+  code: string;
+  /** sms: where the message went, masked by the server. */
+  phoneNumber: string | undefined;
+  /** sms: the two digits the message starts with, to match it to this sign-in. */
+  smsIdentifier: string | undefined;
+  onSignedIn: () => void;
+  onRestart: () => void;
+}
+
+/** otp and sms (spec 1 §4): the code from the authenticator app or the text message. */
+export function CodeEntryStep({
+  flow,
+  code,
+  phoneNumber,
+  smsIdentifier,
+  onSignedIn,
+  onRestart,
+}: CodeEntryStepProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const brand = useBrand();
+  const exchange = useTokenExchange('code');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SecondFactorCodeForm>({
+    resolver: zodResolver(secondFactorCodeFormSchema),
+    defaultValues: { otp: '' },
+  });
+
+  const reason = exchange.isError ? authErrorReason(exchange.error) : undefined;
+  const isOver = exchange.isError && endsTheSignIn(reason);
+  const isBusy = exchange.isPending || exchange.isSuccess;
+
+  const onSubmit = handleSubmit(({ otp }) => {
+    exchange.mutate(
+      // The schema has already taken spaces and dashes out.
+      { code, otp: otp.replace(/[\s-]/g, '') },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          if (authErrorReason(error) === 'wrongCode') {
+            setError('otp', { type: 'server', message: t('signIn.errors.wrongCode') });
+          }
+        },
+      },
+    );
+  });
+
+  const fieldError = errors.otp?.message;
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Title order={1} id="sign-in-title" className={classes.title}>
+          {t(`signIn.code.${flow}.title`)}
+        </Title>
+        <Text c="dimmed">
+          {flow === 'sms'
+            ? t('signIn.code.sms.body', { phone: phoneNumber ?? t('signIn.code.sms.yourPhone') })
+            : t('signIn.code.otp.body', { brand: brand.projectName })}
+        </Text>
+        {flow === 'sms' && smsIdentifier && (
+          <Group gap="xs">
+            <Text size="sm">{t('signIn.code.sms.identifier')}</Text>
+            <Badge size="lg" variant="light" radius="sm" className={classes.identifier}>
+              {smsIdentifier}
+            </Badge>
+          </Group>
+        )}
+      </Stack>
+
+      {exchange.isError && reason !== 'wrongCode' && (
+        <Alert color="red" variant="light" icon={<AlertIcon />} title={t('signIn.failedTitle')}>
+          {authErrorText(t, exchange.error, language)}
+        </Alert>
+      )}
+
+      {isOver ? (
+        <Button size="md" onClick={onRestart}>
+          {t('signIn.startAgain')}
+        </Button>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-busy={isBusy}>
+          <fieldset disabled={isBusy} className={classes.fieldset}>
+            <Stack gap="md">
+              <TextInput
+                label={t('signIn.code.label')}
+                description={t('signIn.code.hint')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={9}
+                size="md"
+                required
+                withAsterisk={false}
+                data-autofocus
+                error={fieldError?.startsWith('validation.') ? t(fieldError) : fieldError}
+                {...register('otp')}
+              />
+              <Button type="submit" size="md" fullWidth loading={isBusy}>
+                {t('signIn.code.submit')}
+              </Button>
+            </Stack>
+          </fieldset>
+        </form>
+      )}
+      <Button variant="subtle" onClick={onRestart} disabled={isBusy}>
+        {t('signIn.backToSignIn')}
+      </Button>
+    </Stack>
+  );
+}

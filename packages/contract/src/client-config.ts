@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * GET /config.json: settings the server's operator may change without a new web build. Every
+ * field is optional; the client keeps its own (brand) default when one is null or missing.
+ */
+export const CLIENT_CONFIG_PATH = '/config.json';
+
+export const clientConfigSchema = z.object({
+  /** Seconds without activity before the session ends (CLIENT_IDLE_TIMEOUT_SECONDS); null: the brand's own. */
+  idleTimeoutSeconds: z.number().int().min(1).max(24 * 60 * 60).nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,0 +1,163 @@
+import { ACCESS_LEVELS, isBusinessCustomerType } from './constants';
+
+/**
+ * The start page after sign-in (spec 1 §4 "Start page after loading customer info" and "After the
+ * access info loads") as one pure decision. The caller loads what a decision asks for
+ * (customer info, then the access info for business users) and asks again with the answer, until
+ * the decision is a place to go.
+ */
+
+/** Document statuses of the tax-residency self-certification (spec 2 §3). */
+export const SELF_CERTIFICATION_STATUSES = [
+  'validated',
+  'pending',
+  'none',
+  'notRequired',
+  'rejected',
+  'expiredSoon',
+] as const;
+export type SelfCertificationStatus = (typeof SELF_CERTIFICATION_STATUSES)[number];
+
+/** Screens the start page may choose (spec 1 §2). */
+export const START_PATHS = {
+  home: '/home',
+  adminOverview: '/admin-overview',
+  profileUpdate: '/profile-update',
+  kyc: '/kyc',
+  selfCertification: '/self-certification',
+  businessSelfCertificationSplash: '/self-certification-business-splash',
+  companyDocuments: '/company-documents',
+  companyChoice: '/company-access',
+  login: '/login',
+} as const;
+
+/** The fields of customer info (spec 1 §3) the rules read. */
+export interface StartPageCustomer {
+  customerType: number;
+  isAdmin: boolean;
+  isHaveRelatedAccounts: boolean;
+  useOldWeb: boolean;
+  oldWebUrl: string | null;
+  isNeedPersonalInfoUpdate: boolean;
+  isNeedKyc: boolean;
+  /** The server's answer to "is self-certification required" for a personal customer. */
+  isNeedSelfCertification: boolean;
+}
+
+/** The fields of customer access info (spec 1 §3) the rules read, for the customer the session acts for. */
+export interface StartPageAccessInfo {
+  isNeedKyc: boolean;
+  /** accessList.balanceInfo: the access level to balances; 0 marks a representative. */
+  balanceInfoAccess: number;
+  taxResidencySelfCertificationDocumentStatus: SelfCertificationStatus | null;
+}
+
+export type CustomerInfoOutcome =
+  | { status: 'loaded'; customer: StartPageCustomer }
+  /** No customer info, and the server answered TE / TERMS_ERROR: terms must be accepted. */
+  | { status: 'termsPending' }
+  | { status: 'failed' };
+
+export type AccessInfoOutcome =
+  | { status: 'failed' }
+  | {
+      status: 'loaded';
+      /** How many customers the user may act for (the company choice lists them). */
+      accessibleCustomers: number;
+      /** The access info of the customer the session acts for, when there is one. */
+      current: StartPageAccessInfo | undefined;
+    };
+
+export interface StartPageInput {
+  customerInfo: CustomerInfoOutcome;
+  /** The session acts for a chosen customer (fromCustomerId in the address, or a company chosen). */
+  hasCustomCustomerId: boolean;
+  /** A path stored before sign-in, opened once (spec 1 §4). */
+  initialPath: string | undefined;
+  /** Absent until the access info was asked for and loaded (business users only). */
+  accessInfo?: AccessInfoOutcome;
+}
+
+export type StartPageDecision =
+  /** Go to a screen of this app. `usesInitialPath`: the stored initial path is now used up. */
+  | { kind: 'navigate'; path: string; usesInitialPath: boolean }
+  /** Leave for the old web client (rule 1). */
+  | { kind: 'oldWeb'; url: string }
+  /** Show the terms to accept; accepting continues the sign-in. */
+  | { kind: 'terms' }
+  /** Load the customer access info, then decide again with it (rules 3 and 4). */
+  | { kind: 'loadAccessInfo' }
+  /** A business user with related accounts picks the company to act for (rule 4). */
+  | { kind: 'companyChoice' }
+  /** Back to the sign-in page: nothing the rules allow. */
+  | { kind: 'login' };
+
+const go = (path: string, usesInitialPath = false): StartPageDecision => ({
+  kind: 'navigate',
+  path,
+  usesInitialPath,
+});
+
+/**
+ * Only a path inside this app may be stored and opened: one leading slash, no scheme, no
+ * protocol-relative `//host`, no backslashes (browsers read `/\host` as another host).
+ */
+export function isSafeInitialPath(path: string | undefined | null): path is string {
+  if (typeof path !== 'string' || path.length === 0 || path.length > 2048) return false;
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  if (path.includes('\\')) return false;
+  // eslint-disable-next-line no-control-regex -- control characters never belong in a path
+  return !/[\u0000-\u001f\u007f]/.test(path);
+}
+
+function storedInitialPath(input: StartPageInput): string | undefined {
+  return isSafeInitialPath(input.initialPath) ? input.initialPath : undefined;
+}
+
+/** "After the access info loads" (spec 1 §4), in order. */
+function afterAccessInfo(input: StartPageInput, info: StartPageAccessInfo): StartPageDecision {
+  if (info.isNeedKyc) return go(START_PATHS.kyc);
+  if (info.balanceInfoAccess === ACCESS_LEVELS.noAccess) return go(START_PATHS.companyDocuments);
+  const initialPath = storedInitialPath(input);
+  if (initialPath) return go(initialPath, true);
+  const status = info.taxResidencySelfCertificationDocumentStatus;
+  if (status === 'validated' || status === 'pending') return go(START_PATHS.home);
+  return go(START_PATHS.businessSelfCertificationSplash);
+}
+
+/** The first matching rule of spec 1 §4 decides. */
+export function decideStartPage(input: StartPageInput): StartPageDecision {
+  const { customerInfo } = input;
+  if (customerInfo.status === 'termsPending') return { kind: 'terms' };
+  if (customerInfo.status === 'failed') return { kind: 'login' };
+  const customer = customerInfo.customer;
+
+  // 1. An old-web user without a custom customer id goes to the old web client.
+  if (customer.useOldWeb && !input.hasCustomCustomerId && customer.oldWebUrl) {
+    return { kind: 'oldWeb', url: customer.oldWebUrl };
+  }
+  // 2. An administrator goes to the admin overview.
+  if (customer.isAdmin) return go(START_PATHS.adminOverview);
+
+  if (isBusinessCustomerType(customer.customerType)) {
+    const access = input.accessInfo;
+    if (access === undefined) return { kind: 'loadAccessInfo' };
+    if (access.status === 'failed') return { kind: 'login' };
+    // 3. Without related accounts: the user's own access info decides, or back to login.
+    if (!customer.isHaveRelatedAccounts) {
+      return access.current ? afterAccessInfo(input, access.current) : { kind: 'login' };
+    }
+    // 4. With related accounts: once a company is chosen its access info decides; until then
+    //    the company choice, or back to login when there is nothing to choose.
+    if (input.hasCustomCustomerId && access.current) return afterAccessInfo(input, access.current);
+    return access.accessibleCustomers > 0 ? { kind: 'companyChoice' } : { kind: 'login' };
+  }
+
+  // 5. A personal user.
+  if (customer.isNeedPersonalInfoUpdate) return go(START_PATHS.profileUpdate);
+  if (customer.isNeedKyc) return go(START_PATHS.kyc);
+  if (customer.isNeedSelfCertification) return go(START_PATHS.selfCertification);
+  const initialPath = storedInitialPath(input);
+  if (initialPath) return go(initialPath, true);
+  return go(START_PATHS.home);
+}
