@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pickLocalePart } from './src/i18n/locale-parts.ts';
 
 const API_TARGET = process.env.LEDGERLINE_API_TARGET ?? 'http://localhost:8080';
 
@@ -35,12 +37,35 @@ function versionFile(info: BuildInfo): Plugin {
   };
 }
 
+/**
+ * `src/i18n/locales/xx.json?part=first|rest`: one part of a locale file, as a module whose default
+ * export is that part. The sign-in page waits for the first part only.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'ledgerline-locale-parts',
+    enforce: 'pre',
+    async load(id) {
+      const [path, query] = id.split('?');
+      if (!path || !query || !/[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]{2}\.json$/.test(path)) return null;
+      const part = new URLSearchParams(query).get('part');
+      if (part !== 'first' && part !== 'rest') return null;
+      this.addWatchFile(path);
+      const tree = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      // A JS module (not JSON), so no JSON plugin handles it a second time; JSON.parse of a
+      // string literal is the fastest way to ship data.
+      const data = JSON.stringify(JSON.stringify(pickLocalePart(tree, part)));
+      return { code: `export default JSON.parse(${data});`, moduleType: 'js' };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // In dev there is no version.json of our own, so the update check stays off (builtAt 'dev').
   const info: BuildInfo =
     command === 'build' ? readBuildInfo() : { version: 'dev', builtAt: 'dev' };
   return {
-    plugins: [react(), versionFile(info)],
+    plugins: [localeParts(), react(), versionFile(info)],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

@@ -96,7 +96,7 @@ test.describe('registration and activation', () => {
 });
 
 test.describe('account recovery', () => {
-  test('sets a new password with the code from the e-mail, then signs in with it', async ({ page, visit }) => {
+  test('sets a new password with the code from the e-mail, then signs in with it', async ({ page }) => {
     // A customer of our own, registered and activated through the API, so no demo password changes.
     const email = freshEmail('forgetful');
     const oldPassword = 'Old-harbour-42';

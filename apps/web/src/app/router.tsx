@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type * as AuthFeatureModule from '@/features/auth';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '@/ui/page-loader';
 import { RootLayout } from './layouts/root-layout';
@@ -15,7 +16,7 @@ import {
 
 export type RouterDependencies = GuardDependencies;
 
-type AuthFeature = typeof import('@/features/auth');
+type AuthFeature = typeof AuthFeatureModule;
 
 /** A screen of the sign-in area: the feature's entry (already loaded with /login), then its own chunk. */
 function lazyAuthScreen(pick: (feature: AuthFeature) => () => Promise<ComponentType>) {

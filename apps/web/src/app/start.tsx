@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { i18n as I18n } from 'i18next';
 import { isLanguage } from '@ledgerline/domain/languages';
 import { BRAND_HOST_MAP, selectBrand } from '@/brands';
-import { createI18n, initialLanguage } from '@/i18n';
+import { afterFirstPage, createI18n, initialLanguage } from '@/i18n';
 import { configureAnalytics } from '@/lib/analytics';
 import { announceReadyToWrapper } from '@/lib/mobile-wrapper';
 import { localStore, sessionStore } from '@/lib/storage';
@@ -28,9 +28,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   });
   configureAnalytics({ baseUrl: apiBaseUrl, brand: brand.id });
 
-  const i18nReady = createI18n(language);
+  // The rest of the locale downloads once the first page is up (decision 11).
+  const i18nReady = createI18n(language, { scheduleRest: afterFirstPage });
   // Calls may start (a guard's refresh) before the locale has loaded: they use the first language.
-  let i18n: I18n | undefined;
+  const loaded: { i18n?: I18n } = {};
   const queryClient = createQueryClient();
   let idleTimeoutMs: Promise<number> | undefined;
   const { session, refresher, apiClient, manager } = createSessionServices({
@@ -38,7 +39,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     storage: sessionStore,
     queryClient,
     getLanguage: () => {
-      const current = i18n?.language;
+      const current = loaded.i18n?.language;
       return isLanguage(current) ? current : language;
     },
     // The brand's idle time (15 minutes; 5 under PSD2), unless the operator set one in /config.json.
@@ -52,7 +53,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
 
   // The router starts fetching the first route's code while the locale loads.
   const router = createAppRouter({ session, refresher, apiClient, queryClient });
-  i18n = await i18nReady;
+  const i18n = await i18nReady;
+  loaded.i18n = i18n;
 
   createRoot(container).render(
     <StrictMode>

@@ -6,28 +6,32 @@ import {
   toIsoLanguage,
   type Language,
 } from '@ledgerline/domain/languages';
+import type { LocalePart } from './locale-parts';
 
-// One chunk per locale: only the chosen language (and English, the fallback) is downloaded.
-const LOCALE_LOADERS = import.meta.glob<ResourceKey>('./locales/*.json', { import: 'default' });
+// Two chunks per locale (locale-parts.ts): the sign-in page's sections, and the rest. Only the
+// chosen language (and English, the fallback) is downloaded.
+const LOCALE_PARTS: Record<LocalePart, Record<string, () => Promise<ResourceKey>>> = {
+  first: import.meta.glob<ResourceKey>('./locales/*.json', {
+    import: 'default',
+    query: '?part=first',
+  }),
+  rest: import.meta.glob<ResourceKey>('./locales/*.json', { import: 'default', query: '?part=rest' }),
+};
 
-export function loadLocale(language: Language): Promise<ResourceKey> {
-  const load = LOCALE_LOADERS[`./locales/${language}.json`];
+function loadLocalePart(language: Language, part: LocalePart): Promise<ResourceKey> {
+  const load = LOCALE_PARTS[part][`./locales/${language}.json`];
   if (!load) return Promise.reject(new Error(`No locale file for ${language}`));
   return load();
 }
 
-const lazyLocaleBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init() {},
-  read(language, _namespace, callback) {
-    loadLocale(language as Language).then(
-      (resources) => callback(null, resources),
-      (error: unknown) =>
-        callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+/** A whole locale (both parts), as the files hold it. */
+export async function loadLocale(language: Language): Promise<ResourceKey> {
+  const [first, rest] = await Promise.all([
+    loadLocalePart(language, 'first'),
+    loadLocalePart(language, 'rest'),
+  ]);
+  return { ...(first as object), ...(rest as object) };
+}
 
 /** Keeps `<html lang>` on the chosen language; Ukrainian is `uk` outside our code (spec 1 §9). */
 function syncDocumentLanguage(language: string): void {
@@ -35,12 +39,91 @@ function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = toIsoLanguage(language as Language);
 }
 
+interface RestState {
+  pending: Map<string, Promise<void>>;
+  done: Set<string>;
+  load: (language: Language) => Promise<void>;
+}
+
+const restStates = new WeakMap<I18n, RestState>();
+
+/**
+ * Resolves once every text of the language is there (the rest part too), starting its download
+ * now if it has not started. Screens re-render when it arrives anyway (`bindI18nStore: 'added'`).
+ */
+export function whenLocaleComplete(instance: I18n, language = instance.language): Promise<void> {
+  const state = restStates.get(instance);
+  return state ? state.load(language as Language) : Promise.resolve();
+}
+
+/** True when every text of the instance's current language is loaded. */
+export function isLocaleComplete(instance: I18n): boolean {
+  return restStates.get(instance)?.done.has(instance.language) ?? true;
+}
+
+/** When the rest of a locale downloads: by default once the browser is idle after the first page. */
+export type RestScheduler = (load: () => void) => void;
+
+export const afterFirstPage: RestScheduler = (load) => {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(load, { timeout: 2_000 });
+  } else {
+    setTimeout(load, 0);
+  }
+};
+
 /** A fresh i18next instance with `language` loaded; other languages load when chosen. */
-export async function createI18n(language: Language): Promise<I18n> {
+export async function createI18n(
+  language: Language,
+  options: { scheduleRest?: RestScheduler } = {},
+): Promise<I18n> {
   const instance = i18next.createInstance();
+  const scheduleRest = options.scheduleRest ?? ((load: () => void) => load());
+  const state: RestState = {
+    pending: new Map(),
+    done: new Set(),
+    load(lang) {
+      let loading = state.pending.get(lang);
+      if (!loading) {
+        loading = loadLocalePart(lang, 'rest').then(
+          (more) => {
+            instance.addResourceBundle(lang, 'translation', more, true, false);
+            state.done.add(lang);
+          },
+          (error: unknown) => {
+            // A failed download is tried again the next time it is asked for.
+            state.pending.delete(lang);
+            throw error;
+          },
+        );
+        state.pending.set(lang, loading);
+      }
+      return loading;
+    },
+  };
+  restStates.set(instance, state);
+
+  // The first part answers i18next's load; the rest follows without holding the first render.
+  const twoPartBackend: BackendModule = {
+    type: 'backend',
+    callbackApi: true,
+    init() {},
+    read(lng, _namespace, callback) {
+      const lang = lng as Language;
+      loadLocalePart(lang, 'first').then(
+        (resources) => {
+          callback(null, resources);
+          scheduleRest(() => void state.load(lang).catch(() => undefined));
+        },
+        (error: unknown) =>
+          callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+
   instance.on('languageChanged', syncDocumentLanguage);
   await instance
-    .use(lazyLocaleBackend)
+    .use(twoPartBackend)
     .use(initReactI18next)
     .init({
       lng: language,
@@ -51,7 +134,8 @@ export async function createI18n(language: Language): Promise<I18n> {
       defaultNS: 'translation',
       returnNull: false,
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
+      // Screens re-render when the rest of a locale arrives.
+      react: { useSuspense: false, bindI18nStore: 'added' },
     });
   return instance;
 }

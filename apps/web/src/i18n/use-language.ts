@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ledgerline/domain/languages';
 import { localStore } from '@/lib/storage';
+import { whenLocaleComplete } from './create-i18n';
 import { storeLanguage } from './language';
 
 /** The current language and a setter that loads the locale, switches and remembers the choice. */
@@ -14,6 +15,8 @@ export function useLanguage(): {
   const changeLanguage = useCallback(
     async (next: Language) => {
       storeLanguage(localStore, next);
+      // Both parts of the locale first, so no screen shows a text in the old language meanwhile.
+      await whenLocaleComplete(i18n, next).catch(() => undefined);
       await i18n.changeLanguage(next);
     },
     [i18n],

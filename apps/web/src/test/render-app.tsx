@@ -13,7 +13,8 @@ import {
   type SessionStore,
   type TabChannel,
 } from '@/app/session';
-import { createI18n } from '@/i18n';
+import { createI18n, whenLocaleComplete } from '@/i18n';
+import { configureAnalytics } from '@/lib/analytics';
 import { sessionStore } from '@/lib/storage';
 
 export interface RenderAppOptions {
@@ -37,6 +38,9 @@ export async function renderApp(options: RenderAppOptions) {
   const brand =
     typeof options.brand === 'object' ? options.brand : getBrand(options.brand ?? 'pebble');
   const i18n = await createI18n(options.language ?? 'en');
+  // Tests read any text at once: wait for the part of the locale the first page does not need.
+  await Promise.all([whenLocaleComplete(i18n), whenLocaleComplete(i18n, 'en')]);
+  configureAnalytics({ baseUrl: options.apiBaseUrl ?? '', brand: brand.id });
   const queryClient = createQueryClient();
   const services = createSessionServices({
     baseUrl: options.apiBaseUrl ?? '',

@@ -1,9 +1,15 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useLocaleComplete } from '@/i18n';
+import { PageLoader } from '@/ui/page-loader';
 import { EmailConfirmation } from '../email-confirmation/email-confirmation';
 import { UpdateCheck } from '../update-check/update-check';
 
 /** Above every layout: the pieces that can appear on any page. */
 export function RootLayout() {
+  // The sign-in page needs only the first part of the locale; any other page waits for all of it.
+  const { pathname } = useLocation();
+  const textsReady = useLocaleComplete(pathname !== '/login');
+  if (!textsReady) return <PageLoader />;
   return (
     <>
       <Outlet />

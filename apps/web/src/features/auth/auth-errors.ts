@@ -64,11 +64,11 @@ export function authErrorText(t: TFunction, error: unknown, language: Language):
   switch (reason) {
     case 'accountBlocked': {
       const time = formatTime(data.blockedUntil, language);
-      return time ? t('signIn.errors.accountBlockedUntil', { time }) : t('signIn.errors.accountBlocked');
+      return time ? t('signInFlow.errors.accountBlockedUntil', { time }) : t('signInFlow.errors.accountBlocked');
     }
     case 'tooManyAttempts': {
       const minutes = typeof data.retryAfter === 'number' ? Math.max(1, Math.ceil(data.retryAfter / 60)) : undefined;
-      return minutes ? t('signIn.errors.tooManyAttemptsMinutes', { minutes }) : t('signIn.errors.tooManyAttempts');
+      return minutes ? t('signInFlow.errors.tooManyAttemptsMinutes', { minutes }) : t('signInFlow.errors.tooManyAttempts');
     }
     case 'wrongCredentials':
     case 'botCheckFailed':
@@ -79,7 +79,7 @@ export function authErrorText(t: TFunction, error: unknown, language: Language):
     case 'declined':
     case 'pending':
     case 'sessionEnded':
-      return t(`signIn.errors.${reason}`);
+      return t(`signInFlow.errors.${reason}`);
     default:
       return translateErrorMessage(t, error);
   }

@@ -24,3 +24,9 @@ export function trackEvent(name: AnalyticsEventName, properties?: AnalyticsPrope
     .then(({ defaultSink }) => defaultSink(settings).track({ name, at, ...(properties ? { properties } : {}) }))
     .catch(() => undefined);
 }
+
+/** Sends what waits now instead of at the next 5-second tick (tests; a page about to go away). */
+export async function flushAnalytics(): Promise<void> {
+  const { defaultSink } = await import('./sink');
+  await defaultSink(settings).flush();
+}

@@ -61,7 +61,7 @@ export function CodeEntryStep({
         onSuccess: onSignedIn,
         onError: (error) => {
           if (authErrorReason(error) === 'wrongCode') {
-            setError('otp', { type: 'server', message: t('signIn.errors.wrongCode') });
+            setError('otp', { type: 'server', message: t('signInFlow.errors.wrongCode') });
           }
         },
       },
@@ -73,16 +73,16 @@ export function CodeEntryStep({
     <Stack gap="md">
       <Stack gap={6}>
         <Title order={1} id="sign-in-title" className={classes.title}>
-          {t(`signIn.code.${flow}.title`)}
+          {t(`signInFlow.code.${flow}.title`)}
         </Title>
         <Text c="dimmed">
           {flow === 'sms'
-            ? t('signIn.code.sms.body', { phone: phoneNumber ?? t('signIn.code.sms.yourPhone') })
-            : t('signIn.code.otp.body', { brand: brand.projectName })}
+            ? t('signInFlow.code.sms.body', { phone: phoneNumber ?? t('signInFlow.code.sms.yourPhone') })
+            : t('signInFlow.code.otp.body', { brand: brand.projectName })}
         </Text>
         {flow === 'sms' && smsIdentifier && (
           <Group gap="xs">
-            <Text size="sm">{t('signIn.code.sms.identifier')}</Text>
+            <Text size="sm">{t('signInFlow.code.sms.identifier')}</Text>
             <Badge size="lg" variant="light" radius="sm" className={classes.identifier}>
               {smsIdentifier}
             </Badge>
@@ -98,15 +98,15 @@ export function CodeEntryStep({
 
       {isOver ? (
         <Button size="md" onClick={onRestart}>
-          {t('signIn.startAgain')}
+          {t('signInFlow.startAgain')}
         </Button>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-busy={isBusy}>
           <fieldset disabled={isBusy} className={classes.fieldset}>
             <Stack gap="md">
               <TextInput
-                label={t('signIn.code.label')}
-                description={t('signIn.code.hint')}
+                label={t('signInFlow.code.label')}
+                description={t('signInFlow.code.hint')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={9}
@@ -118,14 +118,14 @@ export function CodeEntryStep({
                 {...register('otp')}
               />
               <Button type="submit" size="md" fullWidth loading={isBusy}>
-                {t('signIn.code.submit')}
+                {t('signInFlow.code.submit')}
               </Button>
             </Stack>
           </fieldset>
         </form>
       )}
       <Button variant="subtle" onClick={onRestart} disabled={isBusy}>
-        {t('signIn.backToSignIn')}
+        {t('signInFlow.backToSignIn')}
       </Button>
     </Stack>
   );

@@ -22,11 +22,11 @@ export function DeviceWaitStatus({
   if (decision.status === 'decided' && !decision.approved) {
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<AlertIcon />} title={t('signIn.device.declinedTitle')} role="alert">
-          {t('signIn.device.declinedBody')}
+        <Alert color="red" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.declinedTitle')} role="alert">
+          {t('signInFlow.device.declinedBody')}
         </Alert>
         <Button size="md" onClick={onRestart}>
-          {t('signIn.startAgain')}
+          {t('signInFlow.startAgain')}
         </Button>
       </Stack>
     );
@@ -40,7 +40,7 @@ export function DeviceWaitStatus({
           {authErrorText(t, exchange.error, language)}
         </Alert>
         <Button size="md" onClick={onRestart}>
-          {t('signIn.startAgain')}
+          {t('signInFlow.startAgain')}
         </Button>
       </Stack>
     );
@@ -48,11 +48,11 @@ export function DeviceWaitStatus({
 
   if (decision.status === 'lost' && !exchange.isPending) {
     return (
-      <Alert color="yellow" variant="light" icon={<AlertIcon />} title={t('signIn.device.lostTitle')}>
+      <Alert color="yellow" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('signIn.device.lostBody')}</Text>
+          <Text size="sm">{t('signInFlow.device.lostBody')}</Text>
           <Button size="xs" variant="default" onClick={approval.checkAgain}>
-            {t('signIn.device.checkAgain')}
+            {t('signInFlow.device.checkAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -65,9 +65,9 @@ export function DeviceWaitStatus({
       <Loader size="sm" aria-hidden="true" />
       <Text>
         {approved || exchange.isPending
-          ? t('signIn.device.approved')
+          ? t('signInFlow.device.approved')
           : stillPending
-            ? t('signIn.device.notYet')
+            ? t('signInFlow.device.notYet')
             : waitingText}
       </Text>
     </Group>

@@ -53,7 +53,7 @@ function CodeSignInError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   return (
-    <Alert color="red" variant="light" title={t('signIn.codeSignInFailed')} icon={<AlertIcon />} mb="md">
+    <Alert color="red" variant="light" title={t('signInFlow.codeSignInFailed')} icon={<AlertIcon />} mb="md">
       {authErrorText(t, error, language)}
     </Alert>
   );

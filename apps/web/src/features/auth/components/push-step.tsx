@@ -32,13 +32,13 @@ export function PushStep({ code, requestKey, tmpJwt, devices, onSignedIn, onRest
     <Stack gap="md">
       <Stack gap={6}>
         <Title order={1} id="sign-in-title" className={classes.title}>
-          {t('signIn.push.title')}
+          {t('signInFlow.push.title')}
         </Title>
-        <Text c="dimmed">{t('signIn.push.body', { brand: brand.projectName })}</Text>
+        <Text c="dimmed">{t('signInFlow.push.body', { brand: brand.projectName })}</Text>
         {phones.length > 0 && (
           <>
             <Text size="sm" fw={500}>
-              {t('signIn.push.sentTo')}
+              {t('signInFlow.push.sentTo')}
             </Text>
             <List size="sm" spacing={4}>
               {phones.map((name) => (
@@ -49,11 +49,11 @@ export function PushStep({ code, requestKey, tmpJwt, devices, onSignedIn, onRest
         )}
       </Stack>
 
-      <DeviceWaitStatus approval={approval} waitingText={t('signIn.push.waiting')} onRestart={onRestart} />
+      <DeviceWaitStatus approval={approval} waitingText={t('signInFlow.push.waiting')} onRestart={onRestart} />
 
       {resend.isSuccess && waiting && (
         <Text size="sm" c="dimmed" role="status">
-          {t('signIn.push.resent')}
+          {t('signInFlow.push.resent')}
         </Text>
       )}
       {resend.isError && (
@@ -67,11 +67,11 @@ export function PushStep({ code, requestKey, tmpJwt, devices, onSignedIn, onRest
           loading={resend.isPending}
           onClick={() => resend.mutate(undefined, { onSuccess: ({ key }) => approval.waitForKey(key) })}
         >
-          {t('signIn.push.resend')}
+          {t('signInFlow.push.resend')}
         </Button>
       )}
       <Button variant="subtle" onClick={onRestart}>
-        {t('signIn.backToSignIn')}
+        {t('signInFlow.backToSignIn')}
       </Button>
     </Stack>
   );

@@ -110,7 +110,7 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   } else if (decision.status === 'lost') {
     status = (
-      <Alert color="yellow" variant="light" icon={<AlertIcon />} title={t('signIn.device.lostTitle')}>
+      <Alert color="yellow" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('scp.lostBody')}</Text>
           <Button size="xs" variant="default" onClick={() => setAttempt((value) => value + 1)}>
@@ -180,7 +180,7 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
           {status}
           {!isSignedIn && (
             <Button variant="subtle" onClick={signInAgain}>
-              {t('signIn.backToSignIn')}
+              {t('signInFlow.backToSignIn')}
             </Button>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import { flushAnalytics } from '@/lib/analytics';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
@@ -90,6 +91,48 @@ async function signInWithPassword(api: TestApiServer) {
 }
 
 const tokenCalls = (api: TestApiServer) => api.requests.filter((request) => request.path === '/api/auth/token');
+
+describe('failed sign-ins', () => {
+  it('says why in our words and tracks login-failed without saying who', async () => {
+    const api = await serve({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { responseCode: 'AU', responseDescription: 'Wrong e-mail or password', reason: 'wrongCredentials' },
+      }),
+      'POST /api/analytics/events': () => ({ body: { responseCode: '00', responseDescription: 'OK', accepted: 1 } }),
+    });
+    await signInWithPassword(api);
+    expect(await screen.findByText('Wrong e-mail or password.')).toBeInTheDocument();
+    await waitFor(async () => {
+      await flushAnalytics();
+      expect(api.requests.filter((request) => request.path === '/api/analytics/events')).toHaveLength(1);
+    });
+    const batch = api.requests.find((request) => request.path === '/api/analytics/events')?.body as {
+      brand: string;
+      events: { name: string; properties: Record<string, unknown> }[];
+    };
+    expect(batch.brand).toBe('pebble');
+    expect(batch.events).toEqual([expect.objectContaining({ name: 'loginFailed', properties: { step: 'password', reason: 'wrongCredentials' } })]);
+    expect(JSON.stringify(batch)).not.toContain('anna@pebble.example');
+  });
+
+  it('tracks a failed bot check as bot-check-failed', async () => {
+    const api = await serve({
+      'POST /api/auth/login': () => ({
+        status: 400,
+        body: { responseCode: 'TA1', responseDescription: 'Bot check failed', reason: 'botCheckFailed' },
+      }),
+      'POST /api/analytics/events': () => ({ body: { responseCode: '00', responseDescription: 'OK', accepted: 1 } }),
+    });
+    await signInWithPassword(api);
+    expect(await screen.findByText("We couldn't confirm that you are not a robot. Please try again.")).toBeInTheDocument();
+    await waitFor(async () => {
+      await flushAnalytics();
+      const batch = api.requests.find((request) => request.path === '/api/analytics/events')?.body as { events: { name: string }[] } | undefined;
+      expect(batch?.events.map((item) => item.name)).toEqual(['botCheckFailed']);
+    });
+  });
+});
 
 describe('code entry (otp and sms)', () => {
   it('asks for the authenticator code, puts a wrong one on the field, and signs in with the right one', async () => {

@@ -15,19 +15,19 @@ export function SoftMigrationStep({ daysLeft, onContinue }: { daysLeft: number; 
   return (
     <Stack gap="md">
       <Title order={1} id="sign-in-title" className={classes.title}>
-        {t('signIn.migration.softTitle')}
+        {t('signInFlow.migration.softTitle')}
       </Title>
-      <Alert color="brand" variant="light" icon={<InfoIcon />} title={t('signIn.migration.daysLeft', { days: daysLeft })}>
-        {t('signIn.migration.softBody', { brand: brand.projectName })}
+      <Alert color="brand" variant="light" icon={<InfoIcon />} title={t('signInFlow.migration.daysLeft', { days: daysLeft })}>
+        {t('signInFlow.migration.softBody', { brand: brand.projectName })}
       </Alert>
       <Text c="dimmed" size="sm">
-        {t('signIn.migration.softHint')}
+        {t('signInFlow.migration.softHint')}
       </Text>
       <Button size="md" onClick={onContinue} data-autofocus>
-        {t('signIn.migration.continue')}
+        {t('signInFlow.migration.continue')}
       </Button>
       <Button component={Link} to="/scp" variant="default" size="md">
-        {t('signIn.migration.setUpNow')}
+        {t('signInFlow.migration.setUpNow')}
       </Button>
     </Stack>
   );

@@ -75,7 +75,7 @@ const customerIdHeaders = (api: TestApiServer, path: string) =>
 describe('the start page after sign-in', () => {
   it('forces a customer who needs KYC to the clear /kyc page', async () => {
     const { router } = await signIn({ 'POST /api/main/?getCustomerInfo': () => ok({ ...PERSONAL, isNeedKyc: true }) });
-    expect(await screen.findByRole('heading', { name: 'Let’s verify your identity'.replace('’', "'") })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Let's verify your identity" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc');
     expect(screen.getByText(/A valid passport/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Write to support' })).toHaveAttribute('href', 'mailto:support@pebble.example');
@@ -185,7 +185,7 @@ describe('the start page after sign-in', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Please accept the updated terms' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/accept-terms');
-    expect(screen.getByText('Version of 1 March 2025')).toBeInTheDocument();
+    expect(await screen.findByText('Version of 1 March 2025')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
     expect(await screen.findByText('Accept every document to continue')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/main/?acceptTerms')).toBe(false);

@@ -36,24 +36,24 @@ export function VerifyDeviceStep({
     <Stack gap="md">
       <Stack gap={6}>
         <Title order={1} id="sign-in-title" className={classes.title}>
-          {t('signIn.verifyDevice.title')}
+          {t('signInFlow.verifyDevice.title')}
         </Title>
-        <Text c="dimmed">{t('signIn.verifyDevice.body', { brand: brand.projectName })}</Text>
+        <Text c="dimmed">{t('signInFlow.verifyDevice.body', { brand: brand.projectName })}</Text>
       </Stack>
-      <QrCode value={link} title={t('signIn.verifyDevice.qrTitle', { brand: brand.projectName })} />
+      <QrCode value={link} title={t('signInFlow.verifyDevice.qrTitle', { brand: brand.projectName })} />
       <Text size="sm" ta="center">
-        {t('signIn.verifyDevice.onThisPhone')}{' '}
-        <Anchor href={link}>{t('signIn.verifyDevice.openApp', { brand: brand.projectName })}</Anchor>
+        {t('signInFlow.verifyDevice.onThisPhone')}{' '}
+        <Anchor href={link}>{t('signInFlow.verifyDevice.openApp', { brand: brand.projectName })}</Anchor>
       </Text>
       {devices.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {t('signIn.verifyDevice.yourDevices')}
+            {t('signInFlow.verifyDevice.yourDevices')}
           </Text>
           <List size="sm" spacing={4}>
             {devices.map((device) => (
               <List.Item key={device.id}>
-                {t('signIn.verifyDevice.device', {
+                {t('signInFlow.verifyDevice.device', {
                   name: device.name,
                   type: device.type === 'ios' ? 'iOS' : 'Android',
                 })}
@@ -64,11 +64,11 @@ export function VerifyDeviceStep({
       )}
       <DeviceWaitStatus
         approval={approval}
-        waitingText={t('signIn.verifyDevice.waiting')}
+        waitingText={t('signInFlow.verifyDevice.waiting')}
         onRestart={onRestart}
       />
       <Button variant="subtle" onClick={onRestart}>
-        {t('signIn.backToSignIn')}
+        {t('signInFlow.backToSignIn')}
       </Button>
     </Stack>
   );

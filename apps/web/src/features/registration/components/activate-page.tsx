@@ -1,16 +1,14 @@
 import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { emailAddressSchema, isActivationAction, type ActivationAction } from '@ledgerline/domain/registration';
-import { useApiClient, useSessionStore } from '@/app/session';
+import { useSessionManager } from '@/app/session';
 import { Dialog } from '@/ui/dialog';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useActivateAccount } from '../api/activate-account';
-import { endAnySession } from '../api/end-session';
 import { useResendActivation } from '../api/resend-activation';
 import classes from './registration.module.css';
 
@@ -92,9 +90,7 @@ export function ActivatePage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const client = useApiClient();
-  const session = useSessionStore();
-  const queryClient = useQueryClient();
+  const sessionManager = useSessionManager();
   const activation = useActivateAccount();
   const { mutate: activate } = activation;
   const started = useRef(false);
@@ -106,8 +102,9 @@ export function ActivatePage() {
     // Once per visit, also under React's development double effects: a code works only once.
     if (!link || started.current) return;
     started.current = true;
-    void endAnySession(client, session, queryClient).then(() => activate(link));
-  }, [link, client, session, queryClient, activate]);
+    // The session manager's sign-out: the server, every tab and the cached data (spec 2 §4).
+    void sessionManager.logout('logout').then(() => activate(link));
+  }, [link, sessionManager, activate]);
 
   const isBusiness = link?.action === 'activationBusiness';
   const isEmployee = link?.action === 'activationEmployee';
