@@ -6,6 +6,22 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
+/**
+ * A second server whose web client signs out after a few idle seconds (CLIENT_IDLE_TIMEOUT_SECONDS,
+ * served at /config.json): only the idle-logout test uses it, the rest keep the real timeouts.
+ */
+const idlePort = port + 1;
+export const idleBaseURL = `http://localhost:${idlePort}`;
+export const SHORT_IDLE_SECONDS = 4;
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+  // Plenty for a test run that signs in many times from one address.
+  RATE_LIMIT_MAX: '10000',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -25,22 +41,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: '..',
-    url: `${baseURL}/version.json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      // Plenty for a test run that signs in many times from one address.
-      RATE_LIMIT_MAX: '10000',
+  webServer: [
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: '..',
+      url: `${baseURL}/version.json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port) },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: '..',
+      url: `${idleBaseURL}/version.json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(idlePort), CLIENT_IDLE_TIMEOUT_SECONDS: String(SHORT_IDLE_SECONDS) },
+    },
+  ],
 });

@@ -1,11 +1,8 @@
-import { config as configureZod } from 'zod/v4/core';
+// First, before anything could load zod: z.config({ jitless: true }) without loading zod
+// (lib/zod-jitless.ts; the CSP forbids the `new Function` zod would probe for).
+import './lib/zod-jitless';
 import './app/mantine-styles';
 import { startApp } from './app/start';
-
-// zod probes `new Function` for its fast path, which the CSP (script-src 'self') forbids
-// (STACK.md). This is z.config({ jitless: true }) through zod's core, which holds the one shared
-// setting: importing `z` here would put all of zod into the first download.
-configureZod({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,7 @@
 import { ACCESS_LEVELS, isBusinessCustomerType } from './constants';
+import { isSafeInitialPath } from './safe-path';
+
+export { isSafeInitialPath } from './safe-path';
 
 /**
  * The start page after sign-in (spec 1 §4 "Start page after loading customer info" and "After the
@@ -97,18 +100,6 @@ const go = (path: string, usesInitialPath = false): StartPageDecision => ({
   path,
   usesInitialPath,
 });
-
-/**
- * Only a path inside this app may be stored and opened: one leading slash, no scheme, no
- * protocol-relative `//host`, no backslashes (browsers read `/\host` as another host).
- */
-export function isSafeInitialPath(path: string | undefined | null): path is string {
-  if (typeof path !== 'string' || path.length === 0 || path.length > 2048) return false;
-  if (!path.startsWith('/') || path.startsWith('//')) return false;
-  if (path.includes('\\')) return false;
-  // eslint-disable-next-line no-control-regex -- control characters never belong in a path
-  return !/[\u0000-\u001f\u007f]/.test(path);
-}
 
 function storedInitialPath(input: StartPageInput): string | undefined {
   return isSafeInitialPath(input.initialPath) ? input.initialPath : undefined;

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@ledgerline/contract';
-import { isSafeInitialPath } from '@ledgerline/domain/start-page';
+import { isSafeInitialPath } from '@ledgerline/domain/safe-path';
 import { getPendingSignIn, type SessionStore, type TokenRefresher } from './session';
 
 /** What the route guards work with: the session, its refresher, the API client and the cache. */

@@ -4,14 +4,14 @@ import { RouterProvider } from 'react-router/dom';
 import type { i18n as I18n } from 'i18next';
 import { isLanguage } from '@ledgerline/domain/languages';
 import { BRAND_HOST_MAP, selectBrand } from '@/brands';
-import { afterFirstPage, createI18n, initialLanguage } from '@/i18n';
+import { createI18n, initialLanguage } from '@/i18n';
 import { configureAnalytics } from '@/lib/analytics';
 import { announceReadyToWrapper } from '@/lib/mobile-wrapper';
 import { localStore, sessionStore } from '@/lib/storage';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { createSessionServices, loadRuntimeConfig } from './session';
+import { createSessionServices } from './session';
 
 /** Chooses brand, API and language from the address and storage, then renders the app. */
 export async function startApp(container: HTMLElement): Promise<void> {
@@ -28,8 +28,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   });
   configureAnalytics({ baseUrl: apiBaseUrl, brand: brand.id });
 
-  // The rest of the locale downloads once the first page is up (decision 11).
-  const i18nReady = createI18n(language, { scheduleRest: afterFirstPage });
+  // The rest of the locale downloads once the first page is on screen (RootLayout; decision 11).
+  const i18nReady = createI18n(language, { loadRestAtOnce: false });
   // Calls may start (a guard's refresh) before the locale has loaded: they use the first language.
   const loaded: { i18n?: I18n } = {};
   const queryClient = createQueryClient();
@@ -44,11 +44,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
     },
     // The brand's idle time (15 minutes; 5 under PSD2), unless the operator set one in /config.json.
     resolveIdleTimeoutMs: () =>
-      (idleTimeoutMs ??= loadRuntimeConfig().then(({ idleTimeoutSeconds }) =>
-        idleTimeoutSeconds !== null
-          ? idleTimeoutSeconds * 1000
-          : brand.idleTimeoutMinutes * 60_000,
-      )),
+      (idleTimeoutMs ??= import('./session/client-config')
+        .then(({ loadRuntimeConfig }) => loadRuntimeConfig())
+        .then(({ idleTimeoutSeconds }) =>
+          idleTimeoutSeconds !== null
+            ? idleTimeoutSeconds * 1000
+            : brand.idleTimeoutMinutes * 60_000,
+        )),
   });
 
   // The router starts fetching the first route's code while the locale loads.

@@ -45,7 +45,15 @@ interface RestState {
   load: (language: Language) => Promise<void>;
 }
 
-const restStates = new WeakMap<I18n, RestState>();
+// Kept on the instance itself (a WeakMap keyed by it did not find it again in the production build).
+const REST_STATE = Symbol.for('ledgerline.i18n.rest');
+type WithRestState = I18n & { [REST_STATE]?: RestState };
+const restStates = {
+  get: (instance: I18n): RestState | undefined => (instance as WithRestState)[REST_STATE],
+  set: (instance: I18n, state: RestState): void => {
+    (instance as WithRestState)[REST_STATE] = state;
+  },
+};
 
 /**
  * Resolves once every text of the language is there (the rest part too), starting its download
@@ -61,24 +69,19 @@ export function isLocaleComplete(instance: I18n): boolean {
   return restStates.get(instance)?.done.has(instance.language) ?? true;
 }
 
-/** When the rest of a locale downloads: by default once the browser is idle after the first page. */
-export type RestScheduler = (load: () => void) => void;
-
-export const afterFirstPage: RestScheduler = (load) => {
-  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(load, { timeout: 2_000 });
-  } else {
-    setTimeout(load, 0);
-  }
-};
-
 /** A fresh i18next instance with `language` loaded; other languages load when chosen. */
 export async function createI18n(
   language: Language,
-  options: { scheduleRest?: RestScheduler } = {},
+  options: {
+    /**
+     * false: the rest of a locale downloads only when asked for (whenLocaleComplete); the app
+     * asks once the first page is on screen, so the sign-in page does not wait for it.
+     */
+    loadRestAtOnce?: boolean;
+  } = {},
 ): Promise<I18n> {
   const instance = i18next.createInstance();
-  const scheduleRest = options.scheduleRest ?? ((load: () => void) => load());
+  const loadRestAtOnce = options.loadRestAtOnce ?? true;
   const state: RestState = {
     pending: new Map(),
     done: new Set(),
@@ -113,7 +116,7 @@ export async function createI18n(
       loadLocalePart(lang, 'first').then(
         (resources) => {
           callback(null, resources);
-          scheduleRest(() => void state.load(lang).catch(() => undefined));
+          if (loadRestAtOnce) void state.load(lang).catch(() => undefined);
         },
         (error: unknown) =>
           callback(error instanceof Error ? error : new Error(String(error)), false),

@@ -1,5 +1,4 @@
 export {
-  afterFirstPage,
   createI18n,
   isLocaleComplete,
   loadLocale,

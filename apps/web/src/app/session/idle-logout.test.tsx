@@ -149,6 +149,8 @@ describe('idle time and logout shared across tabs', () => {
       channel: createTabChannel({ name }),
     });
     other.session.signIn({ accessToken: 'tok-2', expiresIn: 300 });
+    await other.manager.whenActive();
+    await first.manager.whenActive();
 
     await first.user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(other.session.getState()).toMatchObject({ isAuthed: false, endReason: 'logout' }));

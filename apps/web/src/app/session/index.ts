@@ -7,11 +7,11 @@ export {
 } from './session-store';
 export { createSessionApiClient } from './api-client';
 export { createTokenRefresher, type TokenRefresher } from './token-refresher';
-export { createSessionManager, type SessionManager } from './session-manager';
+export type { SessionManager } from './session-manager';
 export { createSessionServices, type SessionServices } from './create-session';
 export { createTabChannel, type TabChannel, type TabMessage } from './tab-channel';
 export type { IdleClock } from './idle-tracker';
-export { loadRuntimeConfig, type RuntimeConfig } from './client-config';
+export type { RuntimeConfig } from './client-config';
 export {
   setPendingSignIn,
   getPendingSignIn,

@@ -18,6 +18,8 @@ export interface SessionManager {
    * browser ends its session, local data is cleared and the mobile wrapper is told (spec 1 §4).
    */
   logout(reason: 'logout' | 'idle'): Promise<void>;
+  /** Resolves once the manager runs (its code loads with the first sign-in of the page). */
+  whenActive(): Promise<void>;
   dispose(): void;
 }
 
@@ -137,6 +139,7 @@ export function createSessionManager(options: {
     refresher,
     baseUrl: options.baseUrl,
     logout,
+    whenActive: () => Promise.resolve(),
     dispose() {
       stopIdleTracking();
       unsubscribeSession();

@@ -3,7 +3,6 @@ import type { LoginForm } from '@ledgerline/domain/validation';
 import { useApiClient, useSessionStore } from '@/app/session';
 import { trackEvent } from '@/lib/analytics';
 import { notifyWrapper } from '@/lib/mobile-wrapper';
-import { authErrorReason } from '../auth-errors';
 import type { LoginResult } from './login-request';
 
 export type { LoginResult } from './login-request';
@@ -15,12 +14,14 @@ export function preloadLoginRequest(): void {
 
 /** A failed step of a sign-in is tracked (spec 1 §4), with its reason and never who it was. */
 export function trackSignInFailure(error: Error, step: 'password' | 'code' | 'device'): void {
-  const reason = authErrorReason(error);
-  // "Not decided yet" is a wait, not a failure.
-  if (reason === 'pending') return;
-  if (reason === 'botCheckFailed') trackEvent('botCheckFailed', { step });
-  else trackEvent('loginFailed', { step, reason: reason ?? 'other' });
-  notifyWrapper({ type: 'loginFail', message: error.message });
+  void import('../auth-errors').then(({ authErrorReason }) => {
+    const reason = authErrorReason(error);
+    // "Not decided yet" is a wait, not a failure.
+    if (reason === 'pending') return;
+    if (reason === 'botCheckFailed') trackEvent('botCheckFailed', { step });
+    else trackEvent('loginFailed', { step, reason: reason ?? 'other' });
+    notifyWrapper({ type: 'loginFail', message: error.message });
+  });
 }
 
 export function useLoginMutation() {

@@ -3,15 +3,20 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
-import { useLanguage } from '@/i18n';
+import { Suspense, lazy } from 'react';
+import { translateErrorMessage } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { AlertIcon } from '@/ui/icons';
 import { preloadLoginRequest, useLoginMutation, type LoginResult } from '../api/login';
-import { authErrorText } from '../auth-errors';
 import classes from './login-page.module.css';
 
 const FIELDS: readonly FieldPath<LoginFormValues>[] = ['username', 'password'];
+
+// Our texts for the auth service's reasons load with the first failure, not with the page.
+const AuthErrorMessage = lazy(() =>
+  import('./auth-error-message').then((m) => ({ default: m.AuthErrorMessage })),
+);
 
 // loginFormSchema (spec 1 §5) from the domain; its messages are i18n keys.
 const loginResolver = lazyResolver<LoginFormValues>(async () => {
@@ -26,6 +31,7 @@ const loginResolver = lazyResolver<LoginFormValues>(async () => {
 function preloadSignInCode(): void {
   loginResolver.preload();
   preloadLoginRequest();
+  void import('./auth-error-message').catch(() => undefined);
 }
 
 /** Messages are i18n keys ('validation.required'); a server may also send plain text. */
@@ -41,7 +47,6 @@ export interface LoginFormProps {
 
 export function LoginForm({ onResult }: LoginFormProps) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const navigation = useNavigation();
   const login = useLoginMutation();
   const {
@@ -80,7 +85,9 @@ export function LoginForm({ onResult }: LoginFormProps) {
         <Stack gap="md">
           {login.isError && (
             <Alert color="red" variant="light" title={t('signIn.failedTitle')} icon={<AlertIcon />}>
-              {authErrorText(t, login.error, language)}
+              <Suspense fallback={translateErrorMessage(t, login.error)}>
+                <AuthErrorMessage error={login.error} />
+              </Suspense>
             </Alert>
           )}
           <TextInput

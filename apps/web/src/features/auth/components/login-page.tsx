@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSessionState } from '@/app/session';
 import type { SessionEndReason } from '@/app/session';
 import { useBrand } from '@/brands';
-import { useLanguage } from '@/i18n';
+import { translateErrorMessage } from '@/i18n';
 import { useViewport } from '@/lib/viewport';
 import { AlertIcon, BankIcon, ChatIcon, InfoIcon, ShieldIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import type { LoginResult } from '../api/login';
-import { authErrorText } from '../auth-errors';
 import { LoginForm } from './login-form';
 import classes from './login-page.module.css';
 
@@ -21,6 +20,9 @@ const CodeEntryStep = lazy(() =>
 const PushStep = lazy(() => import('./push-step').then((m) => ({ default: m.PushStep })));
 const VerifyDeviceStep = lazy(() =>
   import('./verify-device-step').then((m) => ({ default: m.VerifyDeviceStep })),
+);
+const AuthErrorMessage = lazy(() =>
+  import('./auth-error-message').then((m) => ({ default: m.AuthErrorMessage })),
 );
 const SoftMigrationStep = lazy(() =>
   import('./soft-migration-step').then((m) => ({ default: m.SoftMigrationStep })),
@@ -51,10 +53,11 @@ function EndedNotice({ reason }: { reason: SessionEndReason | undefined }) {
 
 function CodeSignInError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   return (
     <Alert color="red" variant="light" title={t('signInFlow.codeSignInFailed')} icon={<AlertIcon />} mb="md">
-      {authErrorText(t, error, language)}
+      <Suspense fallback={translateErrorMessage(t, error)}>
+        <AuthErrorMessage error={error} />
+      </Suspense>
     </Alert>
   );
 }
