@@ -31,7 +31,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  outputDir: '../node_modules/.e2e-results',
+  outputDir: '../test-results/e2e',
   use: {
     baseURL,
     trace: 'retain-on-failure',
