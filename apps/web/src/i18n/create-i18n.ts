@@ -88,9 +88,12 @@ export async function createI18n(
     load(lang) {
       let loading = state.pending.get(lang);
       if (!loading) {
-        loading = loadLocalePart(lang, 'rest').then(
-          (more) => {
-            instance.addResourceBundle(lang, 'translation', more, true, false);
+        // Both parts: a language loaded this way (before switching to it) then counts as loaded
+        // for i18next, which would not ask the backend for its first part any more. The first
+        // part is usually there already (the module is cached; no second download).
+        loading = Promise.all([loadLocalePart(lang, 'first'), loadLocalePart(lang, 'rest')]).then(
+          ([first, more]) => {
+            instance.addResourceBundle(lang, 'translation', { ...(first as object), ...(more as object) }, true, false);
             state.done.add(lang);
           },
           (error: unknown) => {

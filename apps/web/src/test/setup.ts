@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks a few browser APIs that Mantine and React Router call. These are stand-ins for the
@@ -23,6 +23,10 @@ class NoopResizeObserver implements ResizeObserver {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= NoopResizeObserver;
+
+// findBy*/waitFor wait for a condition; on a loaded 2-core CI machine a lazy route or a
+// real server round trip can take longer than the library's 1 s default to appear.
+configure({ asyncUtilTimeout: 8000 });
 
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;

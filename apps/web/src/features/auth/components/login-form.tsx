@@ -4,7 +4,8 @@ import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
 import { Suspense, lazy } from 'react';
-import { translateErrorMessage } from '@/i18n';
+import type { i18n as I18n } from 'i18next';
+import { translateErrorMessage, whenLocaleComplete } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { AlertIcon } from '@/ui/icons';
@@ -28,10 +29,12 @@ const loginResolver = lazyResolver<LoginFormValues>(async () => {
 });
 
 /** The first focus in the form starts loading validation and request code. */
-function preloadSignInCode(): void {
+function preloadSignInCode(i18n: I18n): void {
   loginResolver.preload();
   preloadLoginRequest();
   void import('./auth-error-message').catch(() => undefined);
+  // The texts of the next steps (code entry, push, …) are in the rest of the locale.
+  void whenLocaleComplete(i18n).catch(() => undefined);
 }
 
 /** Messages are i18n keys ('validation.required'); a server may also send plain text. */
@@ -46,7 +49,7 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ onResult }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const login = useLoginMutation();
   const {
@@ -80,7 +83,7 @@ export function LoginForm({ onResult }: LoginFormProps) {
     login.isPending || (login.isSuccess && login.data.kind === 'signedIn') || navigation.state !== 'idle';
 
   return (
-    <form onSubmit={onSubmit} onFocus={preloadSignInCode} noValidate aria-busy={isBusy}>
+    <form onSubmit={onSubmit} onFocus={() => preloadSignInCode(i18n)} noValidate aria-busy={isBusy}>
       <fieldset disabled={isBusy} className={classes.fieldset}>
         <Stack gap="md">
           {login.isError && (
