@@ -83,7 +83,10 @@ export interface Config {
   webDist: string | undefined;
   /** Overrides every brand's idle timeout in the web client (GET /config.json); undefined keeps the brands' own. */
   clientIdleTimeoutSeconds: number | undefined;
-  /** ALTCHA bot check on login and registration (for brands with a bot-check site key): on in production unless BOT_CHECK says otherwise. */
+  /**
+   * ALTCHA bot check on login and registration (for brands with a bot-check site key). Off unless
+   * BOT_CHECK=true: the web app does not render the widget yet, so browsers could not sign in with it on.
+   */
   botCheck: boolean;
   /** Failed sign-in attempts one address may make in 15 minutes before it is answered 429. */
   signInAddressLimit: number;
@@ -128,7 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: value.DEV_TOOLS ?? value.NODE_ENV !== 'production',
     webDist: value.WEB_DIST,
     clientIdleTimeoutSeconds: value.CLIENT_IDLE_TIMEOUT_SECONDS,
-    botCheck: value.BOT_CHECK ?? value.NODE_ENV === 'production',
+    botCheck: value.BOT_CHECK ?? false,
     signInAddressLimit: value.SIGN_IN_ADDRESS_LIMIT,
   };
 }
