@@ -1,39 +1,13 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import { createFakeClock } from '@/test/fake-clock';
 import { renderApp } from '@/test/render-app';
 import { createIdleTracker } from './idle-tracker';
 import { createTabChannel } from './tab-channel';
+import { demoCustomer } from '@/test/fixtures';
 
-// Lazy route chunks compile on first use: give the first screen of a run time to arrive.
-configure({ asyncUtilTimeout: 5_000 });
-
-const CUSTOMER = {
-  userId: 7,
-  customerId: 70,
-  customerType: 0,
-  login: 'anna@pebble.example',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  businessName: null,
-  birthDay: null,
-  customerCreationDate: '2024-01-02',
-  transactionApproveMode: 0,
-  login2faMode: 'no',
-  isAdmin: false,
-  isHaveRelatedAccounts: false,
-  useOldWeb: false,
-  oldWebUrl: null,
-  residenceCountryCode: 'GB',
-  taxId: null,
-  verified: true,
-  limited: false,
-  dueDiligenceLevel: 1,
-  isNeedPersonalInfoUpdate: false,
-  isNeedKyc: false,
-  isNeedSelfCertification: false,
-};
+const CUSTOMER = demoCustomer();
 
 const MINUTE = 60_000;
 let server: TestApiServer | undefined;
@@ -45,8 +19,12 @@ afterEach(async () => {
 describe('idle logout', () => {
   it('signs out after the idle time without activity, tells the server and the wrapper, and says why', async () => {
     server = await startApiServer({
-      'POST /api/main/?getCustomerInfo': () => ({ body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER } }),
-      'POST /api/auth/logout': () => ({ body: { responseCode: '00', responseDescription: 'Signed out' } }),
+      'POST /api/main/?getCustomerInfo': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER },
+      }),
+      'POST /api/auth/logout': () => ({
+        body: { responseCode: '00', responseDescription: 'Signed out' },
+      }),
     });
     const posted: string[] = [];
     window.ReactNativeWebView = { postMessage: (message) => posted.push(message) };
@@ -72,16 +50,29 @@ describe('idle logout', () => {
     expect(await screen.findByText('You were signed out')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(session.getState()).toMatchObject({ isAuthed: false, endReason: 'idle' });
-    expect(server.requests.filter((request) => request.path === '/api/auth/logout')).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === '/api/auth/logout')).toHaveLength(
+      1,
+    );
     // Local data is cleared: nothing the customer saw is left in the cache.
-    expect(queryClient.getQueryCache().getAll().filter((query) => query.state.data !== undefined)).toEqual([]);
-    expect(posted.map((message) => (JSON.parse(message) as { type: string }).type)).toContain('sessionExpired');
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.data !== undefined),
+    ).toEqual([]);
+    expect(posted.map((message) => (JSON.parse(message) as { type: string }).type)).toContain(
+      'sessionExpired',
+    );
   });
 
   it('uses the brand’s own idle time: 5 minutes for the PSD2 brand', async () => {
     server = await startApiServer({
-      'POST /api/main/?getCustomerInfo': () => ({ body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER } }),
-      'POST /api/auth/logout': () => ({ body: { responseCode: '00', responseDescription: 'Signed out' } }),
+      'POST /api/main/?getCustomerInfo': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER },
+      }),
+      'POST /api/auth/logout': () => ({
+        body: { responseCode: '00', responseDescription: 'Signed out' },
+      }),
     });
     const clock = createFakeClock();
     const { session } = await renderApp({
@@ -108,8 +99,20 @@ describe('idle time and logout shared across tabs', () => {
     const tabA = new EventTarget();
     const tabB = new EventTarget();
     const idle: string[] = [];
-    const a = createIdleTracker({ timeoutMs: 10 * MINUTE, channel: createTabChannel({ name }), clock, target: tabA, onIdle: () => idle.push('a') });
-    const b = createIdleTracker({ timeoutMs: 10 * MINUTE, channel: createTabChannel({ name }), clock, target: tabB, onIdle: () => idle.push('b') });
+    const a = createIdleTracker({
+      timeoutMs: 10 * MINUTE,
+      channel: createTabChannel({ name }),
+      clock,
+      target: tabA,
+      onIdle: () => idle.push('a'),
+    });
+    const b = createIdleTracker({
+      timeoutMs: 10 * MINUTE,
+      channel: createTabChannel({ name }),
+      clock,
+      target: tabB,
+      onIdle: () => idle.push('b'),
+    });
 
     clock.advance(9 * MINUTE);
     tabA.dispatchEvent(new Event('pointerdown'));
@@ -125,8 +128,12 @@ describe('idle time and logout shared across tabs', () => {
 
   it('a logout in one tab ends the session in the others', async () => {
     server = await startApiServer({
-      'POST /api/main/?getCustomerInfo': () => ({ body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER } }),
-      'POST /api/auth/logout': () => ({ body: { responseCode: '00', responseDescription: 'Signed out' } }),
+      'POST /api/main/?getCustomerInfo': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER },
+      }),
+      'POST /api/auth/logout': () => ({
+        body: { responseCode: '00', responseDescription: 'Signed out' },
+      }),
     });
     const name = `logout-${Math.random()}`;
     const first = await renderApp({
@@ -153,7 +160,9 @@ describe('idle time and logout shared across tabs', () => {
     await first.manager.whenActive();
 
     await first.user.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(other.session.getState()).toMatchObject({ isAuthed: false, endReason: 'logout' }));
+    await waitFor(() =>
+      expect(other.session.getState()).toMatchObject({ isAuthed: false, endReason: 'logout' }),
+    );
     expect(first.session.isAuthenticated()).toBe(false);
     other.manager.dispose();
   });
@@ -170,7 +179,12 @@ describe('idle time and logout shared across tabs', () => {
       sender.post({ type: 'ended', reason: 'idle' });
       // A browser fires `storage` in the other tabs only; here the test plays the other tab.
       const stored = window.localStorage.getItem('ledgerline.session-message.fallback');
-      window.dispatchEvent(new StorageEvent('storage', { key: 'ledgerline.session-message.fallback', newValue: stored }));
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'ledgerline.session-message.fallback',
+          newValue: stored,
+        }),
+      );
       expect(heard).toEqual([{ type: 'ended', reason: 'idle' }]);
       receiver.close();
       sender.close();

@@ -4,32 +4,9 @@ import { createCodeChallenge } from '@ledgerline/domain/pkce';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { createGate, startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
+import { demoCustomer } from '@/test/fixtures';
 
-const CUSTOMER = {
-  userId: 7,
-  customerId: 70,
-  customerType: 0,
-  login: 'anna@pebble.example',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  businessName: null,
-  birthDay: null,
-  customerCreationDate: '2024-01-02',
-  transactionApproveMode: 0,
-  login2faMode: 'no',
-  isAdmin: false,
-  isHaveRelatedAccounts: false,
-  useOldWeb: false,
-  oldWebUrl: null,
-  residenceCountryCode: 'GB',
-  taxId: null,
-  verified: true,
-  limited: false,
-  dueDiligenceLevel: 1,
-  isNeedPersonalInfoUpdate: false,
-  isNeedKyc: false,
-  isNeedSelfCertification: false,
-};
+const CUSTOMER = demoCustomer();
 
 const SIMPLE_ANSWER = {
   authFlow: 'simple',

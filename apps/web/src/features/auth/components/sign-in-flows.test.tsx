@@ -1,42 +1,24 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { flushAnalytics } from '@/lib/analytics';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
+import { demoCustomer } from '@/test/fixtures';
 
-// The flow screens are lazy chunks: the first one a run loads may take longer than a second to compile.
-configure({ asyncUtilTimeout: 5_000 });
-
-const CUSTOMER = {
-  userId: 7,
-  customerId: 70,
-  customerType: 0,
-  login: 'anna@pebble.example',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  businessName: null,
-  birthDay: null,
-  customerCreationDate: '2024-01-02',
-  transactionApproveMode: 0,
-  login2faMode: 'push',
-  isAdmin: false,
-  isHaveRelatedAccounts: false,
-  useOldWeb: false,
-  oldWebUrl: null,
-  residenceCountryCode: 'GB',
-  taxId: null,
-  verified: true,
-  limited: false,
-  dueDiligenceLevel: 1,
-  isNeedPersonalInfoUpdate: false,
-  isNeedKyc: false,
-  isNeedSelfCertification: false,
-};
+const CUSTOMER = demoCustomer({ login2faMode: 'push' });
 
 const TOKENS = { accessToken: 'access-2', expiresIn: 300, userId: 7 };
-const PHONE = { id: 3, code: 'dev-3', type: 'ios', name: 'Anna’s iPhone', location: null, lastActivityAt: null, approved: true };
+const PHONE = {
+  id: 3,
+  code: 'dev-3',
+  type: 'ios',
+  name: 'Anna’s iPhone',
+  location: null,
+  lastActivityAt: null,
+  approved: true,
+};
 
 interface FlowServer extends TestApiServer {
   /** Sockets opened on /realtime, with the ticket each presented. */
@@ -61,20 +43,29 @@ async function serve(routes: Routes): Promise<FlowServer> {
     'POST /api/main/?getCustomerInfo': () => ({
       body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER },
     }),
-    'POST /api/auth/realtime-ticket': () => ({ body: { ticket: 'ticket-1', expiresInSeconds: 30 } }),
+    'POST /api/auth/realtime-ticket': () => ({
+      body: { ticket: 'ticket-1', expiresInSeconds: 30 },
+    }),
     ...routes,
   });
   const sockets: FlowServer['sockets'] = [];
   realtime = new WebSocketServer({ server: api.server, path: '/realtime' });
   realtime.on('connection', (socket, request) => {
-    sockets.push({ socket, ticket: new URL(request.url ?? '', 'http://x').searchParams.get('ticket') });
+    sockets.push({
+      socket,
+      ticket: new URL(request.url ?? '', 'http://x').searchParams.get('ticket'),
+    });
   });
   server = {
     ...api,
     sockets,
     async decide(key, approved) {
       await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
-      const event = JSON.stringify({ type: 'LoginRequestDecided', payload: { key, approved }, at: new Date().toISOString() });
+      const event = JSON.stringify({
+        type: 'LoginRequestDecided',
+        payload: { key, approved },
+        at: new Date().toISOString(),
+      });
       for (const { socket } of sockets) socket.send(event);
     },
   };
@@ -90,29 +81,44 @@ async function signInWithPassword(api: TestApiServer) {
   return rendered;
 }
 
-const tokenCalls = (api: TestApiServer) => api.requests.filter((request) => request.path === '/api/auth/token');
+const tokenCalls = (api: TestApiServer) =>
+  api.requests.filter((request) => request.path === '/api/auth/token');
 
 describe('failed sign-ins', () => {
   it('says why in our words and tracks login-failed without saying who', async () => {
     const api = await serve({
       'POST /api/auth/login': () => ({
         status: 401,
-        body: { responseCode: 'AU', responseDescription: 'Wrong e-mail or password', reason: 'wrongCredentials' },
+        body: {
+          responseCode: 'AU',
+          responseDescription: 'Wrong e-mail or password',
+          reason: 'wrongCredentials',
+        },
       }),
-      'POST /api/analytics/events': () => ({ body: { responseCode: '00', responseDescription: 'OK', accepted: 1 } }),
+      'POST /api/analytics/events': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', accepted: 1 },
+      }),
     });
     await signInWithPassword(api);
     expect(await screen.findByText('Wrong e-mail or password.')).toBeInTheDocument();
     await waitFor(async () => {
       await flushAnalytics();
-      expect(api.requests.filter((request) => request.path === '/api/analytics/events')).toHaveLength(1);
+      expect(
+        api.requests.filter((request) => request.path === '/api/analytics/events'),
+      ).toHaveLength(1);
     });
-    const batch = api.requests.find((request) => request.path === '/api/analytics/events')?.body as {
+    const batch = api.requests.find((request) => request.path === '/api/analytics/events')
+      ?.body as {
       brand: string;
       events: { name: string; properties: Record<string, unknown> }[];
     };
     expect(batch.brand).toBe('pebble');
-    expect(batch.events).toEqual([expect.objectContaining({ name: 'loginFailed', properties: { step: 'password', reason: 'wrongCredentials' } })]);
+    expect(batch.events).toEqual([
+      expect.objectContaining({
+        name: 'loginFailed',
+        properties: { step: 'password', reason: 'wrongCredentials' },
+      }),
+    ]);
     expect(JSON.stringify(batch)).not.toContain('anna@pebble.example');
   });
 
@@ -120,15 +126,24 @@ describe('failed sign-ins', () => {
     const api = await serve({
       'POST /api/auth/login': () => ({
         status: 400,
-        body: { responseCode: 'TA1', responseDescription: 'Bot check failed', reason: 'botCheckFailed' },
+        body: {
+          responseCode: 'TA1',
+          responseDescription: 'Bot check failed',
+          reason: 'botCheckFailed',
+        },
       }),
-      'POST /api/analytics/events': () => ({ body: { responseCode: '00', responseDescription: 'OK', accepted: 1 } }),
+      'POST /api/analytics/events': () => ({
+        body: { responseCode: '00', responseDescription: 'OK', accepted: 1 },
+      }),
     });
     await signInWithPassword(api);
-    expect(await screen.findByText("We couldn't confirm that you are not a robot. Please try again.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("We couldn't confirm that you are not a robot. Please try again."),
+    ).toBeInTheDocument();
     await waitFor(async () => {
       await flushAnalytics();
-      const batch = api.requests.find((request) => request.path === '/api/analytics/events')?.body as { events: { name: string }[] } | undefined;
+      const batch = api.requests.find((request) => request.path === '/api/analytics/events')
+        ?.body as { events: { name: string }[] } | undefined;
       expect(batch?.events.map((item) => item.name)).toEqual(['botCheckFailed']);
     });
   });
@@ -142,13 +157,18 @@ describe('code entry (otp and sms)', () => {
       'POST /api/auth/token': () => {
         attempts += 1;
         return attempts === 1
-          ? { status: 401, body: { responseCode: 'AU', responseDescription: 'Wrong code', reason: 'wrongCode' } }
+          ? {
+              status: 401,
+              body: { responseCode: 'AU', responseDescription: 'Wrong code', reason: 'wrongCode' },
+            }
           : { body: TOKENS };
       },
     });
     const { user, router, session } = await signInWithPassword(api);
     const field = await screen.findByLabelText('Sign-in code');
-    expect(screen.getByRole('heading', { name: 'Enter the code from your authenticator app' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Enter the code from your authenticator app' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
@@ -160,7 +180,9 @@ describe('code entry (otp and sms)', () => {
     await user.clear(field);
     await user.type(field, '111 111');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('That code is not right. Check it and try again.'),
+    ).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
 
     const verifier = window.sessionStorage.getItem(STORAGE_KEYS.codeVerifier);
@@ -180,24 +202,39 @@ describe('code entry (otp and sms)', () => {
   it('shows where the text message went and the two digits it starts with, in the chosen language', async () => {
     const api = await serve({
       'POST /api/auth/login': () => ({
-        body: { authFlow: 'sms', code: 'code-sms', phoneNumber: '+44 •••• ••0123', smsIdentifier: '42' },
+        body: {
+          authFlow: 'sms',
+          code: 'code-sms',
+          phoneNumber: '+44 •••• ••0123',
+          smsIdentifier: '42',
+        },
       }),
     });
     const rendered = await renderApp({ path: '/login', apiBaseUrl: api.url, language: 'es' });
-    await rendered.user.type(await screen.findByLabelText('Correo electrónico'), 'anna@pebble.example');
+    await rendered.user.type(
+      await screen.findByLabelText('Correo electrónico'),
+      'anna@pebble.example',
+    );
     await rendered.user.type(screen.getByLabelText('Contraseña'), 'Demo-pass-2026');
     await rendered.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(
-      await screen.findByRole('heading', { name: 'Introduce el código que te hemos enviado por SMS' }),
+      await screen.findByRole('heading', {
+        name: 'Introduce el código que te hemos enviado por SMS',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByText(/\+44 •••• ••0123/)).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();
-    expect(screen.getByLabelText('Código de acceso')).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByLabelText('Código de acceso')).toHaveAttribute(
+      'autocomplete',
+      'one-time-code',
+    );
   });
 
   it('offers to start again when the code has expired', async () => {
     const api = await serve({
-      'POST /api/auth/login': () => ({ body: { authFlow: 'sms', code: 'code-sms', smsIdentifier: '07' } }),
+      'POST /api/auth/login': () => ({
+        body: { authFlow: 'sms', code: 'code-sms', smsIdentifier: '07' },
+      }),
       'POST /api/auth/token': () => ({
         status: 401,
         body: { responseCode: 'AU', responseDescription: 'Expired', reason: 'codeExpired' },
@@ -206,21 +243,37 @@ describe('code entry (otp and sms)', () => {
     const { user } = await signInWithPassword(api);
     await user.type(await screen.findByLabelText('Sign-in code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The code has expired. Please sign in again to get a new one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The code has expired. Please sign in again to get a new one.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('push waiting screen', () => {
   const pushLogin = () => ({
-    body: { authFlow: 'push', code: 'code-push', key: 'request-1', tmpJwt: 'tmp-jwt-1', devices: [PHONE], userId: 7 },
+    body: {
+      authFlow: 'push',
+      code: 'code-push',
+      key: 'request-1',
+      tmpJwt: 'tmp-jwt-1',
+      devices: [PHONE],
+      userId: 7,
+    },
   });
 
   it('opens the realtime channel with the tmpJwt and moves on by itself when the phone approves', async () => {
-    const api = await serve({ 'POST /api/auth/login': pushLogin, 'POST /api/auth/token': () => ({ body: TOKENS }) });
+    const api = await serve({
+      'POST /api/auth/login': pushLogin,
+      'POST /api/auth/token': () => ({ body: TOKENS }),
+    });
     const { router } = await signInWithPassword(api);
-    expect(await screen.findByRole('heading', { name: 'Approve the sign-in on your phone' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Approve the sign-in on your phone' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Anna’s iPhone')).toBeInTheDocument();
     expect(await screen.findByText('Waiting for your approval…')).toBeInTheDocument();
 
@@ -235,7 +288,10 @@ describe('push waiting screen', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Anna' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
     expect(tokenCalls(api)).toHaveLength(1);
-    expect(tokenCalls(api)[0]?.body).toMatchObject({ code: 'code-push', codeVerifier: expect.stringMatching(/^.{128}$/) });
+    expect(tokenCalls(api)[0]?.body).toMatchObject({
+      code: 'code-push',
+      codeVerifier: expect.stringMatching(/^.{128}$/),
+    });
   });
 
   it('says so clearly when the phone declines, and never asks for tokens', async () => {
@@ -248,7 +304,9 @@ describe('push waiting screen', () => {
     expect(tokenCalls(api)).toHaveLength(0);
     expect(session.isAuthenticated()).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
   });
 
   it('sends the request again with the tmpJwt and waits for the new key', async () => {
@@ -274,7 +332,10 @@ describe('push waiting screen', () => {
       'POST /api/auth/token': () => {
         checks += 1;
         return checks === 1
-          ? { status: 409, body: { responseCode: 'VF', responseDescription: 'Pending', reason: 'pending' } }
+          ? {
+              status: 409,
+              body: { responseCode: 'VF', responseDescription: 'Pending', reason: 'pending' },
+            }
           : { body: TOKENS };
       },
     });
@@ -283,10 +344,14 @@ describe('push waiting screen', () => {
     await waitFor(() => expect(api.sockets.length).toBe(1));
     api.sockets[0]?.socket.close();
     await user.click(await screen.findByRole('button', { name: 'Check again' }));
-    expect(await screen.findByText('Not approved yet. Waiting for your phone…')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not approved yet. Waiting for your phone…'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(api.sockets.length).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -307,8 +372,13 @@ describe('device verification', () => {
     });
     await signInWithPassword(api);
     expect(await screen.findByRole('heading', { name: 'Link your phone' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'QR code that links your phone to Pebble Wallet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the Pebble Wallet app' })).toHaveAttribute('href', 'pebblewallet://link?token=abc');
+    expect(
+      screen.getByRole('img', { name: 'QR code that links your phone to Pebble Wallet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Pebble Wallet app' })).toHaveAttribute(
+      'href',
+      'pebblewallet://link?token=abc',
+    );
     expect(screen.getByText('Old Android (Android)')).toBeInTheDocument();
     await screen.findByText('Waiting for your phone to be linked…');
     await api.decide('link-1', true);
@@ -328,7 +398,9 @@ describe('migration to push', () => {
       }),
     });
     const { user, session } = await signInWithPassword(api);
-    expect(await screen.findByRole('heading', { name: 'Turn on sign-in approval' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Turn on sign-in approval' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Days left: 12')).toBeInTheDocument();
     expect(session.isAuthenticated()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Continue to online banking' }));
@@ -341,28 +413,46 @@ describe('migration to push', () => {
         body: {
           authFlow: 'simple',
           userId: 7,
-          migration: { req: 'strict', daysLeft: 0, devices: [], tmpJwt: 'tmp-jwt-scp', strat: 'enable' },
+          migration: {
+            req: 'strict',
+            daysLeft: 0,
+            devices: [],
+            tmpJwt: 'tmp-jwt-scp',
+            strat: 'enable',
+          },
         },
       }),
-      'POST /api/auth/scp/request': () => ({ body: { deeplink: 'pebblewallet://scp?token=xyz', key: 'scp-1' } }),
+      'POST /api/auth/scp/request': () => ({
+        body: { deeplink: 'pebblewallet://scp?token=xyz', key: 'scp-1' },
+      }),
     });
     const { user, router, session } = await signInWithPassword(api);
-    expect(await screen.findByRole('heading', { name: 'Turn on sign-in approval in the app' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Turn on sign-in approval in the app' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/scp');
     expect(session.isAuthenticated()).toBe(false);
-    expect(await screen.findByRole('img', { name: /QR code that turns on sign-in approval/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /QR code that turns on sign-in approval/ }),
+    ).toBeInTheDocument();
     const scp = api.requests.find((request) => request.path === '/api/auth/scp/request');
     expect(scp?.headers.authorization).toBe('Bearer tmp-jwt-scp');
-    expect(api.requests.find((request) => request.path === '/api/auth/realtime-ticket')?.body).toEqual({ tmpJwt: 'tmp-jwt-scp' });
+    expect(
+      api.requests.find((request) => request.path === '/api/auth/realtime-ticket')?.body,
+    ).toEqual({ tmpJwt: 'tmp-jwt-scp' });
     await api.decide('scp-1', true);
     expect(await screen.findByText('Sign-in approval is on')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
   });
 
   it('/scp without a login result goes to the sign-in page', async () => {
     const { router } = await renderApp({ path: '/scp' });
-    expect(await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 });
