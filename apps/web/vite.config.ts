@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pickLocalePart } from './src/i18n/locale-parts.ts';
 
-const API_TARGET = process.env.LEDGERLINE_API_TARGET ?? 'http://localhost:8080';
+// `npm run dev` starts the server on PORT (8080 by default); Vite proxies the API there.
+const API_TARGET = process.env.LEDGERLINE_API_TARGET ?? `http://localhost:${process.env.PORT ?? 8080}`;
 
 interface BuildInfo {
   version: string;
