@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Skeleton.css';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -48,7 +48,7 @@ export function DeviceWaitStatus({
 
   if (decision.status === 'lost' && !exchange.isPending) {
     return (
-      <Alert color="yellow" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
+      <Alert color="brand" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('signInFlow.device.lostBody')}</Text>
           <Button size="xs" variant="default" onClick={approval.checkAgain}>

@@ -110,7 +110,7 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   } else if (decision.status === 'lost') {
     status = (
-      <Alert color="yellow" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
+      <Alert color="brand" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('scp.lostBody')}</Text>
           <Button size="xs" variant="default" onClick={() => setAttempt((value) => value + 1)}>

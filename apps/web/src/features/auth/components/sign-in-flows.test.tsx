@@ -277,10 +277,10 @@ describe('push waiting screen', () => {
     expect(screen.getByText('Anna’s iPhone')).toBeInTheDocument();
     expect(await screen.findByText('Waiting for your approval…')).toBeInTheDocument();
 
+    await waitFor(() => expect(api.sockets.map((item) => item.ticket)).toEqual(['ticket-1']));
     const ticket = api.requests.find((request) => request.path === '/api/auth/realtime-ticket');
     expect(ticket?.body).toEqual({ tmpJwt: 'tmp-jwt-1' });
     expect(ticket?.headers.authorization).toBeUndefined();
-    await waitFor(() => expect(api.sockets.map((item) => item.ticket)).toEqual(['ticket-1']));
     expect(tokenCalls(api)).toHaveLength(0);
 
     await api.decide('another-request', true);
