@@ -51,6 +51,8 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'info',
     DATABASE_URL: database.url,
+    // Server tests post to /api/auth/login directly; the bot-check tests turn it on.
+    BOT_CHECK: 'false',
     ...env,
   } as Record<string, string | undefined>);
   const logs: string[] = [];

@@ -11,7 +11,7 @@ import { localStore, sessionStore } from '@/lib/storage';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { createSessionServices } from './session';
+import { createSessionServices, runtimeConfig } from './session';
 
 /** Chooses brand, API and language from the address and storage, then renders the app. */
 export async function startApp(container: HTMLElement): Promise<void> {
@@ -44,13 +44,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
     },
     // The brand's idle time (15 minutes; 5 under PSD2), unless the operator set one in /config.json.
     resolveIdleTimeoutMs: () =>
-      (idleTimeoutMs ??= import('./session/client-config')
-        .then(({ loadRuntimeConfig }) => loadRuntimeConfig())
-        .then(({ idleTimeoutSeconds }) =>
-          idleTimeoutSeconds !== null
-            ? idleTimeoutSeconds * 1000
-            : brand.idleTimeoutMinutes * 60_000,
-        )),
+      (idleTimeoutMs ??= runtimeConfig().then(({ idleTimeoutSeconds }) =>
+        idleTimeoutSeconds !== null ? idleTimeoutSeconds * 1000 : brand.idleTimeoutMinutes * 60_000,
+      )),
   });
 
   // The router starts fetching the first route's code while the locale loads.

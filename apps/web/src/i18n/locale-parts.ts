@@ -11,6 +11,7 @@ export const FIRST_PAGE_LOCALE_SECTIONS: readonly string[] = [
   'footer',
   'validation',
   'errors',
+  'botCheck',
 ];
 
 export type LocalePart = 'first' | 'rest';

@@ -15,12 +15,17 @@ describe('GET /config.json', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.json()).toEqual({ idleTimeoutSeconds: null });
+    expect(response.json()).toEqual({ idleTimeoutSeconds: null, botCheck: false });
   });
 
   it('answers CLIENT_IDLE_TIMEOUT_SECONDS when it is set', async () => {
     server = await startTestServer({ CLIENT_IDLE_TIMEOUT_SECONDS: '20' });
-    expect((await server.app.inject({ method: 'GET', url: '/config.json' })).json()).toEqual({ idleTimeoutSeconds: 20 });
+    expect((await server.app.inject({ method: 'GET', url: '/config.json' })).json()).toEqual({ idleTimeoutSeconds: 20, botCheck: false });
+  });
+
+  it('tells the web app when forms must carry the bot check (BOT_CHECK)', async () => {
+    server = await startTestServer({ BOT_CHECK: 'true' });
+    expect((await server.app.inject({ method: 'GET', url: '/config.json' })).json()).toEqual({ idleTimeoutSeconds: null, botCheck: true });
   });
 
   it.each(['0', 'soon', '1.5', '90000'])('refuses CLIENT_IDLE_TIMEOUT_SECONDS=%s at start-up, naming the variable', (value) => {

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * GET /config.json (packages/contract/src/client-config.ts): run-time settings from the server's
  * operator, such as a shorter idle time for a test run. Read by hand (no zod on the first page);
@@ -5,9 +7,12 @@
  */
 export interface RuntimeConfig {
   idleTimeoutSeconds: number | null;
+  /** Sign-in and registration forms carry the ALTCHA bot check. */
+  botCheck: boolean;
 }
 
-const DEFAULTS: RuntimeConfig = { idleTimeoutSeconds: null };
+// Without an answer the forms still solve the bot check: harmless where the server does not ask.
+const DEFAULTS: RuntimeConfig = { idleTimeoutSeconds: null, botCheck: true };
 
 export async function loadRuntimeConfig(
   fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),
@@ -23,8 +28,31 @@ export async function loadRuntimeConfig(
     return {
       idleTimeoutSeconds:
         typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : null,
+      botCheck: typeof data?.botCheck === 'boolean' ? data.botCheck : DEFAULTS.botCheck,
     };
   } catch {
     return DEFAULTS;
   }
+}
+
+let loaded: Promise<RuntimeConfig> | undefined;
+
+/** The page's run-time settings, fetched once per page load. */
+export function runtimeConfig(): Promise<RuntimeConfig> {
+  return (loaded ??= loadRuntimeConfig());
+}
+
+/** The run-time settings once /config.json has answered (undefined until then). */
+export function useRuntimeConfig(): RuntimeConfig | undefined {
+  const [config, setConfig] = useState<RuntimeConfig | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void runtimeConfig().then((value) => {
+      if (live) setConfig(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
 }

@@ -11,14 +11,19 @@ export type { SessionManager } from './session-manager';
 export { createSessionServices, type SessionServices } from './create-session';
 export { createTabChannel, type TabChannel, type TabMessage } from './tab-channel';
 export type { IdleClock } from './idle-tracker';
-export type { RuntimeConfig } from './client-config';
+export { runtimeConfig, useRuntimeConfig, type RuntimeConfig } from './client-config';
 export {
   setPendingSignIn,
   getPendingSignIn,
   clearPendingSignIn,
   type PendingSignIn,
 } from './pending-sign-in';
-export { sessionKeys, customerInfoQueryOptions, accessInfoQueryOptions } from './customer-info';
+export {
+  sessionKeys,
+  customerInfoQueryOptions,
+  accessInfoQueryOptions,
+  verificationInfoQueryOptions,
+} from './customer-info';
 export {
   SessionProvider,
   useApiClient,

@@ -3,11 +3,14 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { translateErrorMessage, whenLocaleComplete } from '@/i18n';
+import { trackEvent } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-error';
 import { lazyResolver } from '@/lib/forms/lazy-resolver';
+import { useApiClient, useRuntimeConfig } from '@/app/session';
+import { BotCheck, type BotCheckHandle } from '@/ui/bot-check';
 import { AlertIcon } from '@/ui/icons';
 import { preloadLoginRequest, useLoginMutation, type LoginResult } from '../api/login';
 import classes from './login-page.module.css';
@@ -52,6 +55,10 @@ export function LoginForm({ onResult }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const login = useLoginMutation();
+  const client = useApiClient();
+  const botCheckRequired = useRuntimeConfig()?.botCheck ?? false;
+  const botCheck = useRef<BotCheckHandle | null>(null);
+  const [botCheckState, setBotCheckState] = useState<'idle' | 'solving' | 'failed'>('idle');
   const {
     register,
     handleSubmit,
@@ -63,29 +70,56 @@ export function LoginForm({ onResult }: LoginFormProps) {
     defaultValues: { username: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    login.mutate(values, {
-      onSuccess: onResult,
-      onError: (error) => {
-        // The server's field errors land on the fields (STYLE.md "Forms and screens").
-        if (isApiError(error) && error.validationErrors) {
-          for (const field of FIELDS) {
-            const message = error.validationErrors[field];
-            if (message) setError(field, { type: 'server', message });
+  const onSubmit = handleSubmit(async (values) => {
+    let altcha: string | undefined;
+    if (botCheckRequired && botCheck.current) {
+      // Usually solved while the customer typed; otherwise the submit waits for it.
+      setBotCheckState('solving');
+      try {
+        altcha = await botCheck.current.solution();
+        setBotCheckState('idle');
+      } catch {
+        setBotCheckState('failed');
+        trackEvent('botCheckFailed', { step: 'password' });
+        botCheck.current.reset();
+        return;
+      }
+    }
+    login.mutate(
+      { ...values, altcha },
+      {
+        // A solution works once: the next attempt needs a new one.
+        onSettled: () => botCheck.current?.reset(),
+        onSuccess: onResult,
+        onError: (error) => {
+          // The server's field errors land on the fields (STYLE.md "Forms and screens").
+          if (isApiError(error) && error.validationErrors) {
+            for (const field of FIELDS) {
+              const message = error.validationErrors[field];
+              if (message) setError(field, { type: 'server', message });
+            }
           }
-        }
+        },
       },
-    });
+    );
   });
 
   // Signed in: the form stays locked while the start page is chosen (the /start route loads).
   const isBusy =
-    login.isPending || (login.isSuccess && login.data.kind === 'signedIn') || navigation.state !== 'idle';
+    botCheckState === 'solving' ||
+    login.isPending ||
+    (login.isSuccess && login.data.kind === 'signedIn') ||
+    navigation.state !== 'idle';
 
   return (
     <form onSubmit={onSubmit} onFocus={() => preloadSignInCode(i18n)} noValidate aria-busy={isBusy}>
       <fieldset disabled={isBusy} className={classes.fieldset}>
         <Stack gap="md">
+          {botCheckState === 'failed' && (
+            <Alert color="red" variant="light" title={t('signIn.failedTitle')} icon={<AlertIcon />}>
+              {t('botCheck.failed')}
+            </Alert>
+          )}
           {login.isError && (
             <Alert color="red" variant="light" title={t('signIn.failedTitle')} icon={<AlertIcon />}>
               <Suspense fallback={translateErrorMessage(t, login.error)}>
@@ -117,6 +151,7 @@ export function LoginForm({ onResult }: LoginFormProps) {
             error={fieldMessage(t, errors.password?.message)}
             {...register('password')}
           />
+          {botCheckRequired && <BotCheck ref={botCheck} client={client} />}
           <Button type="submit" size="md" fullWidth loading={isBusy} mt="xs">
             {t('signIn.submit')}
           </Button>

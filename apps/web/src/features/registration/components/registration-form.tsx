@@ -16,7 +16,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,9 @@ import {
   type EmailCheckStatus,
   type RegistrationKind,
 } from '@ledgerline/domain/registration';
+import { useApiClient, useRuntimeConfig } from '@/app/session';
 import { useBrand } from '@/brands';
+import { BotCheck, type BotCheckHandle } from '@/ui/bot-check';
 import { intlLocale, useLanguage } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { AlertIcon, ChevronDownIcon } from '@/ui/icons';
@@ -149,13 +151,30 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
     formState: { errors },
   } = useForm<RegistrationValues>({ resolver, mode: 'onTouched', defaultValues: defaultValues(brand) });
 
+  const client = useApiClient();
+  const botCheckRequired = useRuntimeConfig()?.botCheck ?? false;
+  const botCheck = useRef<BotCheckHandle | null>(null);
+  const [botCheckState, setBotCheckState] = useState<'idle' | 'solving' | 'failed'>('idle');
+
   const emailStatus = useEmailCheck(watch('email'));
   const emailTaken = emailStatus !== undefined && !canRegisterWithEmail(emailStatus);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(async (values) => {
     if (emailTaken) {
       setFocus('email');
       return;
+    }
+    let altcha: string | undefined;
+    if (botCheckRequired && botCheck.current) {
+      setBotCheckState('solving');
+      try {
+        altcha = await botCheck.current.solution();
+        setBotCheckState('idle');
+      } catch {
+        setBotCheckState('failed');
+        botCheck.current.reset();
+        return;
+      }
     }
     const common = {
       brandId: brand.id,
@@ -166,8 +185,11 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
       email: values.email,
       password: values.password,
       acceptedTerms: brand.terms.filter((term) => values.terms[term.key]).map((term) => term.value),
+      ...(altcha ? { altcha } : {}),
     };
     const handlers = {
+      // A solution works once: another attempt needs a new one.
+      onSettled: () => botCheck.current?.reset(),
       onSuccess: onRegistered,
       onError: (error: Error) => {
         // The server's field errors land on the fields (STYLE.md "Forms and screens").
@@ -188,7 +210,7 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
     }
   });
 
-  const isBusy = mutation.isPending;
+  const isBusy = mutation.isPending || botCheckState === 'solving';
   const err = (path: FieldPath<RegistrationValues>) => {
     const parts = path.split('.');
     let node: unknown = errors;
@@ -339,6 +361,12 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
             </Stack>
           </fieldset>
 
+          {botCheckState === 'failed' && (
+            <Alert color="red" variant="light" icon={<AlertIcon />}>
+              {t('botCheck.failed')}
+            </Alert>
+          )}
+          {botCheckRequired && <BotCheck ref={botCheck} client={client} />}
           <Button type="submit" size="md" fullWidth loading={isBusy}>
             {t('registration.form.submit')}
           </Button>

@@ -1,0 +1,53 @@
+import { Suspense, lazy, useImperativeHandle, useRef, type Ref } from 'react';
+import type { ApiClient } from '@ledgerline/contract';
+import type { BotCheckHandle } from './altcha-widget';
+import classes from './bot-check.module.css';
+
+export type { BotCheckHandle } from './altcha-widget';
+
+// The widget and its worker load after the form is on screen (decision 11, the first-load budget).
+const AltchaWidget = lazy(() => import('./altcha-widget'));
+
+export interface BotCheckProps {
+  ref?: Ref<BotCheckHandle>;
+  client: ApiClient;
+}
+
+/**
+ * The brand's bot check (ALTCHA, self-hosted) for sign-in and registration forms. It solves a
+ * challenge from GET /api/auth/altcha in the background; the form asks for `solution()` on submit
+ * (waiting if the widget is still working) and `reset()`s it after each attempt, since a solution
+ * works once.
+ */
+export function BotCheck({ ref, client }: BotCheckProps) {
+  // The lazy widget may still be loading when the form is submitted: solution() waits for it.
+  const ready = useRef(deferred<BotCheckHandle>());
+  useImperativeHandle(
+    ref,
+    () => ({
+      solution: () => ready.current.promise.then((handle) => handle.solution()),
+      reset: () => void ready.current.promise.then((handle) => handle.reset()),
+    }),
+    [],
+  );
+  return (
+    <Suspense fallback={<div className={classes.placeholder} />}>
+      <AltchaWidget
+        ref={(handle) => {
+          if (handle) ready.current.resolve(handle);
+        }}
+        loadChallenge={() =>
+          client.rest({ method: 'GET', path: '/api/auth/altcha', isPublic: true })
+        }
+      />
+    </Suspense>
+  );
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}

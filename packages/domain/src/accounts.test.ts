@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPES, accountKind, defaultHistoryAccount, isCardAccountType, sortAccounts, type AccountKind } from './accounts';
+
+describe('account types (spec 2 §3)', () => {
+  it.each<[number, AccountKind]>([
+    [1001, 'payment'],
+    [4001, 'prepaidFunding'],
+    [4002, 'receiving'],
+    [11, 'closed'],
+    [2005, 'other'],
+    [2006, 'card'],
+    [2070, 'card'],
+    [2135, 'card'],
+    [2136, 'other'],
+    [0, 'other'],
+    [1002, 'other'],
+  ])('type %i is %s', (type, kind) => {
+    expect(accountKind(type)).toBe(kind);
+  });
+
+  it.each<[number, boolean]>([
+    [ACCOUNT_TYPES.cardMin, true],
+    [ACCOUNT_TYPES.cardMax, true],
+    [ACCOUNT_TYPES.cardMin - 1, false],
+    [ACCOUNT_TYPES.cardMax + 1, false],
+    [2006.5, false],
+    [ACCOUNT_TYPES.payment, false],
+  ])('isCardAccountType(%d) is %s', (type, card) => {
+    expect(isCardAccountType(type)).toBe(card);
+  });
+});
+
+describe('account order (spec 2 §3: sorted by accountStatusId, the first is the default for history)', () => {
+  const list = [
+    { accountId: 1, accountStatusId: 4 },
+    { accountId: 2, accountStatusId: 2 },
+    { accountId: 3, accountStatusId: 0 },
+    { accountId: 4, accountStatusId: 2 },
+    { accountId: 5, accountStatusId: 71 },
+  ];
+
+  it('sorts by accountStatusId ascending, keeping the given order for equal statuses', () => {
+    expect(sortAccounts(list).map((account) => account.accountId)).toEqual([3, 2, 4, 1, 5]);
+  });
+
+  it('does not reorder the list it was given', () => {
+    const copy = [...list];
+    sortAccounts(list);
+    expect(list).toEqual(copy);
+  });
+
+  it('keeps every field of the accounts it sorts', () => {
+    expect(sortAccounts([{ accountStatusId: 1, currencyCode: 'EUR' }])).toEqual([{ accountStatusId: 1, currencyCode: 'EUR' }]);
+  });
+
+  it('takes the first account after sorting as the default history account', () => {
+    expect(defaultHistoryAccount(list)?.accountId).toBe(3);
+  });
+
+  it('has no default history account without accounts', () => {
+    expect(defaultHistoryAccount([])).toBeNull();
+  });
+});

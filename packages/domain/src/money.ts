@@ -1,0 +1,136 @@
+import Decimal from 'decimal.js';
+import { CURRENCY_SYMBOLS } from './constants';
+
+/**
+ * Money as the customer sees it (spec 2 §9: at least 2 and at most 8 decimals; symbols EUR €,
+ * USD $, AUD $, CAD $, GBP £, RON lei) and the exchange-rate rule (spec 2 §5). Amounts travel as
+ * decimal strings and are handled with decimal.js, never as floats.
+ */
+
+export const MONEY_MIN_DECIMALS = 2;
+export const MONEY_MAX_DECIMALS = 8;
+
+/** The spec's symbol for a currency, or the code itself for any other currency. */
+export function currencySymbol(code: string): string {
+  const upper = code.trim().toUpperCase();
+  return CURRENCY_SYMBOLS[upper] ?? upper;
+}
+
+/** `ua` is our code for Ukrainian; Intl knows it as `uk` (see languages.ts). */
+function intlLocale(locale: string | undefined): string {
+  if (!locale) return 'en';
+  const [base = '', ...rest] = locale.split(/[-_]/);
+  const mapped = base.toLowerCase() === 'ua' ? 'uk' : base;
+  const tag = [mapped, ...rest].join('-');
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0 ? tag : 'en';
+  } catch {
+    // A malformed tag (from a header or storage) formats as English rather than failing a screen.
+    return 'en';
+  }
+}
+
+interface NumberSymbols {
+  group: string;
+  decimal: string;
+  /** Some locales (es, pl) leave a four-digit whole part ungrouped: 1234,50 but 12.345,50. */
+  groupsFourDigits: boolean;
+}
+
+const separatorCache = new Map<string, NumberSymbols>();
+
+/**
+ * The grouping and decimal separators of a locale, read from Intl. We group the digits ourselves
+ * rather than let Intl format the number, because Intl would go through a float and lose digits of
+ * a large amount with 8 decimals.
+ */
+function separators(locale: string): NumberSymbols {
+  const cached = separatorCache.get(locale);
+  if (cached) return cached;
+  const format = new Intl.NumberFormat(locale);
+  const parts = format.formatToParts(1234567.5);
+  const found = {
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    groupsFourDigits: format.formatToParts(1000).some((part) => part.type === 'group'),
+  };
+  separatorCache.set(locale, found);
+  return found;
+}
+
+/** Inserts the group separator every three digits from the right. */
+function groupThousands(digits: string, group: string): string {
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return groups.join(group);
+}
+
+/** Parses an amount exactly; a value that is not a finite number is a programming error upstream. */
+function toDecimal(amount: string | number | Decimal): Decimal {
+  const value = new Decimal(typeof amount === 'string' ? amount.trim() : amount);
+  if (!value.isFinite()) throw new RangeError(`Not a finite amount: ${String(amount)}`);
+  return value;
+}
+
+/** The amount without a symbol: 2 to 8 decimals (zeros beyond the second dropped), grouped by locale. */
+export function formatAmount(amount: string | number | Decimal, locale?: string): string {
+  // Rounded half up to 8 places; a value that rounds to zero loses its sign ("-0.00" is noise).
+  let value = toDecimal(amount).toDecimalPlaces(MONEY_MAX_DECIMALS, Decimal.ROUND_HALF_UP);
+  if (value.isZero()) value = new Decimal(0);
+  const decimals = Math.max(MONEY_MIN_DECIMALS, value.decimalPlaces());
+  const [whole = '0', fraction = ''] = value.abs().toFixed(decimals).split('.');
+  const { group, decimal, groupsFourDigits } = separators(intlLocale(locale));
+  const grouped = whole.length === 4 && !groupsFourDigits ? whole : groupThousands(whole, group);
+  return `${value.isNegative() ? '-' : ''}${grouped}${decimal}${fraction}`;
+}
+
+/**
+ * The amount with its currency: a sign symbol goes before the number (€1,234.50, -$5.00); a
+ * word-like symbol or a plain code goes after it with a space (12.00 lei, 3.10 CHF), as they
+ * are read.
+ */
+export function formatMoney(amount: string | number | Decimal, currencyCode: string, locale?: string): string {
+  const text = formatAmount(amount, locale);
+  const symbol = currencySymbol(currencyCode);
+  if (/\p{L}/u.test(symbol)) return `${text} ${symbol}`;
+  return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+}
+
+/** The exact sum of decimal strings, as a plain decimal string (no exponent). */
+export function sumMoney(values: readonly (string | number)[]): string {
+  return values.reduce<Decimal>((sum, value) => sum.plus(toDecimal(value)), new Decimal(0)).toFixed();
+}
+
+/** No rate is known for a pair of different currencies. */
+export class MissingExchangeRateError extends Error {
+  constructor(
+    readonly fromCurrencyCode: string,
+    readonly toCurrencyCode: string,
+  ) {
+    super(`No exchange rate from ${fromCurrencyCode} to ${toCurrencyCode}`);
+    this.name = 'MissingExchangeRateError';
+  }
+}
+
+function currencyOrNull(code: string | null | undefined): string | null {
+  const trimmed = code?.trim().toUpperCase();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * The rate to convert `from` into `to` (spec 2 §5): '1' when the currencies match or one is
+ * missing, otherwise what `lookup` knows. Throws MissingExchangeRateError when it knows nothing,
+ * so a caller never converts at a made-up rate.
+ */
+export function exchangeRateFor(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  lookup: (from: string, to: string) => string | undefined,
+): string {
+  const source = currencyOrNull(from);
+  const target = currencyOrNull(to);
+  if (source === null || target === null || source === target) return '1';
+  const rate = lookup(source, target);
+  if (rate === undefined) throw new MissingExchangeRateError(source, target);
+  return rate;
+}
