@@ -110,6 +110,33 @@ test.describe('sign-in flows', () => {
     await expect(page.getByRole('heading', { name: 'Hello, Stella' })).toBeVisible();
   });
 
+  test('verifyDevice: no phone linked yet, the QR code, the phone links itself, then signed in', async ({ page, browser }) => {
+    await submitPassword(page, 'newphone@ledgerline.test');
+    await expect(page.getByRole('heading', { name: 'Link your phone' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /QR code that links your phone/ })).toBeVisible();
+    await expect(page.getByText('Waiting for your phone to be linked…')).toBeVisible();
+    await expectAccessible(page, 'verify device screen');
+    await decideOnPhone(browser, 'newphone@ledgerline.test', 'Approve');
+    await expect(page.getByRole('heading', { name: 'Hello, Nina' })).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('updated terms: accepted before going on, then not asked again', async ({ page }) => {
+    await submitPassword(page, 'terms@ledgerline.test');
+    await expect(page).toHaveURL(/\/accept-terms$/);
+    await expect(page.getByRole('heading', { name: 'Please accept the updated terms' })).toBeVisible();
+    await expectAccessible(page, '/accept-terms');
+    // Nothing goes on until every term is ticked.
+    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await expect(page).toHaveURL(/\/accept-terms$/);
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Hello, Theo' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Hello, Theo' })).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('/scp without a sign-in in progress goes to the sign-in page', async ({ page }) => {
     await page.goto('/scp?brand=pebble');
     await expect(page).toHaveURL(/\/login/);

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { CUSTOMER_TYPES, ACCESS_LEVELS } from '@ledgerline/domain';
 import type { Database } from './client';
-import { authDevices, authSettings, customerAccess, customers, users } from './schema';
+import { getBrand, type BrandId } from '@ledgerline/domain/brands';
+import { authDevices, authSettings, customerAccess, customers, termsAcceptances, users } from './schema';
 import { hashPassword, sha256 } from '../lib/crypto';
+import { seedAccountsDemo } from './seed-accounts';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -36,6 +38,8 @@ interface DemoUser {
   secondFactor?: { mode: 'otp' | 'sms' | 'push'; totpSecret?: string; phone?: string; device?: { name: string; code: string; type: 'android' | 'ios'; secret: string } };
   /** Migration to push: soft with days left at seeding time, or strict. */
   migration?: { req: 'soft'; daysLeft: number } | { req: 'strict' };
+  /** Accepted an earlier version of each of the brand's terms: the current ones wait (TE). */
+  acceptedEarlierTerms?: boolean;
 }
 
 const pebble = 'pebble';
@@ -88,6 +92,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
     verified: true,
     secondFactor: { mode: 'push', device: { name: 'Pixel 8', code: 'pixel-8-demo', type: 'android', secret: DEMO_PUSH_DEVICE_SECRET } },
   },
+  // Push as second factor but no phone linked yet: the verifyDevice flow links one.
+  { email: 'newphone@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Nina', lastName: 'Berg', residenceCountryCode: 'NO', verified: true, secondFactor: { mode: 'push' } },
+  // Accepted last year's terms: the new versions must be accepted before going on (TE).
+  { email: 'terms@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Theo', lastName: 'Marsh', residenceCountryCode: 'IE', verified: true, acceptedEarlierTerms: true },
   { email: 'soft@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Samuel', lastName: 'Okafor', residenceCountryCode: 'GB', verified: true, migration: { req: 'soft', daysLeft: 20 } },
   { email: 'strict@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Stella', lastName: 'Ricci', residenceCountryCode: 'IT', verified: true, migration: { req: 'strict' } },
   {
@@ -112,6 +120,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
     useOldWeb: true,
     oldWebUrl: 'https://old.pebble.example',
   },
+  // The account-status banner states (issue 4): their verification facts come from seed-accounts.ts.
+  { email: 'limited@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Lena', lastName: 'Varga', residenceCountryCode: 'HU', verified: true },
+  { email: 'unverified@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Ugo', lastName: 'Bianchi', residenceCountryCode: 'IT', verified: false },
 ];
 
 /**
@@ -175,6 +186,14 @@ export async function seedDemo(db: Database): Promise<{ created: number }> {
           lastActivityAt: new Date(),
         });
       }
+      if (demo.acceptedEarlierTerms) {
+        const terms = getBrand(demo.brandId as BrandId).terms;
+        if (terms.length > 0) {
+          await tx.insert(termsAcceptances).values(
+            terms.map((term) => ({ userId: user.id, brandId: demo.brandId, termKey: term.key, termValue: `${term.key}-2025-01-15`, versionDate: '2025-01-15', acceptedAt: new Date(Date.now() - 300 * DAY_MS) })),
+          );
+        }
+      }
       for (const businessName of demo.relatedCompanies ?? []) {
         const [company] = await tx
           .insert(customers)
@@ -194,6 +213,7 @@ export async function seedDemo(db: Database): Promise<{ created: number }> {
         await tx.insert(customerAccess).values({ userId: user.userId, customerId: target.customerId, accessRight: grant.accessRight }).onConflictDoNothing();
       }
     }
+    await seedAccountsDemo(tx, DEMO_USERS.map((demo) => demo.email));
     return { created };
   });
 }
