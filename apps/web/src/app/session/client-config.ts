@@ -11,8 +11,9 @@ export interface RuntimeConfig {
   botCheck: boolean;
 }
 
-// Without an answer the forms still solve the bot check: harmless where the server does not ask.
-const DEFAULTS: RuntimeConfig = { idleTimeoutSeconds: null, botCheck: true };
+// Without an answer (a server from before the setting) the forms carry no bot check; a server
+// that asks for it says so in /config.json.
+const DEFAULTS: RuntimeConfig = { idleTimeoutSeconds: null, botCheck: false };
 
 export async function loadRuntimeConfig(
   fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),

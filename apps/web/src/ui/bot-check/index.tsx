@@ -1,16 +1,18 @@
-import { Suspense, lazy, useImperativeHandle, useRef, type Ref } from 'react';
+import { Suspense, lazy, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { ApiClient } from '@ledgerline/contract';
 import type { BotCheckHandle } from './altcha-widget';
 import classes from './bot-check.module.css';
 
 export type { BotCheckHandle } from './altcha-widget';
 
-// The widget and its worker load after the form is on screen (decision 11, the first-load budget).
+// The widget and its worker load once the customer starts on the form (decision 11, the first-load budget).
 const AltchaWidget = lazy(() => import('./altcha-widget'));
 
 export interface BotCheckProps {
   ref?: Ref<BotCheckHandle>;
   client: ApiClient;
+  /** Load and start solving now (the customer is on the form); a submit starts it anyway. */
+  start: boolean;
 }
 
 /**
@@ -19,19 +21,25 @@ export interface BotCheckProps {
  * (waiting if the widget is still working) and `reset()`s it after each attempt, since a solution
  * works once.
  */
-export function BotCheck({ ref, client }: BotCheckProps) {
+export function BotCheck({ ref, client, start }: BotCheckProps) {
+  const [requested, setRequested] = useState(false);
   // The lazy widget may still be loading when the form is submitted: solution() waits for it.
   const ready = useRef(deferred<BotCheckHandle>());
   useImperativeHandle(
     ref,
     () => ({
-      solution: () => ready.current.promise.then((handle) => handle.solution()),
+      solution: () => {
+        setRequested(true);
+        return ready.current.promise.then((handle) => handle.solution());
+      },
       reset: () => void ready.current.promise.then((handle) => handle.reset()),
     }),
     [],
   );
+  const placeholder = <div className={classes.placeholder} />;
+  if (!start && !requested) return placeholder;
   return (
-    <Suspense fallback={<div className={classes.placeholder} />}>
+    <Suspense fallback={placeholder}>
       <AltchaWidget
         ref={(handle) => {
           if (handle) ready.current.resolve(handle);

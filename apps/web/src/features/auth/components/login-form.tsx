@@ -1,39 +1,59 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { i18n as I18n } from 'i18next';
+import { useApiClient, useRuntimeConfig } from '@/app/session';
 import { translateErrorMessage, whenLocaleComplete } from '@/i18n';
 import { trackEvent } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-error';
-import { lazyResolver } from '@/lib/forms/lazy-resolver';
-import { useApiClient, useRuntimeConfig } from '@/app/session';
 import { BotCheck, type BotCheckHandle } from '@/ui/bot-check';
 import { AlertIcon } from '@/ui/icons';
 import { preloadLoginRequest, useLoginMutation, type LoginResult } from '../api/login';
 import classes from './login-page.module.css';
 
-const FIELDS: readonly FieldPath<LoginFormValues>[] = ['username', 'password'];
+type Field = keyof LoginFormValues;
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['username', 'password'];
 
 // Our texts for the auth service's reasons load with the first failure, not with the page.
 const AuthErrorMessage = lazy(() =>
   import('./auth-error-message').then((m) => ({ default: m.AuthErrorMessage })),
 );
 
-// loginFormSchema (spec 1 §5) from the domain; its messages are i18n keys.
-const loginResolver = lazyResolver<LoginFormValues>(async () => {
-  const [{ zodResolver }, { loginFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@ledgerline/domain/validation'),
-  ]);
-  return zodResolver(loginFormSchema);
-});
+/**
+ * loginFormSchema (spec 1 §5) from the domain; its messages are i18n keys. Two fields need no form
+ * library: the page's first load stays within its budget without one (decision 11), and zod with
+ * the schema loads on the first focus, not with the page.
+ */
+let schemaLoading:
+  Promise<(typeof import('@ledgerline/domain/validation'))['loginFormSchema']> | undefined;
+function loadSchema() {
+  schemaLoading ??= import('@ledgerline/domain/validation').then((m) => m.loginFormSchema);
+  schemaLoading.catch(() => {
+    schemaLoading = undefined;
+  });
+  return schemaLoading;
+}
+
+async function validate(
+  values: LoginFormValues,
+): Promise<{ data?: LoginFormValues; errors: FieldErrors }> {
+  const result = (await loadSchema()).safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'username' || field === 'password') && !errors[field])
+      errors[field] = issue.message;
+  }
+  return { errors };
+}
 
 /** The first focus in the form starts loading validation and request code. */
 function preloadSignInCode(i18n: I18n): void {
-  loginResolver.preload();
+  void loadSchema().catch(() => undefined);
   preloadLoginRequest();
   void import('./auth-error-message').catch(() => undefined);
   // The texts of the next steps (code entry, push, …) are in the rest of the locale.
@@ -58,19 +78,40 @@ export function LoginForm({ onResult }: LoginFormProps) {
   const client = useApiClient();
   const botCheckRequired = useRuntimeConfig()?.botCheck ?? false;
   const botCheck = useRef<BotCheckHandle | null>(null);
+  // The customer is on the form: the bot check loads and solves while they type.
+  const [engaged, setEngaged] = useState(false);
   const [botCheckState, setBotCheckState] = useState<'idle' | 'solving' | 'failed'>('idle');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginFormValues>({
-    resolver: loginResolver.resolver,
-    mode: 'onTouched',
-    defaultValues: { username: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginFormValues>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Checked once a field was left (or after a submit), then on every change: "on touched".
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function check(field: Field, next: LoginFormValues) {
+    const { errors: found } = await validate(next);
+    setErrors((current) => ({ ...current, [field]: found[field] }));
+  }
+
+  const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (touched[field]) void check(field, next);
+  };
+  const onBlur = (field: Field) => () => {
+    setTouched((current) => ({ ...current, [field]: true }));
+    void check(field, values);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    const { data, errors: found } = await validate(values);
+    setErrors(found);
+    if (!data) {
+      const first = FIELDS.find((field) => found[field]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
     let altcha: string | undefined;
     if (botCheckRequired && botCheck.current) {
       // Usually solved while the customer typed; otherwise the submit waits for it.
@@ -86,7 +127,7 @@ export function LoginForm({ onResult }: LoginFormProps) {
       }
     }
     login.mutate(
-      { ...values, altcha },
+      { ...data, altcha },
       {
         // A solution works once: the next attempt needs a new one.
         onSettled: () => botCheck.current?.reset(),
@@ -94,15 +135,17 @@ export function LoginForm({ onResult }: LoginFormProps) {
         onError: (error) => {
           // The server's field errors land on the fields (STYLE.md "Forms and screens").
           if (isApiError(error) && error.validationErrors) {
+            const server: FieldErrors = {};
             for (const field of FIELDS) {
               const message = error.validationErrors[field];
-              if (message) setError(field, { type: 'server', message });
+              if (message) server[field] = message;
             }
+            setErrors((current) => ({ ...current, ...server }));
           }
         },
       },
     );
-  });
+  }
 
   // Signed in: the form stays locked while the start page is chosen (the /start route loads).
   const isBusy =
@@ -112,7 +155,15 @@ export function LoginForm({ onResult }: LoginFormProps) {
     navigation.state !== 'idle';
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => preloadSignInCode(i18n)} noValidate aria-busy={isBusy}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => {
+        preloadSignInCode(i18n);
+        setEngaged(true);
+      }}
+      noValidate
+      aria-busy={isBusy}
+    >
       <fieldset disabled={isBusy} className={classes.fieldset}>
         <Stack gap="md">
           {botCheckState === 'failed' && (
@@ -137,8 +188,14 @@ export function LoginForm({ onResult }: LoginFormProps) {
             required
             withAsterisk={false}
             size="md"
-            error={fieldMessage(t, errors.username?.message)}
-            {...register('username')}
+            name="username"
+            ref={(node) => {
+              inputs.current.username = node;
+            }}
+            value={values.username}
+            onChange={onChange('username')}
+            onBlur={onBlur('username')}
+            error={fieldMessage(t, errors.username)}
           />
           <PasswordInput
             label={t('signIn.password')}
@@ -148,10 +205,16 @@ export function LoginForm({ onResult }: LoginFormProps) {
             size="md"
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
-            error={fieldMessage(t, errors.password?.message)}
-            {...register('password')}
+            name="password"
+            ref={(node) => {
+              inputs.current.password = node;
+            }}
+            value={values.password}
+            onChange={onChange('password')}
+            onBlur={onBlur('password')}
+            error={fieldMessage(t, errors.password)}
           />
-          {botCheckRequired && <BotCheck ref={botCheck} client={client} />}
+          {botCheckRequired && <BotCheck ref={botCheck} client={client} start={engaged} />}
           <Button type="submit" size="md" fullWidth loading={isBusy} mt="xs">
             {t('signIn.submit')}
           </Button>

@@ -366,7 +366,7 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
               {t('botCheck.failed')}
             </Alert>
           )}
-          {botCheckRequired && <BotCheck ref={botCheck} client={client} />}
+          {botCheckRequired && <BotCheck ref={botCheck} client={client} start />}
           <Button type="submit" size="md" fullWidth loading={isBusy}>
             {t('registration.form.submit')}
           </Button>
