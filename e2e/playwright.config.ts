@@ -21,6 +21,8 @@ const serverEnv = {
   NODE_ENV: 'development',
   // Plenty for a test run that signs in many times from one address.
   RATE_LIMIT_MAX: '10000',
+  // New cards move through their statuses in seconds, not minutes (card processor simulator).
+  CARD_PROCESSOR_STEP_MS: '1000',
   // Lets several checkouts' builds be tested side by side (vite build --outDir elsewhere).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 };

@@ -17,7 +17,10 @@ import { registerGuardedServices } from './modules/mounts';
 import { devRoutes } from './modules/dev/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
+import { startHousekeeping } from './modules/auth/housekeeping';
 import { createSiteResolver } from './lib/site';
+import { startCardProcessor } from './modules/cards/processor';
+import { cardDevRoutes } from './modules/cards/dev-routes';
 
 export interface BuildServerOptions {
   config: Config;
@@ -87,14 +90,16 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     }
   });
 
-  registerMainApi(app, { db: database.db, services, validateResponses: config.env !== 'production', site: createSiteResolver(config) });
+  const site = createSiteResolver(config);
+  registerMainApi(app, { db: database.db, services, validateResponses: config.env !== 'production', site });
   await app.register(authRoutes, { prefix: '/api/auth', services, db: database.db });
   await app.register(deviceApiRoutes, { prefix: '/api/device-api', services, db: database.db });
-  await registerGuardedServices(app, services);
+  await registerGuardedServices(app, services, { db: database.db, site });
   await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
   await app.register(analyticsRoutes, { db: database.db });
-  await app.register(clientConfigRoutes, { config: { idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null } });
+  await app.register(clientConfigRoutes, { config: { idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null, botCheck: config.botCheck } });
   if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
+  if (config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: database.db });
 
   if (hasWeb) {
     // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
@@ -116,9 +121,16 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     services.mailer.deliverPending().catch((error: unknown) => app.log.warn({ err: error }, 'outbox delivery pass failed'));
   }, 2000);
   outboxTimer.unref();
+  // The card processor simulator moves new cards through their statuses (any node may; SKIP LOCKED).
+  const cardProcessor = startCardProcessor({ db: database.db, realtime: services.realtime, stepMs: config.cardProcessorStepMs, log: app.log });
+
+  // Expired sign-in leftovers (pending sign-ins, tickets, spent bot-check solutions) are swept.
+  const housekeeping = startHousekeeping({ db: database.db, log: app.log });
 
   app.addHook('onClose', async () => {
     clearInterval(outboxTimer);
+    await housekeeping.stop();
+    await cardProcessor.stop();
     await services.realtime.stop();
     if (ownsDatabase) await database.close();
   });

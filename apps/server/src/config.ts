@@ -55,10 +55,12 @@ const envSchema = z.object({
     .optional(),
   BOT_CHECK: booleanFlag.optional(),
   SIGN_IN_ADDRESS_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
+  CARD_PROCESSOR_STEP_MS: z.coerce.number({ message: 'must be a whole number of milliseconds' }).int().min(1, 'must be at least 1').default(60_000),
+  CARD_DATA_KEY: z.string().min(32, 'must be at least 32 characters (leave it unset to generate one and keep it in the database)').optional(),
 });
 
 /** Variables whose values may hold credentials: never echoed in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'CARD_DATA_KEY']);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -84,12 +86,16 @@ export interface Config {
   /** Overrides every brand's idle timeout in the web client (GET /config.json); undefined keeps the brands' own. */
   clientIdleTimeoutSeconds: number | undefined;
   /**
-   * ALTCHA bot check on login and registration (for brands with a bot-check site key). Off unless
-   * BOT_CHECK=true: the web app does not render the widget yet, so browsers could not sign in with it on.
+   * ALTCHA bot check on login and registration (for brands with a bot-check site key). On unless
+   * BOT_CHECK=false (API clients and load tests that post to /api/auth/login without a browser).
    */
   botCheck: boolean;
   /** Failed sign-in attempts one address may make in 15 minutes before it is answered 429. */
   signInAddressLimit: number;
+  /** How long the card processor simulator leaves a new card in each status (submitted, printing, printed) before the next. */
+  cardProcessorStepMs: number;
+  /** Secret the card numbers, CVVs and PINs are encrypted under; undefined keeps a generated one in the database. */
+  cardDataKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,7 +137,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: value.DEV_TOOLS ?? value.NODE_ENV !== 'production',
     webDist: value.WEB_DIST,
     clientIdleTimeoutSeconds: value.CLIENT_IDLE_TIMEOUT_SECONDS,
-    botCheck: value.BOT_CHECK ?? false,
+    botCheck: value.BOT_CHECK ?? true,
     signInAddressLimit: value.SIGN_IN_ADDRESS_LIMIT,
+    cardProcessorStepMs: value.CARD_PROCESSOR_STEP_MS,
+    cardDataKey: value.CARD_DATA_KEY,
   };
 }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const { app, database } = await buildServer({ config });
   if (config.seedDemo) {
-    const { created } = await seedDemo(database.db);
+    const { created } = await seedDemo(database.db, { cardDataKey: config.cardDataKey });
     if (created > 0) app.log.info({ created }, 'demo customers seeded');
   }
   const shutdown = async (signal: string) => {

@@ -7,6 +7,8 @@ import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { createBotCheck, type BotCheck } from './modules/auth/botcheck';
 import { createAuthService, type AuthService } from './modules/auth/flows';
+import { createCardVault, type CardVault } from './modules/cards/vault';
+import { ensureBinDirectory } from './modules/cards/bin-directory';
 
 /** The long-lived collaborators of one server node, built once and handed to routes and handlers. */
 export interface Services {
@@ -18,6 +20,8 @@ export interface Services {
   auth: AuthService;
   /** ALTCHA bot check for login and registration. */
   botCheck: BotCheck;
+  /** Seals card numbers, CVVs and PINs at rest (modules/cards/vault.ts). */
+  cardVault: CardVault;
 }
 
 export async function createServices(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): Promise<Services> {
@@ -27,5 +31,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const botCheck = await createBotCheck(database.db, { enabled: config.botCheck, brandHosts: config.brandHosts });
   const auth = createAuthService({ db: database.db, tokens, sessions, realtime, mailer, botCheck, signInAddressLimit: config.signInAddressLimit });
-  return { tokens, sessions, realtime, mailer, auth, botCheck };
+  const cardVault = await createCardVault(database.db, config.cardDataKey);
+  await ensureBinDirectory(database.db);
+  return { tokens, sessions, realtime, mailer, auth, botCheck, cardVault };
 }

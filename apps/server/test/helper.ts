@@ -64,7 +64,7 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
   });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const server = await buildServer({ config, db: handle, logStream });
-  await seedDemo(server.database.db);
+  await seedDemo(server.database.db, { cardDataKey: config.cardDataKey });
   const app: FastifyInstance = server.app;
   await app.ready();
 

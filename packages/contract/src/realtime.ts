@@ -17,6 +17,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     payload: z.object({ key: z.string(), approved: z.boolean() }),
   }),
   z.object({ type: z.literal('Notification'), payload: z.object({ id: z.string(), kind: z.string(), level: z.enum(['error', 'info', 'warning', 'success']) }) }),
+  /** An account changed outside the customer's own request (e.g. the card processor moved a card's status): refresh it. */
+  z.object({ type: z.literal('AccountChanged'), payload: z.object({ accountId: z.number().int() }) }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({ type: z.literal('SessionClosed'), payload: z.object({ reason: z.enum(['logout', 'expired', 'revoked']) }) }),
 ]);

@@ -93,6 +93,8 @@ export interface BrandConfig {
     phone: string;
     email: string;
     web: string;
+    /** Who signs account-confirmation letters (the letter translates the role beneath the name). */
+    signatory: string;
   };
   licence: { kind: LicenceKind; regulator: string; reference: string };
   /** Brand colours: `primary` passes WCAG AA (4.5:1) as text on white and under white text. */
@@ -170,6 +172,7 @@ interface BrandSeed {
   contractsEnable: boolean;
   sourceOfWealthEnable: boolean;
   pdfLogoWidth: number;
+  signatory: string;
 }
 
 function buildBrand(seed: BrandSeed): BrandConfig {
@@ -205,6 +208,7 @@ function buildBrand(seed: BrandSeed): BrandConfig {
       phone: seed.phone,
       email: `support@${seed.domain}`,
       web: site,
+      signatory: seed.signatory,
     },
     licence: seed.licence,
     colors: seed.colors,
@@ -231,6 +235,7 @@ const SEEDS: readonly BrandSeed[] = [
     contractsEnable: true,
     sourceOfWealthEnable: false,
     pdfLogoWidth: 140,
+    signatory: 'Maren Holt',
   },
   {
     id: 'northmere',
@@ -246,6 +251,7 @@ const SEEDS: readonly BrandSeed[] = [
     contractsEnable: true,
     sourceOfWealthEnable: true,
     pdfLogoWidth: 160,
+    signatory: 'Callum Rennie',
   },
   {
     id: 'quillpay',
@@ -261,6 +267,7 @@ const SEEDS: readonly BrandSeed[] = [
     contractsEnable: false,
     sourceOfWealthEnable: false,
     pdfLogoWidth: 120,
+    signatory: 'Lucía Ferrer',
   },
   {
     id: 'amberline',
@@ -280,6 +287,7 @@ const SEEDS: readonly BrandSeed[] = [
     contractsEnable: false,
     sourceOfWealthEnable: true,
     pdfLogoWidth: 130,
+    signatory: 'Rūta Kazlauskienė',
   },
   {
     id: 'baltvale',
@@ -299,6 +307,7 @@ const SEEDS: readonly BrandSeed[] = [
     contractsEnable: false,
     sourceOfWealthEnable: true,
     pdfLogoWidth: 130,
+    signatory: 'Tomas Jurgaitis',
   },
   {
     id: 'thistle',
@@ -314,6 +323,7 @@ const SEEDS: readonly BrandSeed[] = [
     contractsEnable: false,
     sourceOfWealthEnable: true,
     pdfLogoWidth: 140,
+    signatory: 'Isla MacBride',
   },
 ];
 

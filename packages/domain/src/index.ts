@@ -9,3 +9,8 @@ export * from './viewport';
 export * from './dictionaries';
 export * from './start-page';
 export * from './registration';
+export * from './accounts';
+export * from './money';
+export * from './cards';
+export * from './quick-actions';
+export * from './verification';

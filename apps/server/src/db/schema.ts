@@ -3,8 +3,10 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -412,4 +414,453 @@ export const analyticsBatches = pgTable(
     events: jsonb('events').$type<{ name: string; at: string; properties?: Record<string, string | number | boolean> }[]>().notNull(),
   },
   (table) => [index('analytics_batches_received').on(table.createdAt)],
+);
+
+// ---- Accounts, ledger, rates, payment instructions, announcements, verification (issue 4, helper S1) ----
+
+/** Money columns: exact decimals with 8 places (spec 2 §9 shows up to 8), never floats. */
+const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
+
+/**
+ * Accounts of customers (spec 2 §3 "Account") and the bank's own system accounts of the ledger.
+ * A customer account has customer_id; a system account has system_role ('openingBalance',
+ * 'feeRevenue', 'fx', 'clearing') instead, one per role and currency. `balance` (sum of settled
+ * postings) and `pending_amount` (money reserved by pending transfers) are caches kept in the
+ * transaction of each posting, for customer accounts only: system accounts are never locked or
+ * updated, so they do not serialise every transfer; their balance is the sum of their postings.
+ * Card accounts carry their card's columns (card logic: modules/cards).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id),
+    systemRole: varchar('system_role', { length: 24 }),
+    /** 1001 payment, 4001 prepaid funding, 4002 receiving, 2006–2135 card types, 11 closed; 0 for system accounts. */
+    type: integer('type').notNull(),
+    subType: varchar('sub_type', { length: 8 }).notNull().default('DEBIT'),
+    /** Card accounts: the card status id; others: 2 active, 4 closed. */
+    accountStatusId: smallint('account_status_id').notNull().default(2),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    balance: money('balance').notNull().default('0'),
+    pendingAmount: money('pending_amount').notNull().default('0'),
+    /** The lowest balance (after reservations) a transfer may leave; 0 unless an overdraft is agreed. */
+    accountBalanceMin: money('account_balance_min').notNull().default('0'),
+    name: varchar('name', { length: 128 }),
+    cardIsVirtual: boolean('card_is_virtual'),
+    cardExpiryMonth: smallint('card_expiry_month'),
+    cardExpiryYear: smallint('card_expiry_year'),
+    cardReissuedStatusId: smallint('card_reissued_status_id'),
+    /** A debit card's settlement account (spec 2 §6: debit card history only for a settlement account). */
+    settlementAccountId: integer('settlement_account_id'),
+    cardAliasName: varchar('card_alias_name', { length: 64 }),
+    cardPanLast4: varchar('card_pan_last4', { length: 4 }),
+    /** The full card number, encrypted by modules/cards; never sent except through getCardDetails. */
+    cardNumberEncrypted: text('card_number_encrypted'),
+    cardBrand: varchar('card_brand', { length: 16 }),
+    cardProductType: integer('card_product_type'),
+    cardPinHash: text('card_pin_hash'),
+    cardStatusChangedAt: timestamp('card_status_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('accounts_customer').on(table.customerId, table.accountStatusId, table.id),
+    uniqueIndex('accounts_system_role_currency').on(table.systemRole, table.currencyCode).where(sql`${table.systemRole} is not null`),
+    // One open payment account and one open funding wallet per currency (addCurrency, createWallet), even under races.
+    uniqueIndex('accounts_customer_type_currency')
+      .on(table.customerId, table.type, table.currencyCode)
+      .where(sql`${table.type} in (1001, 4001) and ${table.accountStatusId} <> 4`),
+  ],
+);
+
+/**
+ * One movement of money (DESIGN.md "The ledger"): its postings sum to zero per currency. Rows are
+ * never deleted; status moves pending → settled | rejected and settled → reversed (a reversal is
+ * a new transfer with opposite postings, `reverses_transfer_id` pointing back).
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey(),
+    /** The customer the transfer was made for (null for bank-internal movements). */
+    customerId: integer('customer_id').references(() => customers.id),
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    /** SHA-256 of the request that created it: the same key with another request is refused. */
+    requestHash: varchar('request_hash', { length: 64 }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    fee: money('fee').notNull().default('0'),
+    initiatedByUserId: integer('initiated_by_user_id').references(() => users.id),
+    approvedByUserId: integer('approved_by_user_id').references(() => users.id),
+    reversesTransferId: uuid('reverses_transfer_id'),
+    /** Free data of the kind (description, counterparty, rate used) for history screens. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('ledger_transfers_customer_key').on(table.customerId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+    index('ledger_transfers_customer_created').on(table.customerId, table.createdAt),
+    index('ledger_transfers_status').on(table.status),
+  ],
+);
+
+/**
+ * The legs of a transfer: signed amounts (negative leaves the account). `pending` legs record a
+ * reservation while the transfer is pending; settling adds the settled (pending = false) legs.
+ * A balance is the sum of an account's settled legs. Append-only.
+ */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    pending: boolean('pending').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('postings_account').on(table.accountId, table.id), index('postings_transfer').on(table.transferId)],
+);
+
+/** Reference rates: units of `quote` per one `base` on a date (ECB daily reference rates, base EUR). */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    base: varchar('base', { length: 3 }).notNull(),
+    quote: varchar('quote', { length: 3 }).notNull(),
+    rate: numeric('rate', { precision: 30, scale: 12 }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    source: varchar('source', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('exchange_rates_base_quote_date').on(table.base, table.quote, table.date), index('exchange_rates_date').on(table.date)],
+);
+
+/** The bank details a customer gives others to pay into one account (created with the account). */
+export const paymentInstructions = pgTable('payment_instructions', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .unique()
+    .references(() => accounts.id),
+  currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+  beneficiaryName: varchar('beneficiary_name', { length: 256 }).notNull(),
+  bankName: varchar('bank_name', { length: 128 }).notNull(),
+  bankAddress: varchar('bank_address', { length: 256 }).notNull(),
+  bankAccountNumber: varchar('bank_account_number', { length: 34 }).notNull(),
+  iban: varchar('iban', { length: 34 }),
+  swift: varchar('swift', { length: 11 }),
+  sortCode: varchar('sort_code', { length: 8 }),
+  routingNumber: varchar('routing_number', { length: 9 }),
+  transitNumber: varchar('transit_number', { length: 5 }),
+  institutionNumber: varchar('institution_number', { length: 3 }),
+  reference: varchar('reference', { length: 35 }).notNull(),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** News for customers of one brand (or every brand when brand_id is null); texts per language. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    brandId: varchar('brand_id', { length: 32 }),
+    requiresConfirmation: boolean('requires_confirmation').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('announcements_brand_published').on(table.brandId, table.publishedAt)],
+);
+
+export const announcementTexts = pgTable(
+  'announcement_texts',
+  {
+    id: serial('id').primaryKey(),
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id),
+    language: varchar('language', { length: 2 }).notNull(),
+    title: varchar('title', { length: 256 }).notNull(),
+    body: text('body').notNull(),
+  },
+  (table) => [uniqueIndex('announcement_texts_language').on(table.announcementId, table.language)],
+);
+
+/** Read state and answer per customer (a business reads and answers once, whoever of its users does it). */
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    id: serial('id').primaryKey(),
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'accept' | 'decline' once answered. */
+    choice: varchar('choice', { length: 8 }),
+    answeredByUserId: integer('answered_by_user_id').references(() => users.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('announcement_reads_customer').on(table.announcementId, table.customerId)],
+);
+
+/** Compliance state behind the account-status banner (spec 2 §4 "Customer verification states"). */
+export const customerVerification = pgTable('customer_verification', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  finalReview: boolean('final_review').notNull().default(false),
+  verificationInProgress: boolean('verification_in_progress').notNull().default(false),
+  /** Limit reasons: 'expiredDocuments' | 'unpaidInvoice' | 'sanctions' | 'adverseMedia' | 'accountInvestigation'. */
+  limitReasons: jsonb('limit_reasons').$type<string[]>().notNull().default([]),
+  limitDocumentsUploaded: boolean('limit_documents_uploaded').notNull().default(false),
+  /** null: no duplicate documents found; 'uploaded' | 'notUploaded' otherwise. */
+  duplicateDocuments: varchar('duplicate_documents', { length: 16 }),
+  taxFormStatus: varchar('tax_form_status', { length: 16 }).notNull().default('none'),
+  videoIdentityStatus: varchar('video_identity_status', { length: 16 }).notNull().default('none'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Documents a customer uploaded (spec 2 §3 "Uploaded document"; status ids spec 2 §4). */
+export const customerDocuments = pgTable(
+  'customer_documents',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    documentTypeId: integer('document_type_id').notNull(),
+    categoryId: smallint('category_id').notNull(),
+    statusId: smallint('status_id').notNull(),
+    issuedDate: date('issued_date', { mode: 'string' }),
+    expiresDate: date('expires_date', { mode: 'string' }),
+    rejectReason: varchar('reject_reason', { length: 256 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('customer_documents_customer').on(table.customerId)],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    address1: varchar('address1', { length: 256 }).notNull(),
+    address2: varchar('address2', { length: 256 }),
+    city: varchar('city', { length: 128 }).notNull(),
+    postalCode: varchar('postal_code', { length: 32 }),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    stateCode: varchar('state_code', { length: 8 }),
+    /** 'unconfirmed' | 'confirmed' | 'pending' | 'rejected' | 'nameMismatch'. */
+    addressStatus: varchar('address_status', { length: 16 }).notNull().default('unconfirmed'),
+    isDocumentOutOfDate: boolean('is_document_out_of_date').notNull().default(false),
+    isCardDocumentRequired: boolean('is_card_document_required').notNull().default(false),
+    proofOfResidenceStatus: varchar('proof_of_residence_status', { length: 16 }).notNull().default('none'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('customer_addresses_customer').on(table.customerId)],
+);
+
+export const customerIdentities = pgTable(
+  'customer_identities',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    typeId: smallint('type_id').notNull(),
+    number: varchar('number', { length: 64 }),
+    /** 'validated' | 'pending' | 'none' | 'rejected' | 'nameMismatch' | 'canceled'. */
+    status: varchar('status', { length: 16 }).notNull(),
+    issuedDate: date('issued_date', { mode: 'string' }),
+    expiresDate: date('expires_date', { mode: 'string' }),
+    rejectReason: varchar('reject_reason', { length: 256 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('customer_identities_customer').on(table.customerId)],
+);
+
+export const customerPhones = pgTable(
+  'customer_phones',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    number: varchar('number', { length: 32 }).notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('customer_phones_customer').on(table.customerId)],
+);
+
+/** Single-use download links of generated PDFs (`/api/pdf/files/{token}`): the token is stored hashed. */
+export const pdfDownloads = pgTable(
+  'pdf_downloads',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    /** The generator's name, e.g. 'accountConfirmation'. */
+    document: varchar('document', { length: 48 }).notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the generator needs to draw the document again: e.g. { accountId, lang, brandId }. */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('pdf_downloads_expires').on(table.expiresAt)],
+);
+
+// ---- Cards: applications, card details, BIN directory, external cards (issue 4, helper S2) ----
+
+/**
+ * An application for a new card (applyCard): what was asked and the fees quoted. Nothing is
+ * charged until it is confirmed; confirming charges the fees and creates the card account in the
+ * same transaction. (customer_id, idempotency_key) is unique: a retried applyCard answers the first.
+ */
+export const cardApplications = pgTable(
+  'card_applications',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    /** SHA-256 of the request: the same key with another request is refused. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** The product (card account type 2006–2135). */
+    cardType: integer('card_type').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    /** 'none' (virtual), 'standard' or 'express'. */
+    shippingType: varchar('shipping_type', { length: 16 }).notNull(),
+    feeAccountId: integer('fee_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    issueFee: money('issue_fee').notNull(),
+    shippingFee: money('shipping_fee').notNull(),
+    /** 'pending' until confirmed, then 'confirmed'. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    cardAccountId: integer('card_account_id').references(() => accounts.id),
+    feeTransferId: uuid('fee_transfer_id'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('card_applications_customer_key').on(table.customerId, table.idempotencyKey)],
+);
+
+/**
+ * What a card account needs beyond its accounts row (whose card_number_encrypted holds the PAN):
+ * the CVV and PIN sealed with the card vault (modules/cards/vault.ts), the holder name printed on
+ * it, how it ships, and the card it replaces. pan_fingerprint (keyed HMAC) keeps card numbers unique.
+ */
+export const cardDetails = pgTable(
+  'card_details',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    panFingerprint: varchar('pan_fingerprint', { length: 64 }).notNull(),
+    cvvEncrypted: text('cvv_encrypted').notNull(),
+    /** Physical cards only; virtual cards have no PIN. */
+    pinEncrypted: text('pin_encrypted'),
+    pinChangedAt: timestamp('pin_changed_at', { withTimezone: true }),
+    holderName: varchar('holder_name', { length: 64 }).notNull(),
+    /** 'none' (virtual), 'standard' or 'express'. */
+    shippingType: varchar('shipping_type', { length: 16 }).notNull(),
+    reissuedFromAccountId: integer('reissued_from_account_id').references(() => accounts.id),
+    applicationId: integer('application_id').references(() => cardApplications.id),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('card_details_pan_fingerprint').on(table.panFingerprint)],
+);
+
+/**
+ * The BIN directory behind getBinInfo: ranges of the first six digits of card numbers, inclusive.
+ * Fictional test ranges (modules/cards/bin-directory.ts), one set marked as our own issuer's.
+ */
+export const binRanges = pgTable(
+  'bin_ranges',
+  {
+    id: serial('id').primaryKey(),
+    binFrom: varchar('bin_from', { length: 6 }).notNull(),
+    binTo: varchar('bin_to', { length: 6 }).notNull(),
+    issuer: varchar('issuer', { length: 128 }).notNull(),
+    cardBrand: varchar('card_brand', { length: 16 }).notNull(),
+    cardCategory: varchar('card_category', { length: 32 }).notNull(),
+    /** 'debit' or 'credit'. */
+    cardType: varchar('card_type', { length: 8 }).notNull(),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    isCommercial: boolean('is_commercial').notNull().default(false),
+    isPrepaid: boolean('is_prepaid').notNull().default(false),
+    isOwnIssuer: boolean('is_own_issuer').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('bin_ranges_from_to').on(table.binFrom, table.binTo)],
+);
+
+/**
+ * Another bank's card a customer links (/add-card). The number is sealed; a small random charge
+ * proves the customer holds the card: they read it on their statement and type it back (three tries).
+ */
+export const externalCards = pgTable(
+  'external_cards',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    cardNumberEncrypted: text('card_number_encrypted').notNull(),
+    panFingerprint: varchar('pan_fingerprint', { length: 64 }).notNull(),
+    panLast4: varchar('pan_last4', { length: 4 }).notNull(),
+    cardBrand: varchar('card_brand', { length: 16 }),
+    issuer: varchar('issuer', { length: 128 }),
+    expiryMonth: smallint('expiry_month').notNull(),
+    expiryYear: smallint('expiry_year').notNull(),
+    holderName: varchar('holder_name', { length: 64 }).notNull(),
+    /** 'pendingVerification', 'verified' or 'failed'. */
+    status: varchar('status', { length: 24 }).notNull().default('pendingVerification'),
+    attemptsLeft: smallint('attempts_left').notNull().default(3),
+    verificationAmount: money('verification_amount').notNull(),
+    verificationCurrency: varchar('verification_currency', { length: 3 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('external_cards_customer_key').on(table.customerId, table.idempotencyKey),
+    // One live link of a card per customer; a deleted or failed one may be linked again.
+    uniqueIndex('external_cards_customer_card')
+      .on(table.customerId, table.panFingerprint)
+      .where(sql`${table.deletedAt} is null and ${table.status} <> 'failed'`),
+    index('external_cards_customer').on(table.customerId, table.id),
+  ],
 );

@@ -4,6 +4,7 @@ import type { Database } from './client';
 import { getBrand, type BrandId } from '@ledgerline/domain/brands';
 import { authDevices, authSettings, customerAccess, customers, termsAcceptances, users } from './schema';
 import { hashPassword, sha256 } from '../lib/crypto';
+import { seedDemoCards } from './seed-cards';
 import { seedAccountsDemo } from './seed-accounts';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
@@ -129,7 +130,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Adds the demo customers that are missing; a second run changes nothing. Nodes starting together
  * take turns through an advisory lock, so two never insert the same demo user.
  */
-export async function seedDemo(db: Database): Promise<{ created: number }> {
+export async function seedDemo(db: Database, options: { cardDataKey?: string | undefined } = {}): Promise<{ created: number }> {
   // Hash outside the transaction (it is slow); one hash serves every demo user by design.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -214,6 +215,7 @@ export async function seedDemo(db: Database): Promise<{ created: number }> {
       }
     }
     await seedAccountsDemo(tx, DEMO_USERS.map((demo) => demo.email));
+    await seedDemoCards(tx, { cardDataKey: options.cardDataKey });
     return { created };
   });
 }

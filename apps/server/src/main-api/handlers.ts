@@ -1,4 +1,6 @@
 import type { MainMethods } from '@ledgerline/contract';
+import { accountHandlers } from '../modules/accounts/handlers';
+import { cardHandlers } from '../modules/cards/handlers';
 import { customerHandlers } from '../modules/customers/handlers';
 import { dictionaryHandlers } from '../modules/dictionaries/handlers';
 import { registrationHandlers } from '../modules/registration/handlers';
@@ -9,4 +11,6 @@ export const mainHandlers: MethodHandlers<MainMethods> = {
   ...dictionaryHandlers,
   ...customerHandlers,
   ...registrationHandlers,
+  ...accountHandlers,
+  ...cardHandlers,
 };

@@ -1,3 +1,5 @@
+import { accountMethods } from './accounts';
+import { cardMethods } from './cards';
 import { customerMethods } from './customer';
 import { dictionaryMethods } from './dictionaries';
 import { registrationMethods } from './registration';
@@ -7,11 +9,15 @@ export const mainMethods = {
   ...dictionaryMethods,
   ...customerMethods,
   ...registrationMethods,
+  ...accountMethods,
+  ...cardMethods,
 };
 
 export type MainMethods = typeof mainMethods;
 export type MainMethodName = keyof MainMethods;
 
+export * from './accounts';
+export * from './cards';
 export * from './customer';
 export * from './dictionaries';
 export { registrationMethods } from './registration';

@@ -1,7 +1,7 @@
 import { inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { altchaSpent, deviceApprovalCodes, loginRealtimeTickets, pendingLogins, realtimeTickets } from '../../db/schema';
+import { altchaSpent, deviceApprovalCodes, loginRealtimeTickets, pdfDownloads, pendingLogins, realtimeTickets } from '../../db/schema';
 
 /** How often a node sweeps; each sweep is a few indexed deletes, safe on several nodes at once. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -14,13 +14,14 @@ export interface PurgeCounts {
   realtimeTickets: number;
   altchaSolutions: number;
   deviceApprovalCodes: number;
+  pdfDownloads: number;
 }
 
 /**
  * Deletes what the sign-in flows leave behind once it can no longer be used: pending sign-ins a day
  * after they expired (login_history keeps the record of every attempt), realtime tickets, spent
- * ALTCHA solutions whose challenge has expired (a replay would fail on the expiry anyway) and
- * expired device-approval codes.
+ * ALTCHA solutions whose challenge has expired (a replay would fail on the expiry anyway),
+ * expired device-approval codes and expired PDF download links.
  */
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<PurgeCounts> {
   return db.transaction(async (tx) => {
@@ -37,7 +38,9 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       .returning({ id: sql<number>`1` });
     const solutions = await tx.delete(altchaSpent).where(lt(altchaSpent.expiresAt, now)).returning({ id: altchaSpent.signatureHash });
     const codes = await tx.delete(deviceApprovalCodes).where(lt(deviceApprovalCodes.expiresAt, now)).returning({ id: deviceApprovalCodes.deviceId });
+    const downloads = await tx.delete(pdfDownloads).where(lt(pdfDownloads.expiresAt, now)).returning({ id: pdfDownloads.tokenHash });
     return {
+      pdfDownloads: downloads.length,
       pendingLogins: logins.length,
       loginRealtimeTickets: loginTickets.length,
       realtimeTickets: tickets.length,

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts, customers, ledgerTransfers, postings } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { startTestServer, type TestServer } from '../../../test/helper';
+import { assertLedgerBalanced } from '../../../test/ledger';
+import { hashRequest, postTransfer, rejectTransfer, reverseTransfer, settleTransfer, systemAccount } from './ledger';
+
+let server: TestServer;
+let customerId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [customer] = await server.database.db
+    .insert(customers)
+    .values({ brandId: 'pebble', customerType: 0, firstName: 'Ledger', lastName: 'Tester' })
+    .returning({ id: customers.id });
+  customerId = customer!.id;
+});
+afterAll(async () => {
+  await assertLedgerBalanced(server.database.db);
+  await server.close();
+});
+
+const db = () => server.database.db;
+
+/** A fresh EUR payment account of the test customer, funded from the opening-balance account. */
+async function fundedAccount(amount: string, options: { min?: string; currencyCode?: string } = {}): Promise<number> {
+  const currencyCode = options.currencyCode ?? 'EUR';
+  return db().transaction(async (tx) => {
+    // A receiving type (4002) so many accounts of one currency may exist for one customer.
+    const [row] = await tx
+      .insert(accounts)
+      .values({ customerId, type: 4002, currencyCode, accountBalanceMin: options.min ?? '0' })
+      .returning({ id: accounts.id });
+    if (amount !== '0') {
+      const opening = await systemAccount(tx, 'openingBalance', currencyCode);
+      await postTransfer(tx, {
+        kind: 'openingBalance',
+        customerId,
+        initiatedByUserId: null,
+        status: 'settled',
+        postings: [
+          { accountId: opening.id, amount: `-${amount}` },
+          { accountId: row!.id, amount },
+        ],
+      });
+    }
+    return row!.id;
+  });
+}
+
+async function account(id: number) {
+  const [row] = await db().select().from(accounts).where(eq(accounts.id, id));
+  return row!;
+}
+
+async function move(from: number, to: number, amount: string, status: 'settled' | 'pending' = 'settled', extra: { idempotencyKey?: string; requestHash?: string } = {}) {
+  return db().transaction((tx) =>
+    postTransfer(tx, {
+      kind: 'test',
+      customerId,
+      initiatedByUserId: null,
+      status,
+      postings: [
+        { accountId: from, amount: `-${amount}` },
+        { accountId: to, amount },
+      ],
+      ...extra,
+    }),
+  );
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('postTransfer', () => {
+  it('moves money between accounts and keeps the cached balances exact', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const transfer = await move(from, to, '0.1');
+    await move(from, to, '0.2');
+    expect(transfer).toMatchObject({ status: 'settled', amount: '0.1', currencyCode: 'EUR', replayed: false });
+    expect((await account(to)).balance).toBe('0.30000000');
+    expect((await account(from)).balance).toBe('9.70000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('refuses postings that do not sum to zero and records nothing', async () => {
+    const from = await fundedAccount('5');
+    const to = await fundedAccount('0');
+    const before = (await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length;
+    const error = await failure(
+      db().transaction((tx) =>
+        postTransfer(tx, {
+          kind: 'test',
+          customerId,
+          initiatedByUserId: null,
+          status: 'settled',
+          postings: [
+            { accountId: from, amount: '-1' },
+            { accountId: to, amount: '0.99999999' },
+          ],
+        }),
+      ),
+    );
+    expect(String(error)).toContain('sum to');
+    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(before);
+    expect((await account(from)).balance).toBe('5.00000000');
+  });
+
+  it('refuses amounts with more than 8 decimals and zero postings', async () => {
+    const from = await fundedAccount('5');
+    const to = await fundedAccount('0');
+    expect(await failure(move(from, to, '0.000000001'))).toMatchObject({ code: 'TA1' });
+    expect(await failure(move(from, to, '0'))).toMatchObject({ code: 'TA1' });
+  });
+
+  it('refuses a transfer that would go below the minimum balance', async () => {
+    const from = await fundedAccount('3');
+    const to = await fundedAccount('0');
+    const error = await failure(move(from, to, '3.00000001'));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'TA1', message: 'Insufficient funds' });
+    expect((await account(from)).balance).toBe('3.00000000');
+    await move(from, to, '3');
+    expect((await account(from)).balance).toBe('0.00000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('lets an account with an agreed overdraft go down to its minimum and no further', async () => {
+    const from = await fundedAccount('1', { min: '-50' });
+    const to = await fundedAccount('0');
+    await move(from, to, '51');
+    expect((await account(from)).balance).toBe('-50.00000000');
+    expect(await failure(move(from, to, '0.01'))).toMatchObject({ message: 'Insufficient funds' });
+    await assertLedgerBalanced(db());
+  });
+
+  it('lets system accounts go negative: they have no minimum', async () => {
+    const to = await fundedAccount('1000000');
+    expect((await account(to)).balance).toBe('1000000.00000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('refuses an unknown account', async () => {
+    const from = await fundedAccount('1');
+    expect(await failure(move(from, 2_000_000_000, '1'))).toMatchObject({ code: 'ENOA', httpStatus: 404 });
+  });
+
+  it('refuses to post to a closed account', async () => {
+    const from = await fundedAccount('1');
+    const closed = await fundedAccount('0');
+    await db().update(accounts).set({ accountStatusId: 4 }).where(eq(accounts.id, closed));
+    expect(await failure(move(from, closed, '1'))).toMatchObject({ code: 'CA' });
+  });
+});
+
+describe('pending transfers', () => {
+  it('reserves the money, then settles it', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const pending = await move(from, to, '4', 'pending');
+    expect(pending.status).toBe('pending');
+    expect(await account(from)).toMatchObject({ balance: '10.00000000', pendingAmount: '4.00000000' });
+    expect(await account(to)).toMatchObject({ balance: '0.00000000', pendingAmount: '0.00000000' });
+    await assertLedgerBalanced(db());
+
+    // The reserved money is not available to another transfer.
+    expect(await failure(move(from, to, '6.01'))).toMatchObject({ message: 'Insufficient funds' });
+
+    const settled = await db().transaction((tx) => settleTransfer(tx, pending.id));
+    expect(settled.status).toBe('settled');
+    expect(await account(from)).toMatchObject({ balance: '6.00000000', pendingAmount: '0.00000000' });
+    expect(await account(to)).toMatchObject({ balance: '4.00000000', pendingAmount: '0.00000000' });
+    const again = await db().transaction((tx) => settleTransfer(tx, pending.id));
+    expect(again.replayed).toBe(true);
+    expect(await account(from)).toMatchObject({ balance: '6.00000000' });
+    await assertLedgerBalanced(db());
+  });
+
+  it('releases the reservation when a pending transfer is rejected', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const pending = await move(from, to, '7', 'pending');
+    const rejected = await db().transaction((tx) => rejectTransfer(tx, pending.id, { reason: 'test' }));
+    expect(rejected.status).toBe('rejected');
+    expect(await account(from)).toMatchObject({ balance: '10.00000000', pendingAmount: '0.00000000' });
+    expect(await failure(db().transaction((tx) => settleTransfer(tx, pending.id)))).toMatchObject({ code: 'TA1' });
+    await assertLedgerBalanced(db());
+  });
+});
+
+describe('reverseTransfer', () => {
+  it('undoes a settled transfer with new opposite postings and never edits the old ones', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const original = await move(from, to, '2.5');
+    const reversal = await db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null }));
+    expect(reversal).toMatchObject({ kind: 'reversal', status: 'settled', amount: '2.5' });
+    expect(reversal.postings.map((leg) => leg.amount).sort()).toEqual(['-2.5', '2.5']);
+    const legs = await db().select().from(postings).where(eq(postings.transferId, original.id));
+    expect(legs.map((leg) => leg.amount).sort()).toEqual(['-2.50000000', '2.50000000']);
+    const [row] = await db().select().from(ledgerTransfers).where(eq(ledgerTransfers.id, original.id));
+    expect(row!.status).toBe('reversed');
+    expect(await account(from)).toMatchObject({ balance: '10.00000000' });
+    expect(await account(to)).toMatchObject({ balance: '0.00000000' });
+    expect(await failure(db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null })))).toMatchObject({ code: 'TA1' });
+    await assertLedgerBalanced(db());
+  });
+
+  it('refuses a reversal that would take the receiver below its minimum', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const original = await move(from, to, '5');
+    const third = await fundedAccount('0');
+    await move(to, third, '5');
+    expect(await failure(db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null })))).toMatchObject({ message: 'Insufficient funds' });
+    const [row] = await db().select().from(ledgerTransfers).where(eq(ledgerTransfers.id, original.id));
+    expect(row!.status).toBe('settled');
+    await assertLedgerBalanced(db());
+  });
+});
+
+describe('idempotency', () => {
+  it('answers a retry with the first transfer and refuses the key for another request', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const key = `key-${from}`;
+    const first = await move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hashRequest({ from, to, amount: '1' }) });
+    const retry = await move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hashRequest({ amount: '1', to, from }) });
+    expect(retry).toMatchObject({ id: first.id, replayed: true });
+    expect((await account(from)).balance).toBe('9.00000000');
+    const other = await failure(move(from, to, '2', 'settled', { idempotencyKey: key, requestHash: hashRequest({ from, to, amount: '2' }) }));
+    expect(other).toMatchObject({ code: 'TA1', validationErrors: { idempotencyKey: expect.any(String) } });
+    expect((await account(from)).balance).toBe('9.00000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('runs concurrent retries of one request once', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const key = `burst-${from}`;
+    const hash = hashRequest({ from, to, amount: '1' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hash })));
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+    expect((await account(from)).balance).toBe('9.00000000');
+    await assertLedgerBalanced(db());
+  });
+});
+
+describe('systemAccount', () => {
+  it('creates one account per role and currency on first use', async () => {
+    const [a, b] = await Promise.all([db().transaction((tx) => systemAccount(tx, 'feeRevenue', 'SEK')), db().transaction((tx) => systemAccount(tx, 'feeRevenue', 'SEK'))]);
+    expect(a.id).toBe(b.id);
+    expect(a).toMatchObject({ customerId: null, systemRole: 'feeRevenue', currencyCode: 'SEK' });
+    const other = await db().transaction((tx) => systemAccount(tx, 'clearing', 'SEK'));
+    expect(other.id).not.toBe(a.id);
+  });
+});
+
+describe('concurrency', () => {
+  it('lets only the affordable ones of 50 concurrent transfers from one account through', async () => {
+    const from = await fundedAccount('100');
+    const to = await fundedAccount('0');
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => move(from, to, '3')));
+    const succeeded = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(succeeded).toHaveLength(33);
+    expect(refused.every((result) => (result.reason as AppError).message === 'Insufficient funds')).toBe(true);
+    expect(await account(from)).toMatchObject({ balance: '1.00000000' });
+    expect(await account(to)).toMatchObject({ balance: '99.00000000' });
+    await assertLedgerBalanced(db());
+  });
+});

@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { RESPONSE_CODES } from '@ledgerline/domain';
+import type { Tx } from '../../db/client';
+import { accounts, ledgerTransfers, postings } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { Money, moneyText, parseMoney } from './money';
+
+/*
+ * The double-entry ledger (DESIGN.md "The ledger", STYLE.md "Money"). Every movement is one
+ * ledger_transfers row and postings that sum to zero per currency. Customer accounts are locked
+ * (SELECT … FOR UPDATE, in id order so two transfers never wait on each other in a cycle) and
+ * their cached balance / pending_amount change in the same transaction as the postings. System
+ * accounts (opening balance, fee revenue, FX, clearing) have no minimum and no cache: they are
+ * never locked, so they do not serialise unrelated transfers.
+ *
+ * Lock order everywhere: a transfer row (settle, reject, reverse) before account rows.
+ */
+
+export const SYSTEM_ROLES = ['openingBalance', 'feeRevenue', 'fx', 'clearing'] as const;
+export type SystemRole = (typeof SYSTEM_ROLES)[number];
+export type TransferStatus = 'pending' | 'settled' | 'reversed' | 'rejected';
+
+/** Account status and type ids that refuse any posting (spec 2 §3: 11 closed; status 4 closed/canceled). */
+const CLOSED_TYPE = 11;
+const CLOSED_STATUS = 4;
+/** System accounts have no customer-facing type. */
+const SYSTEM_ACCOUNT_TYPE = 0;
+
+export interface PostingInput {
+  accountId: number;
+  /** Signed decimal string: negative takes money out of the account. */
+  amount: string;
+}
+
+export interface PostTransferInput {
+  kind: string;
+  /** The customer the transfer is made for; needed with an idempotency key. */
+  customerId: number | null;
+  initiatedByUserId: number | null;
+  approvedByUserId?: number | null;
+  /** Created by the client before it submits and reused on retry (STYLE.md "Money"). */
+  idempotencyKey?: string;
+  /** Hash of the request (see hashRequest); the same key with another request is refused. */
+  requestHash?: string;
+  postings: PostingInput[];
+  /** 'pending' reserves the money of the accounts it takes from; 'settled' moves it now. */
+  status: 'pending' | 'settled';
+  /** The transfer's headline amount and currency; by default the sum of the credits in the first posting's currency. */
+  amount?: string;
+  currencyCode?: string;
+  fee?: string;
+  details?: Record<string, unknown>;
+  reversesTransferId?: string;
+}
+
+export interface PostedPosting {
+  accountId: number;
+  amount: string;
+  currencyCode: string;
+  pending: boolean;
+}
+
+export interface PostedTransfer {
+  id: string;
+  customerId: number | null;
+  kind: string;
+  status: TransferStatus;
+  amount: string;
+  currencyCode: string;
+  fee: string;
+  details: Record<string, unknown>;
+  createdAt: Date;
+  settledAt: Date | null;
+  /** True when an earlier transfer with the same idempotency key and request was answered again. */
+  replayed: boolean;
+  postings: PostedPosting[];
+}
+
+type AccountRow = typeof accounts.$inferSelect;
+type TransferRow = typeof ledgerTransfers.$inferSelect;
+
+/** SHA-256 of a request with its keys sorted, so the same request always hashes the same. */
+export function hashRequest(request: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([, entry]) => entry !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([key, entry]) => [key, canonical(entry)]),
+      );
+    }
+    return value;
+  };
+  return sha256(JSON.stringify(canonical(request)));
+}
+
+function ledgerError(description: string, field = 'amount'): AppError {
+  return AppError.invalid({ [field]: description }, description);
+}
+
+/** The system account of a role in a currency, created on first use (safe under races). */
+export async function systemAccount(tx: Tx, role: SystemRole, currencyCode: string): Promise<AccountRow> {
+  const find = async () => (await tx.select().from(accounts).where(and(eq(accounts.systemRole, role), eq(accounts.currencyCode, currencyCode))))[0];
+  const existing = await find();
+  if (existing) return existing;
+  await tx
+    .insert(accounts)
+    .values({ systemRole: role, currencyCode, type: SYSTEM_ACCOUNT_TYPE, subType: 'DEBIT', accountStatusId: 2, customerId: null })
+    .onConflictDoNothing();
+  const created = await find();
+  if (!created) throw new Error(`ledger: could not create the ${role} account in ${currencyCode}`);
+  return created;
+}
+
+/** Locks the customer accounts among ids (in id order) and reads the system ones; every id must exist. */
+async function loadAccounts(tx: Tx, ids: number[]): Promise<Map<number, AccountRow>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const locked = await tx
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, unique), isNotNull(accounts.customerId)))
+    .orderBy(asc(accounts.id))
+    .for('update');
+  const system = await tx
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, unique), isNull(accounts.customerId)));
+  const byId = new Map<number, AccountRow>([...locked, ...system].map((row) => [row.id, row]));
+  for (const id of unique) if (!byId.has(id)) throw AppError.notFound('Account not found');
+  return byId;
+}
+
+/** Net amount per account of a list of postings. */
+function netByAccount(list: { accountId: number; amount: Money }[]): Map<number, Money> {
+  const net = new Map<number, Money>();
+  for (const posting of list) net.set(posting.accountId, (net.get(posting.accountId) ?? new Money(0)).plus(posting.amount));
+  return net;
+}
+
+/** What a pending transfer holds back from an account: the money it takes out, never what it brings. */
+function reservationOf(net: Money): Money {
+  return net.isNegative() ? net.negated() : new Money(0);
+}
+
+function toPosted(transfer: TransferRow, rows: (typeof postings.$inferSelect)[], replayed: boolean): PostedTransfer {
+  return {
+    id: transfer.id,
+    customerId: transfer.customerId,
+    kind: transfer.kind,
+    status: transfer.status as TransferStatus,
+    amount: moneyText(transfer.amount),
+    currencyCode: transfer.currencyCode,
+    fee: moneyText(transfer.fee),
+    details: transfer.details,
+    createdAt: transfer.createdAt,
+    settledAt: transfer.settledAt,
+    replayed,
+    postings: rows.map((row) => ({ accountId: row.accountId, amount: moneyText(row.amount), currencyCode: row.currencyCode, pending: row.pending })),
+  };
+}
+
+async function loadTransfer(tx: Tx, id: string, replayed: boolean): Promise<PostedTransfer> {
+  const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
+  if (!transfer) throw AppError.notFound('Transfer not found');
+  const rows = await tx.select().from(postings).where(eq(postings.transferId, id)).orderBy(asc(postings.id));
+  return toPosted(transfer, rows, replayed);
+}
+
+/** Looks the transfer up by the transfer id or throws not found; locks its row. */
+async function lockTransfer(tx: Tx, id: string): Promise<TransferRow> {
+  const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id)).for('update');
+  if (!transfer) throw AppError.notFound('Transfer not found');
+  return transfer;
+}
+
+/**
+ * Records a transfer: validates that postings sum to zero per currency, locks the customer
+ * accounts, refuses one that would end below its accountBalanceMin (after reservations), inserts
+ * the transfer and its postings and updates the cached balance (settled) or pending_amount
+ * (pending) in the caller's transaction. With an idempotency key, a retry of the same request
+ * answers the first transfer; the same key with a different request is refused (TA1).
+ */
+export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
+  if (input.postings.length < 2) throw ledgerError('A transfer needs at least two postings', 'postings');
+  if (input.idempotencyKey !== undefined && input.customerId === null) throw new Error('ledger: an idempotency key needs a customer');
+  const parsed = input.postings.map((posting) => {
+    let amount: Money;
+    try {
+      amount = parseMoney(posting.amount);
+    } catch {
+      throw ledgerError('Amounts are decimals with at most 8 decimal places');
+    }
+    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
+    return { accountId: posting.accountId, amount };
+  });
+
+  const byId = await loadAccounts(
+    tx,
+    parsed.map((posting) => posting.accountId),
+  );
+
+  // After the locks: a retry racing its first attempt waits on the same rows and then sees it.
+  if (input.idempotencyKey !== undefined && input.customerId !== null) {
+    const [earlier] = await tx
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.customerId, input.customerId), eq(ledgerTransfers.idempotencyKey, input.idempotencyKey)));
+    if (earlier) {
+      if (earlier.requestHash !== (input.requestHash ?? null)) {
+        throw AppError.invalid({ idempotencyKey: 'validation.idempotencyKeyReused' }, 'This idempotency key was already used for a different request');
+      }
+      return loadTransfer(tx, earlier.id, true);
+    }
+  }
+
+  const sums = new Map<string, Money>();
+  const withCurrency = parsed.map((posting) => {
+    const account = byId.get(posting.accountId)!;
+    // A closed account (or canceled card) takes no postings: move its money before closing it.
+    if (account.customerId !== null && (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)) {
+      throw new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
+    }
+    sums.set(account.currencyCode, (sums.get(account.currencyCode) ?? new Money(0)).plus(posting.amount));
+    return { ...posting, currencyCode: account.currencyCode };
+  });
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
+  }
+
+  const pending = input.status === 'pending';
+  const updates: { id: number; balance: Money; pendingAmount: Money }[] = [];
+  for (const [accountId, net] of netByAccount(withCurrency)) {
+    const account = byId.get(accountId)!;
+    if (account.customerId === null) continue;
+    const balance = new Money(account.balance).plus(pending ? 0 : net);
+    const pendingAmount = new Money(account.pendingAmount).plus(pending ? reservationOf(net) : 0);
+    // Only money leaving an account is checked: a credit never makes a customer worse off.
+    if (net.isNegative() && balance.minus(pendingAmount).lessThan(account.accountBalanceMin)) {
+      throw new AppError(RESPONSE_CODES.invalidParameters, 'Insufficient funds', {
+        validationErrors: { amount: 'validation.insufficientFunds' },
+        extra: { accountId },
+      });
+    }
+    updates.push({ id: accountId, balance, pendingAmount });
+  }
+
+  const first = withCurrency[0]!;
+  const currencyCode = input.currencyCode ?? first.currencyCode;
+  const amount =
+    input.amount ??
+    moneyText(
+      withCurrency
+        .filter((posting) => posting.currencyCode === currencyCode && posting.amount.isPositive())
+        .reduce((sum, posting) => sum.plus(posting.amount), new Money(0)),
+    );
+  const id = randomUUID();
+  const now = new Date();
+  await tx.insert(ledgerTransfers).values({
+    id,
+    customerId: input.customerId,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
+    kind: input.kind,
+    status: input.status,
+    amount,
+    currencyCode,
+    fee: input.fee ?? '0',
+    initiatedByUserId: input.initiatedByUserId,
+    approvedByUserId: input.approvedByUserId ?? null,
+    reversesTransferId: input.reversesTransferId ?? null,
+    details: input.details ?? {},
+    createdAt: now,
+    settledAt: pending ? null : now,
+  });
+  await tx.insert(postings).values(
+    withCurrency.map((posting) => ({ transferId: id, accountId: posting.accountId, amount: posting.amount.toFixed(), currencyCode: posting.currencyCode, pending })),
+  );
+  for (const update of updates) {
+    await tx.update(accounts).set({ balance: update.balance.toFixed(), pendingAmount: update.pendingAmount.toFixed() }).where(eq(accounts.id, update.id));
+  }
+  return loadTransfer(tx, id, false);
+}
+
+/** Moves a pending transfer's reserved money: adds its settled postings and releases the reservation. Settling twice answers the same. */
+export async function settleTransfer(tx: Tx, transferId: string, options: { approvedByUserId?: number | null } = {}): Promise<PostedTransfer> {
+  const transfer = await lockTransfer(tx, transferId);
+  if (transfer.status === 'settled') return loadTransfer(tx, transferId, true);
+  if (transfer.status !== 'pending') throw ledgerError(`A ${transfer.status} transfer cannot be settled`, 'transferId');
+  const legs = (await tx.select().from(postings).where(and(eq(postings.transferId, transferId), eq(postings.pending, true)))).map((row) => ({
+    accountId: row.accountId,
+    amount: new Money(row.amount),
+    currencyCode: row.currencyCode,
+  }));
+  const byId = await loadAccounts(
+    tx,
+    legs.map((leg) => leg.accountId),
+  );
+  await tx.insert(postings).values(legs.map((leg) => ({ transferId, accountId: leg.accountId, amount: leg.amount.toFixed(), currencyCode: leg.currencyCode, pending: false })));
+  for (const [accountId, net] of netByAccount(legs)) {
+    const account = byId.get(accountId)!;
+    if (account.customerId === null) continue;
+    await tx
+      .update(accounts)
+      .set({
+        balance: new Money(account.balance).plus(net).toFixed(),
+        pendingAmount: new Money(account.pendingAmount).minus(reservationOf(net)).toFixed(),
+      })
+      .where(eq(accounts.id, accountId));
+  }
+  await tx
+    .update(ledgerTransfers)
+    .set({ status: 'settled', settledAt: new Date(), ...(options.approvedByUserId ? { approvedByUserId: options.approvedByUserId } : {}) })
+    .where(eq(ledgerTransfers.id, transferId));
+  return loadTransfer(tx, transferId, false);
+}
+
+/** A pending transfer that will not happen (refused by a rail, declined, cancelled): releases its reservation. */
+export async function rejectTransfer(tx: Tx, transferId: string, details: Record<string, unknown> = {}): Promise<PostedTransfer> {
+  const transfer = await lockTransfer(tx, transferId);
+  if (transfer.status === 'rejected') return loadTransfer(tx, transferId, true);
+  if (transfer.status !== 'pending') throw ledgerError(`A ${transfer.status} transfer cannot be rejected`, 'transferId');
+  const legs = (await tx.select().from(postings).where(and(eq(postings.transferId, transferId), eq(postings.pending, true)))).map((row) => ({
+    accountId: row.accountId,
+    amount: new Money(row.amount),
+  }));
+  const byId = await loadAccounts(
+    tx,
+    legs.map((leg) => leg.accountId),
+  );
+  for (const [accountId, net] of netByAccount(legs)) {
+    const account = byId.get(accountId)!;
+    if (account.customerId === null) continue;
+    await tx
+      .update(accounts)
+      .set({ pendingAmount: new Money(account.pendingAmount).minus(reservationOf(net)).toFixed() })
+      .where(eq(accounts.id, accountId));
+  }
+  await tx
+    .update(ledgerTransfers)
+    .set({ status: 'rejected', details: { ...transfer.details, ...details } })
+    .where(eq(ledgerTransfers.id, transferId));
+  return loadTransfer(tx, transferId, false);
+}
+
+/**
+ * Undoes a settled transfer with a new settled transfer of opposite postings (rows are never
+ * edited); the original becomes 'reversed'. The reversal is refused like any transfer when it
+ * would take a customer account below its minimum.
+ */
+export async function reverseTransfer(
+  tx: Tx,
+  transferId: string,
+  options: { initiatedByUserId: number | null; kind?: string; details?: Record<string, unknown> },
+): Promise<PostedTransfer> {
+  const transfer = await lockTransfer(tx, transferId);
+  if (transfer.status !== 'settled') throw ledgerError(`A ${transfer.status} transfer cannot be reversed`, 'transferId');
+  const legs = await tx.select().from(postings).where(and(eq(postings.transferId, transferId), eq(postings.pending, false)));
+  const reversal = await postTransfer(tx, {
+    kind: options.kind ?? 'reversal',
+    customerId: transfer.customerId,
+    initiatedByUserId: options.initiatedByUserId,
+    status: 'settled',
+    amount: moneyText(transfer.amount),
+    currencyCode: transfer.currencyCode,
+    postings: legs.map((leg) => ({ accountId: leg.accountId, amount: new Money(leg.amount).negated().toFixed() })),
+    details: { ...options.details, reverses: transferId },
+    reversesTransferId: transferId,
+  });
+  await tx.update(ledgerTransfers).set({ status: 'reversed' }).where(eq(ledgerTransfers.id, transferId));
+  return reversal;
+}

@@ -1,0 +1,129 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { accountConfirmationRequestSchema, type PdfGeneratorResponse } from '@ledgerline/contract';
+import { CUSTOMER_ID_HEADER, DEFAULT_LANGUAGE, fromIsoLanguage, getBrand, isBrandId, isLanguage, type Language } from '@ledgerline/domain';
+import type { Database } from '../../db/client';
+import { customers, paymentInstructions, pdfDownloads } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import type { SiteResolver } from '../../lib/site';
+import { audit } from '../audit/audit';
+import { requireBalanceAccess } from '../accounts/access';
+import { customerDisplayName, findCustomerAccount } from '../accounts/service';
+import { resolveActingCustomer } from '../customers/access';
+import { renderAccountConfirmation } from './account-confirmation';
+
+/*
+ * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}", answering `redirectLink`). A link
+ * a browser opens cannot carry a bearer token, so the authenticated POST makes the document's
+ * single-use download link: a random 32-byte token, stored as its SHA-256, valid 5 minutes and
+ * usable once; GET /api/pdf/files/{token} is the one PDF route without the bearer guard.
+ */
+
+export const PDF_LINK_TTL_MS = 5 * 60_000;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface PdfDeps {
+  db: Database;
+  site: SiteResolver;
+}
+
+function actingCustomerFromHeader(request: FastifyRequest): number | undefined {
+  const raw = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
+  if (raw === undefined) return undefined;
+  const parsed = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) throw AppError.invalid({ [CUSTOMER_ID_HEADER]: 'Must be a customer id' });
+  return parsed.data;
+}
+
+/** The account's letter data, scoped to the customer: another customer's account is not found. */
+async function letterFor(db: Database, customerId: number, accountId: number) {
+  const account = await findCustomerAccount(db, customerId, accountId);
+  const [instruction] = await db.select().from(paymentInstructions).where(eq(paymentInstructions.accountId, account.id));
+  // Only an open account people pay into has bank details to confirm (cards and closed accounts have none).
+  if (!instruction || account.accountStatusId !== 2) {
+    throw AppError.invalid({ accountId: 'validation.accountConfirmationUnavailable' }, 'There is no account confirmation for this account');
+  }
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw AppError.notFound('Customer not found');
+  return { account, instruction, customer };
+}
+
+/** Inside the bearer-guarded /api/pdf scope. */
+export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps): Promise<void> {
+  scope.post('/api/generator_pdf/accountConfirmation', async (request, reply): Promise<PdfGeneratorResponse> => {
+    const caller = request.caller;
+    if (!caller) throw AppError.unauthorised();
+    const parsed = accountConfirmationRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
+    const body = parsed.data;
+    const lang: Language = body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const customerId = await resolveActingCustomer(deps.db, caller, body.fromCustomerId ?? actingCustomerFromHeader(request));
+    await requireBalanceAccess(deps.db, { caller, customerId });
+    const { account } = await letterFor(deps.db, customerId, body.accountId);
+
+    const token = randomToken(32);
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(pdfDownloads).values({
+        tokenHash: sha256(token),
+        document: 'accountConfirmation',
+        customerId,
+        userId: caller.userId,
+        params: { accountId: account.id, lang },
+        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+      });
+      await audit(tx, { action: 'pdf.accountConfirmation', userId: caller.userId, customerId, ip: request.ip, details: { accountId: account.id } });
+    });
+    reply.header('Cache-Control', 'no-store');
+    const { origin } = deps.site.forRequest(request);
+    return { responseCode: '00', responseDescription: 'Success', redirectLink: `${origin}/api/pdf/files/${token}` };
+  });
+}
+
+/** The single-use download, registered outside the guarded scope (a browser opens it without a bearer). */
+export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Promise<void> {
+  app.get<{ Params: { token: string } }>('/api/pdf/files/:token', async (request, reply) => {
+    const gone = () => AppError.notFound('This download link has expired or was already used');
+    const { token } = request.params;
+    if (!TOKEN.test(token)) throw gone();
+    const tokenHash = sha256(token);
+    const [link] = await deps.db
+      .select()
+      .from(pdfDownloads)
+      .where(and(eq(pdfDownloads.tokenHash, tokenHash), isNull(pdfDownloads.usedAt), gt(pdfDownloads.expiresAt, new Date())));
+    if (!link || link.document !== 'accountConfirmation') throw gone();
+
+    const accountId = Number(link.params.accountId);
+    const lang: Language = isLanguage(link.params.lang) ? link.params.lang : DEFAULT_LANGUAGE;
+    const { account, instruction, customer } = await letterFor(deps.db, link.customerId, accountId);
+    const bytes = await renderAccountConfirmation({
+      brand: getBrand(isBrandId(customer.brandId) ? customer.brandId : 'pebble'),
+      lang,
+      customerName: customerDisplayName(customer),
+      accountId: account.id,
+      currencyCode: account.currencyCode,
+      openedAt: account.createdAt,
+      instruction,
+    });
+
+    // Claimed only once the document exists; of two requests racing for one link, one wins.
+    const claimed = await deps.db
+      .update(pdfDownloads)
+      .set({ usedAt: new Date() })
+      .where(and(eq(pdfDownloads.tokenHash, tokenHash), isNull(pdfDownloads.usedAt), gt(pdfDownloads.expiresAt, new Date())))
+      .returning({ tokenHash: pdfDownloads.tokenHash });
+    if (claimed.length === 0) throw gone();
+
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="account-confirmation-${account.id}.pdf"`)
+      .type('application/pdf')
+      .send(Buffer.from(bytes));
+  });
+}

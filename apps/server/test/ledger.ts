@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { selectRows, type DbOrTx } from '../src/db/client';
+
+/**
+ * The ledger's invariants over the whole database; call it after every test that moves money:
+ * settled postings sum to zero per currency, each transfer's legs (settled and pending) sum to
+ * zero per currency, every customer account's cached balance equals the sum of its settled
+ * postings, its pending_amount equals what its pending transfers hold back, and no customer
+ * account sits below its minimum.
+ */
+export async function assertLedgerBalanced(db: DbOrTx): Promise<void> {
+  const unbalancedCurrencies = await selectRows<{ currency_code: string; total: string }>(
+    db,
+    sql`select currency_code, sum(amount)::text as total from postings where not pending group by currency_code having sum(amount) <> 0`,
+  );
+  expect(unbalancedCurrencies, 'settled postings sum to zero per currency').toEqual([]);
+
+  const unbalancedTransfers = await selectRows<{ transfer_id: string }>(
+    db,
+    sql`select transfer_id from postings group by transfer_id, currency_code, pending having sum(amount) <> 0`,
+  );
+  expect(unbalancedTransfers, 'every transfer sums to zero per currency').toEqual([]);
+
+  const wrongCaches = await selectRows<{ id: number; balance: string; derived: string; pending_amount: string; reserved: string }>(
+    db,
+    sql`
+      with settled as (
+        select account_id, sum(amount) as total from postings where not pending group by account_id
+      ), held as (
+        select account_id, sum(greatest(-net, 0)) as total from (
+          select p.account_id, p.transfer_id, sum(p.amount) as net
+          from postings p join ledger_transfers t on t.id = p.transfer_id
+          where p.pending and t.status = 'pending'
+          group by p.account_id, p.transfer_id
+        ) per_transfer group by account_id
+      )
+      select a.id, a.balance::text as balance, coalesce(s.total, 0)::text as derived,
+             a.pending_amount::text as pending_amount, coalesce(h.total, 0)::text as reserved
+      from accounts a
+      left join settled s on s.account_id = a.id
+      left join held h on h.account_id = a.id
+      where a.customer_id is not null
+        and (a.balance <> coalesce(s.total, 0) or a.pending_amount <> coalesce(h.total, 0))`,
+  );
+  expect(wrongCaches, 'cached balances and pending amounts match the postings').toEqual([]);
+
+  const belowMinimum = await selectRows<{ id: number }>(
+    db,
+    sql`select id from accounts where customer_id is not null and balance - pending_amount < account_balance_min`,
+  );
+  expect(belowMinimum, 'no customer account below its minimum').toEqual([]);
+}
