@@ -7,10 +7,12 @@ import { z } from 'zod';
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TwoStepVerificationModeSet') }),
   z.object({ type: z.literal('TwoStepVerificationConfirmed') }),
-  z.object({ type: z.literal('PasswordChange'), payload: z.object({ success: z.boolean() }) }),
+  /** A password change of the user was confirmed (success) or dropped (canceled): the popup shows the success text or 'Confirmation canceled'. */
+  z.object({ type: z.literal('PasswordChange'), payload: z.object({ result: z.enum(['success', 'canceled']) }) }),
   z.object({
     type: z.literal('TransactionResult'),
-    payload: z.object({ transactionId: z.string(), success: z.boolean(), message: z.string().optional() }),
+    /** A transfer waiting for its second factor was settled (success) or declined/expired (rejected, message 'Transaction was rejected.'). */
+    payload: z.object({ operationId: z.string(), transactionId: z.string(), status: z.enum(['success', 'rejected']), message: z.string() }),
   }),
   z.object({
     type: z.literal('LoginRequestDecided'),

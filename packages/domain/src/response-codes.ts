@@ -14,6 +14,8 @@ export const RESPONSE_CODES = {
   invalidMethod: 'IM',
   /** Not in the spec's catalogue: answered with HTTP 429 when a caller sends too many requests (docs/decisions.md). */
   tooManyRequests: 'RL',
+  /** Not in the spec's catalogue: answered with HTTP 403 when the user's IP whitelist is on and the call comes from elsewhere (issue 6). */
+  ipNotAllowed: 'IPW',
 } as const;
 
 export type ResponseCode = (typeof RESPONSE_CODES)[keyof typeof RESPONSE_CODES];

@@ -187,6 +187,63 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
               path: 'home',
               lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })),
             },
+            {
+              path: 'news',
+              lazy: () => import('@/features/news').then((m) => ({ Component: m.NewsPage })),
+            },
+            {
+              path: 'news/:id',
+              lazy: () => import('@/features/news').then((m) => ({ Component: m.AnnouncementPage })),
+            },
+            {
+              path: 'unverified-account',
+              lazy: () =>
+                import('@/features/account-status').then((m) => ({ Component: m.UnverifiedAccountPage })),
+            },
+            {
+              path: 'limited-account',
+              lazy: () =>
+                import('@/features/account-status').then((m) => ({ Component: m.LimitedAccountPage })),
+            },
+            {
+              path: 'profile',
+              lazy: () => import('@/features/profile').then((m) => ({ Component: m.ProfilePage })),
+            },
+            {
+              path: 'profile/notifications',
+              lazy: () => import('@/features/profile').then((m) => ({ Component: m.NotificationSettingsPage })),
+            },
+            {
+              path: 'legal',
+              lazy: () => import('@/features/legal-info').then((m) => ({ Component: m.LegalInfoPage })),
+            },
+            {
+              path: 'setting',
+              lazy: () => import('@/features/security').then((m) => ({ Component: m.SettingsPage })),
+            },
+            {
+              path: 'login-history',
+              lazy: () => import('@/features/security').then((m) => ({ Component: m.LoginHistoryPage })),
+            },
+            {
+              path: 'payout-blacklist',
+              lazy: () => import('@/features/security').then((m) => ({ Component: m.PayoutBlacklistPage })),
+            },
+            {
+              // Card screens share one layout: the application dialog (?apply=1) and live card statuses.
+              id: 'cards',
+              lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardsLayout })),
+              children: [
+                { path: 'cards', lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardsIndexPage })) },
+                { path: 'cards/physical', lazy: () => import('@/features/cards').then((m) => ({ Component: m.PhysicalCardsPage })) },
+                { path: 'cards/virtual', lazy: () => import('@/features/cards').then((m) => ({ Component: m.VirtualCardsPage })) },
+                { path: 'cards/:accountId', lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardDetailsPage })) },
+                // Spec 2 §2 writes /card/{accountId}/pin/; the router ignores the trailing slash.
+                { path: 'card/:accountId/pin', lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardPinPage })) },
+                { path: 'add-card', lazy: () => import('@/features/cards').then((m) => ({ Component: m.AddCardPage })) },
+                { path: 'confirm-card/:cardId', lazy: () => import('@/features/cards').then((m) => ({ Component: m.ConfirmCardPage })) },
+              ],
+            },
           ],
         },
       ],

@@ -2,7 +2,10 @@ import { accountMethods } from './accounts';
 import { cardMethods } from './cards';
 import { customerMethods } from './customer';
 import { dictionaryMethods } from './dictionaries';
+import { profileMethods } from './profile';
 import { registrationMethods } from './registration';
+import { securityMethods } from './security';
+import { transferMethods } from './transfers';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -11,6 +14,9 @@ export const mainMethods = {
   ...registrationMethods,
   ...accountMethods,
   ...cardMethods,
+  ...profileMethods,
+  ...securityMethods,
+  ...transferMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -20,4 +26,7 @@ export * from './accounts';
 export * from './cards';
 export * from './customer';
 export * from './dictionaries';
+export * from './profile';
 export { registrationMethods } from './registration';
+export * from './security';
+export * from './transfers';

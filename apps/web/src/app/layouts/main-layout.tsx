@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-error';
 import { LanguagePicker } from '@/ui/language-picker';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { MainNav } from './main-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import classes from './layouts.module.css';
 
@@ -30,6 +31,7 @@ export function MainLayout() {
         <LanguagePicker />
         <SignOutButton />
       </SiteHeader>
+      <MainNav enabled={!forcedTo} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>

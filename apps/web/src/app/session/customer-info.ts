@@ -12,6 +12,8 @@ export const sessionKeys = {
     [...sessionKeys.all, 'customer-info', customerId ?? 'own'] as const,
   accessInfo: (customerId: number | undefined) =>
     [...sessionKeys.all, 'access-info', customerId ?? 'own'] as const,
+  verificationInfo: (customerId: number | undefined) =>
+    [...sessionKeys.all, 'verification-info', customerId ?? 'own'] as const,
 };
 
 export function customerInfoQueryOptions(client: ApiClient, customerId: number | undefined) {
@@ -25,5 +27,16 @@ export function accessInfoQueryOptions(client: ApiClient, customerId: number | u
   return queryOptions({
     queryKey: sessionKeys.accessInfo(customerId),
     queryFn: () => client.main('getCustomerAccessInfo', {}),
+  });
+}
+
+/**
+ * The verification facts behind the account-status banner (spec 2 §4), read by the home screen
+ * and the /unverified-account and /limited-account pages alike.
+ */
+export function verificationInfoQueryOptions(client: ApiClient, customerId: number | undefined) {
+  return queryOptions({
+    queryKey: sessionKeys.verificationInfo(customerId),
+    queryFn: () => client.main('getVerificationInfo', {}),
   });
 }

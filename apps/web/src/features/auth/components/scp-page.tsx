@@ -15,7 +15,7 @@ import { AlertIcon, InfoIcon, ShieldIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useLoginDecision } from '../realtime/use-login-decision';
 import classes from './login-page.module.css';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/ui/qr-code';
 
 export const SCP_REQUEST_PATH = '/api/auth/scp/request';
 

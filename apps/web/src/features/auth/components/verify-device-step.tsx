@@ -5,7 +5,7 @@ import { useBrand } from '@/brands';
 import { useDeviceApproval } from '../realtime/use-device-approval';
 import { DeviceWaitStatus } from './device-wait-status';
 import classes from './login-page.module.css';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/ui/qr-code';
 
 export interface VerifyDeviceStepProps {
   code: string;

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Container,
+  Group,
   Paper,
   Skeleton,
   Stack,
@@ -10,62 +11,283 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
+import type { Account } from '@ledgerline/contract';
+import { ACCESS_LEVELS } from '@ledgerline/domain/constants';
+import { defaultHistoryAccount } from '@ledgerline/domain/accounts';
+import { quickActions } from '@ledgerline/domain/quick-actions';
+import { accountStatusBanner } from '@ledgerline/domain/verification';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '@/brands';
 import { translateErrorMessage } from '@/i18n';
-import { AlertIcon } from '@/ui/icons';
+import { ErrorPopup } from '@/ui/error-popup';
+import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { groupAccounts } from '../account-groups';
+import { useAccountConfirmationLetter } from '../api/account-confirmation';
+import { useAccessInfo, useVerificationInfo } from '../api/get-access-info';
+import { useAccounts } from '../api/get-accounts';
 import { useCustomerInfo } from '../api/get-customer-info';
+import { useMarkInstructionViewed, usePaymentInstructions } from '../api/get-payment-instructions';
+import type { OpenAccountKind } from '../api/open-account';
 import { greetingName } from '../customer-name';
+import { AccountGroup, useAccountName, type AccountRowActions } from './accounts-list';
+import { AccountStatusBanner } from './account-status-banner';
+import { CardsSummary } from './cards-summary';
+import { ExchangeRatesPanel } from './exchange-rates-panel';
+import { OpenAccountDialog } from './open-account-dialog';
+import { PaymentDetailsDialog } from './payment-details-dialog';
+import { QuickActionsBar } from './quick-actions-bar';
+import classes from './home.module.css';
 
-/** /home: a placeholder that proves the session works end to end; the accounts issue fills it. */
+function LoadError({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" title={title} icon={<AlertIcon />}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{translateErrorMessage(t, error)}</Text>
+        <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>
+          {t('home.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Greeting() {
+  const { t } = useTranslation();
+  const customerInfo = useCustomerInfo();
+  if (customerInfo.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        <VisuallyHidden role="status">{t('home.loadingDetails')}</VisuallyHidden>
+        <Skeleton height={30} width="45%" radius="sm" />
+        <Skeleton height={16} width="30%" radius="sm" />
+      </Stack>
+    );
+  }
+  if (customerInfo.isError) {
+    return (
+      <LoadError
+        title={t('home.loadFailedTitle')}
+        error={customerInfo.error}
+        onRetry={() => void customerInfo.refetch()}
+        retrying={customerInfo.isFetching}
+      />
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {t('home.greeting', { name: greetingName(customerInfo.data.customer) })}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {t('home.signedInAs', { login: customerInfo.data.customer.login })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The banner, or a quiet note when the status could not be read (the rest of the page still works). */
+function StatusBanner() {
+  const { t } = useTranslation();
+  const verification = useVerificationInfo();
+  if (verification.isPending) return null;
+  if (verification.isError) {
+    return (
+      <LoadError
+        title={t('home.statusLoadFailed')}
+        error={verification.error}
+        onRetry={() => void verification.refetch()}
+        retrying={verification.isFetching}
+      />
+    );
+  }
+  return <AccountStatusBanner banner={accountStatusBanner(verification.data)} />;
+}
+
+function AccountsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" aria-busy="true">
+      <VisuallyHidden role="status">{t('home.accounts.loading')}</VisuallyHidden>
+      {[0, 1, 2].map((row) => (
+        <Group key={row} gap="md" wrap="nowrap">
+          <Skeleton height={44} circle />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={16} width="40%" radius="sm" />
+            <Skeleton height={12} width="25%" radius="sm" />
+          </Stack>
+          <Skeleton height={20} width={110} radius="sm" />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /home: the greeting, the account-status banner, the quick actions the customer may use, every
+ * account with its balance (spec 2 §3), payment details and confirmation letters, and the default
+ * exchange rates.
+ */
 export function HomePage() {
   const { t } = useTranslation();
-  const brand = useBrand();
-  const customerInfo = useCustomerInfo();
   useDocumentTitle(t('home.pageTitle'));
+  const customerInfo = useCustomerInfo();
+  const access = useAccessInfo();
+  const seesAccounts = access.isSuccess && access.data.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
+  const accounts = useAccounts({ enabled: seesAccounts });
+  const instructions = usePaymentInstructions({ enabled: seesAccounts });
+  const markViewed = useMarkInstructionViewed();
+  const letter = useAccountConfirmationLetter();
+  const accountName = useAccountName();
+
+  const [detailsFor, setDetailsFor] = useState<number | undefined>(undefined);
+  const [opening, setOpening] = useState<OpenAccountKind | undefined>(undefined);
+  const [opened, setOpened] = useState<Account | undefined>(undefined);
+
+  const list = useMemo(() => accounts.data ?? [], [accounts.data]);
+  const { groups, cards } = useMemo(() => groupAccounts(list), [list]);
+  const defaultAccountId = defaultHistoryAccount(list)?.accountId;
+
+  const instructionState = useMemo(() => {
+    const byAccount = new Map<number, { unviewed: boolean }>();
+    for (const item of instructions.data ?? []) {
+      const current = byAccount.get(item.accountId);
+      byAccount.set(item.accountId, { unviewed: (current?.unviewed ?? false) || !item.viewed });
+    }
+    return byAccount;
+  }, [instructions.data]);
+  const accountsWithDetails = list.filter((account) => instructionState.has(account.accountId));
+
+  const customer = customerInfo.data?.customer;
+  const actions = access.isSuccess
+    ? quickActions({
+        accessList: access.data.accessList,
+        permissions: access.data.permissions,
+        hasPaymentDetails: accountsWithDetails.length > 0,
+        hasCards: cards.length > 0,
+        canApplyForCard: !!customer && customer.verified && !customer.limited,
+      })
+    : [];
+
+  /** Opening the details is viewing them: each unviewed instruction of the account is marked viewed. */
+  const openDetails = (accountId: number) => {
+    setDetailsFor(accountId);
+    for (const item of instructions.data ?? []) {
+      if (item.accountId === accountId && !item.viewed) markViewed.mutate(item.id);
+    }
+  };
+
+  const rowActions: AccountRowActions = {
+    instructions: instructionState,
+    onPaymentDetails: openDetails,
+    onConfirmationLetter: (accountId) => letter.mutate(accountId),
+    letterPendingFor: letter.isPending ? letter.variables : undefined,
+  };
 
   return (
     <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="xs">
-        {customerInfo.isPending && (
-          <Stack gap="sm" aria-busy="true">
-            <VisuallyHidden role="status">{t('home.loadingDetails')}</VisuallyHidden>
-            <Skeleton height={30} width="45%" radius="sm" />
-            <Skeleton height={16} width="30%" radius="sm" />
-            <Skeleton height={16} width="80%" radius="sm" mt="sm" />
-          </Stack>
+      <Stack gap="lg">
+        <Greeting />
+        <StatusBanner />
+
+        {access.isError && (
+          <LoadError
+            title={t('home.accessLoadFailed')}
+            error={access.error}
+            onRetry={() => void access.refetch()}
+            retrying={access.isFetching}
+          />
         )}
 
-        {customerInfo.isError && (
-          <Alert color="red" variant="light" title={t('home.loadFailedTitle')} icon={<AlertIcon />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{translateErrorMessage(t, customerInfo.error)}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void customerInfo.refetch()}
-                loading={customerInfo.isFetching}
-              >
-                {t('home.retry')}
-              </Button>
-            </Stack>
+        {access.isSuccess && !seesAccounts && (
+          <Alert color="gray" variant="light" icon={<AlertIcon />} title={t('home.noBalanceAccessTitle')}>
+            {t('home.noBalanceAccessText')}
           </Alert>
         )}
 
-        {customerInfo.isSuccess && (
-          <Stack gap="xs">
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {t('home.greeting', { name: greetingName(customerInfo.data.customer) })}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('home.signedInAs', { login: customerInfo.data.customer.login })}
-            </Text>
-            <Text mt="sm">{t('home.intro', { brand: brand.projectName })}</Text>
-          </Stack>
+        <QuickActionsBar
+          actions={actions}
+          onAddMoney={() => {
+            const first = accountsWithDetails[0];
+            if (first) openDetails(first.accountId);
+          }}
+          onAddCurrency={() => setOpening('currency')}
+          onCreateWallet={() => setOpening('wallet')}
+        />
+
+        {(access.isPending || seesAccounts) && (
+          <div className={classes.layout}>
+            <Paper withBorder radius="lg" className={classes.section} component="section" aria-labelledby="accounts-title">
+              <Stack gap="lg">
+                <Title order={2} fz="lg" id="accounts-title">
+                  {t('home.accounts.title')}
+                </Title>
+                {opened && (
+                  <Alert
+                    color="green"
+                    variant="light"
+                    icon={<CheckCircleIcon />}
+                    role="status"
+                    withCloseButton
+                    closeButtonLabel={t('home.dialogClose')}
+                    onClose={() => setOpened(undefined)}
+                  >
+                    {t('home.openAccount.opened', { name: accountName(opened) })}
+                  </Alert>
+                )}
+                {(access.isPending || accounts.isPending) && <AccountsSkeleton />}
+                {accounts.isError && (
+                  <LoadError
+                    title={t('home.accounts.loadFailed')}
+                    error={accounts.error}
+                    onRetry={() => void accounts.refetch()}
+                    retrying={accounts.isFetching}
+                  />
+                )}
+                {accounts.isSuccess && list.length === 0 && (
+                  <Stack gap={4}>
+                    <Text fw={600}>{t('home.accounts.emptyTitle')}</Text>
+                    <Text size="sm" c="dimmed">
+                      {actions.includes('addCurrency') ? t('home.accounts.emptyText') : t('home.accounts.emptyTextReadOnly')}
+                    </Text>
+                  </Stack>
+                )}
+                {accounts.isSuccess &&
+                  groups.map((group) => (
+                    <AccountGroup
+                      key={group.key}
+                      groupKey={group.key}
+                      accounts={group.accounts}
+                      defaultAccountId={defaultAccountId}
+                      actions={rowActions}
+                    />
+                  ))}
+                {accounts.isSuccess && cards.length > 0 && <CardsSummary cards={cards} defaultAccountId={defaultAccountId} />}
+              </Stack>
+            </Paper>
+            <ExchangeRatesPanel currencies={[...new Set(list.map((item) => item.currencyCode))]} />
+          </div>
         )}
-      </Paper>
+      </Stack>
+
+      <PaymentDetailsDialog
+        accountId={detailsFor}
+        accounts={accountsWithDetails}
+        onSelect={openDetails}
+        onClose={() => setDetailsFor(undefined)}
+      />
+      <OpenAccountDialog
+        kind={opening}
+        accounts={list}
+        onClose={() => setOpening(undefined)}
+        onOpened={(account) => {
+          setOpening(undefined);
+          setOpened(account);
+        }}
+      />
+      <ErrorPopup error={letter.error} onClose={() => letter.reset()} />
     </Container>
   );
 }

@@ -1,0 +1,61 @@
+import { Container } from '@mantine/core';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useUnreadAnnouncementCount } from '@/features/news';
+import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
+import classes from './main-nav.module.css';
+
+type NavBadge = 'unreadNews';
+
+interface MainNavItem {
+  to: string;
+  /** Key under `nav.` in the locales. */
+  label: 'home' | 'cards' | 'news' | 'profile' | 'settings';
+  badge?: NavBadge;
+}
+
+/**
+ * The main layout's navigation, in display order. Later issues add their screens here (transfers,
+ * history, …) once their routes exist: a link to a route that is not built would land on the 404 page.
+ */
+export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
+  { to: '/home', label: 'home' },
+  { to: '/cards', label: 'cards' },
+  { to: '/news', label: 'news', badge: 'unreadNews' },
+  { to: '/profile', label: 'profile' },
+  { to: '/setting', label: 'settings' },
+];
+
+/** The bar of main sections under the header; scrolls sideways on a narrow screen rather than wrapping. */
+export function MainNav({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const counts: Record<NavBadge, number> = {
+    unreadNews: useUnreadAnnouncementCount({ enabled }),
+  };
+  return (
+    <nav aria-label={t('nav.label')} className={classes.nav}>
+      <Container size={PAGE_CONTAINER_SIZE}>
+        <ul className={classes.list}>
+          {MAIN_NAV_ITEMS.map((item) => {
+            const count = item.badge ? counts[item.badge] : 0;
+            return (
+              <li key={item.to}>
+                <NavLink to={item.to} className={classes.link}>
+                  {t(`nav.${item.label}`)}
+                  {count > 0 && (
+                    <>
+                      <span className={classes.badge} aria-hidden="true">
+                        {count}
+                      </span>
+                      <span className={classes.srOnly}>{t('nav.unread', { count })}</span>
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </Container>
+    </nav>
+  );
+}

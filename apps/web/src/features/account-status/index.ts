@@ -1,0 +1,2 @@
+export { UnverifiedAccountPage } from './components/unverified-account-page';
+export { LimitedAccountPage } from './components/limited-account-page';

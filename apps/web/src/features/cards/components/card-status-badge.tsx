@@ -1,0 +1,45 @@
+import { Badge } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { useTranslation } from 'react-i18next';
+import { cardStatusKey, type CardStatusKey } from '@ledgerline/domain/cards';
+import { readableBadgeStyle, type BadgeTone } from './badge-look';
+
+/**
+ * The badge colour of every card status (spec 2 §4 "Card status ids"): usable green, waiting
+ * blue, needs a look amber, stopped red, over grey. A Record, so a new status must be placed.
+ */
+const STATUS_COLORS: Record<CardStatusKey, BadgeTone> = {
+  submitted: 'blue',
+  active: 'teal',
+  canceled: 'gray',
+  fraud: 'red',
+  printing: 'blue',
+  printed: 'blue',
+  shipped: 'blue',
+  pending: 'blue',
+  limited: 'orange',
+  expired: 'gray',
+  processing: 'blue',
+  pendingDocument: 'orange',
+  paused: 'orange',
+};
+
+/** The translated name of a card status id; an id the spec does not list says so with its number. */
+export function useCardStatusName(): (statusId: number) => string {
+  const { t } = useTranslation();
+  return (statusId) => {
+    const key = cardStatusKey(statusId);
+    return key ? t(`cards.status.${key}`) : t('cards.status.unknown', { id: statusId });
+  };
+}
+
+export function CardStatusBadge({ statusId }: { statusId: number }) {
+  const statusName = useCardStatusName();
+  const key = cardStatusKey(statusId);
+  const color = key ? STATUS_COLORS[key] : 'gray';
+  return (
+    <Badge color={color} variant="light" radius="sm" size="md" tt="none" fw={600} style={readableBadgeStyle(color)}>
+      {statusName(statusId)}
+    </Badge>
+  );
+}

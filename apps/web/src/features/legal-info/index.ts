@@ -1,0 +1,1 @@
+export { LegalInfoPage } from './components/legal-info-page';

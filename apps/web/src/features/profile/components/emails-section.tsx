@@ -1,0 +1,261 @@
+import { Alert, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { ProfileEmail } from '@ledgerline/contract';
+import { emailAddressSchema } from '@ledgerline/domain/registration';
+import { useLanguage } from '@/i18n';
+import { isApiError } from '@/lib/api-error';
+import { ErrorPopup } from '@/ui/error-popup';
+import { describeApiError, fieldMessage } from '@/ui/field-message';
+import { AlertIcon } from '@/ui/icons';
+import {
+  useAddEmail,
+  useConfirmEmail,
+  useDeleteEmail,
+  useRequestEmailConfirmation,
+  useSetPrimaryEmail,
+} from '../api/emails';
+import { CodeDialog } from './code-dialog';
+import { SuccessNotice } from './notice';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatMomentDate } from './format';
+import { SectionCard } from './section-card';
+import { StatusBadge } from '@/ui/status-badge';
+import classes from './profile.module.css';
+
+const addEmailSchema = z.object({ email: emailAddressSchema });
+type AddEmailForm = z.input<typeof addEmailSchema>;
+
+function AddEmailForm({ onAdded }: { onAdded: (email: ProfileEmail) => void }) {
+  const { t } = useTranslation();
+  const add = useAddEmail();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AddEmailForm, unknown, z.output<typeof addEmailSchema>>({ resolver: zodResolver(addEmailSchema), defaultValues: { email: '' } });
+
+  const submit = handleSubmit((values) =>
+    add.mutate(values.email, {
+      onSuccess: (email) => {
+        reset({ email: '' });
+        onAdded(email);
+      },
+      onError: (error) => {
+        const message = isApiError(error) ? error.validationErrors?.email : undefined;
+        if (message) setError('email', { type: 'server', message }, { shouldFocus: true });
+      },
+    }),
+  );
+  const failure = add.error;
+  const failureOnField = isApiError(failure) && !!failure.validationErrors?.email;
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="add-email-title">
+      <fieldset disabled={add.isPending} className={classes.fieldset}>
+        <Stack gap="sm">
+          <Text fw={600} size="sm" id="add-email-title">
+            {t('profile.emails.addTitle')}
+          </Text>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label={t('profile.emails.newEmail')}
+              type="email"
+              autoComplete="email"
+              error={fieldMessage(t, errors.email?.message)}
+              style={{ flex: '1 1 16rem' }}
+              {...register('email')}
+            />
+            <Button type="submit" loading={add.isPending} mt={{ base: 0, xs: 25 }}>
+              {t('profile.emails.add')}
+            </Button>
+          </Group>
+          {failure && !failureOnField && (
+            <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+              {describeApiError(t, failure)}
+            </Alert>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * The customer's e-mail addresses (spec 2 §7 "E-mail: add, confirm, request, delete, set primary"):
+ * an added address is confirmed with the 6-digit code sent to it; only a confirmed one can become
+ * primary, and the primary one cannot be deleted.
+ */
+export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const confirm = useConfirmEmail();
+  const resend = useRequestEmailConfirmation();
+  const remove = useDeleteEmail();
+  const setPrimary = useSetPrimaryEmail();
+  const [confirming, setConfirming] = useState<ProfileEmail | undefined>();
+  const [deleting, setDeleting] = useState<ProfileEmail | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [resentTo, setResentTo] = useState<number | undefined>();
+
+  const openCode = (email: ProfileEmail) => {
+    confirm.reset();
+    resend.reset();
+    setResentTo(undefined);
+    setConfirming(email);
+  };
+  const sendNewCode = (email: ProfileEmail, thenOpen: boolean) => {
+    resend.mutate(email.emailId, {
+      onSuccess: () => {
+        setResentTo(email.emailId);
+        if (!thenOpen) setNotice(t('profile.emails.codeSent', { email: email.email }));
+      },
+    });
+  };
+
+  return (
+    <SectionCard id="emails" title={t('profile.emails.title')} description={t('profile.emails.description')}>
+      <SuccessNotice text={notice} onClose={() => setNotice(undefined)} />
+      {emails.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('profile.emails.empty')}
+        </Text>
+      ) : (
+        <ul className={classes.list} aria-label={t('profile.emails.listLabel')}>
+          {emails.map((item) => (
+            <li key={item.emailId} className={classes.row} data-testid="email-row">
+              <div className={classes.rowMain}>
+                <Text className={classes.rowValue}>{item.email}</Text>
+                <Group gap={6} mt={4} wrap="wrap">
+                  {item.isPrimary && <StatusBadge tone="blue">{t('profile.emails.primary')}</StatusBadge>}
+                  {item.confirmed ? (
+                    <StatusBadge tone="teal">{t('profile.emails.confirmed')}</StatusBadge>
+                  ) : (
+                    <StatusBadge tone="orange">{t('profile.emails.unconfirmed')}</StatusBadge>
+                  )}
+                  <Text size="xs" c="gray.7">
+                    {t('profile.emails.added', { date: formatMomentDate(item.createdAt, language) })}
+                  </Text>
+                </Group>
+              </div>
+              <div className={classes.rowActions}>
+                {!item.confirmed && (
+                  <>
+                    <Button size="xs" onClick={() => openCode(item)}>
+                      {t('profile.emails.enterCode')}
+                      <VisuallyHidden> {item.email}</VisuallyHidden>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={resend.isPending && resend.variables === item.emailId && !confirming}
+                      onClick={() => sendNewCode(item, false)}
+                    >
+                      {t('profile.emails.resend')}
+                      <VisuallyHidden> {item.email}</VisuallyHidden>
+                    </Button>
+                  </>
+                )}
+                {item.confirmed && !item.isPrimary && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={setPrimary.isPending && setPrimary.variables === item.emailId}
+                    onClick={() =>
+                      setPrimary.mutate(item.emailId, {
+                        onSuccess: () => setNotice(t('profile.emails.primarySet', { email: item.email })),
+                      })
+                    }
+                  >
+                    {t('profile.emails.makePrimary')}
+                    <VisuallyHidden> {item.email}</VisuallyHidden>
+                  </Button>
+                )}
+                {!item.isPrimary && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(item);
+                    }}
+                  >
+                    {t('profile.emails.delete')}
+                    <VisuallyHidden> {item.email}</VisuallyHidden>
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AddEmailForm
+        onAdded={(email) => {
+          setNotice(undefined);
+          openCode(email);
+        }}
+      />
+
+      <CodeDialog
+        opened={confirming !== undefined}
+        title={t('profile.emails.confirmTitle')}
+        sentTo={t('profile.emails.codeSentTo', { email: confirming?.email ?? '' })}
+        codeField="confirmationCode"
+        confirming={confirm.isPending}
+        confirmError={confirm.error}
+        onConfirm={(code) => {
+          if (!confirming) return;
+          const email = confirming;
+          confirm.mutate(
+            { emailId: email.emailId, confirmationCode: code },
+            {
+              onSuccess: () => {
+                setConfirming(undefined);
+                setNotice(t('profile.emails.confirmedNotice', { email: email.email }));
+              },
+            },
+          );
+        }}
+        resending={resend.isPending}
+        resent={confirming !== undefined && resentTo === confirming.emailId}
+        resendError={confirming ? resend.error : null}
+        onResend={() => {
+          if (confirming) sendNewCode(confirming, true);
+        }}
+        onClose={() => setConfirming(undefined)}
+      />
+
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('profile.emails.deleteTitle')}
+        text={t('profile.emails.deleteText', { email: deleting?.email ?? '' })}
+        confirmLabel={t('profile.emails.deleteConfirm')}
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (!deleting) return;
+          const email = deleting;
+          remove.mutate(email.emailId, {
+            onSuccess: () => {
+              setDeleting(undefined);
+              setNotice(t('profile.emails.deleted', { email: email.email }));
+            },
+          });
+        }}
+        onClose={() => setDeleting(undefined)}
+        onErrorClose={() => remove.reset()}
+      />
+      {/* Errors of the row actions (the dialogs show their own). */}
+      <ErrorPopup error={setPrimary.error ?? (confirming ? null : resend.error)} onClose={() => (setPrimary.error ? setPrimary.reset() : resend.reset())} />
+    </SectionCard>
+  );
+}

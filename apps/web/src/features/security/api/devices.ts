@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient, AuthDevice } from '@ledgerline/contract';
+import { useApiClient } from '@/app/session';
+import { securityKeys } from '../keys';
+
+/** The auth service's device routes (spec 1 §7 "Auth service"): the phones linked to the user. */
+const DEVICES_PATH = '/api/auth/devices';
+
+export function devicesQueryOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: securityKeys.devices(),
+    queryFn: async () => (await client.rest<{ devices: AuthDevice[] }>({ method: 'GET', path: DEVICES_PATH })).devices,
+  });
+}
+
+export function useDevices() {
+  return useQuery(devicesQueryOptions(useApiClient()));
+}
+
+function useDeviceMutation<V>(call: (client: ApiClient, variables: V) => Promise<unknown>) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) => call(client, variables),
+    // A removed phone may have been the sign-in or transaction factor: the settings change too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
+  });
+}
+
+export const useRenameDevice = () =>
+  useDeviceMutation((client, { id, name }: { id: number; name: string }) =>
+    client.rest<AuthDevice>({ method: 'PATCH', path: `${DEVICES_PATH}/${id}`, body: { name } }),
+  );
+
+export const useDeleteDevice = () =>
+  useDeviceMutation((client, id: number) => client.rest({ method: 'DELETE', path: `${DEVICES_PATH}/${id}` }));

@@ -1,0 +1,244 @@
+import { Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { LoginHistoryItem } from '@ledgerline/contract';
+import { useLanguage } from '@/i18n';
+import { fieldMessage } from '@/ui/field-message';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import { useLoginHistory } from '../api/login-history';
+import type { LoginHistoryFilter } from '../keys';
+import { formatDateTime } from '../format';
+import { summarizeUserAgent } from '../user-agent';
+import { LoadFailed, SecurityPage, SectionSkeleton } from './security-page';
+import classes from './security.module.css';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter and page live in the address (?from=&to=&page=), so a reload or a shared link keeps them. */
+function readFilter(params: URLSearchParams): LoginHistoryFilter {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    fromDate: DAY.test(from) ? from : undefined,
+    toDate: DAY.test(to) ? to : undefined,
+    pageNumber: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+const KNOWN_RESULTS = new Set([
+  'success',
+  'approved',
+  'secondFactorRequired',
+  'wrongPassword',
+  'wrongCode',
+  'codeExpired',
+  'codeUsed',
+  'badVerifier',
+  'declined',
+  'blocked',
+  'throttled',
+  'botCheckFailed',
+  'wrongSecret',
+  'ipNotAllowed',
+]);
+const KNOWN_FLOWS = new Set(['password', 'simple', 'direct', 'otp', 'sms', 'push', 'verifyDevice', 'scp', 'token', 'refresh', 'api']);
+/** The client kinds the server records when no phone app took part. */
+const CLIENT_KINDS = new Set(['web', 'mobile']);
+
+function resultTone(result: string): BadgeTone {
+  if (result === 'success' || result === 'approved') return 'teal';
+  if (result === 'secondFactorRequired') return 'blue';
+  if (result === 'blocked' || result === 'throttled' || result === 'ipNotAllowed') return 'orange';
+  return 'red';
+}
+
+function useHistoryText() {
+  const { t } = useTranslation();
+  return {
+    result: (result: string) => (KNOWN_RESULTS.has(result) ? t(`loginHistory.results.${result}`) : result),
+    flow: (flow: string) => (KNOWN_FLOWS.has(flow) ? t(`loginHistory.flows.${flow}`) : flow),
+    /** The phone app's name, else the browser and system from the user agent, else the client kind. */
+    device: (item: LoginHistoryItem) => {
+      if (item.device && !CLIENT_KINDS.has(item.device)) return item.device;
+      const agent = summarizeUserAgent(item.userAgent);
+      if (agent?.browser && agent.system) return t('loginHistory.browserOn', { browser: agent.browser, system: agent.system });
+      if (agent) return agent.browser ?? agent.system ?? '';
+      if (item.device) return t(`loginHistory.clients.${item.device}`);
+      return t('loginHistory.unknownDevice');
+    },
+  };
+}
+
+/** /login-history (spec 2 §7 "Login history"): every sign-in attempt, 20 a page, between two dates. */
+export function LoginHistoryPage() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const history = useLoginHistory(filter);
+  const text = useHistoryText();
+  useDocumentTitle(t('loginHistory.pageTitle'));
+
+  const showPage = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    setParams(next);
+  };
+  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
+
+  return (
+    <SecurityPage title={t('loginHistory.title')} intro={t('loginHistory.intro')}>
+      <HistoryFilter
+        key={`${filter.fromDate ?? ''}|${filter.toDate ?? ''}`}
+        filter={filter}
+        onApply={(fromDate, toDate) => {
+          const next = new URLSearchParams();
+          if (fromDate) next.set('from', fromDate);
+          if (toDate) next.set('to', toDate);
+          setParams(next);
+        }}
+      />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={history.isFetching}>
+        {history.isPending && <SectionSkeleton rows={6} label={t('loginHistory.loading')} />}
+        {history.isError && <LoadFailed error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />}
+        {history.isSuccess && history.data.total === 0 && (
+          <Stack gap={2}>
+            <Text fw={600}>{t('loginHistory.emptyTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {filter.fromDate || filter.toDate ? t('loginHistory.emptyFiltered') : t('loginHistory.emptyText')}
+            </Text>
+          </Stack>
+        )}
+        {history.isSuccess && history.data.total > 0 && (
+          <Stack gap="md">
+            <Text size="sm" c="dimmed" role="status">
+              {t('loginHistory.summary', { count: history.data.total, page: history.data.pageNumber, pages })}
+            </Text>
+            <div className={classes.tableView}>
+              <Table.ScrollContainer minWidth={640}>
+                <Table verticalSpacing="sm" highlightOnHover>
+                  <VisuallyHidden component="caption">{t('loginHistory.tableCaption')}</VisuallyHidden>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('loginHistory.columns.date')}</Table.Th>
+                      <Table.Th scope="col">{t('loginHistory.columns.result')}</Table.Th>
+                      <Table.Th scope="col">{t('loginHistory.columns.ip')}</Table.Th>
+                      <Table.Th scope="col">{t('loginHistory.columns.device')}</Table.Th>
+                      <Table.Th scope="col">{t('loginHistory.columns.flow')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {history.data.items.map((item) => (
+                      <Table.Tr key={item.id}>
+                        <Table.Td className={classes.nowrap}>{formatDateTime(item.date, language)}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge tone={resultTone(item.result)}>{text.result(item.result)}</StatusBadge>
+                        </Table.Td>
+                        <Table.Td className={classes.mono}>{item.ip}</Table.Td>
+                        <Table.Td>{text.device(item)}</Table.Td>
+                        <Table.Td>{text.flow(item.flow)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </div>
+            <ul className={`${classes.list} ${classes.cardView}`} aria-label={t('loginHistory.tableCaption')}>
+              {history.data.items.map((item) => (
+                <li key={item.id} className={classes.historyCard}>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text fw={600} size="sm">
+                      {formatDateTime(item.date, language)}
+                    </Text>
+                    <StatusBadge tone={resultTone(item.result)}>{text.result(item.result)}</StatusBadge>
+                  </Group>
+                  <dl>
+                    <dt>{t('loginHistory.columns.ip')}</dt>
+                    <dd className={classes.mono}>{item.ip}</dd>
+                    <dt>{t('loginHistory.columns.device')}</dt>
+                    <dd>{text.device(item)}</dd>
+                    <dt>{t('loginHistory.columns.flow')}</dt>
+                    <dd>{text.flow(item.flow)}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            {pages > 1 && (
+              <nav aria-label={t('loginHistory.pagination')}>
+                <Pagination
+                  total={pages}
+                  value={history.data.pageNumber}
+                  onChange={showPage}
+                  siblings={1}
+                  boundaries={1}
+                  size="sm"
+                  getItemProps={(page) => ({
+                    'aria-label': t('loginHistory.page', { page }),
+                    'aria-current': page === history.data.pageNumber ? 'page' : undefined,
+                  })}
+                  getControlProps={(control) => ({ 'aria-label': t(`loginHistory.controls.${control}`) })}
+                />
+              </nav>
+            )}
+          </Stack>
+        )}
+      </Paper>
+    </SecurityPage>
+  );
+}
+
+const filterSchema = z
+  .object({
+    fromDate: z.string().regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+    toDate: z.string().regex(/^$|^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+  })
+  .refine((value) => !value.fromDate || !value.toDate || value.toDate >= value.fromDate, {
+    path: ['toDate'],
+    message: 'validation.dateRangeOrder',
+  });
+type FilterValues = z.infer<typeof filterSchema>;
+
+function HistoryFilter({ filter, onApply }: { filter: LoginHistoryFilter; onApply: (fromDate: string, toDate: string) => void }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FilterValues>({
+    resolver: zodResolver(filterSchema) as unknown as Resolver<FilterValues>,
+    defaultValues: { fromDate: filter.fromDate ?? '', toDate: filter.toDate ?? '' },
+  });
+  const filtered = filter.fromDate !== undefined || filter.toDate !== undefined;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={handleSubmit((values) => onApply(values.fromDate, values.toDate))} noValidate role="search" aria-label={t('loginHistory.filterLabel')}>
+        <div className={classes.formRow}>
+          <TextInput type="date" label={t('loginHistory.from')} error={fieldMessage(t, errors.fromDate?.message)} {...register('fromDate')} />
+          <TextInput type="date" label={t('loginHistory.to')} error={fieldMessage(t, errors.toDate?.message)} {...register('toDate')} />
+          <Group gap="xs" wrap="nowrap">
+            <Button type="submit">{t('loginHistory.apply')}</Button>
+            {filtered && (
+              <Button
+                variant="default"
+                onClick={() => {
+                  reset({ fromDate: '', toDate: '' });
+                  onApply('', '');
+                }}
+              >
+                {t('loginHistory.clear')}
+              </Button>
+            )}
+          </Group>
+        </div>
+      </form>
+    </Paper>
+  );
+}

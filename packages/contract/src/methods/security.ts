@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import { RESPONSE_CODES } from '@ledgerline/domain/response-codes';
+import { SECOND_FACTOR_MODES } from '../auth';
+import { defineMethod } from '../define';
+import { idSchema } from '../envelope';
+
+/*
+ * The security centre (issue 6; spec 2 §3 "Settings", §4 "Transaction approval", §6 "Access can
+ * be restricted by IP whitelist mode", §7 "Settings"). Every method acts on the signed-in user
+ * only: ids of someone else's rows answer ENOA (not found). Validation messages are i18n keys.
+ */
+
+// ---- IP addresses -------------------------------------------------------------------------
+
+/** A parsed IP address: its family and its value as one integer (IPv4 32 bits, IPv6 128 bits). */
+export interface ParsedIp {
+  family: 4 | 6;
+  value: bigint;
+}
+
+function parseIpv4(text: string): bigint | null {
+  const parts = text.split('.');
+  if (parts.length !== 4) return null;
+  let value = 0n;
+  for (const part of parts) {
+    // No leading zeros: "010" is octal to some tools and decimal to others.
+    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return null;
+    const byte = Number(part);
+    if (byte > 255) return null;
+    value = (value << 8n) | BigInt(byte);
+  }
+  return value;
+}
+
+function parseIpv6(text: string): bigint | null {
+  if (text.length > 45 || (text.match(/::/g)?.length ?? 0) > 1) return null;
+  let head = text;
+  let tailV4: bigint | null = null;
+  // An embedded IPv4 tail (::ffff:192.0.2.1) counts as the last two groups.
+  const lastColon = text.lastIndexOf(':');
+  if (text.slice(lastColon + 1).includes('.')) {
+    tailV4 = parseIpv4(text.slice(lastColon + 1));
+    if (tailV4 === null) return null;
+    // Two placeholder groups stand for the tail; its value is put in below.
+    head = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const [left = '', right] = head.split('::');
+  const leftGroups = left === '' ? [] : left.split(':');
+  const rightGroups = right === undefined || right === '' ? [] : right.split(':');
+  const group = /^[0-9a-fA-F]{1,4}$/;
+  if (![...leftGroups, ...rightGroups].every((g) => group.test(g))) return null;
+  const total = leftGroups.length + rightGroups.length;
+  let groups: string[];
+  if (right === undefined) {
+    if (total !== 8) return null;
+    groups = leftGroups;
+  } else {
+    if (total > 7) return null;
+    groups = [...leftGroups, ...Array<string>(8 - total).fill('0'), ...rightGroups];
+  }
+  let value = 0n;
+  for (const g of groups) value = (value << 16n) | BigInt(parseInt(g, 16));
+  if (tailV4 !== null) value = (value & ~0xffffffffn) | tailV4;
+  return value;
+}
+
+const V4_MAPPED_PREFIX = 0xffffn << 32n;
+
+/**
+ * Parses an IPv4 or IPv6 address as typed (no zone, no prefix length). An IPv4-mapped IPv6
+ * address (::ffff:192.0.2.1, what a dual-stack server sees for IPv4 callers) counts as the IPv4
+ * address, so an entry and a caller compare alike whichever way the address was written.
+ */
+export function parseIp(text: string): ParsedIp | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > 45) return null;
+  if (!trimmed.includes(':')) {
+    const v4 = parseIpv4(trimmed);
+    return v4 === null ? null : { family: 4, value: v4 };
+  }
+  const v6 = parseIpv6(trimmed);
+  if (v6 === null) return null;
+  if (v6 >> 32n === 0xffffn && (v6 & ~0xffffffffn) === V4_MAPPED_PREFIX) return { family: 4, value: v6 & 0xffffffffn };
+  return { family: 6, value: v6 };
+}
+
+/** True when `ip` lies in [from, to] (a single address when `to` is null). Different families never match. */
+export function ipInRange(ip: ParsedIp, from: ParsedIp, to: ParsedIp | null): boolean {
+  const end = to ?? from;
+  if (ip.family !== from.family || end.family !== from.family) return false;
+  return ip.value >= from.value && ip.value <= end.value;
+}
+
+const ipTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(45, 'validation.tooLong')
+  .refine((value) => parseIp(value) !== null, 'validation.ipAddress');
+
+/** An IP whitelist entry as typed: one address, or a range ip..toIp of one family with toIp ≥ ip. */
+export const ipWhitelistEntryFormSchema = z
+  .object({ ip: ipTextSchema, toIp: ipTextSchema.optional() })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.toIp === undefined) return;
+    const from = parseIp(value.ip);
+    const to = parseIp(value.toIp);
+    if (!from || !to) return;
+    if (from.family !== to.family) ctx.addIssue({ code: 'custom', path: ['toIp'], message: 'validation.ipRangeFamily' });
+    else if (to.value < from.value) ctx.addIssue({ code: 'custom', path: ['toIp'], message: 'validation.ipRangeOrder' });
+  });
+
+export const ipWhitelistEntrySchema = z.object({
+  id: idSchema,
+  ip: z.string(),
+  /** The range's last address; null for a single address. */
+  toIp: z.string().nullable(),
+  created: z.string(),
+});
+export type IpWhitelistEntry = z.infer<typeof ipWhitelistEntrySchema>;
+
+// ---- Second factor --------------------------------------------------------------------------
+
+/**
+ * Transaction approval modes (spec 2 §4 "Transaction approval"): 0 none, 1 push, 2 SMS,
+ * 3 one-time code (TOTP app), 4 approval code (sent by e-mail).
+ */
+export const TRANSACTION_APPROVE_MODES = { none: 0, push: 1, sms: 2, otp: 3, approvalCode: 4 } as const;
+export const transactionApproveModeSchema = z.number().int().min(0, 'validation.invalidValue').max(4, 'validation.invalidValue');
+
+/** How the customer proves a two-step change: the current factor's code, a phone approval, or an e-mail code when none is set. */
+export const TWO_STEP_CONFIRMATIONS = ['otp', 'sms', 'push', 'email'] as const;
+export type TwoStepConfirmation = (typeof TWO_STEP_CONFIRMATIONS)[number];
+
+const sixDigitCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode'));
+
+/** Identifies one pending change (password or two-step); answered by the start call. */
+const requestKeySchema = z.uuid('validation.invalidValue');
+
+export const securitySettingsSchema = z.object({
+  login2faMode: z.enum(SECOND_FACTOR_MODES),
+  transactionApproveMode: transactionApproveModeSchema,
+  /** Sign-in modes the user may switch to now ('sms' needs a confirmed phone, 'push' an approved device). */
+  availableLoginModes: z.array(z.enum(SECOND_FACTOR_MODES)),
+  availableTransactionModes: z.array(transactionApproveModeSchema),
+  ipWhitelistEnabled: z.boolean(),
+  /** The address this call came from, as the server sees it. */
+  currentIp: z.string(),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+export const setTwoStepVerificationRequestSchema = z.discriminatedUnion('target', [
+  z.object({ target: z.literal('login'), mode: z.enum(SECOND_FACTOR_MODES, 'validation.invalidValue'), currentCode: sixDigitCodeSchema.optional() }).strict(),
+  z.object({ target: z.literal('transaction'), mode: transactionApproveModeSchema, currentCode: sixDigitCodeSchema.optional() }).strict(),
+]);
+
+export const twoStepChangeSchema = z.object({
+  requestKey: requestKeySchema,
+  /** What confirmTwoStepVerification needs: a code from the TOTP app, an SMS or e-mail code, or (push) the phone's approval. */
+  confirmWith: z.enum(TWO_STEP_CONFIRMATIONS),
+  /** Masked phone or e-mail the code went to (sms, email). */
+  sentTo: z.string().optional(),
+  /** Switching to a TOTP app: the new secret (base32) and its otpauth:// URI (shown as a QR code). */
+  otpauthUri: z.string().optional(),
+  secret: z.string().optional(),
+  /** When the pending change lapses (5 minutes). */
+  expiresAt: z.string(),
+});
+export type TwoStepChange = z.infer<typeof twoStepChangeSchema>;
+
+// ---- Password, history, blacklist -------------------------------------------------------
+
+export const passwordChangeRequestSchema = z
+  .object({
+    password: z.string().min(1, 'validation.required').max(256, 'validation.tooLong'),
+    passwordNew: z
+      .string()
+      .min(10, 'validation.passwordRule')
+      .max(128, 'validation.tooLong')
+      .regex(/\p{L}/u, 'validation.passwordRule')
+      .regex(/\p{Nd}/u, 'validation.passwordRule'),
+    passwordNewRepeat: z.string().min(1, 'validation.required').max(256, 'validation.tooLong'),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.passwordNew !== value.passwordNewRepeat) ctx.addIssue({ code: 'custom', path: ['passwordNewRepeat'], message: 'validation.passwordsDiffer' });
+    if (value.passwordNew === value.password) ctx.addIssue({ code: 'custom', path: ['passwordNew'], message: 'validation.passwordUnchanged' });
+  });
+
+const dayRegex = /^\d{4}-\d{2}-\d{2}$/;
+const daySchema = z
+  .string()
+  .regex(dayRegex, 'validation.date')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date');
+
+export const LOGIN_HISTORY_PAGE_SIZE = 20;
+
+export const loginHistoryRequestSchema = z
+  .object({
+    /** First day (UTC) to include, YYYY-MM-DD. */
+    fromDate: daySchema.optional(),
+    /** Last day (UTC) to include, YYYY-MM-DD. */
+    toDate: daySchema.optional(),
+    pageNumber: z.number().int().min(1, 'validation.invalidValue').max(100_000, 'validation.invalidValue').default(1),
+    pageSize: z.number().int().min(1, 'validation.invalidValue').max(100, 'validation.invalidValue').default(LOGIN_HISTORY_PAGE_SIZE),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'validation.dateRangeOrder' });
+  });
+
+export const loginHistoryItemSchema = z.object({
+  id: idSchema,
+  /** ISO time of the attempt. */
+  date: z.string(),
+  ip: z.string(),
+  /** The phone app's name (direct, push) or the client kind ('web', 'mobile', …). */
+  device: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** success, secondFactorRequired, wrongPassword, wrongCode, codeExpired, declined, blocked, throttled, ipNotAllowed, … */
+  result: z.string(),
+  /** password, simple, otp, sms, push, verifyDevice, direct, scp, token, refresh, api. */
+  flow: z.string(),
+});
+export type LoginHistoryItem = z.infer<typeof loginHistoryItemSchema>;
+
+export const PAYOUT_BLOCK_TYPES = ['p2p', 'all'] as const;
+export type PayoutBlockType = (typeof PAYOUT_BLOCK_TYPES)[number];
+
+const blacklistEmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(254, 'validation.tooLong')
+  .pipe(z.email('validation.email'))
+  .transform((value) => value.toLowerCase());
+
+export const payoutBlacklistUserSchema = z.object({
+  email: z.string(),
+  blockType: z.enum(PAYOUT_BLOCK_TYPES),
+  created: z.string(),
+});
+export type PayoutBlacklistUser = z.infer<typeof payoutBlacklistUserSchema>;
+
+/** The success text of addPayoutBlacklist (spec 2 §8 "Blacklist add success says the user was added to the black list"). */
+export const BLACKLIST_ADDED_DESCRIPTION = 'User was added to the black list';
+
+/**
+ * PATCH /api/auth/devices/{id} (REST, the auth service): renames one of the caller's own devices;
+ * answers the device (AuthDevice). Another user's device id is 404.
+ */
+export const deviceRenameSchema = z
+  .object({ name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong') })
+  .strict();
+
+export const securityMethods = {
+  /** The user's second-factor modes, the modes they may switch to, and the IP whitelist state. */
+  getSecuritySettings: defineMethod({
+    request: z.object({}).strict(),
+    response: securitySettingsSchema,
+  }),
+  /**
+   * Starts a change of the sign-in (login2faMode) or transaction (transactionApproveMode) second
+   * factor. It needs the CURRENT factor of that target: with otp, `currentCode` from the app is
+   * checked now and confirmWith is the new factor's check (or 'otp' again when nothing new is
+   * needed); with sms a code is sent now; with push a request waits on the phone (the
+   * LoginRequestDecided event with key = requestKey tells it was decided); with none, a code goes
+   * by e-mail. Switching TO otp answers a new secret and its otpauth URI; the confirmation then
+   * also needs `newFactorCode` from the app. Realtime TwoStepVerificationModeSet follows.
+   */
+  setTwoStepVerification: defineMethod({
+    request: setTwoStepVerificationRequestSchema,
+    response: twoStepChangeSchema,
+  }),
+  /**
+   * Confirms a pending change: `code` is the sms/email (or otp) code, none for push (answers 409
+   * `pending` while the phone has not decided); `newFactorCode` is a code from the new TOTP
+   * secret. Five wrong codes end the request. Realtime TwoStepVerificationConfirmed follows.
+   */
+  confirmTwoStepVerification: defineMethod({
+    request: z.object({ requestKey: requestKeySchema, code: sixDigitCodeSchema.optional(), newFactorCode: sixDigitCodeSchema.optional() }).strict(),
+    response: z.object({ login2faMode: z.enum(SECOND_FACTOR_MODES), transactionApproveMode: transactionApproveModeSchema }),
+  }),
+  /** Checks the current password and sends a 6-digit code by e-mail (5 minutes, 5 tries). */
+  changePassword: defineMethod({
+    request: passwordChangeRequestSchema,
+    response: z.object({ requestKey: requestKeySchema, sentTo: z.string(), expiresAt: z.string() }),
+  }),
+  /**
+   * Sets the new password with the e-mailed code and ends every OTHER session of the user (this one
+   * stays signed in). Realtime PasswordChange { result: 'success' } follows.
+   */
+  confirmPasswordChange: defineMethod({
+    request: z.object({ requestKey: requestKeySchema, code: sixDigitCodeSchema }).strict(),
+    response: z.object({ changed: z.literal(true) }),
+  }),
+  /** Drops a pending password change. Realtime PasswordChange { result: 'canceled' } follows. */
+  cancelPasswordChange: defineMethod({
+    request: z.object({ requestKey: requestKeySchema }).strict(),
+    response: z.object({ canceled: z.literal(true) }),
+  }),
+  getIpWhitelist: defineMethod({
+    request: z.object({}).strict(),
+    response: z.object({ enabled: z.boolean(), currentIp: z.string(), entries: z.array(ipWhitelistEntrySchema) }),
+  }),
+  /** Adds one address or a range (IPv4 or IPv6; toIp ≥ ip, same family). */
+  addIpWhitelistEntry: defineMethod({
+    request: ipWhitelistEntryFormSchema,
+    response: z.object({ entry: ipWhitelistEntrySchema }),
+  }),
+  /** Refused (TA1 validation.ipWhitelistSelfLockout) while the mode is on and the calling address would no longer be listed. */
+  deleteIpWhitelistEntry: defineMethod({
+    request: z.object({ id: idSchema }).strict(),
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  /**
+   * Turns the IP whitelist on or off. Turning it on is refused (TA1 validation.ipWhitelistSelfLockout)
+   * when the calling address is not on the list. While on, sign-in and every API call from an
+   * address outside the list answer HTTP 403 responseCode 'IPW'.
+   */
+  setIpWhitelistMode: defineMethod({
+    request: z.object({ enable: z.boolean('validation.invalidValue') }).strict(),
+    response: z.object({ enabled: z.boolean() }),
+  }),
+  /** Sign-in attempts of the user, newest first, 20 a page by default (spec 2 §9). */
+  getLoginHistory: defineMethod({
+    request: loginHistoryRequestSchema,
+    response: z.object({ items: z.array(loginHistoryItemSchema), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() }),
+  }),
+  /** People the customer refuses payouts to (blockType p2p: P2P transfers only; all: every payout). */
+  getPayoutBlacklist: defineMethod({
+    request: z.object({}).strict(),
+    response: z.object({ users: z.array(payoutBlacklistUserSchema) }),
+  }),
+  /** Adds (or re-types) a blocked e-mail; answers responseDescription BLACKLIST_ADDED_DESCRIPTION. */
+  addPayoutBlacklist: defineMethod({
+    request: z.object({ email: blacklistEmailSchema, blockType: z.enum(PAYOUT_BLOCK_TYPES, 'validation.invalidValue') }).strict(),
+    response: z.object({ user: payoutBlacklistUserSchema, responseDescription: z.literal(BLACKLIST_ADDED_DESCRIPTION) }),
+  }),
+  deletePayoutBlacklist: defineMethod({
+    request: z.object({ email: blacklistEmailSchema }).strict(),
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+};
+
+/** The IPW answer (HTTP 403): the call came from an address outside the user's IP whitelist. */
+export const IP_NOT_ALLOWED_CODE = RESPONSE_CODES.ipNotAllowed;
