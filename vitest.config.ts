@@ -13,7 +13,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A test server migrates and seeds a fresh database; on a busy 2-core machine that takes a while.
+          hookTimeout: 120_000,
         },
       },
       'apps/web/vitest.config.ts',

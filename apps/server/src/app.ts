@@ -21,6 +21,8 @@ import { startHousekeeping } from './modules/auth/housekeeping';
 import { createSiteResolver } from './lib/site';
 import { startCardProcessor } from './modules/cards/processor';
 import { cardDevRoutes } from './modules/cards/dev-routes';
+import { profileLinkRoutes } from './modules/profile/routes';
+import { startTransferScheduler } from './modules/transfers/recurring';
 
 export interface BuildServerOptions {
   config: Config;
@@ -97,6 +99,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
   await registerGuardedServices(app, services, { db: database.db, site });
   await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
   await app.register(analyticsRoutes, { db: database.db });
+  await app.register(profileLinkRoutes, { db: database.db });
   await app.register(clientConfigRoutes, { config: { idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null, botCheck: config.botCheck } });
   if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
   if (config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: database.db });
@@ -124,6 +127,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
   // The card processor simulator moves new cards through their statuses (any node may; SKIP LOCKED).
   const cardProcessor = startCardProcessor({ db: database.db, realtime: services.realtime, stepMs: config.cardProcessorStepMs, log: app.log });
 
+  // Transfer confirmations that ran out are rejected and recurring transfers run (any node may; SKIP LOCKED).
+  const transferScheduler = startTransferScheduler({ db: database.db, mailer: services.mailer, realtime: services.realtime, log: app.log });
+
   // Expired sign-in leftovers (pending sign-ins, tickets, spent bot-check solutions) are swept.
   const housekeeping = startHousekeeping({ db: database.db, log: app.log });
 
@@ -131,6 +137,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     clearInterval(outboxTimer);
     await housekeeping.stop();
     await cardProcessor.stop();
+    await transferScheduler.stop();
     await services.realtime.stop();
     if (ownsDatabase) await database.close();
   });

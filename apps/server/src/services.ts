@@ -9,6 +9,7 @@ import { createBotCheck, type BotCheck } from './modules/auth/botcheck';
 import { createAuthService, type AuthService } from './modules/auth/flows';
 import { createCardVault, type CardVault } from './modules/cards/vault';
 import { ensureBinDirectory } from './modules/cards/bin-directory';
+import { decideTransactionRequest } from './modules/transfers/confirmation';
 
 /** The long-lived collaborators of one server node, built once and handed to routes and handlers. */
 export interface Services {
@@ -30,7 +31,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const sessions = createSessionService(database.db, tokens, realtime);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const botCheck = await createBotCheck(database.db, { enabled: config.botCheck, brandHosts: config.brandHosts });
-  const auth = createAuthService({ db: database.db, tokens, sessions, realtime, mailer, botCheck, signInAddressLimit: config.signInAddressLimit });
+  const auth = createAuthService({ db: database.db, tokens, sessions, realtime, mailer, botCheck, signInAddressLimit: config.signInAddressLimit, deviceRequestHooks: { transaction: decideTransactionRequest } });
   const cardVault = await createCardVault(database.db, config.cardDataKey);
   await ensureBinDirectory(database.db);
   return { tokens, sessions, realtime, mailer, auth, botCheck, cardVault };

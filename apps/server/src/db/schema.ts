@@ -673,6 +673,10 @@ export const customerAddresses = pgTable(
     isCardDocumentRequired: boolean('is_card_document_required').notNull().default(false),
     proofOfResidenceStatus: varchar('proof_of_residence_status', { length: 16 }).notNull().default('none'),
     createdAt: createdAt(),
+    /** Profile (issue 6): a pending replacement names the address it replaces once confirmed. */
+    replacesAddressId: integer('replaces_address_id'),
+    /** Profile (issue 6): a proof-of-address document must be reviewed before the address counts as confirmed. */
+    requiresDocument: boolean('requires_document').notNull().default(false),
   },
   (table) => [index('customer_addresses_customer').on(table.customerId)],
 );
@@ -707,6 +711,10 @@ export const customerPhones = pgTable(
     number: varchar('number', { length: 32 }).notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
     createdAt: createdAt(),
+    /** Profile (issue 6): 2 is the mobile phone (spec 2 §7 "phoneType 2"). */
+    phoneType: smallint('phone_type').notNull().default(2),
+    /** Profile (issue 6): an unconfirmed replacement names the phone it replaces; that one stays until this is confirmed. */
+    replacesPhoneId: integer('replaces_phone_id'),
   },
   (table) => [index('customer_phones_customer').on(table.customerId)],
 );
@@ -863,4 +871,376 @@ export const externalCards = pgTable(
       .where(sql`${table.deletedAt} is null and ${table.status} <> 'failed'`),
     index('external_cards_customer').on(table.customerId, table.id),
   ],
+);
+
+// ---- Profile: e-mails, contact codes, username changes, notification settings (issue 6, helper S6a) ----
+
+/**
+ * A customer's e-mail addresses (spec 2 §7 "E-mail: add, confirm, request, delete, set primary").
+ * The primary one is where the bank writes; the login stays users.email (changed only through a
+ * reviewed username-change request).
+ */
+export const customerEmails = pgTable(
+  'customer_emails',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    email: varchar('email', { length: 254 }).notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('customer_emails_customer_email').on(table.customerId, sql`lower(${table.email})`),
+    // One primary address per customer, even when two requests race.
+    uniqueIndex('customer_emails_one_primary').on(table.customerId).where(sql`${table.isPrimary}`),
+  ],
+);
+
+/**
+ * Codes that confirm an e-mail or a phone: six digits to type (and, for e-mail, a long random link
+ * token), both stored hashed; 5 minutes, 5 wrong tries, only the newest per target works.
+ */
+export const contactCodes = pgTable(
+  'contact_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'email' (customer_emails.id) or 'phone' (customer_phones.id). */
+    target: varchar('target', { length: 8 }).notNull(),
+    targetId: integer('target_id').notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    linkTokenHash: varchar('link_token_hash', { length: 64 }),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when used, replaced by a newer code, or out of tries. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('contact_codes_target').on(table.target, table.targetId, table.createdAt),
+    // The per-customer limit on codes sent counts by customer and hour.
+    index('contact_codes_customer').on(table.customerId, table.createdAt),
+    uniqueIndex('contact_codes_link').on(table.linkTokenHash),
+  ],
+);
+
+/** Requests to change the login e-mail, reviewed by the bank (spec 2 §7 "Username-change requests"). */
+export const usernameChangeRequests = pgTable(
+  'username_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    newUsername: varchar('new_username', { length: 254 }).notNull(),
+    /** 'pending' | 'approved' | 'rejected'. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('username_change_requests_customer').on(table.customerId, table.createdAt),
+    uniqueIndex('username_change_requests_one_pending').on(table.userId).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** A user's notification choices for one customer; a setting without a row has its catalogue default. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    identified: varchar('identified', { length: 48 }).notNull(),
+    value: boolean('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('notification_settings_key').on(table.customerId, table.userId, table.identified)],
+);
+
+// ---- Security centre: IP whitelist, pending password and two-step changes, payout blacklist (issue 6, helper S6b) ----
+
+/** Whether a user's IP whitelist is on (no row: off). While on, sign-in and API calls from elsewhere are refused (IPW). */
+export const ipWhitelistSettings = pgTable('ip_whitelist_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  enabled: boolean('enabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One allowed address, or a range ip..to_ip of one family, as the user typed it (compared parsed). */
+export const ipWhitelistEntries = pgTable(
+  'ip_whitelist_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    toIp: varchar('to_ip', { length: 45 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ip_whitelist_entries_user').on(table.userId, table.id)],
+);
+
+/**
+ * A password change waiting for the e-mailed code: the new password is hashed at once, the code is
+ * stored hashed; it lapses after 5 minutes or 5 wrong codes. status: pending | done | canceled | failed | superseded.
+ */
+export const passwordChangeRequests = pgTable(
+  'password_change_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    newPasswordHash: text('new_password_hash').notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('password_change_requests_user').on(table.userId, table.status)],
+);
+
+/**
+ * A change of the sign-in (users.login_2fa_mode) or transaction (customers.transaction_approve_mode)
+ * second factor, waiting for the CURRENT factor: confirm_with says which (otp | sms | push | email);
+ * sms/email codes are stored hashed, push waits on device_request_key. Switching to a TOTP app keeps
+ * the new secret here until a code from it confirms. Lapses after 5 minutes or 5 wrong codes.
+ */
+export const twoStepChangeRequests = pgTable(
+  'two_step_change_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'login' or 'transaction'. */
+    target: varchar('target', { length: 16 }).notNull(),
+    /** The new mode as text: 'no' | 'otp' | 'sms' | 'push' for login, '0'..'4' for transactions. */
+    newMode: varchar('new_mode', { length: 8 }).notNull(),
+    confirmWith: varchar('confirm_with', { length: 8 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }),
+    deviceRequestKey: uuid('device_request_key'),
+    /** Set when the current TOTP code was given with the request: the confirmation needs no second one. */
+    factorVerifiedAt: timestamp('factor_verified_at', { withTimezone: true }),
+    newTotpSecret: varchar('new_totp_secret', { length: 128 }),
+    attempts: smallint('attempts').notNull().default(0),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('two_step_change_requests_user').on(table.userId, table.status)],
+);
+
+/** People a customer refuses payouts to: block_type 'p2p' (P2P transfers) or 'all' (every payout). */
+export const payoutBlacklist = pgTable(
+  'payout_blacklist',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Lower-cased. */
+    email: varchar('email', { length: 254 }).notNull(),
+    blockType: varchar('block_type', { length: 8 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('payout_blacklist_customer_email').on(table.customerId, table.email)],
+);
+
+/** The phone app a session signed in through (direct flow), so the device list can mark the current one. */
+export const sessionDevices = pgTable('session_devices', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id),
+  deviceId: integer('device_id')
+    .notNull()
+    .references(() => authDevices.id, { onDelete: 'cascade' }),
+});
+
+// ---- Money movement: permissions, fees, limits, confirmations, approvals, recurring transfers (issue 5, helper S5a) ----
+
+/**
+ * Transfer permission flags of one user acting for one customer (spec 2 §6): `group.operation`
+ * keys (ownAccount.betweenAccounts, otherPerson.p2p, …); a missing flag or row is false.
+ */
+export const transferPermissions = pgTable(
+  'transfer_permissions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+    updatedAt: createdAt(),
+  },
+  (table) => [uniqueIndex('transfer_permissions_user_customer').on(table.userId, table.customerId)],
+);
+
+/**
+ * Fee of an operation per brand: fixed + percent of the amount, at least min_fee and (when set) at
+ * most max_fee, in the source currency. A currency-specific rule wins over the brand's general one.
+ */
+export const feeRules = pgTable(
+  'fee_rules',
+  {
+    id: serial('id').primaryKey(),
+    brandId: varchar('brand_id', { length: 32 }).notNull(),
+    /** betweenAccounts, betweenAccountsFx (different currencies), p2p. */
+    operation: varchar('operation', { length: 32 }).notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }),
+    fixed: money('fixed').notNull().default('0'),
+    percent: numeric('percent', { precision: 9, scale: 4 }).notNull().default('0'),
+    minFee: money('min_fee').notNull().default('0'),
+    maxFee: money('max_fee'),
+  },
+  (table) => [index('fee_rules_brand_operation').on(table.brandId, table.operation)],
+);
+
+/** A customer's outgoing limit per period ('single', 'daily', 'monthly') for accounts in one currency. */
+export const transferLimits = pgTable(
+  'transfer_limits',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    period: varchar('period', { length: 8 }).notNull(),
+    amount: money('amount').notNull(),
+  },
+  (table) => [uniqueIndex('transfer_limits_customer_currency_period').on(table.customerId, table.currencyCode, table.period)],
+);
+
+/**
+ * The second factor of one pending transfer (spec 2 §4 "Transaction approval"): the id is the
+ * operationId. A code is stored hashed with the operation and its binding (amount + payee), so it
+ * confirms this transfer only; 5 minutes, 5 tries.
+ */
+export const transactionConfirmations = pgTable(
+  'transaction_confirmations',
+  {
+    id: uuid('id').primaryKey(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The user who must confirm (the initiator). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    approveType: smallint('approve_type').notNull(),
+    /** SHA-256 of the amount, currency and payee the customer approves (PSD2 dynamic linking). */
+    binding: varchar('binding', { length: 64 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }),
+    deviceRequestKey: uuid('device_request_key'),
+    sentTo: varchar('sent_to', { length: 254 }),
+    attempts: smallint('attempts').notNull().default(0),
+    resends: smallint('resends').notNull().default(0),
+    /** pending, confirmed, rejected, expired. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('transaction_confirmations_status').on(table.status, table.expiresAt), uniqueIndex('transaction_confirmations_transfer').on(table.transferId)],
+);
+
+/**
+ * A business maker-checker request: a user with initiate access (3) asked for a transfer; nothing
+ * is reserved until a full-access user other than the initiator approves it.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    transactionType: varchar('transaction_type', { length: 32 }).notNull(),
+    /** The initiator's validated request, executed as such on approval. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 128 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    description: varchar('description', { length: 256 }),
+    batchId: integer('batch_id'),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    transferId: uuid('transfer_id'),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('approval_requests_customer_key').on(table.customerId, table.idempotencyKey),
+    index('approval_requests_customer_status').on(table.customerId, table.status, table.createdAt),
+  ],
+);
+
+/** A recurring transfer between own accounts (the subscription* fields), run by the scheduler. */
+export const recurringTransfers = pgTable(
+  'recurring_transfers',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fromAccountId: integer('from_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    toAccountId: integer('to_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    toAmount: money('to_amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    frequency: varchar('frequency', { length: 8 }).notNull(),
+    endDate: date('end_date'),
+    /** Executions left after the first; null: until end_date or cancelled. */
+    transactionsLeft: integer('transactions_left'),
+    executed: integer('executed').notNull().default(0),
+    userCancel: boolean('user_cancel').notNull().default(false),
+    /** active, finished, canceled, failed. */
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastError: varchar('last_error', { length: 256 }),
+    /** The submitted transfer that started the series: it runs on only once that one settled. */
+    firstTransferId: uuid('first_transfer_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recurring_transfers_due').on(table.status, table.nextRunAt), index('recurring_transfers_customer').on(table.customerId)],
 );

@@ -6,6 +6,8 @@ import { authDevices, authSettings, customerAccess, customers, termsAcceptances,
 import { hashPassword, sha256 } from '../lib/crypto';
 import { seedDemoCards } from './seed-cards';
 import { seedAccountsDemo } from './seed-accounts';
+import { seedProfileDemo } from './seed-profile';
+import { seedTransfersDemo } from './seed-transfers';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -14,6 +16,8 @@ export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const DEMO_TOTP_SECRET = 'LEDGERLINEDEMOTOTPSECRETKEY23456';
 /** The device secret of push@ledgerline.test's "Pixel 8" (what its phone app would send as bearer). */
 export const DEMO_PUSH_DEVICE_SECRET = 'demo-pixel-8-device-secret-not-for-production';
+/** The device secret of security-centre@ledgerline.test's "Security Pixel" (its sign-ins without a bot check fill the login history). */
+export const DEMO_SECURITY_DEVICE_SECRET = 'security-centre-device-secret-0001';
 /** The phone number of sms@ledgerline.test (Ofcom's drama range, reserved for fiction). */
 export const DEMO_SMS_PHONE = '+44 7700 900123';
 const DAY_MS = 86_400_000;
@@ -36,7 +40,7 @@ interface DemoUser {
   useOldWeb?: boolean;
   oldWebUrl?: string;
   /** Second factor (users.login_2fa_mode and auth_settings); none means 'no'. */
-  secondFactor?: { mode: 'otp' | 'sms' | 'push'; totpSecret?: string; phone?: string; device?: { name: string; code: string; type: 'android' | 'ios'; secret: string } };
+  secondFactor?: { mode: 'no' | 'otp' | 'sms' | 'push'; totpSecret?: string; phone?: string; device?: { name: string; code: string; type: 'android' | 'ios'; secret: string } };
   /** Migration to push: soft with days left at seeding time, or strict. */
   migration?: { req: 'soft'; daysLeft: number } | { req: 'strict' };
   /** Accepted an earlier version of each of the brand's terms: the current ones wait (TE). */
@@ -124,6 +128,19 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // The account-status banner states (issue 4): their verification facts come from seed-accounts.ts.
   { email: 'limited@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Lena', lastName: 'Varga', residenceCountryCode: 'HU', verified: true },
   { email: 'unverified@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Ugo', lastName: 'Bianchi', residenceCountryCode: 'IT', verified: false },
+  // The security centre's browser tests (issue 6): each changes its own user only.
+  { email: 'security-password@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Paula', lastName: 'Sandberg', residenceCountryCode: 'SE', verified: true },
+  { email: 'security-2fa@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Tariq', lastName: 'Osei', residenceCountryCode: 'GB', verified: true },
+  {
+    email: 'security-centre@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Celia',
+    lastName: 'Duarte',
+    residenceCountryCode: 'PT',
+    verified: true,
+    secondFactor: { mode: 'no', device: { name: 'Security Pixel', code: 'security-pixel-demo', type: 'android', secret: DEMO_SECURITY_DEVICE_SECRET } },
+  },
 ];
 
 /**
@@ -216,6 +233,8 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
     }
     await seedAccountsDemo(tx, DEMO_USERS.map((demo) => demo.email));
     await seedDemoCards(tx, { cardDataKey: options.cardDataKey });
+    await seedProfileDemo(tx, DEMO_USERS.map((demo) => demo.email));
+    await seedTransfersDemo(tx, DEMO_USERS.map((demo) => demo.email), { passwordHash });
     return { created };
   });
 }

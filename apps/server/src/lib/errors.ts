@@ -14,6 +14,7 @@ const HTTP_STATUS: Record<ResponseCode, number> = {
   TA1: 400,
   IM: 404,
   RL: 429,
+  IPW: 403,
 };
 
 /**

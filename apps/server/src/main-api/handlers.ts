@@ -3,7 +3,10 @@ import { accountHandlers } from '../modules/accounts/handlers';
 import { cardHandlers } from '../modules/cards/handlers';
 import { customerHandlers } from '../modules/customers/handlers';
 import { dictionaryHandlers } from '../modules/dictionaries/handlers';
+import { profileHandlers } from '../modules/profile/handlers';
 import { registrationHandlers } from '../modules/registration/handlers';
+import { securityHandlers } from '../modules/security/handlers';
+import { transferHandlers } from '../modules/transfers/handlers';
 import type { MethodHandlers } from './types';
 
 /** One handler per contract method; the compiler refuses a method without its handler. */
@@ -13,4 +16,7 @@ export const mainHandlers: MethodHandlers<MainMethods> = {
   ...registrationHandlers,
   ...accountHandlers,
   ...cardHandlers,
+  ...profileHandlers,
+  ...securityHandlers,
+  ...transferHandlers,
 };

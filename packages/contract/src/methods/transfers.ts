@@ -15,9 +15,9 @@ import { currencyCodeSchema } from './dictionaries';
  */
 
 /** A positive amount with at most 8 decimals. */
-// eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
 export const positiveAmountSchema = z
   .string()
+  // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
   .regex(/^\d{1,18}(\.\d{1,8})?$/, 'validation.amount')
   .refine((value) => /[1-9]/.test(value), 'validation.amountPositive');
 const idempotencyKeySchema = z.uuid('validation.idempotencyKey');

@@ -1,14 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { LoginRequest, LoginResponse, Migration, TokenRequest } from '@ledgerline/contract';
+import type { LoginRequest, LoginResponse, Migration, RealtimeEvent, TokenRequest } from '@ledgerline/contract';
 import { BRANDS, isBrandId, type BrandConfig, type BrandId } from '@ledgerline/domain/brands';
 import type { Database, DbOrTx } from '../../db/client';
-import { authDevices, authSettings, customers, deviceApprovalCodes, deviceRequests, pendingLogins, users } from '../../db/schema';
+import { authDevices, authSettings, customers, deviceApprovalCodes, deviceRequests, pendingLogins, sessionDevices, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { audit } from '../audit/audit';
 import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
+import { ipNotAllowedError } from '../security/ip-whitelist';
 import type { BotCheck } from './botcheck';
 import { approvedDeviceBySecret, createDevice, devicesOf, ownDevice, settingsOf, toWireDevice, type DeviceRow } from './devices';
 import { recordAttempt, type LoginFlowName, type LoginResult } from './history';
@@ -44,6 +45,16 @@ export interface LoginOutcome {
 }
 
 export type DecisionActor = { kind: 'device'; device: DeviceRow } | { kind: 'devTool' };
+
+/**
+ * What another module does, inside the decision's transaction, when the phone decides a request of
+ * its kind (e.g. 'transaction': settle or reject the transfer); answers events to publish after commit.
+ */
+export type DeviceRequestHook = (
+  tx: DbOrTx,
+  request: { id: string; userId: number; kind: string },
+  approved: boolean,
+) => Promise<{ userId: number; event: RealtimeEvent }[]>;
 
 export interface AuthService {
   login(body: LoginRequest, request: RequestInfo): Promise<LoginOutcome>;
@@ -98,6 +109,8 @@ export function createAuthService(deps: {
   mailer: Mailer;
   botCheck: BotCheck;
   signInAddressLimit: number;
+  /** Device-request kinds other modules own, by kind. */
+  deviceRequestHooks?: Record<string, DeviceRequestHook>;
 }): AuthService {
   const { db, tokens, sessions, realtime, mailer, botCheck } = deps;
   // Verifying against a fixed hash when the user does not exist keeps the answer time the same.
@@ -131,6 +144,21 @@ export function createAuthService(deps: {
     });
     if (blockedUntil) throw accountBlockedError(blockedUntil, `${error.message} `);
     throw error;
+  }
+
+  /** With the user's IP whitelist on, an attempt from elsewhere is recorded and refused (IPW, HTTP 403). */
+  async function refuseOutsideWhitelist(user: UserRow, request: RequestInfo, flow: LoginFlowName, client: string | null): Promise<void> {
+    if (await sessions.ipWhitelist.allows(user.id, request.ip)) return;
+    await db.transaction(async (tx) => {
+      await attempt(tx, user, null, request, flow, 'ipNotAllowed', client);
+      await audit(tx, { action: 'login.ipRefused', userId: user.id, customerId: user.customerId, ip: request.ip, details: { flow, client } });
+    });
+    throw ipNotAllowedError();
+  }
+
+  /** The phone app a direct sign-in came through, so the device list can mark it as the current one. */
+  async function rememberSessionDevice(tx: DbOrTx, session: { sessionId: string }, deviceId: number): Promise<void> {
+    await tx.insert(sessionDevices).values({ sessionId: session.sessionId, deviceId });
   }
 
   /** Completes a sign-in inside tx: session, history, audit, failure count cleared. */
@@ -254,6 +282,8 @@ export function createAuthService(deps: {
         if (blockedUntil) throw accountBlockedError(blockedUntil, 'Wrong e-mail or password. ');
         throw new AppError('AU', 'Wrong e-mail or password', { extra: { reason: 'wrongCredentials' } });
       }
+      // Checked after the password, so the refusal tells nothing to someone who does not know it.
+      await refuseOutsideWhitelist(user, request, 'password', body.client);
 
       const settings = await settingsOf(db, user.id);
       const approved = await devicesOf(db, user.id, { approvedOnly: true });
@@ -266,7 +296,9 @@ export function createAuthService(deps: {
         if (device && device.userId === user.id) {
           const session = await db.transaction(async (tx) => {
             await tx.update(authDevices).set({ lastActivityAt: new Date(), ...(body.pushToken ? { pushToken: body.pushToken } : {}) }).where(eq(authDevices.id, device.id));
-            return completeSignIn(tx, user, request, body.client, 'direct', device.name);
+            const opened = await completeSignIn(tx, user, request, body.client, 'direct', device.name);
+            await rememberSessionDevice(tx, opened, device.id);
+            return opened;
           });
           const issued = await sessions.tokensFor(user, session);
           return { answer: { authFlow: 'direct', accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresIn: issued.expiresIn, userId: user.id }, tokens: issued };
@@ -361,9 +393,12 @@ export function createAuthService(deps: {
           await attempt(db, user, null, request, 'direct', 'blocked', 'mobile');
           throw accountBlockedError(blocked);
         }
+        await refuseOutsideWhitelist(user, request, 'direct', 'mobile');
         const session = await db.transaction(async (tx) => {
           await tx.update(authDevices).set({ lastActivityAt: new Date(), ...(body.pushToken ? { pushToken: body.pushToken } : {}) }).where(eq(authDevices.id, device.id));
-          return completeSignIn(tx, user, request, 'mobile', 'direct', device.name);
+          const opened = await completeSignIn(tx, user, request, 'mobile', 'direct', device.name);
+          await rememberSessionDevice(tx, opened, device.id);
+          return opened;
         });
         return sessions.tokensFor(user, session);
       }
@@ -398,6 +433,8 @@ export function createAuthService(deps: {
         await attempt(db, user, null, request, flow, 'blocked', client);
         throw accountBlockedError(blocked);
       }
+      // The second step may come from another address than the password did.
+      await refuseOutsideWhitelist(user, request, flow, client);
 
       let totpStep: number | null = null;
       let device: string | null = null;
@@ -473,14 +510,18 @@ export function createAuthService(deps: {
         const [requestRow] = await tx.select().from(deviceRequests).where(eq(deviceRequests.id, key)).for('update');
         if (!requestRow || requestRow.status !== 'pending' || requestRow.expiresAt <= now) return null;
         if (actor.kind === 'device') {
-          const allowed = requestRow.kind === 'login' || (requestRow.kind === 'approveDevice' && requestRow.deviceId !== actor.device.id);
+          const allowed =
+            requestRow.kind === 'login' ||
+            requestRow.kind === 'twoStepChange' ||
+            Object.hasOwn(deps.deviceRequestHooks ?? {}, requestRow.kind) ||
+            (requestRow.kind === 'approveDevice' && requestRow.deviceId !== actor.device.id);
           if (!allowed || requestRow.userId !== actor.device.userId) return null;
           await tx.update(authDevices).set({ lastActivityAt: now }).where(eq(authDevices.id, actor.device.id));
         }
         let deciderDeviceId: number | null = actor.kind === 'device' ? actor.device.id : null;
         const user = await userById(tx, requestRow.userId);
         if (!user) return null;
-        if (actor.kind === 'devTool' && (requestRow.kind === 'login' || requestRow.kind === 'approveDevice')) {
+        if (actor.kind === 'devTool' && (requestRow.kind === 'login' || requestRow.kind === 'approveDevice' || requestRow.kind === 'twoStepChange')) {
           // The development stand-in plays the user's phone: the request went to their approved device.
           const [phone] = await devicesOf(tx, user.id, { approvedOnly: true });
           deciderDeviceId = phone?.id ?? null;
@@ -523,13 +564,16 @@ export function createAuthService(deps: {
             });
           }
         }
-        return { userId: user.id, pendingLoginId: requestRow.pendingLoginId, modeSet };
+        const hook = deps.deviceRequestHooks?.[requestRow.kind];
+        const events = hook ? await hook(tx, { id: key, userId: user.id, kind: requestRow.kind }, approved) : [];
+        return { userId: user.id, pendingLoginId: requestRow.pendingLoginId, modeSet, events };
       });
       if (!result) throw AppError.notFound('No such request is waiting');
       const event = { type: 'LoginRequestDecided' as const, payload: { key, approved } };
       if (result.pendingLoginId) await realtime.publishToLogin(result.pendingLoginId, event);
       else await realtime.publish(result.userId, event);
       if (result.modeSet) await realtime.publish(result.userId, { type: 'TwoStepVerificationModeSet' });
+      for (const item of result.events) await realtime.publish(item.userId, item.event);
       return { key, approved, userId: result.userId };
     },
 

@@ -16,7 +16,9 @@ export type LoginResult =
   | 'blocked'
   | 'throttled'
   | 'botCheckFailed'
-  | 'wrongSecret';
+  | 'wrongSecret'
+  /** The user's IP whitelist is on and the attempt came from elsewhere (issue 6). */
+  | 'ipNotAllowed';
 
 /** Results that count as a failed attempt from an address (the per-address slowing). */
 export const FAILED_RESULTS: readonly LoginResult[] = ['wrongPassword', 'wrongCode', 'codeExpired', 'codeUsed', 'badVerifier', 'botCheckFailed', 'wrongSecret'];

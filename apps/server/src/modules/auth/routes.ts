@@ -5,6 +5,7 @@ import {
   deviceApproveCompleteSchema,
   deviceApproveStartSchema,
   deviceCreateSchema,
+  deviceRenameSchema,
   loginConfirmRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
@@ -21,7 +22,7 @@ import { audit } from '../audit/audit';
 import { authenticateRequest } from '../../plugins/auth-guard';
 import type { Services } from '../../services';
 import type { Database } from '../../db/client';
-import { authDevices } from '../../db/schema';
+import { authDevices, sessionDevices } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { approvedDeviceBySecret, createDevice, devicesOf, ownDevice, toWireDevice } from './devices';
@@ -75,6 +76,12 @@ async function removeDevice(db: Database, caller: { userId: number; customerId: 
     await tx.delete(authDevices).where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId)));
     await audit(tx, { action: 'device.deleted', userId: caller.userId, customerId: caller.customerId, ip, details: { deviceId: id } });
   });
+}
+
+/** The caller's devices; the one this session signed in through (direct flow) is marked isCurrent. */
+async function devicesOfCaller(db: Database, caller: { userId: number; sessionId: string }) {
+  const [current] = await db.select({ deviceId: sessionDevices.deviceId }).from(sessionDevices).where(eq(sessionDevices.sessionId, caller.sessionId));
+  return (await devicesOf(db, caller.userId)).map((device) => ({ ...toWireDevice(device), isCurrent: device.id === current?.deviceId }));
 }
 
 /** /api/auth (spec 1 §7); packages/contract/src/auth.ts describes every call and flow. */
@@ -183,7 +190,7 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
 
   app.get('/devices', async (request) => {
     const caller = await signedIn(request);
-    return { devices: (await devicesOf(db, caller.userId)).map(toWireDevice) };
+    return { devices: await devicesOfCaller(db, caller) };
   });
 
   app.post('/devices', async (request) => {
@@ -213,6 +220,22 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
     const { id } = parse(deviceParams, request.params);
     await removeDevice(db, caller, id, request.ip);
     return { ...OK, responseDescription: 'Device removed' };
+  });
+
+  /** Renames one of the caller's devices (issue 6, the security centre); another user's id is 404. */
+  app.patch('/devices/:id', async (request) => {
+    const caller = await signedIn(request);
+    const { id } = parse(deviceParams, request.params);
+    const body = parse(deviceRenameSchema, request.body);
+    const renamed = await db.transaction(async (tx) => {
+      const before = await ownDevice(tx, caller.userId, id, { forUpdate: true });
+      const [row] = await tx.update(authDevices).set({ name: body.name }).where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId))).returning();
+      if (!row) throw AppError.notFound('Device not found');
+      await audit(tx, { action: 'device.renamed', userId: caller.userId, customerId: caller.customerId, ip: request.ip, details: { deviceId: id, from: before.name, to: body.name } });
+      return row;
+    });
+    const [current] = await db.select({ deviceId: sessionDevices.deviceId }).from(sessionDevices).where(eq(sessionDevices.sessionId, caller.sessionId));
+    return { ...toWireDevice(renamed), isCurrent: current?.deviceId === id };
   });
 
   app.post('/devices/:id/approve', async (request) => {
@@ -249,7 +272,7 @@ export async function deviceApiRoutes(app: FastifyInstance, opts: { services: Se
   const { services, db } = opts;
   app.get('/device', async (request) => {
     const caller = await authenticateRequest(request, services);
-    return { devices: (await devicesOf(db, caller.userId)).map(toWireDevice) };
+    return { devices: await devicesOfCaller(db, caller) };
   });
   app.delete('/device/:id', async (request) => {
     const caller = await authenticateRequest(request, services);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { loginRealtimeTickets, pendingLogins, realtimeTickets, refreshTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { audit } from '../audit/audit';
 import type { RealtimeHub } from '../realtime/hub';
+import { createIpWhitelistGate, type IpWhitelistGate } from '../security/ip-whitelist';
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_MS, type AccessClaims, type TokenService } from './tokens';
 
 const REALTIME_TICKET_TTL_MS = 30_000;
@@ -52,6 +53,14 @@ export interface SessionService {
   issueLoginRealtimeTicket(pendingLoginId: string): Promise<{ ticket: string; expiresInSeconds: number }>;
   /** Redeems a ticket once; answers what it opens, or null when unknown, used or expired. */
   redeemRealtimeTicket(ticket: string): Promise<RealtimeTicketOwner | null>;
+  /** The users' IP whitelists: checked at sign-in and on every authenticated call (modules/security). */
+  ipWhitelist: IpWhitelistGate;
+  /**
+   * Ends every open session of the user except `keepSessionId`, inside the caller's transaction
+   * (e.g. a password change); answers their ids. Close their sockets with closeSockets after commit.
+   */
+  revokeOthers(tx: DbOrTx, userId: number, keepSessionId: string, reason: string): Promise<string[]>;
+  closeSockets(sessionIds: readonly string[], reason: 'logout' | 'expired' | 'revoked'): Promise<void>;
 }
 
 function refused(description: string, reason: string): AppError {
@@ -71,7 +80,24 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
     };
   }
 
+  const ipWhitelist = createIpWhitelistGate(db);
+
   return {
+    ipWhitelist,
+
+    async revokeOthers(tx, userId, keepSessionId, reason) {
+      const revoked = await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokeReason: reason.slice(0, 32) })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .returning({ id: sessions.id });
+      return revoked.map((row) => row.id);
+    },
+
+    async closeSockets(sessionIds, reason) {
+      for (const sessionId of sessionIds) await hub.closeSession(sessionId, reason);
+    },
+
     async open(tx, input) {
       const sessionId = randomUUID();
       const refreshToken = randomToken();
@@ -108,6 +134,14 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
         throw refused('The refresh token is empty.', 'emptyRefreshToken');
       }
       const hash = sha256(refreshToken);
+      // From outside the user's IP whitelist no new tokens are handed out (checked before the token turns over).
+      const [owner] = await db
+        .select({ userId: users.id, customerId: users.customerId })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(refreshTokens.tokenHash, hash));
+      if (owner) await ipWhitelist.assertAllowed(owner, ip);
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ usedAt: refreshTokens.usedAt, sessionId: refreshTokens.sessionId })

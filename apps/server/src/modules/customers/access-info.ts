@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { customerAccess, customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../main-api/types';
+import { transferPermissionFlags } from '../transfers/permissions';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -101,7 +102,8 @@ export async function loadCustomerAccessInfo(db: DbOrTx, caller: Caller, actingC
     customer: { id: acting.id, username: logins.get(acting.id) ?? '', name: customerDisplayName(acting) },
     accessList: accessListFor(level),
     accessRights: level,
-    permissions: permissionsFor(level, isOwn),
+    // The transfer flags of spec 2 §6 (ownAccount.betweenAccounts, otherPerson.p2p, …) beside the area permissions.
+    permissions: { ...permissionsFor(level, isOwn), ...(await transferPermissionFlags(db, caller.userId, actingCustomerId, level)) },
     isNeedKyc: acting.isNeedKyc,
     businessRepresentativePositionIds: grant?.positionId != null && !isOwn ? [grant.positionId] : [],
     taxResidencySelfCertificationDocumentStatus: selfCertificationStatus(acting.taxSelfCertificationStatus),

@@ -15,7 +15,7 @@ import { LETTER_TEXTS, fill } from './texts';
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 
-function loadFonts(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+export function loadFonts(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   // The paths come from require.resolve of two fixed package files, never from input.
   fonts ??= Promise.all([
     // eslint-disable-next-line security/detect-non-literal-fs-filename -- fixed package file
@@ -48,17 +48,17 @@ export interface LetterInput {
   now?: Date;
 }
 
-const PAGE = { width: 595.28, height: 841.89, margin: 56 };
-const INK = rgb(0.12, 0.12, 0.14);
-const MUTED = rgb(0.38, 0.38, 0.42);
+export const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+export const INK = rgb(0.12, 0.12, 0.14);
+export const MUTED = rgb(0.38, 0.38, 0.42);
 
-function hexColour(value: string) {
+export function hexColour(value: string) {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value);
   return match ? rgb(parseInt(match[1]!, 16) / 255, parseInt(match[2]!, 16) / 255, parseInt(match[3]!, 16) / 255) : INK;
 }
 
 /** Breaks text into lines that fit the width at the size. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

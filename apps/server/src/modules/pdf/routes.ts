@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountConfirmationRequestSchema, type PdfGeneratorResponse } from '@ledgerline/contract';
+import { accountConfirmationRequestSchema, agreementPdfRequestSchema, type PdfGeneratorResponse } from '@ledgerline/contract';
 import { CUSTOMER_ID_HEADER, DEFAULT_LANGUAGE, fromIsoLanguage, getBrand, isBrandId, isLanguage, type Language } from '@ledgerline/domain';
 import type { Database } from '../../db/client';
 import { customers, paymentInstructions, pdfDownloads } from '../../db/schema';
@@ -13,6 +13,8 @@ import { requireBalanceAccess } from '../accounts/access';
 import { customerDisplayName, findCustomerAccount } from '../accounts/service';
 import { resolveActingCustomer } from '../customers/access';
 import { renderAccountConfirmation } from './account-confirmation';
+import { findLegalItem } from '../profile/settings';
+import { renderAgreement } from './agreement';
 
 /*
  * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}", answering `redirectLink`). A link
@@ -84,6 +86,63 @@ export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps):
     const { origin } = deps.site.forRequest(request);
     return { responseCode: '00', responseDescription: 'Success', redirectLink: `${origin}/api/pdf/files/${token}` };
   });
+
+  // The agreement record of one legal item (issue 6): any user may have their own acceptance record, so no balance access is needed.
+  scope.post('/api/generator_pdf/agreement', async (request, reply): Promise<PdfGeneratorResponse> => {
+    const caller = request.caller;
+    if (!caller) throw AppError.unauthorised();
+    const parsed = agreementPdfRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
+    const body = parsed.data;
+    const lang: Language = body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const customerId = await resolveActingCustomer(deps.db, caller, body.fromCustomerId ?? actingCustomerFromHeader(request));
+    const { term } = await findLegalItem(deps.db, { customerId, userId: caller.userId, termId: body.id });
+
+    const token = randomToken(32);
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(pdfDownloads).values({
+        tokenHash: sha256(token),
+        document: 'agreement',
+        customerId,
+        userId: caller.userId,
+        params: { termId: term.id, lang },
+        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+      });
+      await audit(tx, { action: 'pdf.agreement', userId: caller.userId, customerId, ip: request.ip, details: { termId: term.id, value: term.value } });
+    });
+    reply.header('Cache-Control', 'no-store');
+    const { origin } = deps.site.forRequest(request);
+    return { responseCode: '00', responseDescription: 'Success', redirectLink: `${origin}/api/pdf/files/${token}` };
+  });
+}
+
+/** Draws the document a download link names, from the link's stored parameters. */
+async function renderLinked(db: Database, link: typeof pdfDownloads.$inferSelect): Promise<{ bytes: Uint8Array; filename: string }> {
+  const lang: Language = isLanguage(link.params.lang) ? link.params.lang : DEFAULT_LANGUAGE;
+  if (link.document === 'agreement') {
+    const { customer, brand, term, acceptance, userEmail } = await findLegalItem(db, { customerId: link.customerId, userId: link.userId, termId: Number(link.params.termId) });
+    const bytes = await renderAgreement({
+      brand,
+      lang,
+      term,
+      customerName: customerDisplayName(customer) || userEmail,
+      userEmail,
+      acceptance: acceptance ? { acceptedAt: acceptance.acceptedAt, ip: acceptance.ip, termValue: acceptance.termValue } : null,
+    });
+    return { bytes, filename: `${term.value}.pdf` };
+  }
+  const accountId = Number(link.params.accountId);
+  const { account, instruction, customer } = await letterFor(db, link.customerId, accountId);
+  const bytes = await renderAccountConfirmation({
+    brand: getBrand(isBrandId(customer.brandId) ? customer.brandId : 'pebble'),
+    lang,
+    customerName: customerDisplayName(customer),
+    accountId: account.id,
+    currencyCode: account.currencyCode,
+    openedAt: account.createdAt,
+    instruction,
+  });
+  return { bytes, filename: `account-confirmation-${account.id}.pdf` };
 }
 
 /** The single-use download, registered outside the guarded scope (a browser opens it without a bearer). */
@@ -97,20 +156,8 @@ export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Pr
       .select()
       .from(pdfDownloads)
       .where(and(eq(pdfDownloads.tokenHash, tokenHash), isNull(pdfDownloads.usedAt), gt(pdfDownloads.expiresAt, new Date())));
-    if (!link || link.document !== 'accountConfirmation') throw gone();
-
-    const accountId = Number(link.params.accountId);
-    const lang: Language = isLanguage(link.params.lang) ? link.params.lang : DEFAULT_LANGUAGE;
-    const { account, instruction, customer } = await letterFor(deps.db, link.customerId, accountId);
-    const bytes = await renderAccountConfirmation({
-      brand: getBrand(isBrandId(customer.brandId) ? customer.brandId : 'pebble'),
-      lang,
-      customerName: customerDisplayName(customer),
-      accountId: account.id,
-      currencyCode: account.currencyCode,
-      openedAt: account.createdAt,
-      instruction,
-    });
+    if (!link || !['accountConfirmation', 'agreement'].includes(link.document)) throw gone();
+    const { bytes, filename } = await renderLinked(deps.db, link);
 
     // Claimed only once the document exists; of two requests racing for one link, one wins.
     const claimed = await deps.db
@@ -122,7 +169,7 @@ export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Pr
 
     return reply
       .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="account-confirmation-${account.id}.pdf"`)
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
       .type('application/pdf')
       .send(Buffer.from(bytes));
   });

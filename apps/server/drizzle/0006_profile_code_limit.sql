@@ -1,0 +1,1 @@
+CREATE INDEX "contact_codes_customer" ON "contact_codes" USING btree ("customer_id","created_at");
