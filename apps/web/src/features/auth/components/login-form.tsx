@@ -1,7 +1,9 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LoginForm as LoginFormValues } from '@ledgerline/domain/validation';
+import type { LoginForm as LoginFormValues, loginFormSchema } from '@ledgerline/domain/validation';
+
+type LoginFormSchema = typeof loginFormSchema;
 import { Suspense, lazy, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useApiClient, useRuntimeConfig } from '@/app/session';
@@ -27,8 +29,7 @@ const AuthErrorMessage = lazy(() =>
  * library: the page's first load stays within its budget without one (decision 11), and zod with
  * the schema loads on the first focus, not with the page.
  */
-let schemaLoading:
-  Promise<(typeof import('@ledgerline/domain/validation'))['loginFormSchema']> | undefined;
+let schemaLoading: Promise<LoginFormSchema> | undefined;
 function loadSchema() {
   schemaLoading ??= import('@ledgerline/domain/validation').then((m) => m.loginFormSchema);
   schemaLoading.catch(() => {
