@@ -56,7 +56,7 @@ test.describe('profile', () => {
     await expectAccessible(page, '/profile');
 
     const address = `profile-${Date.now()}@ledgerline.test`;
-    await page.getByLabel('E-mail address').fill(address);
+    await page.getByLabel('E-mail address', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Add e-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
     await expect(dialog).toContainText(`We sent a 6-digit code to ${address}`);
@@ -80,7 +80,9 @@ test.describe('profile', () => {
     const offers = page.getByRole('switch', { name: 'Offers by e-mail' });
     await expect(offers).not.toBeChecked();
     // Security notices the bank always sends cannot be turned off.
-    await expect(page.getByRole('switch', { name: 'New sign-in' })).toBeDisabled();
+    const newSignIn = page.getByTestId('notification-setting').filter({ hasText: 'New sign-in' });
+    await expect(newSignIn).toContainText('Always on');
+    await expect(newSignIn.getByRole('switch')).toHaveCount(0);
     await expectAccessible(page, '/profile/notifications');
 
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/main/?setNotificationSetting'));

@@ -43,7 +43,7 @@ export function VerifyDeviceStep({
       <QrCode value={link} title={t('signInFlow.verifyDevice.qrTitle', { brand: brand.projectName })} />
       <Text size="sm" ta="center">
         {t('signInFlow.verifyDevice.onThisPhone')}{' '}
-        <Anchor href={link}>{t('signInFlow.verifyDevice.openApp', { brand: brand.projectName })}</Anchor>
+        <Anchor href={link} underline="always">{t('signInFlow.verifyDevice.openApp', { brand: brand.projectName })}</Anchor>
       </Text>
       {devices.length > 0 && (
         <Stack gap={4}>

@@ -40,7 +40,7 @@ export function DetailsSection({ customer }: { customer: ProfileCustomer }) {
     [t('profile.details.login'), customer.login],
   ];
   return (
-    <SectionCard id="details" title={t('profile.details.title')} description={t('profile.details.description')}>
+    <SectionCard id="details" title={t(isBusiness ? 'profile.details.businessTitle' : 'profile.details.title')} description={t('profile.details.description')}>
       <dl className={classes.details}>
         {rows.map(([term, value]) => (
           <div key={term}>

@@ -36,8 +36,8 @@ function useAddressLines() {
 
 /**
  * The customer's addresses (spec 2 §3 "Address", §4 "Address states", §7 "Addresses: confirm,
- * create, replace, delete"). A confirmed address is replaced through a pending replacement that
- * takes its place once confirmed; the only confirmed address cannot be deleted.
+ * create, replace, delete"). A confirmed address is replaced through a replacement that takes its
+ * place once confirmed (and, where a document is needed, reviewed); it is never deleted.
  */
 export function AddressesSection({ addresses, residenceCountryCode }: { addresses: ProfileAddress[]; residenceCountryCode: string | null }) {
   const { t } = useTranslation();
@@ -48,7 +48,12 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
   const [deleting, setDeleting] = useState<ProfileAddress | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const byId = new Map(addresses.map((address) => [address.addressId, address]));
-  const confirmedCount = addresses.filter((address) => address.confirmed).length;
+  // The server's rules (spec 2 §4 "Address states"): one current address; a second one is a
+  // replacement of the confirmed one, and only one replacement waits at a time.
+  const replacementWaiting = addresses.some(
+    (address) => address.replacesAddressId !== null && (address.addressStatus === 'unconfirmed' || address.addressStatus === 'pending'),
+  );
+  const mayAdd = addresses.every((address) => address.addressStatus === 'rejected');
   const oneLine = (address: ProfileAddress) => lines(address).join(', ');
 
   return (
@@ -62,9 +67,11 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
         <ul className={classes.list} aria-label={t('profile.addresses.listLabel')}>
           {addresses.map((address) => {
             const replaced = address.replacesAddressId !== null ? byId.get(address.replacesAddressId) : undefined;
-            const hasPendingReplacement = addresses.some((other) => other.replacesAddressId === address.addressId);
-            const mayConfirm = !address.confirmed && (address.addressStatus === 'unconfirmed' || address.addressStatus === 'pending');
-            const mayDelete = !(address.confirmed && confirmedCount <= 1);
+            // Confirming is the customer's step; a pending address waits for the bank's review.
+            const mayConfirm = address.addressStatus === 'unconfirmed';
+            const mayReplace = address.addressStatus === 'confirmed' && address.replacesAddressId === null && !replacementWaiting;
+            // A confirmed address is replaced, never deleted.
+            const mayDelete = address.addressStatus !== 'confirmed';
             const label = address.address1;
             return (
               <li key={address.addressId} className={classes.row} data-testid="address-row">
@@ -99,7 +106,12 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                       loading={confirm.isPending && confirm.variables === address.addressId}
                       onClick={() =>
                         confirm.mutate(address.addressId, {
-                          onSuccess: () => setNotice(t('profile.addresses.confirmedNotice', { address: oneLine(address) })),
+                          onSuccess: (confirmed) =>
+                            setNotice(
+                              t(confirmed.addressStatus === 'confirmed' ? 'profile.addresses.confirmedNotice' : 'profile.addresses.sentForReviewNotice', {
+                                address: oneLine(address),
+                              }),
+                            ),
                         })
                       }
                     >
@@ -107,7 +119,7 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                       <VisuallyHidden> {label}</VisuallyHidden>
                     </Button>
                   )}
-                  {address.confirmed && !hasPendingReplacement && (
+                  {mayReplace && (
                     <Button size="xs" variant="default" onClick={() => setEditing({ replacing: address })}>
                       {t('profile.addresses.replace')}
                       <VisuallyHidden> {label}</VisuallyHidden>
@@ -124,7 +136,7 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                         setDeleting(address);
                       }}
                     >
-                      {address.replacesAddressId !== null && !address.confirmed ? t('profile.addresses.withdraw') : t('profile.addresses.delete')}
+                      {address.replacesAddressId !== null ? t('profile.addresses.withdraw') : t('profile.addresses.delete')}
                       <VisuallyHidden> {label}</VisuallyHidden>
                     </Button>
                   )}
@@ -134,11 +146,13 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
           })}
         </ul>
       )}
-      <Group>
-        <Button variant="light" onClick={() => setEditing({ replacing: undefined })}>
-          {t('profile.addresses.add')}
-        </Button>
-      </Group>
+      {mayAdd && (
+        <Group>
+          <Button variant="light" onClick={() => setEditing({ replacing: undefined })}>
+            {t('profile.addresses.add')}
+          </Button>
+        </Group>
+      )}
 
       <AddressDialog
         opened={editing !== undefined}

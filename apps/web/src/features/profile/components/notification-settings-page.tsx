@@ -8,6 +8,7 @@ import { translateErrorMessage } from '@/i18n';
 import { describeApiError } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
+import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useNotificationSettings, useSetNotificationSetting } from '../api/notification-settings';
 import { ProfileTabs } from './profile-tabs';
@@ -28,7 +29,7 @@ function SettingRow({ setting }: { setting: NotificationSetting }) {
   return (
     <li className={classes.settingRow} data-testid="notification-setting">
       <div className={classes.settingText}>
-        <Text component="label" htmlFor={id} fw={500} size="sm" display="block">
+        <Text component={setting.editable ? 'label' : 'span'} htmlFor={setting.editable ? id : undefined} fw={500} size="sm" display="block">
           {t(`notificationSettings.settings.${setting.identified}.label`)}
         </Text>
         <Text size="xs" c="gray.7" id={`${id}-description`}>
@@ -36,14 +37,16 @@ function SettingRow({ setting }: { setting: NotificationSetting }) {
             ? t(`notificationSettings.settings.${setting.identified}.description`)
             : `${t(`notificationSettings.settings.${setting.identified}.description`)} ${t('notificationSettings.alwaysOn')}`}
         </Text>
-        <div className={classes.settingResult} role="status" aria-live="polite">
-          {save.isSuccess && savedValue !== undefined && (
-            <Text size="xs" c="teal.9" className={classes.inlineStatus}>
-              <CheckCircleIcon size={14} />
-              {t(savedValue ? 'notificationSettings.savedOn' : 'notificationSettings.savedOff')}
-            </Text>
-          )}
-        </div>
+        {setting.editable && (
+          <div className={classes.settingResult} role="status" aria-live="polite">
+            {save.isSuccess && savedValue !== undefined && (
+              <Text size="xs" c="teal.9" className={classes.inlineStatus}>
+                <CheckCircleIcon size={14} />
+                {t(savedValue ? 'notificationSettings.savedOn' : 'notificationSettings.savedOff')}
+              </Text>
+            )}
+          </div>
+        )}
         {save.isError && (
           <Text size="xs" c="red.9" role="alert" className={classes.inlineStatus}>
             <AlertIcon size={14} />
@@ -51,19 +54,23 @@ function SettingRow({ setting }: { setting: NotificationSetting }) {
           </Text>
         )}
       </div>
-      <Switch
-        id={id}
-        checked={checked}
-        disabled={!setting.editable}
-        aria-describedby={`${id}-description`}
-        aria-busy={save.isPending}
-        onChange={(event) => {
-          const value = event.currentTarget.checked;
-          setSavedValue(undefined);
-          save.mutate({ identified: setting.identified, value }, { onSuccess: (saved) => setSavedValue(saved.value) });
-        }}
-        size="md"
-      />
+      {setting.editable ? (
+        <Switch
+          id={id}
+          checked={checked}
+          aria-describedby={`${id}-description`}
+          aria-busy={save.isPending}
+          onChange={(event) => {
+            const value = event.currentTarget.checked;
+            setSavedValue(undefined);
+            save.mutate({ identified: setting.identified, value }, { onSuccess: (saved) => setSavedValue(saved.value) });
+          }}
+          size="md"
+        />
+      ) : (
+        // Not a disabled switch: Mantine draws a disabled "on" switch grey, which reads as "off".
+        <StatusBadge tone="teal">{t('notificationSettings.alwaysOnBadge')}</StatusBadge>
+      )}
     </li>
   );
 }

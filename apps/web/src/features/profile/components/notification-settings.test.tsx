@@ -49,9 +49,10 @@ describe('notification settings', () => {
     await renderSettings();
     expect(await screen.findByRole('heading', { level: 1, name: 'Notification settings' })).toBeInTheDocument();
     const security = await screen.findByRole('region', { name: 'Security' });
-    expect(within(security).getByRole('switch', { name: 'New sign-in' })).toBeDisabled();
-    expect(within(security).getByRole('switch', { name: 'New sign-in' })).toBeChecked();
-    expect(within(security).getByText(/Always sent, for your safety/)).toBeInTheDocument();
+    const [alwaysOn, newDevice] = within(security).getAllByTestId('notification-setting');
+    expect(alwaysOn).toHaveTextContent(/^New sign-inWhen someone signs in to your account\. Always sent, for your safety\.Always on$/);
+    expect(within(alwaysOn!).queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(newDevice!).getByRole('switch', { name: 'New device' })).toBeChecked();
     const offers = screen.getByRole('region', { name: 'Offers' });
     expect(within(offers).getByRole('switch', { name: 'Offers by e-mail' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
@@ -168,9 +169,9 @@ export function AddIpEntryForm({ currentIp }: { currentIp: string }) {
               {t('security.ipWhitelist.add')}
             </Button>
           </div>
-          <Button variant="subtle" size="xs" w="fit-content" onClick={() => setValue('ip', currentIp)}>
+          <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setValue('ip', currentIp, { shouldValidate: false })}>
             {t('security.ipWhitelist.useCurrent')}
-          </Button>
+          </Anchor>
           <ActionError error={isFieldError(add.error, ['ip', 'toIp']) ? null : add.error} />
         </Stack>
       </fieldset>

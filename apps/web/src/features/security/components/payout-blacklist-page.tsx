@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -48,15 +49,15 @@ export function PayoutBlacklistPage() {
             {blacklist.data.map((user) => (
               <li key={user.email} className={classes.row}>
                 <div className={classes.rowMain}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={600} className={classes.mono}>
-                      {user.email}
-                    </Text>
-                    <StatusBadge tone={user.blockType === 'all' ? 'red' : 'orange'}>{t(`payoutBlacklist.types.${user.blockType}`)}</StatusBadge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {t('payoutBlacklist.added', { date: formatDate(user.created, language) })}
+                  <Text fw={600} className={classes.breakAnywhere}>
+                    {user.email}
                   </Text>
+                  <Group gap="xs" wrap="wrap" mt={4}>
+                    <StatusBadge tone={user.blockType === 'all' ? 'red' : 'orange'}>{t(`payoutBlacklist.types.${user.blockType}`)}</StatusBadge>
+                    <Text size="sm" c="dimmed">
+                      {t('payoutBlacklist.added', { date: formatDate(user.created, language) })}
+                    </Text>
+                  </Group>
                 </div>
                 <Button variant="default" size="xs" onClick={() => setUnblocking(user)} aria-label={t('payoutBlacklist.unblockNamed', { email: user.email })}>
                   {t('payoutBlacklist.unblock')}
@@ -111,7 +112,7 @@ function AddToBlacklistForm({ isListed }: { isListed: (email: string) => boolean
           {add.isSuccess && isListed(add.data.user.email) && (
             // Spec 2 §8: "Blacklist add success says the user was added to the black list".
             <Alert color="teal" variant="light" icon={<CheckCircleIcon />} role="status">
-              {t('payoutBlacklist.addedMessage')} <span className={classes.mono}>{add.data.user.email}</span>
+              {t('payoutBlacklist.addedMessage')} <strong>{add.data.user.email}</strong>
             </Alert>
           )}
           <TextInput label={t('payoutBlacklist.email')} type="email" autoComplete="off" error={fieldMessage(t, errors.email?.message)} {...register('email')} />

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
