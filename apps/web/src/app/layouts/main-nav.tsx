@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUnreadAnnouncementCount } from '@/features/news';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
@@ -32,10 +33,21 @@ export function MainNav({ enabled }: { enabled: boolean }) {
   const counts: Record<NavBadge, number> = {
     unreadNews: useUnreadAnnouncementCount({ enabled }),
   };
+  // On a narrow screen the bar scrolls sideways: keep the current section in view.
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const bar = list.current;
+    const active = bar?.querySelector<HTMLElement>('a.active');
+    if (!bar || !active) return;
+    const barBox = bar.getBoundingClientRect();
+    const box = active.getBoundingClientRect();
+    if (box.right > barBox.right || box.left < barBox.left) bar.scrollLeft += box.left - barBox.left - 16;
+  }, [pathname]);
   return (
     <nav aria-label={t('nav.label')} className={classes.nav}>
       <Container size={PAGE_CONTAINER_SIZE}>
-        <ul className={classes.list}>
+        <ul ref={list} className={classes.list}>
           {MAIN_NAV_ITEMS.map((item) => {
             const count = item.badge ? counts[item.badge] : 0;
             return (
