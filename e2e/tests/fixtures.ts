@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
@@ -25,3 +27,16 @@ export const test = base.extend<{ visit: (path: string, ready: (page: Page) => P
 });
 
 export { expect };
+
+/**
+ * What the ALTCHA widget does in the browser, for tests that call the API directly (the server asks
+ * for the bot check on registration and sign-in): fetch a challenge, solve it, encode the payload.
+ */
+export async function solvedBotCheck(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/auth/altcha');
+  expect(response.status()).toBe(200);
+  const challenge = (await response.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the bot-check challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, solvedBotCheck, test } from './fixtures';
 
 interface OutboxMessage {
   id: number;
@@ -102,7 +102,7 @@ test.describe('account recovery', () => {
     const oldPassword = 'Old-harbour-42';
     const newPassword = 'New-harbour-77';
     const registered = await page.request.post('/api/main/?registerPersonal', {
-      data: { brandId: 'pebble', registrationType: 'developers', firstName: 'Ola', lastName: 'Nordmann', countryCode: 'NO', email, password: oldPassword, acceptedTerms: ['privacy-policy-2025-03-01', 'terms-and-conditions-2025-03-01'] },
+      data: { brandId: 'pebble', registrationType: 'developers', firstName: 'Ola', lastName: 'Nordmann', countryCode: 'NO', email, password: oldPassword, acceptedTerms: ['privacy-policy-2025-03-01', 'terms-and-conditions-2025-03-01'], altcha: await solvedBotCheck(page.request) },
     });
     expect(registered.status()).toBe(200);
     const link = new URL(await fromOutbox(page.request, email, /(https?:\/\/\S+\/activate\?\S+)/));

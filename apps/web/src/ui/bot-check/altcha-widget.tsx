@@ -60,58 +60,92 @@ export interface AltchaWidgetProps {
   loadChallenge: () => Promise<Challenge>;
 }
 
+/**
+ * The solving state of one widget: the newest payload, and the solve in progress, so a submit
+ * during the background solve waits for it instead of starting another (which would reset it).
+ */
+interface Solver {
+  payload: string | null;
+  solving: Promise<string | null> | null;
+  begin(element: AltchaWidgetElement): Promise<string | null>;
+}
+
+async function solveWith(
+  element: AltchaWidgetElement,
+  loadChallenge: () => Promise<Challenge>,
+): Promise<string | null> {
+  const [widget, challenge] = await Promise.all([whenMounted(element), loadChallenge()]);
+  await widget.configure({ challenge });
+  const result = await widget.verify();
+  return result?.payload ?? null;
+}
+
+function createSolver(loadChallenge: () => Promise<Challenge>): Solver {
+  const solver: Solver = {
+    payload: null,
+    solving: null,
+    begin(element) {
+      solver.payload = null;
+      const attempt: Promise<string | null> = solveWith(element, loadChallenge).then((payload) => {
+        if (solver.solving === attempt) solver.payload = payload;
+        return payload;
+      });
+      solver.solving = attempt;
+      attempt.catch(() => {
+        if (solver.solving === attempt) solver.solving = null;
+      });
+      return attempt;
+    },
+  };
+  return solver;
+}
+
 export default function AltchaWidget({ ref, loadChallenge }: AltchaWidgetProps) {
   const { t, i18n } = useTranslation();
   const element = useRef<AltchaWidgetElement | null>(null);
-  const payload = useRef<string | null>(null);
   const loadRef = useRef(loadChallenge);
   loadRef.current = loadChallenge;
+  const solverRef = useRef<Solver | null>(null);
+  solverRef.current ??= createSolver(() => loadRef.current());
 
   // Our translations into the widget, under our language code.
   useEffect(() => {
     const strings = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`botCheck.${key}`)]));
     $altcha.i18n.set(i18n.language, strings);
     const widget = element.current;
-    if (widget) void whenMounted(widget).then((mounted) => mounted.configure({ language: i18n.language }));
+    if (widget)
+      void whenMounted(widget).then((mounted) => mounted.configure({ language: i18n.language }));
   }, [t, i18n.language]);
-
-  async function start(element: AltchaWidgetElement): Promise<string | null> {
-    payload.current = null;
-    const [widget, challenge] = await Promise.all([whenMounted(element), loadRef.current()]);
-    await widget.configure({ challenge });
-    const result = await widget.verify();
-    payload.current = result?.payload ?? null;
-    return payload.current;
-  }
 
   useEffect(() => {
     const widget = element.current;
-    if (!widget) return;
-    const onState = (event: Event) => {
-      const detail = (event as CustomEvent<{ payload?: string; state?: string }>).detail;
-      if (detail?.state === 'verified' && detail.payload) payload.current = detail.payload;
-    };
-    widget.addEventListener('statechange', onState);
+    const solver = solverRef.current;
+    if (!widget || !solver) return;
     // Solve in the background while the customer types.
-    void start(widget).catch(() => undefined);
-    return () => widget.removeEventListener('statechange', onState);
+    void solver.begin(widget).catch(() => undefined);
   }, []);
 
   useImperativeHandle(
     ref,
     () => ({
       async solution() {
-        if (payload.current) return payload.current;
+        const solver = solverRef.current;
         const widget = element.current;
-        if (!widget) throw new Error('bot check not ready');
-        const solved = await start(widget);
-        if (!solved) throw new Error('bot check failed');
-        return solved;
+        if (!solver || !widget) throw new Error('bot check not ready');
+        if (solver.payload) return solver.payload;
+        const running = solver.solving ? await solver.solving.catch(() => null) : null;
+        if (running) return running;
+        // The background solve was interrupted (the widget aborts a solve when it is reset) or
+        // none ran: try again a few times before telling the customer.
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const solved = await solver.begin(widget).catch(() => null);
+          if (solved) return solved;
+        }
+        throw new Error('bot check failed');
       },
       reset() {
         const widget = element.current;
-        payload.current = null;
-        if (widget) void start(widget).catch(() => undefined);
+        if (widget) void solverRef.current?.begin(widget).catch(() => undefined);
       },
     }),
     [],

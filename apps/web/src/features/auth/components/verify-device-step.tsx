@@ -40,11 +40,17 @@ export function VerifyDeviceStep({
         </Title>
         <Text c="dimmed">{t('signInFlow.verifyDevice.body', { brand: brand.projectName })}</Text>
       </Stack>
-      <QrCode value={link} title={t('signInFlow.verifyDevice.qrTitle', { brand: brand.projectName })} />
-      <Text size="sm" ta="center">
-        {t('signInFlow.verifyDevice.onThisPhone')}{' '}
-        <Anchor href={link} underline="always">{t('signInFlow.verifyDevice.openApp', { brand: brand.projectName })}</Anchor>
-      </Text>
+      <QrCode
+        value={link}
+        title={t('signInFlow.verifyDevice.qrTitle', { brand: brand.projectName })}
+      />
+      {/* Its own line, not a link inside a sentence: readable without relying on colour. */}
+      <Stack gap={2} align="center">
+        <Text size="sm">{t('signInFlow.verifyDevice.onThisPhone')}</Text>
+        <Anchor href={link} size="sm" fw={600}>
+          {t('signInFlow.verifyDevice.openApp', { brand: brand.projectName })}
+        </Anchor>
+      </Stack>
       {devices.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
