@@ -59,7 +59,7 @@ describe.skipIf(!adminUrl)('realtime across two server nodes on one PostgreSQL',
     for (let node = 0; node < 2; node += 1) {
       const port = await freePort();
       const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development', WEB_DIST: '/nonexistent' },
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development', WEB_DIST: '/nonexistent', BOT_CHECK: 'false' },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       children.push(child);
