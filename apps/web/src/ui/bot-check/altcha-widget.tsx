@@ -80,6 +80,17 @@ async function solveWith(
   return result?.payload ?? null;
 }
 
+/** A solve that has not finished by then is started over (a stuck worker must not hold the form). */
+const ATTEMPT_MS = 20_000;
+
+function within<T>(attempt: Promise<T | null>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ATTEMPT_MS);
+  });
+  return Promise.race([attempt.catch(() => null), timeout]).finally(() => clearTimeout(timer));
+}
+
 function createSolver(loadChallenge: () => Promise<Challenge>): Solver {
   const solver: Solver = {
     payload: null,
@@ -133,12 +144,12 @@ export default function AltchaWidget({ ref, loadChallenge }: AltchaWidgetProps) 
         const widget = element.current;
         if (!solver || !widget) throw new Error('bot check not ready');
         if (solver.payload) return solver.payload;
-        const running = solver.solving ? await solver.solving.catch(() => null) : null;
+        const running = solver.solving ? await within(solver.solving) : null;
         if (running) return running;
-        // The background solve was interrupted (the widget aborts a solve when it is reset) or
-        // none ran: try again a few times before telling the customer.
+        // The background solve was interrupted (the widget aborts a solve when it is reset), got
+        // stuck, or none ran: try again a few times before telling the customer.
         for (let attempt = 0; attempt < 3; attempt += 1) {
-          const solved = await solver.begin(widget).catch(() => null);
+          const solved = await within(solver.begin(widget));
           if (solved) return solved;
         }
         throw new Error('bot check failed');

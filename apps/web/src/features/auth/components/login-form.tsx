@@ -6,7 +6,7 @@ import type { LoginForm as LoginFormValues, loginFormSchema } from '@ledgerline/
 type LoginFormSchema = typeof loginFormSchema;
 import { Suspense, lazy, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { useApiClient, useRuntimeConfig } from '@/app/session';
+import { runtimeConfig, useApiClient, useRuntimeConfig } from '@/app/session';
 import { translateErrorMessage, whenLocaleComplete } from '@/i18n';
 import { trackEvent } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-error';
@@ -77,7 +77,8 @@ export function LoginForm({ onResult }: LoginFormProps) {
   const navigation = useNavigation();
   const login = useLoginMutation();
   const client = useApiClient();
-  const botCheckRequired = useRuntimeConfig()?.botCheck ?? false;
+  // Until /config.json answers the widget stays ready; the submit asks the answer itself.
+  const mayNeedBotCheck = useRuntimeConfig()?.botCheck ?? true;
   const botCheck = useRef<BotCheckHandle | null>(null);
   // The customer is on the form: the bot check loads and solves while they type.
   const [engaged, setEngaged] = useState(false);
@@ -114,7 +115,7 @@ export function LoginForm({ onResult }: LoginFormProps) {
       return;
     }
     let altcha: string | undefined;
-    if (botCheckRequired && botCheck.current) {
+    if ((await runtimeConfig()).botCheck && botCheck.current) {
       // Usually solved while the customer typed; otherwise the submit waits for it.
       setBotCheckState('solving');
       try {
@@ -215,7 +216,7 @@ export function LoginForm({ onResult }: LoginFormProps) {
             onBlur={onBlur('password')}
             error={fieldMessage(t, errors.password)}
           />
-          {botCheckRequired && <BotCheck ref={botCheck} client={client} start={engaged} />}
+          {mayNeedBotCheck && <BotCheck ref={botCheck} client={client} start={engaged} />}
           <Button type="submit" size="md" fullWidth loading={isBusy} mt="xs">
             {t('signIn.submit')}
           </Button>

@@ -31,7 +31,7 @@ import {
   type EmailCheckStatus,
   type RegistrationKind,
 } from '@ledgerline/domain/registration';
-import { useApiClient, useRuntimeConfig } from '@/app/session';
+import { runtimeConfig, useApiClient, useRuntimeConfig } from '@/app/session';
 import { useBrand } from '@/brands';
 import { BotCheck, type BotCheckHandle } from '@/ui/bot-check';
 import { intlLocale, useLanguage } from '@/i18n';
@@ -152,7 +152,8 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
   } = useForm<RegistrationValues>({ resolver, mode: 'onTouched', defaultValues: defaultValues(brand) });
 
   const client = useApiClient();
-  const botCheckRequired = useRuntimeConfig()?.botCheck ?? false;
+  // Until /config.json answers the widget stays ready; the submit asks the answer itself.
+  const mayNeedBotCheck = useRuntimeConfig()?.botCheck ?? true;
   const botCheck = useRef<BotCheckHandle | null>(null);
   const [botCheckState, setBotCheckState] = useState<'idle' | 'solving' | 'failed'>('idle');
 
@@ -165,7 +166,7 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
       return;
     }
     let altcha: string | undefined;
-    if (botCheckRequired && botCheck.current) {
+    if ((await runtimeConfig()).botCheck && botCheck.current) {
       setBotCheckState('solving');
       try {
         altcha = await botCheck.current.solution();
@@ -366,7 +367,7 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
               {t('botCheck.failed')}
             </Alert>
           )}
-          {botCheckRequired && <BotCheck ref={botCheck} client={client} start />}
+          {mayNeedBotCheck && <BotCheck ref={botCheck} client={client} start />}
           <Button type="submit" size="md" fullWidth loading={isBusy}>
             {t('registration.form.submit')}
           </Button>
