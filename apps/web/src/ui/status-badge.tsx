@@ -17,7 +17,7 @@ const TEXT: Record<BadgeTone, string> = {
   gray: 'var(--mantine-color-gray-9)',
 };
 
-function readableBadgeStyle(tone: BadgeTone): CSSProperties {
+export function readableBadgeStyle(tone: BadgeTone): CSSProperties {
   return {
     '--badge-color': TEXT[tone],
     '--badge-bg': `var(--mantine-color-${tone}-0)`,
@@ -26,9 +26,9 @@ function readableBadgeStyle(tone: BadgeTone): CSSProperties {
 }
 
 /** A status in words; the colour only repeats what the words say. */
-export function StatusBadge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+export function StatusBadge({ tone, children, size = 'md' }: { tone: BadgeTone; children: ReactNode; size?: 'sm' | 'md' }) {
   return (
-    <Badge color={tone} variant="light" radius="sm" size="md" tt="none" fw={600} style={readableBadgeStyle(tone)}>
+    <Badge color={tone} variant="light" radius="sm" size={size} tt="none" fw={600} style={readableBadgeStyle(tone)}>
       {children}
     </Badge>
   );

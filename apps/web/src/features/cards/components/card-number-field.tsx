@@ -7,7 +7,7 @@ import { binFromCardNumber } from '@ledgerline/domain/cards';
 import { intlLocale, useLanguage } from '@/i18n';
 import { useBinInfo } from '../api/get-bin-info';
 import { brandName } from '../card-format';
-import { readableBadgeStyle } from './badge-look';
+import { readableBadgeStyle } from '@/ui/status-badge';
 
 /** The longest card number (ISO/IEC 7812): 19 digits. */
 const MAX_DIGITS = 19;

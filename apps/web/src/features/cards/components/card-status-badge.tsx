@@ -1,8 +1,6 @@
-import { Badge } from '@mantine/core';
-import '@mantine/core/styles/Badge.css';
 import { useTranslation } from 'react-i18next';
 import { cardStatusKey, type CardStatusKey } from '@ledgerline/domain/cards';
-import { readableBadgeStyle, type BadgeTone } from './badge-look';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 
 /**
  * The badge colour of every card status (spec 2 §4 "Card status ids"): usable green, waiting
@@ -37,9 +35,5 @@ export function CardStatusBadge({ statusId }: { statusId: number }) {
   const statusName = useCardStatusName();
   const key = cardStatusKey(statusId);
   const color = key ? STATUS_COLORS[key] : 'gray';
-  return (
-    <Badge color={color} variant="light" radius="sm" size="md" tt="none" fw={600} style={readableBadgeStyle(color)}>
-      {statusName(statusId)}
-    </Badge>
-  );
+  return <StatusBadge tone={color}>{statusName(statusId)}</StatusBadge>;
 }

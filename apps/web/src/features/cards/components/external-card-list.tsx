@@ -1,5 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Badge.css';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { ErrorPopup } from '@/ui/error-popup';
 import { useDeleteExternalCard, useExternalCards } from '../api/external-cards';
 import { brandName, formatExpiry } from '../card-format';
 import { confirmExternalCardPath } from '../card-paths';
-import { readableBadgeStyle, type BadgeTone } from './badge-look';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { LoadFailed } from './cards-page';
 
 const STATUS_COLORS: Record<ExternalCard['status'], BadgeTone> = {
@@ -22,9 +21,7 @@ const STATUS_COLORS: Record<ExternalCard['status'], BadgeTone> = {
 export function ExternalCardStatusBadge({ status }: { status: ExternalCard['status'] }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} style={readableBadgeStyle(STATUS_COLORS[status])} variant="light" radius="sm" tt="none" fw={600}>
-      {t(`cards.external.status.${status}`)}
-    </Badge>
+    <StatusBadge tone={STATUS_COLORS[status]}>{t(`cards.external.status.${status}`)}</StatusBadge>
   );
 }
 
