@@ -117,6 +117,25 @@ describe('the typed client: what it makes of answers', () => {
     expect(error.kind).toBe('timeout');
   });
 
+  it('takes a shorter time limit for one call', async () => {
+    answer = () => ({ status: 200, body: '{}', delayMs: 300 });
+    const error = await failureOf(client().main('getCustomerInfo', {}, { timeoutMs: 50 }));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('cancels the request when the caller aborts it, and says it was aborted, not timed out', async () => {
+    answer = () => ({ status: 200, body: '{}', delayMs: 300 });
+    const controller = new AbortController();
+    const pending = client().main('getCustomerInfo', {}, { signal: controller.signal });
+    controller.abort();
+    const error: unknown = await pending.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
   it('takes the message of a failed answer in the spec order and keeps the field errors', async () => {
     answer = () => ({ status: 400, body: JSON.stringify({ responseCode: 'TA1', responseDescription: 'Invalid parameters', validationErrors: { countryCode: 'Too long', lang: 'Unknown' } }) });
     const error = await failureOf(client().main('getCustomerInfo', {}));

@@ -78,9 +78,16 @@ export interface RestRequest {
   bearer?: string;
 }
 
+/** Per call: the caller's own cancel signal (a query that is no longer wanted) and a shorter time limit. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's limit for this call; the call fails with kind 'timeout' after it. */
+  timeoutMs?: number;
+}
+
 export interface ApiClient {
-  main<M extends MainMethodName>(method: M, payload: MainRequest<M>): Promise<MainResponse<M>>;
-  rest<T = unknown>(request: RestRequest): Promise<T>;
+  main<M extends MainMethodName>(method: M, payload: MainRequest<M>, call?: CallOptions): Promise<MainResponse<M>>;
+  rest<T = unknown>(request: RestRequest, call?: CallOptions): Promise<T>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -107,9 +114,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string | undefined;
   }
 
-  async function send(url: string, init: { method: string; body?: unknown; token: string | undefined }): Promise<Sent> {
+  async function send(url: string, init: { method: string; body?: unknown; token: string | undefined }, call: CallOptions = {}): Promise<Sent> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, call.timeoutMs ?? timeoutMs);
+    // The caller's cancel aborts the request itself, not just the wait for it.
+    const cancel = () => controller.abort(call.signal?.reason);
+    if (call.signal?.aborted) cancel();
+    call.signal?.addEventListener('abort', cancel, { once: true });
     let response: Response;
     let text: string;
     try {
@@ -122,11 +137,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       text = await response.text();
     } catch (error) {
-      if (controller.signal.aborted) throw new ApiError('timeout', ERROR_TEXTS.networkError);
+      if (timedOut) throw new ApiError('timeout', ERROR_TEXTS.networkError);
+      if (call.signal?.aborted) throw call.signal.reason instanceof Error ? call.signal.reason : new DOMException('Aborted', 'AbortError');
       const message = error instanceof Error && error.message ? error.message : ERROR_TEXTS.networkError;
       throw new ApiError('network', message === 'Failed to fetch' || message === 'fetch failed' ? ERROR_TEXTS.networkError : message);
     } finally {
       clearTimeout(timer);
+      call.signal?.removeEventListener('abort', cancel);
     }
     if (response.status === 500) throw new ApiError('server-unavailable', ERROR_TEXTS.serverNotAvailable, { status: 500 });
     if (text.trim() === '') {
@@ -167,12 +184,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async main(method, payload) {
+    async main(method, payload, call) {
       const definition = mainMethods[method];
       const lang = options.getLanguage();
       const url = `${options.baseUrl}/api/main/?${encodeURIComponent(method)}`;
       const body = { ...payload, method, lang };
-      const { status, data } = await withRetry({ isPublic: definition.isPublic }, (token) => send(url, { method: 'POST', body, token }));
+      const { status, data } = await withRetry({ isPublic: definition.isPublic }, (token) => send(url, { method: 'POST', body, token }, call));
       const coerced = coerceNumbers(data);
       if (status >= 400) throw failure(status, coerced);
       const code = (coerced as { responseCode?: unknown }).responseCode;
@@ -186,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return coerced as MainResponse<typeof method>;
     },
 
-    async rest<T>(request: RestRequest): Promise<T> {
+    async rest<T>(request: RestRequest, call?: CallOptions): Promise<T> {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(request.query ?? {})) {
         if (value !== undefined) search.set(key, String(value));
@@ -194,7 +211,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const query = search.size > 0 ? `?${search.toString()}` : '';
       const auth = { isPublic: request.isPublic ?? false, ...(request.bearer !== undefined ? { bearer: request.bearer } : {}) };
       const { status, data } = await withRetry(auth, (token) =>
-        send(`${options.baseUrl}${request.path}${query}`, { method: request.method, body: request.body, token }),
+        send(`${options.baseUrl}${request.path}${query}`, { method: request.method, body: request.body, token }, call),
       );
       if (status >= 400) throw failure(status, data);
       return data as T;

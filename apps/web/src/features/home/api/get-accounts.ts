@@ -1,26 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, type Account, type ApiClient } from '@ledgerline/contract';
-import { ERROR_TEXTS, TIMING } from '@ledgerline/domain';
+import type { Account, ApiClient } from '@ledgerline/contract';
+import { TIMING } from '@ledgerline/domain';
 import { sortAccounts } from '@ledgerline/domain/accounts';
 import { useApiClient, useSessionState } from '@/app/session';
 import { homeKeys } from '../keys';
-
-/** Rejects when `promise` takes longer than `ms`, the way the client reports its own timeout. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ApiError('timeout', ERROR_TEXTS.networkError)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
 
 /**
  * The account list (spec 2 §9 "Account fetch cached with 5 s timeout and throttled 3 s"): a call
@@ -31,8 +14,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function accountsQueryOptions(client: ApiClient, customerId: number | undefined) {
   return queryOptions({
     queryKey: homeKeys.accounts(customerId),
-    queryFn: async (): Promise<Account[]> => {
-      const { accounts } = await withTimeout(client.main('getAccounts', {}), TIMING.accountFetchTimeout);
+    queryFn: async ({ signal }): Promise<Account[]> => {
+      // Over 5 s the request is cancelled, not just no longer awaited; so is one nobody waits for.
+      const { accounts } = await client.main('getAccounts', {}, { signal, timeoutMs: TIMING.accountFetchTimeout });
       return sortAccounts(accounts);
     },
     staleTime: TIMING.accountFetchThrottle,
