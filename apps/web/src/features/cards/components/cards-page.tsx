@@ -1,11 +1,10 @@
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { translateErrorMessage } from '@/i18n';
-import { AlertIcon } from '@/ui/icons';
+import { LoadFailed as SharedLoadFailed } from '@/ui/load-failed';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { APPLY_PARAM } from './apply-card-dialog';
 
@@ -73,14 +72,5 @@ export function CardsSkeleton() {
 /** A failed load said plainly, with a way to try again. */
 export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" title={t('cards.loadFailed')} icon={<AlertIcon />}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{translateErrorMessage(t, error)}</Text>
-        <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>
-          {t('cards.retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <SharedLoadFailed title={t('cards.loadFailed')} error={error} onRetry={onRetry} retrying={retrying} />;
 }

@@ -15,10 +15,11 @@ import '@mantine/core/styles/Skeleton.css';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@ledgerline/contract';
-import { translateErrorMessage, useLanguage } from '@/i18n';
+import { useLanguage } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { ErrorPopup } from '@/ui/error-popup';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
+import { LoadFailed } from '@/ui/load-failed';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useAnnouncement } from '../api/get-announcement';
@@ -117,19 +118,12 @@ export function AnnouncementPage() {
         )}
 
         {!notFound && announcement.isError && (
-          <Alert color="red" variant="light" title={t('news.loadOneFailed')} icon={<AlertIcon />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{translateErrorMessage(t, announcement.error)}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void announcement.refetch()}
-                loading={announcement.isFetching}
-              >
-                {t('news.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed
+            title={t('news.loadOneFailed')}
+            error={announcement.error}
+            onRetry={() => void announcement.refetch()}
+            retrying={announcement.isFetching}
+          />
         )}
 
         {announcement.isSuccess && (

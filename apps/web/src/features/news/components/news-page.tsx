@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   Container,
   Group,
   Paper,
@@ -13,8 +11,8 @@ import {
 import '@mantine/core/styles/Skeleton.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { translateErrorMessage, useLanguage } from '@/i18n';
-import { AlertIcon } from '@/ui/icons';
+import { useLanguage } from '@/i18n';
+import { LoadFailed } from '@/ui/load-failed';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useAnnouncements } from '../api/get-announcements';
@@ -60,19 +58,12 @@ export function NewsPage() {
         )}
 
         {announcements.isError && (
-          <Alert color="red" variant="light" title={t('news.loadFailed')} icon={<AlertIcon />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{translateErrorMessage(t, announcements.error)}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void announcements.refetch()}
-                loading={announcements.isFetching}
-              >
-                {t('news.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed
+            title={t('news.loadFailed')}
+            error={announcements.error}
+            onRetry={() => void announcements.refetch()}
+            retrying={announcements.isFetching}
+          />
         )}
 
         {announcements.isSuccess && announcements.data.length === 0 && (
