@@ -1,39 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
-import { demoCustomer } from '@/test/fixtures';
+import { demoCustomer, ok, signedIn, verificationInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-const ok = (body: Record<string, unknown>) => ({
-  body: { responseCode: '00', responseDescription: 'OK', ...body },
-});
-
-const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
-};
-
-function verification(overrides: Record<string, unknown> = {}) {
-  return {
-    customerType: 0,
-    verified: true,
-    limited: false,
-    isRepresentative: false,
-    dueDiligenceLevel: 2,
-    finalReview: false,
-    verificationInProgress: false,
-    limitReasons: [],
-    limitDocumentsUploaded: false,
-    duplicateDocuments: null,
-    documents: [],
-    address: null,
-    identity: null,
-    phones: [],
-    taxForms: { status: 'validated' },
-    videoIdentity: { status: 'none' },
-    ...overrides,
-  };
-}
+/** Nothing submitted yet: no documents, address, identity or phone; tests add what they need. */
+const verification = (overrides: Record<string, unknown> = {}) =>
+  verificationInfo({ documents: [], address: null, identity: null, phones: [], ...overrides });
 
 let server: TestApiServer | undefined;
 afterEach(async () => {

@@ -1,39 +1,13 @@
 import type { Account, ExternalCard } from '@ledgerline/contract';
-import { startApiServer, type Reply, type Routes, type TestApiServer } from '@/test/api-server';
-import { demoCustomer } from '@/test/fixtures';
+import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
+import { demoCustomer, ok, paymentAccount as sharedPaymentAccount, signedIn } from '@/test/fixtures';
 
 /** Component-test helpers of the cards feature: accounts as the server answers them, and a real HTTP API. */
 
-export const ok = (body: Record<string, unknown>): Reply => ({ body: { responseCode: '00', responseDescription: 'OK', ...body } });
-
-export const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
-};
+export { ok, signedIn };
 
 export function paymentAccount(overrides: Partial<Account> = {}): Account {
-  return {
-    accountId: 100,
-    type: 1001,
-    subType: 'DEBIT',
-    accountStatusId: 2,
-    balance: '1250.5',
-    pendingAmount: '0',
-    accountBalanceMin: '0',
-    currencyCode: 'EUR',
-    customerId: 70,
-    name: null,
-    cardIsVirtual: null,
-    cardExpiryMonth: null,
-    cardExpiryYear: null,
-    cardReissuedStatusId: null,
-    settlementAccountId: null,
-    maskedCardNumber: null,
-    cardAliasName: null,
-    cardBrand: null,
-    createdAt: '2025-01-02T10:00:00.000Z',
-    ...overrides,
-  };
+  return sharedPaymentAccount(overrides) as Account;
 }
 
 export function cardAccount(overrides: Partial<Account> = {}): Account {

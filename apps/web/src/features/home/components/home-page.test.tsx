@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
-import { demoCustomer } from '@/test/fixtures';
+import { demoCustomer, ok, paymentAccount, signedIn, verificationInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-
-const ok = (body: Record<string, unknown>) => ({
-  body: { responseCode: '00', responseDescription: 'OK', ...body },
-});
-
-const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
-};
 
 function accessInfo(balanceInfo = 2) {
   return {
@@ -26,53 +17,9 @@ function accessInfo(balanceInfo = 2) {
   };
 }
 
-/** A verified customer with nothing to do: the banner's "checked". */
-function verification(overrides: Record<string, unknown> = {}) {
-  return {
-    customerType: 0,
-    verified: true,
-    limited: false,
-    isRepresentative: false,
-    dueDiligenceLevel: 2,
-    finalReview: false,
-    verificationInProgress: false,
-    limitReasons: [],
-    limitDocumentsUploaded: false,
-    duplicateDocuments: null,
-    documents: [{ id: 1, statusId: 2, documentTypeId: 4, categoryId: 1, expiresDate: null }],
-    address: { addressStatus: 'confirmed', isDocumentOutOfDate: false, isCardDocumentRequired: false, proofOfResidenceStatus: 'validated' },
-    identity: { status: 'validated', expiresDate: '2030-01-01' },
-    phones: [{ id: 1, confirmed: true }],
-    taxForms: { status: 'validated' },
-    videoIdentity: { status: 'none' },
-    ...overrides,
-  };
-}
+const verification = verificationInfo;
 
-function account(overrides: Record<string, unknown>) {
-  return {
-    accountId: 1,
-    type: 1001,
-    subType: 'DEBIT',
-    accountStatusId: 2,
-    balance: '0',
-    pendingAmount: '0',
-    accountBalanceMin: '0',
-    currencyCode: 'EUR',
-    customerId: 70,
-    name: null,
-    cardIsVirtual: null,
-    cardExpiryMonth: null,
-    cardExpiryYear: null,
-    cardReissuedStatusId: null,
-    settlementAccountId: null,
-    maskedCardNumber: null,
-    cardAliasName: null,
-    cardBrand: null,
-    createdAt: '2026-01-02T10:00:00Z',
-    ...overrides,
-  };
-}
+const account = (overrides: Record<string, unknown>) => paymentAccount({ accountId: 1, balance: '0', createdAt: '2026-01-02T10:00:00Z', ...overrides });
 
 // The server's order on purpose: the closed account first, so the screen's sort shows.
 const ACCOUNTS = [
