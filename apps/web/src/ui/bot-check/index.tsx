@@ -1,4 +1,4 @@
-import { Suspense, lazy, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Suspense, lazy, useCallback, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { ApiClient } from '@ledgerline/contract';
 import type { BotCheckHandle } from './altcha-widget';
 import classes from './bot-check.module.css';
@@ -58,4 +58,31 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
     resolve = done;
   });
   return { promise, resolve };
+}
+
+export type BotCheckState = 'idle' | 'solving' | 'failed';
+
+/**
+ * The submit side of a form's bot check: `solve(required)` gives the payload to send (undefined
+ * when the check is not asked for), or null when it could not be solved, with `state` saying so
+ * for the form's busy flag and alert. After a failure the widget starts over for the next try.
+ */
+export function useBotCheckSubmit() {
+  const ref = useRef<BotCheckHandle | null>(null);
+  const [state, setState] = useState<BotCheckState>('idle');
+  const solve = useCallback(async (required: boolean): Promise<string | undefined | null> => {
+    const handle = ref.current;
+    if (!required || !handle) return undefined;
+    setState('solving');
+    try {
+      const payload = await handle.solution();
+      setState('idle');
+      return payload;
+    } catch {
+      setState('failed');
+      handle.reset();
+      return null;
+    }
+  }, []);
+  return { ref, state, solve };
 }

@@ -10,7 +10,7 @@ import { runtimeConfig, useApiClient, useRuntimeConfig } from '@/app/session';
 import { translateErrorMessage, whenLocaleComplete } from '@/i18n';
 import { trackEvent } from '@/lib/analytics';
 import { isApiError } from '@/lib/api-error';
-import { BotCheck, type BotCheckHandle } from '@/ui/bot-check';
+import { BotCheck, useBotCheckSubmit } from '@/ui/bot-check';
 import { AlertIcon } from '@/ui/icons';
 import { preloadLoginRequest, useLoginMutation, type LoginResult } from '../api/login';
 import classes from './login-page.module.css';
@@ -79,10 +79,9 @@ export function LoginForm({ onResult }: LoginFormProps) {
   const client = useApiClient();
   // Until /config.json answers the widget stays ready; the submit asks the answer itself.
   const mayNeedBotCheck = useRuntimeConfig()?.botCheck ?? true;
-  const botCheck = useRef<BotCheckHandle | null>(null);
+  const { ref: botCheck, state: botCheckState, solve: solveBotCheck } = useBotCheckSubmit();
   // The customer is on the form: the bot check loads and solves while they type.
   const [engaged, setEngaged] = useState(false);
-  const [botCheckState, setBotCheckState] = useState<'idle' | 'solving' | 'failed'>('idle');
   const [values, setValues] = useState<LoginFormValues>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   // Checked once a field was left (or after a submit), then on every change: "on touched".
@@ -114,19 +113,11 @@ export function LoginForm({ onResult }: LoginFormProps) {
       if (first) inputs.current[first]?.focus();
       return;
     }
-    let altcha: string | undefined;
-    if ((await runtimeConfig()).botCheck && botCheck.current) {
-      // Usually solved while the customer typed; otherwise the submit waits for it.
-      setBotCheckState('solving');
-      try {
-        altcha = await botCheck.current.solution();
-        setBotCheckState('idle');
-      } catch {
-        setBotCheckState('failed');
-        trackEvent('botCheckFailed', { step: 'password' });
-        botCheck.current.reset();
-        return;
-      }
+    // Usually solved while the customer typed; otherwise the submit waits for it.
+    const altcha = await solveBotCheck((await runtimeConfig()).botCheck);
+    if (altcha === null) {
+      trackEvent('botCheckFailed', { step: 'password' });
+      return;
     }
     login.mutate(
       { ...data, altcha },

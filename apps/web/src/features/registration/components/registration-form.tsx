@@ -16,7 +16,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ import {
 } from '@ledgerline/domain/registration';
 import { runtimeConfig, useApiClient, useRuntimeConfig } from '@/app/session';
 import { useBrand } from '@/brands';
-import { BotCheck, type BotCheckHandle } from '@/ui/bot-check';
+import { BotCheck, useBotCheckSubmit } from '@/ui/bot-check';
 import { intlLocale, useLanguage } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { AlertIcon, ChevronDownIcon } from '@/ui/icons';
@@ -154,8 +154,7 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
   const client = useApiClient();
   // Until /config.json answers the widget stays ready; the submit asks the answer itself.
   const mayNeedBotCheck = useRuntimeConfig()?.botCheck ?? true;
-  const botCheck = useRef<BotCheckHandle | null>(null);
-  const [botCheckState, setBotCheckState] = useState<'idle' | 'solving' | 'failed'>('idle');
+  const { ref: botCheck, state: botCheckState, solve: solveBotCheck } = useBotCheckSubmit();
 
   const emailStatus = useEmailCheck(watch('email'));
   const emailTaken = emailStatus !== undefined && !canRegisterWithEmail(emailStatus);
@@ -165,18 +164,8 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
       setFocus('email');
       return;
     }
-    let altcha: string | undefined;
-    if ((await runtimeConfig()).botCheck && botCheck.current) {
-      setBotCheckState('solving');
-      try {
-        altcha = await botCheck.current.solution();
-        setBotCheckState('idle');
-      } catch {
-        setBotCheckState('failed');
-        botCheck.current.reset();
-        return;
-      }
-    }
+    const altcha = await solveBotCheck((await runtimeConfig()).botCheck);
+    if (altcha === null) return;
     const common = {
       brandId: brand.id,
       registrationType: values.registrationType,
