@@ -23,6 +23,8 @@ const serverEnv = {
   RATE_LIMIT_MAX: '10000',
   // New cards move through their statuses in seconds, not minutes (card processor simulator).
   CARD_PROCESSOR_STEP_MS: '1000',
+  // External transfers are delivered (or returned) by the rail simulator in seconds.
+  RAIL_STEP_MS: '2000',
   // Lets several checkouts' builds be tested side by side (vite build --outDir elsewhere).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 };

@@ -12,6 +12,26 @@ declare module 'autocannon' {
     duration?: number;
     /** Seconds before one request counts as a timeout. */
     timeout?: number;
+    /** Requests per second across all connections (latencies are corrected for coordinated omission). */
+    overallRate?: number;
+    /** Requests tried in order per connection; each may rewrite the request before it is sent. */
+    requests?: RequestStep[];
+  }
+
+  export interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  export interface RequestStep {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   export interface Histogram {

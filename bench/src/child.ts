@@ -216,6 +216,8 @@ const SERVER_VARIABLES = [
   'DEV_TOOLS',
   'WEB_DIST',
   'BENCH_DATABASE_URL',
+  'BOT_CHECK',
+  'BENCH_PAYERS',
 ];
 
 export interface RunningServer {
@@ -230,7 +232,14 @@ export interface RunningServer {
  * no demo seed, and a rate limit high enough that the limiter runs but never answers 429.
  */
 export async function startLedgerline(
-  options: { databaseUrl?: string; webDist?: string; startTimeoutMs?: number } = {},
+  options: {
+    databaseUrl?: string;
+    webDist?: string;
+    startTimeoutMs?: number;
+    /** Another entry than main.ts that builds the same server (bench/src/transfer-server.ts). */
+    script?: string;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await makeTempDir();
@@ -246,9 +255,10 @@ export async function startLedgerline(
     RATE_LIMIT_MAX: '1000000000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
   });
   const name = `ledgerline (${options.databaseUrl ? 'PostgreSQL' : 'PGlite'})`;
-  const child = spawnTsNode(name, 'apps/server/src/main.ts', env);
+  const child = spawnTsNode(name, options.script ?? 'apps/server/src/main.ts', env);
   const baseUrl = `http://${LOOPBACK}:${port}`;
   const stop = async () => {
     await child.stop();

@@ -23,6 +23,9 @@ import { startCardProcessor } from './modules/cards/processor';
 import { cardDevRoutes } from './modules/cards/dev-routes';
 import { profileLinkRoutes } from './modules/profile/routes';
 import { startTransferScheduler } from './modules/transfers/recurring';
+import { railDevRoutes } from './modules/rails/dev-routes';
+import { startRailSimulator } from './modules/rails/simulator';
+import { EXPORT_POLL_MS, startExportWorker } from './modules/history/exports';
 
 export interface BuildServerOptions {
   config: Config;
@@ -103,6 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
   await app.register(clientConfigRoutes, { config: { idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null, botCheck: config.botCheck } });
   if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
   if (config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: database.db });
+  if (config.devTools) await app.register(railDevRoutes, { prefix: '/dev', db: database.db, services, stepMs: config.railStepMs });
 
   if (hasWeb) {
     // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
@@ -129,6 +133,11 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
 
   // Transfer confirmations that ran out are rejected and recurring transfers run (any node may; SKIP LOCKED).
   const transferScheduler = startTransferScheduler({ db: database.db, mailer: services.mailer, realtime: services.realtime, log: app.log });
+  // The rail simulator delivers or returns external transfers after RAIL_STEP_MS (any node may; SKIP LOCKED).
+  const railSimulator = startRailSimulator({ db: database.db, mailer: services.mailer, realtime: services.realtime, stepMs: config.railStepMs, log: app.log });
+
+  // History exports and statement files are written in the background (any node may; SKIP LOCKED).
+  const exportWorker = startExportWorker({ db: database.db, log: app.log, pollMs: EXPORT_POLL_MS });
 
   // Expired sign-in leftovers (pending sign-ins, tickets, spent bot-check solutions) are swept.
   const housekeeping = startHousekeeping({ db: database.db, log: app.log });
@@ -138,6 +147,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     await housekeeping.stop();
     await cardProcessor.stop();
     await transferScheduler.stop();
+    await railSimulator.stop();
+    await exportWorker.stop();
     await services.realtime.stop();
     if (ownsDatabase) await database.close();
   });

@@ -56,6 +56,7 @@ const envSchema = z.object({
   BOT_CHECK: booleanFlag.optional(),
   SIGN_IN_ADDRESS_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
   CARD_PROCESSOR_STEP_MS: z.coerce.number({ message: 'must be a whole number of milliseconds' }).int().min(1, 'must be at least 1').default(60_000),
+  RAIL_STEP_MS: z.coerce.number({ message: 'must be a whole number of milliseconds' }).int().min(1, 'must be at least 1').default(60_000),
   CARD_DATA_KEY: z.string().min(32, 'must be at least 32 characters (leave it unset to generate one and keep it in the database)').optional(),
 });
 
@@ -96,6 +97,8 @@ export interface Config {
   cardProcessorStepMs: number;
   /** Secret the card numbers, CVVs and PINs are encrypted under; undefined keeps a generated one in the database. */
   cardDataKey: string | undefined;
+  /** How long an external transfer sits in the rail's clearing account before the rail simulator delivers or returns it. */
+  railStepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -141,5 +144,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInAddressLimit: value.SIGN_IN_ADDRESS_LIMIT,
     cardProcessorStepMs: value.CARD_PROCESSOR_STEP_MS,
     cardDataKey: value.CARD_DATA_KEY,
+    railStepMs: value.RAIL_STEP_MS,
   };
 }

@@ -13,4 +13,6 @@ export * from './accounts';
 export * from './money';
 export * from './cards';
 export * from './quick-actions';
+export * from './transfers';
 export * from './verification';
+export * from './external-transfers';

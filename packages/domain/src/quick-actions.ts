@@ -1,4 +1,5 @@
 import { ACCESS_LEVELS } from './constants';
+import { EXTERNAL_PERMISSION_OPERATION } from './external-transfers';
 
 /**
  * The quick actions of the home screen (spec 2 §6 "Roles and permissions"): only the ones the
@@ -16,7 +17,13 @@ export type QuickAction =
   /** Apply for a new card. */
   | 'applyForCard'
   /** Link a card held at another bank (to fund accounts from it). */
-  | 'linkExternalCard';
+  | 'linkExternalCard'
+  /** Move money between the customer's own accounts (/transfer/account). */
+  | 'transferBetweenAccounts'
+  /** Send money to another customer by e-mail (/transfer/p2p). */
+  | 'sendToPerson'
+  /** Pay out to another bank, a card, a wallet… (/transfer/external). */
+  | 'transferExternal';
 
 export interface QuickActionsInput {
   /** From getCustomerAccessInfo: the user's level per area for the customer acted for. */
@@ -44,13 +51,51 @@ function managesAccounts(input: QuickActionsInput): boolean {
   return seesAccounts(input) && input.accessList.balanceInfo >= ACCESS_LEVELS.fullAccess;
 }
 
+/** The transfer screens of spec 2 §2, each shown only to a user whose flags allow it (spec 2 §6). */
+export type TransferScreen = 'account' | 'p2p' | 'external' | 'approved';
+
+export interface TransferScreensInput {
+  /** From getCustomerAccessInfo: the user's level for transfers of the customer acted for. */
+  accessList: { transfers: number };
+  /** From getCustomerAccessInfo: the `group.operation` transfer flags (default false, spec 2 §6). */
+  permissions: Readonly<Record<string, boolean>>;
+  /** The customer acted for is a company: its transfers may wait for an approver (maker-checker). */
+  actsForBusiness?: boolean;
+}
+
+/** Every flag that opens the external screen: any rail, to oneself at another bank or to someone else. */
+const EXTERNAL_FLAGS = [...new Set(Object.values(EXTERNAL_PERMISSION_OPERATION))].flatMap((operation) => [`ownAccount.${operation}`, `otherPerson.${operation}`]);
+
 /**
- * Transfer quick actions (between accounts, P2P, external, request money) arrive with the transfers
- * issue: they will be gated by accessList.transfers and the permission groups of spec 2 §6
- * (own-account, other-person, mass, funding). None is offered before their screens exist.
+ * The transfer screens the user may open, in display order: only full access (2) and initiate (3)
+ * start transfers at all (the server refuses others the same way); then each screen needs its flag
+ * — between accounts `ownAccount.betweenAccounts`, P2P `otherPerson.p2p`, external any rail flag.
+ * The approvals list is for company users who start or approve transfers.
  */
-function transferQuickActions(_input: QuickActionsInput): QuickAction[] {
-  return [];
+export function transferScreens(input: TransferScreensInput): TransferScreen[] {
+  const level = input.accessList.transfers;
+  if (level !== ACCESS_LEVELS.fullAccess && level !== ACCESS_LEVELS.initiate) return [];
+  const flag = (name: string) => input.permissions[name] === true;
+  const screens: TransferScreen[] = [];
+  if (flag('ownAccount.betweenAccounts')) screens.push('account');
+  if (flag('otherPerson.p2p')) screens.push('p2p');
+  if (EXTERNAL_FLAGS.some(flag)) screens.push('external');
+  if (input.actsForBusiness === true) screens.push('approved');
+  return screens;
+}
+
+const TRANSFER_ACTIONS: Partial<Record<TransferScreen, QuickAction>> = {
+  account: 'transferBetweenAccounts',
+  p2p: 'sendToPerson',
+  external: 'transferExternal',
+};
+
+/** Transfer quick actions: one per transfer screen the user's access and flags allow (the approvals list is no quick action). */
+function transferQuickActions(input: QuickActionsInput): QuickAction[] {
+  return transferScreens(input).flatMap((screen) => {
+    const action = TRANSFER_ACTIONS[screen];
+    return action ? [action] : [];
+  });
 }
 
 /** The quick actions to show, in display order. */

@@ -16,6 +16,7 @@ import {
   index,
   uuid,
   varchar,
+  customType,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -527,7 +528,12 @@ export const postings = pgTable(
     pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [index('postings_account').on(table.accountId, table.id), index('postings_transfer').on(table.transferId)],
+  (table) => [
+    index('postings_account').on(table.accountId, table.id),
+    index('postings_transfer').on(table.transferId),
+    // History pages walk one account's postings newest first (keyset on created_at, id): modules/history.
+    index('postings_account_created').on(table.accountId, table.createdAt, table.id),
+  ],
 );
 
 /** Reference rates: units of `quote` per one `base` on a date (ECB daily reference rates, base EUR). */
@@ -1243,4 +1249,170 @@ export const recurringTransfers = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('recurring_transfers_due').on(table.status, table.nextRunAt), index('recurring_transfers_customer').on(table.customerId)],
+);
+
+// ---- Bank directory, blocked BINs and payment templates (issue 5, helper H1a) ----
+
+/**
+ * A bank (or the office a national bank code stands for) in the directory behind the bank lists,
+ * the SWIFT and IBAN lookups and the EFT bank codes. `bankCode` is the national code (BLZ, code
+ * banque, COMPE, zengin…); `ibanBankCode` the identifier an IBAN carries when it differs (Brazil's
+ * ISPB), else the same. `swift` is stored with 11 characters (head office "XXX").
+ */
+export const banks = pgTable(
+  'banks',
+  {
+    id: serial('id').primaryKey(),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    bankCode: varchar('bank_code', { length: 16 }).notNull(),
+    ibanBankCode: varchar('iban_bank_code', { length: 16 }),
+    name: varchar('name', { length: 128 }).notNull(),
+    swift: varchar('swift', { length: 11 }),
+    address: varchar('address', { length: 256 }).notNull(),
+    city: varchar('city', { length: 128 }).notNull(),
+    zipCode: varchar('zip_code', { length: 16 }).notNull(),
+    /** Takes part in the country's instant-payment scheme (PIX in Brazil). */
+    instantPayments: boolean('instant_payments').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('banks_country_code').on(table.countryCode, table.bankCode),
+    index('banks_country_iban_code').on(table.countryCode, table.ibanBankCode),
+    index('banks_swift').on(table.swift),
+  ],
+);
+
+/** A branch of a directory bank: GB sort codes, FR guichets, JP/HK/LK branch codes, BR agências. */
+export const bankBranches = pgTable(
+  'bank_branches',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    code: varchar('code', { length: 16 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    address: varchar('address', { length: 256 }).notNull(),
+    city: varchar('city', { length: 128 }).notNull(),
+    zipCode: varchar('zip_code', { length: 16 }).notNull(),
+    /** The branch's own BIC, when it has one. */
+    swift: varchar('swift', { length: 11 }),
+  },
+  (table) => [uniqueIndex('bank_branches_bank_code').on(table.bankId, table.code), index('bank_branches_swift').on(table.swift)],
+);
+
+/** Card BIN prefixes (6 to 8 digits) that card payouts (OCT) are refused to. */
+export const blockedBins = pgTable('blocked_bins', {
+  id: serial('id').primaryKey(),
+  bin: varchar('bin', { length: 8 }).notNull().unique(),
+  reason: varchar('reason', { length: 128 }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A customer's saved wire or EFT payee (spec 2 §3 "Beneficiaries"); bank_details as the contract's schema of its type. */
+export const paymentTemplates = pgTable(
+  'payment_templates',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'wire' or 'eft'. */
+    type: varchar('type', { length: 8 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    bankDetails: jsonb('bank_details').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_templates_customer_type_name').on(table.customerId, table.type, sql`lower(${table.name})`)],
+);
+
+/** Raw bytes (export files are stored in chunks so neither writing nor serving one holds it whole). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A file made in the background from the ledger (modules/history/exports.ts): a monthly statement
+ * (source 'monthly', PDF or CSV) or a filtered history (source 'history', CSV). Claimed by one node
+ * with SKIP LOCKED; progress 0–100 while it runs.
+ */
+export const historyExports = pgTable(
+  'history_exports',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 'monthly' or 'history'. */
+    source: varchar('source', { length: 8 }).notNull(),
+    /** 'pdf' or 'csv'. */
+    format: varchar('format', { length: 4 }).notNull(),
+    /** Monthly statements: YYYY-MM. */
+    yearMonth: varchar('year_month', { length: 7 }),
+    /** The history filter (source 'history') and the language of the file. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'queued', 'running', 'ready' or 'failed'. */
+    status: varchar('status', { length: 8 }).notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    fileName: varchar('file_name', { length: 128 }).notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    rowCount: integer('row_count'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** While running: the node's lease; a job whose lease ran out is taken over by another pass. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('history_exports_customer_source').on(table.customerId, table.source, table.id), index('history_exports_status').on(table.status)],
+);
+
+/** The bytes of an export file, in order. */
+export const historyExportChunks = pgTable(
+  'history_export_chunks',
+  {
+    exportId: integer('export_id')
+      .notNull()
+      .references(() => historyExports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [uniqueIndex('history_export_chunks_export_seq').on(table.exportId, table.seq)],
+);
+
+/** An uploaded batch (mass) transfer file and what became of it (spec 2 §3 "Mass and global batch"). */
+export const batchTransfers = pgTable(
+  'batch_transfers',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    name: varchar('name', { length: 128 }).notNull(),
+    /** A mass-transfer type: wire, eft, oct, instant_payment, interac, p2p, digital, global_payout. */
+    type: varchar('type', { length: 16 }).notNull(),
+    /** 'uploaded', 'processing', 'completed', 'partiallyCompleted' or 'failed'. */
+    status: varchar('status', { length: 20 }).notNull(),
+    paymentsCount: integer('payments_count').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    fileName: varchar('file_name', { length: 128 }).notNull(),
+    contentType: varchar('content_type', { length: 64 }).notNull().default('text/csv'),
+    /** The uploaded file as it came (batch files are small: at most a few thousand lines). */
+    fileContent: text('file_content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('batch_transfers_customer_created').on(table.customerId, table.createdAt, table.id)],
 );

@@ -69,6 +69,10 @@ const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
   'unverified@ledgerline.test': [payment('EUR', '0')],
   'new@thistle.example': [payment('GBP', '0')],
   'kyc@ledgerline.test': [payment('EUR', '0')],
+  // The second-factor demo users confirm transfers (issue 5): money in two currencies to move.
+  'sms@ledgerline.test': [payment('EUR', '5200'), payment('GBP', '640')],
+  'push@ledgerline.test': [payment('EUR', '3150.4'), payment('GBP', '420')],
+  'otp@ledgerline.test': [payment('EUR', '1980'), payment('USD', '760')],
 };
 const DEFAULT_PLAN: AccountPlan[] = [payment('EUR', '250')];
 

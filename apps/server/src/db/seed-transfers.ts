@@ -16,10 +16,14 @@ import { accounts, customerAccess, customers, feeRules, transferLimits, transfer
  * - Limits per customer and currency held: 10 000 a transfer, 20 000 a day, 100 000 a month.
  * - clerk@harbourlight.example: initiate-only (3) user of Harbourlight Studio Ltd, for the
  *   maker-checker flow that ioana@harbourlight.example (full access) approves.
+ * - Transaction confirmation modes (spec 2 §4): push@ 1 (phone app), sms@ 2 (SMS code), otp@ 3
+ *   (authenticator app); everyone else 0. Each second-factor demo user shows its own step.
  */
 
 export const DEMO_CLERK_EMAIL = 'clerk@harbourlight.example';
 const LIMITS = { single: '10000', daily: '20000', monthly: '100000' } as const;
+/** customers.transaction_approve_mode of the second-factor demo users (their sign-in factor already matches). */
+export const DEMO_APPROVE_MODES: Readonly<Record<string, number>> = { 'push@ledgerline.test': 1, 'sms@ledgerline.test': 2, 'otp@ledgerline.test': 3 };
 
 function flags(groups: (keyof typeof TRANSFER_PERMISSION_GROUPS)[]): Record<string, boolean> {
   return Object.fromEntries(groups.flatMap((group) => TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true])));
@@ -55,9 +59,22 @@ async function ensureFees(tx: Tx): Promise<void> {
   }
 }
 
+async function ensureApproveModes(tx: Tx): Promise<void> {
+  for (const [email, mode] of Object.entries(DEMO_APPROVE_MODES)) {
+    const [user] = await tx.select({ customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    if (!user) continue;
+    // Only a customer still at the default: a mode changed later on the settings screen is kept.
+    await tx
+      .update(customers)
+      .set({ transactionApproveMode: mode })
+      .where(and(eq(customers.id, user.customerId), eq(customers.transactionApproveMode, 0)));
+  }
+}
+
 export async function seedTransfersDemo(tx: Tx, demoEmails: readonly string[], options: { passwordHash: string }): Promise<void> {
   await ensureFees(tx);
   await ensureClerk(tx, options.passwordHash);
+  await ensureApproveModes(tx);
   const emails = [...demoEmails, DEMO_CLERK_EMAIL];
   const demoUsers = await tx
     .select({ id: users.id, customerId: users.customerId })

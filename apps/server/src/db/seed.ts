@@ -5,7 +5,10 @@ import { getBrand, type BrandId } from '@ledgerline/domain/brands';
 import { authDevices, authSettings, customerAccess, customers, termsAcceptances, users } from './schema';
 import { hashPassword, sha256 } from '../lib/crypto';
 import { seedDemoCards } from './seed-cards';
+import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
+import { seedBankDirectoryDemo } from './seed-bank-directory';
+import { seedHistoryDemo } from './seed-history';
 import { seedProfileDemo } from './seed-profile';
 import { seedTransfersDemo } from './seed-transfers';
 
@@ -235,6 +238,10 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
     await seedDemoCards(tx, { cardDataKey: options.cardDataKey });
     await seedProfileDemo(tx, DEMO_USERS.map((demo) => demo.email));
     await seedTransfersDemo(tx, DEMO_USERS.map((demo) => demo.email), { passwordHash });
+    // After seedTransfersDemo: it adds a brand's internal fees only while the brand has no fee rule at all.
+    await seedExternalTransfersDemo(tx);
+    await seedBankDirectoryDemo(tx, DEMO_USERS.map((demo) => demo.email));
+    await seedHistoryDemo(tx, DEMO_USERS.map((demo) => demo.email));
     return { created };
   });
 }

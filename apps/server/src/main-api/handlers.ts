@@ -1,11 +1,14 @@
 import type { MainMethods } from '@ledgerline/contract';
 import { accountHandlers } from '../modules/accounts/handlers';
+import { bankDirectoryHandlers } from '../modules/bank-directory/handlers';
 import { cardHandlers } from '../modules/cards/handlers';
 import { customerHandlers } from '../modules/customers/handlers';
 import { dictionaryHandlers } from '../modules/dictionaries/handlers';
 import { profileHandlers } from '../modules/profile/handlers';
 import { registrationHandlers } from '../modules/registration/handlers';
 import { securityHandlers } from '../modules/security/handlers';
+import { historyHandlers } from '../modules/history/handlers';
+import { externalTransferHandlers } from '../modules/transfers/external-handlers';
 import { transferHandlers } from '../modules/transfers/handlers';
 import type { MethodHandlers } from './types';
 
@@ -19,4 +22,7 @@ export const mainHandlers: MethodHandlers<MainMethods> = {
   ...profileHandlers,
   ...securityHandlers,
   ...transferHandlers,
+  ...externalTransferHandlers,
+  ...bankDirectoryHandlers,
+  ...historyHandlers,
 };

@@ -230,6 +230,19 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
               lazy: () => import('@/features/security').then((m) => ({ Component: m.PayoutBlacklistPage })),
             },
             {
+              // Transfer screens share one layout: the heading and the tabs of the types the user's flags allow.
+              id: 'transfers',
+              path: 'transfer',
+              lazy: () => import('@/features/transfers').then((m) => ({ Component: m.TransfersLayout })),
+              children: [
+                { index: true, lazy: () => import('@/features/transfers').then((m) => ({ Component: m.TransfersIndexPage })) },
+                { path: 'account', lazy: () => import('@/features/transfers').then((m) => ({ Component: m.OwnTransferPage })) },
+                { path: 'p2p', lazy: () => import('@/features/transfers').then((m) => ({ Component: m.P2pTransferPage })) },
+                { path: 'external', lazy: () => import('@/features/transfers/external').then((m) => ({ Component: m.ExternalTransferPage })) },
+                { path: 'approved', lazy: () => import('@/features/transfers').then((m) => ({ Component: m.ApprovalsPage })) },
+              ],
+            },
+            {
               // Card screens share one layout: the application dialog (?apply=1) and live card statuses.
               id: 'cards',
               lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardsLayout })),

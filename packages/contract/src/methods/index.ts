@@ -1,7 +1,10 @@
 import { accountMethods } from './accounts';
+import { bankDirectoryMethods } from './bank-directory';
 import { cardMethods } from './cards';
 import { customerMethods } from './customer';
 import { dictionaryMethods } from './dictionaries';
+import { externalTransferMethods } from './external-transfers';
+import { historyMethods } from './history';
 import { profileMethods } from './profile';
 import { registrationMethods } from './registration';
 import { securityMethods } from './security';
@@ -17,15 +20,21 @@ export const mainMethods = {
   ...profileMethods,
   ...securityMethods,
   ...transferMethods,
+  ...externalTransferMethods,
+  ...bankDirectoryMethods,
+  ...historyMethods,
 };
 
 export type MainMethods = typeof mainMethods;
 export type MainMethodName = keyof MainMethods;
 
 export * from './accounts';
+export * from './bank-directory';
 export * from './cards';
 export * from './customer';
 export * from './dictionaries';
+export * from './external-transfers';
+export * from './history';
 export * from './profile';
 export { registrationMethods } from './registration';
 export * from './security';

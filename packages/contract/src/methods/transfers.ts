@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTERNAL_TRANSFER_TYPES, RAIL_STATUSES } from '@ledgerline/domain/external-transfers';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { moneySchema } from './accounts';
@@ -26,6 +27,9 @@ const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
 export const TRANSFER_OPERATIONS = ['betweenAccounts', 'p2p'] as const;
 export type TransferOperation = (typeof TRANSFER_OPERATIONS)[number];
+/** Every kind of transfer a customer makes: inside the bank and over an external rail (external-transfers.ts). */
+export const TRANSFER_TYPES = [...TRANSFER_OPERATIONS, ...EXTERNAL_TRANSFER_TYPES] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
 export const SUBSCRIPTION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const LIMIT_PERIODS = ['single', 'daily', 'monthly'] as const;
 /** 0 none, 1 push (phone app), 2 SMS code, 3 one-time code (TOTP), 4 approval code by e-mail (spec 2 §4). */
@@ -68,7 +72,7 @@ export const recentTransferSchema = z.object({
   /** The flag that allowed it is gone (or the payee can no longer receive): shown only when asked. */
   isDisabled: z.boolean(),
   details: z.object({
-    type: z.enum(TRANSFER_OPERATIONS),
+    type: z.enum(TRANSFER_TYPES),
     status: z.string(),
     fromAccount: idSchema,
     toAccount: idSchema.nullable(),
@@ -79,6 +83,10 @@ export const recentTransferSchema = z.object({
     fee: moneySchema,
     rate: z.string(),
     description: z.string().nullable(),
+    /** External transfers: who is paid (name and masked account, card, key or wallet). */
+    beneficiary: z.string().nullable().optional(),
+    /** External transfers: where it is on its rail (submitted, settled, returned …). */
+    railStatus: z.enum(RAIL_STATUSES).optional(),
   }),
 });
 export type RecentTransfer = z.infer<typeof recentTransferSchema>;
@@ -92,7 +100,7 @@ export const approvalRequestSchema = z.object({
   batchId: idSchema.nullable(),
   /** The login e-mail of the user who initiated it. */
   createdBy: z.string(),
-  transactionType: z.enum(TRANSFER_OPERATIONS),
+  transactionType: z.enum(TRANSFER_TYPES),
   amount: moneySchema,
   currency: currencyCodeSchema,
   status: z.enum(APPROVAL_REQUEST_STATUSES),
@@ -211,7 +219,7 @@ export const transferMethods = {
   }),
   /** The latest transfers (limit 3 for P2P, 5 elsewhere); disabled ones only with includeDisabled. */
   getRecentTransfers: defineMethod({
-    request: z.object({ type: z.enum(TRANSFER_OPERATIONS).optional(), limit: z.number().int().min(1).max(20), includeDisabled: z.boolean().optional() }).strict(),
+    request: z.object({ type: z.enum(TRANSFER_TYPES).optional(), limit: z.number().int().min(1).max(20), includeDisabled: z.boolean().optional() }).strict(),
     response: z.object({ transfers: z.array(recentTransferSchema) }),
   }),
   /** To another customer by e-mail, from one of the caller's accounts. */

@@ -1,8 +1,6 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { BrandConfig, BrandTerm, Language, TermKey } from '@ledgerline/domain';
-import { INK, MUTED, PAGE, hexColour, loadFonts, wrap } from './account-confirmation';
-import { LETTER_TEXTS, fill } from './texts';
+import { MUTED, startLetter } from './letterhead';
+import { fill } from './texts';
 
 /*
  * The agreement record (issue 6, legal info "agreement download"): which version of one of the
@@ -153,7 +151,6 @@ export interface AgreementInput {
 /** Renders the record; answers the PDF's bytes. */
 export async function renderAgreement(input: AgreementInput): Promise<Uint8Array> {
   const texts = TEXTS[input.lang];
-  const footers = LETTER_TEXTS[input.lang];
   const { brand, term } = input;
   const letterhead = brand.accountConfirmation;
   const now = input.now ?? new Date();
@@ -161,46 +158,14 @@ export async function renderAgreement(input: AgreementInput): Promise<Uint8Array
   const formatDateTime = (date: Date) => `${new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' }).format(date)} UTC`;
   const heading = texts.documents[term.key];
 
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const { regular: regularBytes, bold: boldBytes } = await loadFonts();
-  const regular = await pdf.embedFont(regularBytes, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
-  pdf.setTitle(`${texts.title} — ${heading}`, { showInWindowTitleBar: true });
-  pdf.setSubject(input.customerName);
-  pdf.setAuthor(letterhead.name);
-  pdf.setCreator(brand.projectName);
-  pdf.setProducer('Ledgerline');
-  pdf.setLanguage(texts.locale);
-  pdf.setCreationDate(now);
-  pdf.setModificationDate(now);
-
-  const page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
-  const contentWidth = PAGE.width - 2 * PAGE.margin;
-  let y = PAGE.height - PAGE.margin;
-  const write = (text: string, options: { font?: PDFFont; size?: number; colour?: RGB; gap?: number; x?: number; width?: number } = {}) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 10.5;
-    const x = options.x ?? PAGE.margin;
-    for (const line of wrap(text, font, size, options.width ?? contentWidth - (x - PAGE.margin))) {
-      y -= size * 1.35;
-      page.drawText(line, { x, y, size, font, color: options.colour ?? INK });
-    }
-    y -= options.gap ?? 0;
-  };
-
-  write(brand.projectName, { font: bold, size: 20, colour: hexColour(brand.colors.primary), gap: 2 });
-  write(letterhead.name, { font: bold, size: 10 });
-  write(letterhead.address, { size: 9, colour: MUTED });
-  write(`${letterhead.phone} · ${letterhead.email} · ${letterhead.web}`, { size: 9, colour: MUTED, gap: 6 });
-  page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness: 0.8, color: hexColour(brand.colors.primary) });
-  y -= 18;
+  const letter = await startLetter({ brand, lang: input.lang, locale: texts.locale, title: `${texts.title} — ${heading}`, subject: input.customerName, now });
+  const { write, bold } = letter;
 
   write(`${texts.generated}: ${formatDate(now)}`, { size: 10, gap: 14 });
   write(texts.title, { font: bold, size: 16, gap: 12 });
   write(fill(texts.intro, { document: texts.documents[term.key], name: input.customerName, entity: letterhead.name }), { gap: 12 });
 
-  const rows: [string, string | null][] = [
+  letter.rows([
     [texts.document, heading],
     [texts.version, term.value],
     [texts.versionDate, term.versionDate ? formatDate(new Date(`${term.versionDate}T00:00:00Z`)) : null],
@@ -209,31 +174,10 @@ export async function renderAgreement(input: AgreementInput): Promise<Uint8Array
     [texts.login, input.acceptance ? input.userEmail : null],
     [texts.acceptedAt, input.acceptance ? formatDateTime(input.acceptance.acceptedAt) : null],
     [texts.acceptedFrom, input.acceptance?.ip ?? null],
-  ];
-  const labelWidth = 170;
-  for (const [label, value] of rows) {
-    if (!value) continue;
-    const top = y;
-    write(label, { font: bold, size: 10, width: labelWidth - 8 });
-    const afterLabel = y;
-    y = top;
-    write(value, { size: 10, x: PAGE.margin + labelWidth });
-    y = Math.min(y, afterLabel) - 4;
-  }
-  y -= 12;
+  ]);
+  letter.skip(12);
   if (!input.acceptance) write(texts.notAccepted, { font: bold, gap: 12 });
   write(texts.electronic, { size: 9, colour: MUTED });
-
-  y = PAGE.margin + 34;
-  const values = {
-    project: brand.projectName,
-    entity: letterhead.name,
-    address: letterhead.address,
-    regulator: brand.licence.regulator,
-    reference: brand.licence.reference,
-  };
-  write(fill(footers.footerTrading, values), { size: 8, colour: MUTED });
-  write(fill(footers.footerLicence, values), { size: 8, colour: MUTED });
-
-  return pdf.save({ useObjectStreams: false });
+  letter.footer();
+  return letter.save();
 }

@@ -15,6 +15,7 @@ import { resolveActingCustomer } from '../customers/access';
 import { renderAccountConfirmation } from './account-confirmation';
 import { findLegalItem } from '../profile/settings';
 import { renderAgreement } from './agreement';
+import { isHistoryDocument, serveHistoryDocument } from '../history/downloads';
 
 /*
  * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}", answering `redirectLink`). A link
@@ -156,6 +157,8 @@ export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Pr
       .select()
       .from(pdfDownloads)
       .where(and(eq(pdfDownloads.tokenHash, tokenHash), isNull(pdfDownloads.usedAt), gt(pdfDownloads.expiresAt, new Date())));
+    // Receipts and history exports (modules/history) share these single-use links.
+    if (link && isHistoryDocument(link.document)) return serveHistoryDocument(deps.db, link, reply, gone);
     if (!link || !['accountConfirmation', 'agreement'].includes(link.document)) throw gone();
     const { bytes, filename } = await renderLinked(deps.db, link);
 

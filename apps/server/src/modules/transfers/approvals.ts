@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { ApprovalRequest, SubmitResult } from '@ledgerline/contract';
+import { TRANSFER_TYPES, type ApprovalRequest, type SubmitResult, type TransferType } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
 import type { Tx } from '../../db/client';
 import { approvalRequests, customers, users } from '../../db/schema';
@@ -47,7 +47,7 @@ export async function createApprovalRequest(deps: Pick<TransferDeps, 'db'>, acto
         requestHash,
         amount: moneyText(quote.sourceAmount),
         currencyCode: quote.from.currencyCode,
-        description: payload.kind === 'p2p' ? (payload.description ?? null) : null,
+        description: payload.kind !== 'betweenAccounts' ? (payload.description ?? null) : null,
       })
       .returning();
     if (!row) throw new Error('approval request insert returned nothing');
@@ -69,7 +69,7 @@ function toApprovalRequest(row: RequestRow, emails: Map<number, string>): Approv
     transactionIds: row.transferId ? [row.transferId] : [],
     batchId: row.batchId,
     createdBy: emails.get(row.createdByUserId) ?? '',
-    transactionType: row.transactionType === 'p2p' ? 'p2p' : 'betweenAccounts',
+    transactionType: (TRANSFER_TYPES as readonly string[]).includes(row.transactionType) ? (row.transactionType as TransferType) : 'betweenAccounts',
     amount: moneyText(row.amount),
     currency: row.currencyCode,
     status: row.status as ApprovalRequest['status'],

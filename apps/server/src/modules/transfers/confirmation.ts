@@ -162,7 +162,9 @@ export async function resendTransactionCode(deps: TransferDeps, actor: TransferA
     const plan = await confirmationPlan(tx, actor.userId, actor.ownCustomerId);
     const details = transfer.details;
     const amount = `${moneyText(new Money(transfer.amount).plus(transfer.fee))} ${transfer.currencyCode}`;
-    const payee = typeof details.email === 'string' ? `${String(details.name ?? '')} (${details.email})` : `#${String(details.toAccount)}`;
+    // The payee as the first request named it (external transfers keep it); else rebuilt from the details.
+    const payee =
+      typeof details.payeeText === 'string' ? details.payeeText : typeof details.email === 'string' ? `${String(details.name ?? '')} (${details.email})` : `#${String(details.toAccount)}`;
     const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
     const values = { amount, payee, brand: plan.brandName, minutes: CONFIRMATION_TTL_MS / 60_000 };
     if (row.approveType === 1) {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { RecentTransfer, transferMethods, TransferOperation } from '@ledgerline/contract';
+import type { RecentTransfer, transferMethods, TransferType } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
 import { customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { Money, moneyText } from '../ledger/money';
 import { transferExchangeRate } from '../rates/rates';
 import { approvalCounts, createApprovalRequest, decideApprovalRequests, listApprovalRequests } from './approvals';
 import { confirmTransaction, resendTransactionCode } from './confirmation';
+import { isExternalKind, railStatusOf } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
 import { transferPermissionFlags } from './permissions';
 import { cancelRecurring, createRecurring, listRecurring } from './recurring';
@@ -53,10 +54,10 @@ async function brandOf(ctx: AuthedMethodContext): Promise<string> {
  * creates an approval request. The request hash covers the method, the user and every field but
  * the key, so the same key with another payload is refused.
  */
-async function submit(ctx: AuthedMethodContext, method: string, request: TransferRequest & Record<string, unknown>, idempotencyKey: string) {
+export async function submit(ctx: AuthedMethodContext, method: string, request: TransferRequest & Record<string, unknown>, idempotencyKey: string) {
   const actor = actorOf(ctx);
   const deps = depsOf(ctx);
-  const level = await requireTransferRights(ctx.db, actor, request.kind);
+  const level = await requireTransferRights(ctx.db, actor, request.kind, request.toOwnAccount === true);
   const requestHash = hashRequest({ method, userId: actor.userId, ...request });
   if (level === ACCESS_LEVELS.initiate) return createApprovalRequest(deps, actor, request, idempotencyKey, requestHash);
   const executed = await ctx.db.transaction(async (tx) => {
@@ -76,10 +77,10 @@ function toRecent(row: Awaited<ReturnType<typeof recentTransfers>>[number], isDi
     createdAt: row.createdAt.toISOString(),
     amount: moneyText(row.amount),
     currency: row.currencyCode,
-    permission: row.kind === 'betweenAccounts' ? 'own' : '3d',
+    permission: row.kind === 'betweenAccounts' || details.toOwnAccount === true ? 'own' : '3d',
     isDisabled,
     details: {
-      type: row.kind === 'p2p' ? 'p2p' : 'betweenAccounts',
+      type: kindOf(row.kind),
       status: row.status,
       fromAccount: Number(details.fromAccount),
       toAccount: typeof details.toAccount === 'number' ? details.toAccount : null,
@@ -90,8 +91,13 @@ function toRecent(row: Awaited<ReturnType<typeof recentTransfers>>[number], isDi
       fee: moneyText(row.fee),
       rate: text(details.rate) ?? '1',
       description: text(details.description),
+      ...(isExternalKind(row.kind) ? { beneficiary: text(details.beneficiary), railStatus: railStatusOf(row.status, details) } : {}),
     },
   };
+}
+
+function kindOf(kind: string): TransferType {
+  return kind === 'p2p' || isExternalKind(kind) ? kind : 'betweenAccounts';
 }
 
 export const transferHandlers: MethodHandlers<typeof transferMethods> = {
@@ -181,8 +187,8 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     const rows = await recentTransfers(ctx.db, ctx.customerId, input.type, Math.min(input.limit * 4, 80));
     const out: RecentTransfer[] = [];
     for (const row of rows) {
-      const kind: TransferOperation = row.kind === 'p2p' ? 'p2p' : 'betweenAccounts';
-      let disabled = !flags[permissionFor(kind)];
+      const kind = kindOf(row.kind);
+      let disabled = !flags[permissionFor(kind, row.details.toOwnAccount === true)];
       if (!disabled && kind === 'p2p' && typeof row.details.email === 'string') disabled = !(await checkPayee(ctx.db, ctx.customerId, row.details.email)).canReceive;
       if (disabled && !input.includeDisabled) continue;
       out.push(toRecent(row, disabled));

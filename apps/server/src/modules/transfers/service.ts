@@ -20,6 +20,8 @@ import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
 import { transferExchangeRate } from '../rates/rates';
 import { maskEmail } from '../security/shared';
+import { EXTERNAL_TRANSFER_TYPES, externalPermissionFlag, type ExternalTransferType } from '@ledgerline/domain/external-transfers';
+import { isExternalKind, quoteExternal, type ExternalRequest } from './external';
 import { feeFor, loadFeeRule, roundToCurrency } from './fees';
 import { transferMessage } from './messages';
 import { requireTransferPermission } from './permissions';
@@ -35,7 +37,8 @@ import { requireTransferPermission } from './permissions';
 export const CONFIRMATION_TTL_MS = 5 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_CODE_RESENDS = 3;
-export const TRANSFER_KINDS: readonly TransferOperation[] = ['betweenAccounts', 'p2p'];
+/** Every ledger kind a customer's transfer is recorded as (limits count them all). */
+export const TRANSFER_KINDS: readonly string[] = ['betweenAccounts', 'p2p', ...EXTERNAL_TRANSFER_TYPES];
 const TRANSFERABLE_TYPES = new Set<number>([ACCOUNT_TYPE.payment, ACCOUNT_TYPE.prepaidFunding, ACCOUNT_TYPE.receiving]);
 export const REJECTED_MESSAGE = 'Transaction was rejected.';
 
@@ -69,11 +72,11 @@ export interface P2PInput {
   description?: string | undefined;
 }
 
-export type TransferRequest = ({ kind: 'betweenAccounts' } & BetweenAccountsInput) | ({ kind: 'p2p' } & P2PInput);
+export type TransferRequest = ({ kind: 'betweenAccounts' } & BetweenAccountsInput) | ({ kind: 'p2p' } & P2PInput) | ExternalRequest;
 
 /** What a transfer would do: amounts in both currencies, the fee, the rate and who is paid. */
 export interface Quote {
-  kind: TransferOperation;
+  kind: TransferOperation | ExternalTransferType;
   from: AccountRow;
   to: AccountRow;
   /** Leaves `from` (without the fee), in its currency. */
@@ -101,14 +104,16 @@ export async function transferAccessLevel(db: DbOrTx, actor: Pick<TransferActor,
   return level;
 }
 
-export function permissionFor(kind: TransferOperation): string {
+/** The permission flag of a transfer kind; an external one by whom it pays (the customer themself, or someone else). */
+export function permissionFor(kind: string, toOwnAccount = false): string {
+  if (isExternalKind(kind)) return externalPermissionFlag(kind, toOwnAccount);
   return kind === 'betweenAccounts' ? 'ownAccount.betweenAccounts' : 'otherPerson.p2p';
 }
 
 /** Access level and the permission flag of the transfer type; answers the level. */
-export async function requireTransferRights(db: DbOrTx, actor: TransferActor, kind: TransferOperation): Promise<number> {
+export async function requireTransferRights(db: DbOrTx, actor: TransferActor, kind: string, toOwnAccount = false): Promise<number> {
   const level = await transferAccessLevel(db, actor);
-  await requireTransferPermission(db, actor.userId, actor.customerId, level, permissionFor(kind));
+  await requireTransferPermission(db, actor.userId, actor.customerId, level, permissionFor(kind, toOwnAccount));
   return level;
 }
 
@@ -118,7 +123,7 @@ async function brandOfCustomer(db: DbOrTx, customerId: number): Promise<string> 
   return row.brandId;
 }
 
-function usableAccount(row: AccountRow, field: string): void {
+export function usableAccount(row: AccountRow, field: string): void {
   if (row.type === ACCOUNT_TYPE.closed || row.accountStatusId === ACCOUNT_STATUS.closed) {
     throw AppError.invalid({ [field]: 'validation.accountClosed' }, 'The account is closed');
   }
@@ -286,7 +291,9 @@ export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput):
 }
 
 export async function quoteOf(db: DbOrTx, customerId: number, request: TransferRequest): Promise<Quote> {
-  return request.kind === 'betweenAccounts' ? quoteBetweenAccounts(db, customerId, request) : quoteP2P(db, customerId, request);
+  if (request.kind === 'betweenAccounts') return quoteBetweenAccounts(db, customerId, request);
+  if (request.kind === 'p2p') return quoteP2P(db, customerId, request);
+  return quoteExternal(db, customerId, request);
 }
 
 /** The legs of a quote: the fee to fee revenue, a currency change through the FX accounts. */
@@ -571,7 +578,7 @@ export async function publishAll(realtime: RealtimeHub, events: { userId: number
 }
 
 /** The latest transfers of the customer for the "recent" lists, newest first. */
-export async function recentTransfers(db: DbOrTx, customerId: number, kind: TransferOperation | undefined, limit: number) {
+export async function recentTransfers(db: DbOrTx, customerId: number, kind: string | undefined, limit: number) {
   return db
     .select()
     .from(ledgerTransfers)
@@ -579,7 +586,8 @@ export async function recentTransfers(db: DbOrTx, customerId: number, kind: Tran
       and(
         eq(ledgerTransfers.customerId, customerId),
         kind ? eq(ledgerTransfers.kind, kind) : inArray(ledgerTransfers.kind, [...TRANSFER_KINDS]),
-        inArray(ledgerTransfers.status, ['pending', 'settled']),
+        // A returned external transfer (reversed) stays in the list, showing it came back.
+        inArray(ledgerTransfers.status, ['pending', 'settled', 'reversed']),
       ),
     )
     .orderBy(desc(ledgerTransfers.createdAt))

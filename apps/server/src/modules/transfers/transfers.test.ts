@@ -289,7 +289,7 @@ describe('fuzzing every transfer method', () => {
       },
       checkPayee: { valid: { email: 'anna@pebble.example' }, bad: { email: ['no-at', 'a'.repeat(300), 1, {}, ''] } },
       getP2pBeneficiaries: { valid: {}, bad: {} },
-      getRecentTransfers: { valid: { limit: 3 }, bad: { limit: [0, -1, 21, 'x', 1.5], type: ['wire', 1], includeDisabled: ['yes', 1] } },
+      getRecentTransfers: { valid: { limit: 3 }, bad: { limit: [0, -1, 21, 'x', 1.5], type: ['swiftGpi', 1], includeDisabled: ['yes', 1] } },
       transferP2P: { valid: { fromAccount: eur.accountId, email: 'anna@pebble.example', amount: '1', idempotencyKey: f.key() }, bad: { fromAccount: badId, email: badEmail, amount: [...badAmount, '99999999'], description: badText, idempotencyKey: badKey } },
       confirmTransaction: { valid: { operationId: f.key(), code: '123456' }, bad: { operationId: ['x', 1, {}, ''], code: ['12345', 'abcdef', 1, {}] } },
       resendTransactionCode: { valid: { operationId: f.key() }, bad: { operationId: ['x', 1, {}, ''] } },

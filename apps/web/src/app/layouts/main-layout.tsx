@@ -7,6 +7,7 @@ import {
   useIsAuthenticated,
   useSessionState,
 } from '@/app/session';
+import { RealtimeProvider } from '@/app/session/realtime-provider';
 import { isApiError } from '@/lib/api-error';
 import { LanguagePicker } from '@/ui/language-picker';
 import { SiteFooter } from './site-footer';
@@ -25,18 +26,21 @@ export function MainLayout() {
   if (!isAuthenticated) return <Navigate to="/login" replace />;
   if (forcedTo) return <Navigate to={forcedTo} replace />;
   return (
-    <div className={classes.page}>
-      <SkipLink />
-      <SiteHeader homePath="/home">
-        <LanguagePicker />
-        <SignOutButton />
-      </SiteHeader>
-      <MainNav enabled={!forcedTo} />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    // The tab's one realtime channel lives as long as the signed-in layout (closed on sign-out).
+    <RealtimeProvider>
+      <div className={classes.page}>
+        <SkipLink />
+        <SiteHeader homePath="/home">
+          <LanguagePicker />
+          <SignOutButton />
+        </SiteHeader>
+        <MainNav enabled={!forcedTo} />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </RealtimeProvider>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUnreadAnnouncementCount } from '@/features/news';
+import { useTransferScreens } from '@/features/transfers/nav';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import classes from './main-nav.module.css';
 
@@ -11,8 +12,10 @@ type NavBadge = 'unreadNews';
 interface MainNavItem {
   to: string;
   /** Key under `nav.` in the locales. */
-  label: 'home' | 'cards' | 'news' | 'profile' | 'settings';
+  label: 'home' | 'transfers' | 'cards' | 'news' | 'profile' | 'settings';
   badge?: NavBadge;
+  /** Shown only when the user may open at least one transfer screen (spec 2 §6 flags). */
+  needsTransfers?: boolean;
 }
 
 /**
@@ -21,6 +24,7 @@ interface MainNavItem {
  */
 export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { to: '/home', label: 'home' },
+  { to: '/transfer', label: 'transfers', needsTransfers: true },
   { to: '/cards', label: 'cards' },
   { to: '/news', label: 'news', badge: 'unreadNews' },
   { to: '/profile', label: 'profile' },
@@ -33,6 +37,8 @@ export function MainNav({ enabled }: { enabled: boolean }) {
   const counts: Record<NavBadge, number> = {
     unreadNews: useUnreadAnnouncementCount({ enabled }),
   };
+  const mayTransfer = useTransferScreens({ enabled }).screens.length > 0;
+  const items = MAIN_NAV_ITEMS.filter((item) => !item.needsTransfers || mayTransfer);
   // On a narrow screen the bar scrolls sideways: keep the current section in view.
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
@@ -48,7 +54,7 @@ export function MainNav({ enabled }: { enabled: boolean }) {
     <nav aria-label={t('nav.label')} className={classes.nav}>
       <Container size={PAGE_CONTAINER_SIZE}>
         <ul ref={list} className={classes.list}>
-          {MAIN_NAV_ITEMS.map((item) => {
+          {items.map((item) => {
             const count = item.badge ? counts[item.badge] : 0;
             return (
               <li key={item.to}>

@@ -32,3 +32,10 @@ export {
   useSessionState,
   useSessionStore,
 } from './session-context';
+// The provider is imported from './realtime-provider' by the signed-in layout only (first load).
+export {
+  useRealtimeEvent,
+  useRealtimeState,
+  type RealtimeEventOf,
+  type RealtimeChannelState,
+} from './realtime';

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useEffect, useRef } from 'react';
 import { CARD_STATUS } from '@ledgerline/domain/cards';
-import { useSessionState } from '@/app/session';
+import { useRealtimeEvent, useRealtimeState, useSessionState } from '@/app/session';
 import { cardAccountsOf, useAccounts } from '../api/get-accounts';
 import { cardKeys } from '../keys';
-import { useAccountChanges } from './account-changes';
 
 /**
  * Statuses the card processor moves on by itself: a new card being made (virtual: submitted →
@@ -22,18 +21,29 @@ export function isMovingStatus(statusId: number): boolean {
 
 /**
  * Keeps the card list current while a card moves between statuses on its own: refreshed on each
- * realtime AccountChanged event, or, while the channel is not open, fetched every few seconds —
- * and neither once no card is moving.
+ * AccountChanged event of the session's realtime channel (and once each time the channel opens,
+ * for what changed while it was not), or, while the channel is not open, fetched every few
+ * seconds — and neither once no card is moving.
  */
 export function useLiveCardStatuses(): void {
   const queryClient = useQueryClient();
   const { customerId } = useSessionState();
   const accounts = useAccounts();
   const moving = cardAccountsOf(accounts.data ?? []).some((card) => isMovingStatus(card.accountStatusId));
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
-  }, [queryClient, customerId]);
-  const channel = useAccountChanges(moving, refresh);
+  const channel = useRealtimeState();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
+
+  useRealtimeEvent('AccountChanged', () => {
+    if (moving) refresh();
+  });
+  // Events sent while the channel was down are lost: catch up when it (re)opens.
+  const wasOpen = useRef(channel === 'open');
+  useEffect(() => {
+    const opened = channel === 'open' && !wasOpen.current;
+    wasOpen.current = channel === 'open';
+    if (opened && moving) void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
+  }, [channel, moving, queryClient, customerId]);
+
   // A second observer of the same query: it only adds the polling interval.
   useAccounts({ refetchInterval: moving && channel !== 'open' ? CARD_STATUS_POLL_MS : false });
 }

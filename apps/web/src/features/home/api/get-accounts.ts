@@ -20,7 +20,7 @@ export function accountsQueryOptions(client: ApiClient, customerId: number | und
       return sortAccounts(accounts);
     },
     staleTime: TIMING.accountFetchThrottle,
-    // No realtime channel for a signed-in page yet: coming back to the tab is when balances may have moved.
+    // Besides AccountChanged (live-accounts.ts): the tab may have slept, with its socket, while balances moved.
     refetchOnWindowFocus: true,
   });
 }

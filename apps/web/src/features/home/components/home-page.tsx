@@ -27,6 +27,7 @@ import { groupAccounts } from '../account-groups';
 import { useAccountConfirmationLetter } from '../api/account-confirmation';
 import { useAccessInfo, useVerificationInfo } from '../api/get-access-info';
 import { useAccounts } from '../api/get-accounts';
+import { useLiveAccounts } from '../api/live-accounts';
 import { useCustomerInfo } from '../api/get-customer-info';
 import { useMarkInstructionViewed, usePaymentInstructions } from '../api/get-payment-instructions';
 import type { OpenAccountKind } from '../api/open-account';
@@ -137,6 +138,7 @@ export function HomePage() {
   const access = useAccessInfo();
   const seesAccounts = access.isSuccess && access.data.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
   const accounts = useAccounts({ enabled: seesAccounts });
+  useLiveAccounts(seesAccounts);
   const instructions = usePaymentInstructions({ enabled: seesAccounts });
   const markViewed = useMarkInstructionViewed();
   const letter = useAccountConfirmationLetter();

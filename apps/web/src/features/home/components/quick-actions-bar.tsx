@@ -9,6 +9,9 @@ const ACTION_LINKS: Partial<Record<QuickAction, string>> = {
   cards: '/cards',
   applyForCard: '/cards?apply=1',
   linkExternalCard: '/add-card',
+  transferBetweenAccounts: '/transfer/account',
+  sendToPerson: '/transfer/p2p',
+  transferExternal: '/transfer/external',
 };
 
 /** The quick actions the customer may use (packages/domain quickActions decides which). */

@@ -5,10 +5,10 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { passwordChangeRequestSchema } from '@ledgerline/contract';
+import { useRealtimeEvent } from '@/app/session';
 import { Dialog } from '@/ui/dialog';
 import { fieldMessage } from '@/ui/field-message';
 import { useCancelPasswordChange, useChangePassword, useConfirmPasswordChange } from '../api/change-password';
-import { useSecurityEvent } from '../realtime/security-channel';
 import { CodeField, sixDigitCode } from './code-field';
 import { ActionError, SecretField, Section, isFieldError, setServerFieldErrors } from './security-page';
 import classes from './security.module.css';
@@ -31,8 +31,7 @@ export function PasswordSection() {
   // The request this screen settled itself: its realtime echo must not open the popup again.
   const settledHere = useRef<string | null>(null);
 
-  useSecurityEvent((event) => {
-    if (event.type !== 'PasswordChange') return;
+  useRealtimeEvent('PasswordChange', (event) => {
     if (pending === null && settledHere.current !== null) return;
     setPending(null);
     setResult(event.payload.result);

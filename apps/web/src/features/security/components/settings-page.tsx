@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRealtimeEvent } from '@/app/session';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useRefreshSecondFactor } from '../api/security-settings';
-import { SecurityChannelProvider, useSecurityEvent } from '../realtime/security-channel';
 import { DevicesSection } from './devices-section';
 import { IpWhitelistSection } from './ip-whitelist-section';
 import { PasswordSection } from './password-section';
@@ -16,7 +16,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('security.pageTitle'));
   return (
-    <SecurityChannelProvider>
+    <>
       <SecondFactorRefresher />
       <SecurityPage title={t('security.title')} intro={t('security.intro')}>
         <nav aria-label={t('security.more.label')} className={classes.linkGrid}>
@@ -44,15 +44,14 @@ export function SettingsPage() {
         <DevicesSection />
         <IpWhitelistSection />
       </SecurityPage>
-    </SecurityChannelProvider>
+    </>
   );
 }
 
 /** Spec 2 §4 "Realtime events": TwoStepVerificationModeSet (and Confirmed) refresh the customer. */
 function SecondFactorRefresher() {
   const refresh = useRefreshSecondFactor();
-  useSecurityEvent((event) => {
-    if (event.type === 'TwoStepVerificationModeSet' || event.type === 'TwoStepVerificationConfirmed') void refresh();
-  });
+  useRealtimeEvent('TwoStepVerificationModeSet', () => void refresh());
+  useRealtimeEvent('TwoStepVerificationConfirmed', () => void refresh());
   return null;
 }

@@ -12,6 +12,7 @@ import {
   type SecuritySettings,
   type TwoStepChange,
 } from '@ledgerline/contract';
+import { useRealtimeEvent, useRealtimeState } from '@/app/session';
 import { useBrand } from '@/brands';
 import { Dialog } from '@/ui/dialog';
 import { fieldMessage } from '@/ui/field-message';
@@ -22,7 +23,6 @@ import {
   useSecuritySettings,
   useSetTwoStepVerification,
 } from '../api/security-settings';
-import { useSecurityEvent } from '../realtime/security-channel';
 import { CodeField, sixDigitCode } from './code-field';
 import { ActionError, LoadFailed, Section, SectionSkeleton, isFieldError, setServerFieldErrors } from './security-page';
 import classes from './security.module.css';
@@ -314,8 +314,9 @@ function ConfirmModeStep({
   const onSubmit = handleSubmit(send);
 
   // A push confirmation: the phone's decision arrives on the realtime channel under the request's key.
-  const channel = useSecurityEvent((event) => {
-    if (change.confirmWith !== 'push' || event.type !== 'LoginRequestDecided' || event.payload.key !== change.requestKey) return;
+  const channel = useRealtimeState();
+  useRealtimeEvent('LoginRequestDecided', (event) => {
+    if (change.confirmWith !== 'push' || event.payload.key !== change.requestKey) return;
     setDecision(event.payload.approved ? 'approved' : 'declined');
     // Nothing else to type: the approval completes the change by itself.
     if (event.payload.approved && !setsUpApp) send(getValues());
@@ -353,7 +354,7 @@ function ConfirmModeStep({
           )}
           {change.confirmWith === 'push' && (
             <Alert color={decision === 'declined' ? 'red' : 'blue'} variant="light" role="status">
-              {decision === 'waiting' && t(channel === 'lost' ? 'security.twoStep.push.waitingNoChannel' : 'security.twoStep.push.waiting')}
+              {decision === 'waiting' && t(channel === 'lost' || channel === 'closed' ? 'security.twoStep.push.waitingNoChannel' : 'security.twoStep.push.waiting')}
               {decision === 'approved' && t('security.twoStep.push.approved')}
               {decision === 'declined' && t('security.twoStep.push.declined')}
             </Alert>

@@ -1,0 +1,570 @@
+import { Readable } from 'node:stream';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { ExportItem, ExportSource, HistoryFilter } from '@ledgerline/contract';
+import {
+  getBrand,
+  isBrandId,
+  isLanguage,
+  DEFAULT_LANGUAGE,
+  type Language,
+} from '@ledgerline/domain';
+import { selectRows, type Database, type DbOrTx } from '../../db/client';
+import {
+  accounts,
+  customers,
+  historyExportChunks,
+  historyExports,
+  pdfDownloads,
+} from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { customerDisplayName } from '../accounts/service';
+import { listTransactionTypes } from '../dictionaries/service';
+import { renderStatement } from '../pdf/history-documents';
+import { csvLine } from './csv';
+import { typeOfKind } from './kinds';
+import {
+  countHistory,
+  cursorOf,
+  historyRows,
+  toHistoryItem,
+  type HistoryCursor,
+  type HistoryScope,
+} from './query';
+import { scopeOf, statementLines, statementRows } from './service';
+
+/*
+ * Exports (docs/decisions.md "History exports"): a call only records a job; a background pass on
+ * any node claims it (FOR UPDATE SKIP LOCKED, with a lease another node takes over when the node
+ * died) and writes the file into history_export_chunks piece by piece. The history CSV is read
+ * in keyset batches and written as it is read, so neither the database nor this process ever
+ * holds the whole file; serving streams the chunks back in order.
+ */
+
+type ExportRow = typeof historyExports.$inferSelect;
+
+/** Bytes per stored chunk: big enough for few rows, small enough to never matter in memory. */
+export const EXPORT_CHUNK_BYTES = 256 * 1024;
+/** Rows read per keyset batch of a history export. */
+export const EXPORT_BATCH_ROWS = 5000;
+/** A running job whose node stopped renewing this lease is taken over. */
+const LEASE_MS = 60_000;
+/** The most movements a PDF statement lists (a month of a very busy account is in its CSV). */
+export const STATEMENT_PDF_MAX_LINES = 1000;
+/** Links sent by e-mail wait in a mailbox: a day instead of the 5 minutes of a download. */
+export const EMAIL_LINK_TTL_MS = 24 * 60 * 60_000;
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
+/** How often a node looks for exports to write (a cheap indexed query). */
+export const EXPORT_POLL_MS = 250;
+
+export const EXPORT_DOCUMENT = 'historyExport';
+
+export function toExportItem(row: ExportRow): ExportItem {
+  return {
+    exportId: row.id,
+    source: row.source as ExportItem['source'],
+    format: row.format as ExportItem['format'],
+    accountId: row.accountId,
+    yearMonth: row.yearMonth,
+    status: row.status as ExportItem['status'],
+    progress: row.progress,
+    fileName: row.fileName,
+    size: row.byteSize,
+    rows: row.rowCount,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+export async function createExport(
+  db: DbOrTx,
+  input: {
+    customerId: number;
+    userId: number;
+    accountId: number;
+    source: ExportSource;
+    format: 'pdf' | 'csv';
+    yearMonth?: string;
+    filter?: Omit<HistoryFilter, 'accountId'>;
+    lang: Language;
+  },
+): Promise<number> {
+  const stamp = new Date().toISOString().slice(0, 10);
+  const fileName =
+    input.source === 'monthly'
+      ? `statement-${input.accountId}-${input.yearMonth}.${input.format}`
+      : `history-${input.accountId}-${stamp}.csv`;
+  const [row] = await db
+    .insert(historyExports)
+    .values({
+      customerId: input.customerId,
+      userId: input.userId,
+      accountId: input.accountId,
+      source: input.source,
+      format: input.format,
+      yearMonth: input.yearMonth ?? null,
+      params: { lang: input.lang, filter: input.filter ?? {} },
+      fileName,
+    })
+    .returning({ id: historyExports.id });
+  return row!.id;
+}
+
+/** The customer's export; another customer's is not found. */
+export async function findExport(
+  db: DbOrTx,
+  customerId: number,
+  exportId: number,
+): Promise<ExportRow> {
+  const [row] = await db
+    .select()
+    .from(historyExports)
+    .where(and(eq(historyExports.id, exportId), eq(historyExports.customerId, customerId)));
+  if (!row) throw AppError.notFound('Export not found');
+  return row;
+}
+
+export async function listExports(
+  db: DbOrTx,
+  customerId: number,
+  input: {
+    source: ExportSource;
+    accountId?: number | undefined;
+    pageNumber: number;
+    pageSize: number;
+  },
+) {
+  const where = and(
+    eq(historyExports.customerId, customerId),
+    eq(historyExports.source, input.source),
+    input.accountId === undefined ? undefined : eq(historyExports.accountId, input.accountId),
+  );
+  const rows = await db
+    .select()
+    .from(historyExports)
+    .where(where)
+    .orderBy(desc(historyExports.id))
+    .limit(input.pageSize)
+    .offset((input.pageNumber - 1) * input.pageSize);
+  const [total] = await db.select({ value: count() }).from(historyExports).where(where);
+  return { exports: rows.map(toExportItem), total: total?.value ?? 0 };
+}
+
+/** A single-use link to a ready export's file. */
+export async function exportLink(
+  db: DbOrTx,
+  row: ExportRow,
+  input: { userId: number; origin: string; ttlMs: number },
+): Promise<string> {
+  const token = randomToken(32);
+  await db.insert(pdfDownloads).values({
+    tokenHash: sha256(token),
+    document: EXPORT_DOCUMENT,
+    customerId: row.customerId,
+    userId: input.userId,
+    params: { exportId: row.id },
+    expiresAt: new Date(Date.now() + input.ttlMs),
+  });
+  return `${input.origin}/api/pdf/files/${token}`;
+}
+
+/** Buffers text and stores it in chunks of EXPORT_CHUNK_BYTES. */
+class ChunkWriter {
+  private parts: Buffer[] = [];
+  private buffered = 0;
+  private seq = 0;
+  bytes = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly exportId: number,
+  ) {}
+
+  async write(data: string | Uint8Array): Promise<void> {
+    const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+    this.parts.push(buffer);
+    this.buffered += buffer.length;
+    this.bytes += buffer.length;
+    if (this.buffered >= EXPORT_CHUNK_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffered === 0) return;
+    const data = Buffer.concat(this.parts, this.buffered);
+    this.parts = [];
+    this.buffered = 0;
+    await this.db
+      .insert(historyExportChunks)
+      .values({ exportId: this.exportId, seq: this.seq, data });
+    this.seq += 1;
+  }
+}
+
+const HISTORY_HEADER = [
+  'Date',
+  'Transaction ID',
+  'Type',
+  'Direction',
+  'Amount',
+  'Fee',
+  'Currency',
+  'Status',
+  'Counterparty',
+  'Description',
+];
+const HISTORY_NUMERIC = new Set([4, 5]);
+
+async function setProgress(db: Database, id: number, progress: number): Promise<void> {
+  await db
+    .update(historyExports)
+    .set({
+      progress: Math.max(0, Math.min(99, Math.floor(progress))),
+      leaseUntil: new Date(Date.now() + LEASE_MS),
+    })
+    .where(eq(historyExports.id, id));
+}
+
+async function loadScope(
+  db: Database,
+  job: ExportRow,
+): Promise<{ account: typeof accounts.$inferSelect; scope: HistoryScope }> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, job.accountId));
+  if (!account || account.customerId !== job.customerId)
+    throw new Error('export: the account is no longer the customer’s');
+  return { account, scope: scopeOf(account) };
+}
+
+/** The filtered history as CSV, read and written in keyset batches. */
+async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter): Promise<number> {
+  const { scope } = await loadScope(db, job);
+  const filter = (job.params.filter ?? {}) as Omit<HistoryFilter, 'accountId'>;
+  const { total } = await countHistory(db, scope, filter, 2_000_000_000);
+  await writer.write(csvLine(HISTORY_HEADER));
+  let after: HistoryCursor | undefined;
+  let written = 0;
+  for (;;) {
+    const rows = await historyRows(db, scope, filter, { limit: EXPORT_BATCH_ROWS, after });
+    if (rows.length === 0) break;
+    let text = '';
+    for (const row of rows) {
+      const item = toHistoryItem(row, scope);
+      text += csvLine(
+        [
+          item.date,
+          item.transactionId,
+          item.operationType,
+          item.direction,
+          item.amount,
+          item.fee,
+          item.currency,
+          item.status,
+          item.counterparty,
+          item.description,
+        ],
+        HISTORY_NUMERIC,
+      );
+    }
+    await writer.write(text);
+    written += rows.length;
+    after = cursorOf(rows[rows.length - 1]!);
+    await setProgress(db, job.id, total === 0 ? 99 : (written / total) * 100);
+    if (rows.length < EXPORT_BATCH_ROWS) break;
+  }
+  return written;
+}
+
+async function brandAndName(db: Database, customerId: number) {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw new Error('export: customer gone');
+  return {
+    brand: getBrand(isBrandId(customer.brandId) ? customer.brandId : 'pebble'),
+    name: customerDisplayName(customer),
+  };
+}
+
+const STATEMENT_NUMERIC = new Set([4, 5]);
+
+/** A monthly statement: its totals (the statement row) and every settled movement of the month. */
+async function writeStatement(db: Database, job: ExportRow, writer: ChunkWriter): Promise<number> {
+  const { account } = await loadScope(db, job);
+  const yearMonth = job.yearMonth!;
+  const statement = (await statementRows(db, account)).find((row) => row.yearMonth === yearMonth);
+  if (!statement) throw new Error('export: no statement for that month');
+  await setProgress(db, job.id, 30);
+  const lang: Language = isLanguage(job.params.lang) ? job.params.lang : DEFAULT_LANGUAGE;
+  const typeNames = new Map(
+    listTransactionTypes(lang).transactions.map((type) => [type.code, type.name]),
+  );
+  if (job.format === 'csv') {
+    const lines = await statementLines(db, account.id, yearMonth);
+    await setProgress(db, job.id, 60);
+    await writer.write(
+      csvLine([
+        'Account',
+        'Currency',
+        'Period',
+        'Beginning balance',
+        'Total credit',
+        'Total debit',
+        'Ending balance',
+        'Processing',
+        'Rejected',
+      ]),
+    );
+    await writer.write(
+      csvLine(
+        [
+          account.id,
+          account.currencyCode,
+          yearMonth,
+          statement.beginningBalance,
+          statement.totalCredit,
+          statement.totalDebit,
+          statement.endingBalance,
+          statement.processingCount,
+          statement.rejectedCount,
+        ],
+        new Set([3, 4, 5, 6]),
+      ),
+    );
+    await writer.write('\r\n');
+    await writer.write(csvLine(['Date', 'Transaction ID', 'Type', 'Description', 'Amount', 'Fee']));
+    for (const line of lines) {
+      const fee =
+        line.customerId === account.customerId && line.net.startsWith('-') ? line.fee : '0';
+      const description =
+        typeof line.details.description === 'string'
+          ? line.details.description
+          : typeof line.details.payeeText === 'string'
+            ? line.details.payeeText
+            : null;
+      await writer.write(
+        csvLine(
+          [
+            line.createdAt.toISOString(),
+            line.transferId,
+            typeOfKind(line.kind),
+            description,
+            line.net,
+            fee,
+          ],
+          STATEMENT_NUMERIC,
+        ),
+      );
+    }
+    return lines.length;
+  }
+  const lines = await statementLines(db, account.id, yearMonth, STATEMENT_PDF_MAX_LINES + 1);
+  const shown = lines.slice(0, STATEMENT_PDF_MAX_LINES);
+  const moreLines =
+    lines.length > STATEMENT_PDF_MAX_LINES
+      ? await countMonthLines(db, account.id, yearMonth).then(
+          (all) => all - STATEMENT_PDF_MAX_LINES,
+        )
+      : 0;
+  const { brand, name } = await brandAndName(db, job.customerId);
+  await setProgress(db, job.id, 60);
+  const bytes = await renderStatement({
+    brand,
+    lang,
+    customerName: name,
+    accountId: account.id,
+    currency: account.currencyCode,
+    yearMonth,
+    beginningBalance: statement.beginningBalance,
+    totalCredit: statement.totalCredit,
+    totalDebit: statement.totalDebit,
+    endingBalance: statement.endingBalance,
+    processingCount: statement.processingCount,
+    rejectedCount: statement.rejectedCount,
+    lines: shown.map((line) => ({
+      date: line.createdAt,
+      typeName: typeNames.get(typeOfKind(line.kind)) ?? line.kind,
+      text: typeof line.details.description === 'string' ? line.details.description : '',
+      net: line.net,
+    })),
+    moreLines,
+  });
+  await writer.write(bytes);
+  return shown.length;
+}
+
+async function countMonthLines(
+  db: Database,
+  accountId: number,
+  yearMonth: string,
+): Promise<number> {
+  const [row] = await selectRows<{ count: number | string }>(
+    db,
+    sql`select count(distinct p.transfer_id)::int as count from postings p
+        where p.account_id = ${accountId} and not p.pending
+          and p.created_at >= ${`${yearMonth}-01T00:00:00Z`}::timestamptz
+          and p.created_at < (${`${yearMonth}-01T00:00:00Z`}::timestamptz + interval '1 month')`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Claims the next export due (queued, or running with a lapsed lease), or null. */
+async function claimExport(db: Database, now: Date): Promise<ExportRow | null> {
+  return db.transaction(async (tx) => {
+    const [due] = await selectRows<{ id: number }>(
+      tx,
+      sql`select id from ${historyExports}
+          where status = 'queued' or (status = 'running' and lease_until < ${now.toISOString()}::timestamptz)
+          order by id limit 1 for update skip locked`,
+    );
+    if (!due) return null;
+    // A job taken over starts again from nothing.
+    await tx.delete(historyExportChunks).where(eq(historyExportChunks.exportId, due.id));
+    const [claimed] = await tx
+      .update(historyExports)
+      .set({
+        status: 'running',
+        progress: 0,
+        startedAt: now,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+      })
+      .where(eq(historyExports.id, due.id))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** Runs one claimed export to its end. */
+export async function runExport(db: Database, job: ExportRow): Promise<void> {
+  const writer = new ChunkWriter(db, job.id);
+  try {
+    const rows =
+      job.source === 'history'
+        ? await writeHistoryCsv(db, job, writer)
+        : await writeStatement(db, job, writer);
+    await writer.flush();
+    await db
+      .update(historyExports)
+      .set({
+        status: 'ready',
+        progress: 100,
+        byteSize: writer.bytes,
+        rowCount: rows,
+        finishedAt: new Date(),
+        leaseUntil: null,
+      })
+      .where(eq(historyExports.id, job.id));
+  } catch (error) {
+    await db
+      .update(historyExports)
+      .set({
+        status: 'failed',
+        error: error instanceof Error ? error.message.slice(0, 500) : 'failed',
+        finishedAt: new Date(),
+        leaseUntil: null,
+      })
+      .where(eq(historyExports.id, job.id));
+    throw error;
+  }
+}
+
+/** One pass: runs every due export, one after another; answers how many ran. */
+export async function runExportStep(db: Database, now = new Date(), limit = 10): Promise<number> {
+  let ran = 0;
+  while (ran < limit) {
+    const job = await claimExport(db, now);
+    if (!job) break;
+    ran += 1;
+    await runExport(db, job).catch(() => undefined);
+  }
+  return ran;
+}
+
+export interface ExportWorker {
+  stop(): Promise<void>;
+}
+
+/** Runs exports in the background on this node: a pass every pollMs, never two at once. */
+export function startExportWorker(deps: {
+  db: Database;
+  log: FastifyBaseLogger;
+  pollMs: number;
+}): ExportWorker {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runExportStep(deps.db)
+      .then((ran) => {
+        if (ran > 0) deps.log.debug({ ran }, 'history exports written');
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'history export pass failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, deps.pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Streams a ready export's chunks in order, a few at a time. */
+function chunkStream(db: Database, exportId: number): Readable {
+  let next = 0;
+  let done = false;
+  return new Readable({
+    async read() {
+      if (done) return;
+      try {
+        const rows = await db
+          .select({ seq: historyExportChunks.seq, data: historyExportChunks.data })
+          .from(historyExportChunks)
+          .where(
+            and(eq(historyExportChunks.exportId, exportId), gt(historyExportChunks.seq, next - 1)),
+          )
+          .orderBy(asc(historyExportChunks.seq))
+          .limit(4);
+        if (rows.length === 0) {
+          done = true;
+          this.push(null);
+          return;
+        }
+        next = rows[rows.length - 1]!.seq + 1;
+        for (const row of rows) this.push(Buffer.from(row.data));
+      } catch (error) {
+        this.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  });
+}
+
+/** Serves an export file behind a single-use link (claimed before the bytes start to flow). */
+export async function serveExportDownload(
+  db: Database,
+  link: typeof pdfDownloads.$inferSelect,
+  reply: FastifyReply,
+  claim: () => Promise<boolean>,
+  gone: () => AppError,
+) {
+  const [job] = await db
+    .select()
+    .from(historyExports)
+    .where(
+      and(
+        eq(historyExports.id, Number(link.params.exportId)),
+        eq(historyExports.customerId, link.customerId),
+      ),
+    );
+  if (!job || job.status !== 'ready') throw gone();
+  if (!(await claim())) throw gone();
+  const type = job.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8';
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('Content-Disposition', `attachment; filename="${job.fileName}"`)
+    .header('Content-Length', String(job.byteSize ?? 0))
+    .type(type)
+    .send(chunkStream(db, job.id));
+}

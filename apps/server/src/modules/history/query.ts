@@ -1,0 +1,317 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  HISTORY_MAX_OFFSET_ROWS,
+  HISTORY_TOTAL_CAP,
+  type HistoryFilter,
+  type HistoryItem,
+} from '@ledgerline/contract';
+import { transactionTypeId } from '@ledgerline/domain/dictionaries/transaction-types';
+import { selectRows, type DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { Money, moneyText } from '../ledger/money';
+import { historyStatusOf, kindsOfType, ledgerStatusOf, typeOfKind } from './kinds';
+
+/*
+ * One account's history read straight from the ledger (docs/decisions.md "History from postings").
+ * An item is one ledger transfer as that account saw it. Its row is the account's first posting
+ * of the transfer (a pending transfer later settled has two sets of postings; a leg split in two
+ * has two rows), and its amount is the net of the account's postings of that phase.
+ *
+ * Pages are keyset pages on the index postings_account_created (account_id, created_at, id),
+ * newest first: the cursor is the last row's (created_at in microseconds, posting id), so page N
+ * costs the same as page 1 at any depth and rows that arrive meanwhile never shift later pages
+ * (no duplicates, no gaps). Offset pages (pageNumber without a cursor) are kept for the first
+ * HISTORY_MAX_OFFSET_ROWS rows, where OFFSET is still cheap.
+ */
+
+export interface HistoryScope {
+  accountId: number;
+  /** The account owner: their own outgoing transfers carry the fee; others' are money received. */
+  customerId: number;
+  currencyCode: string;
+}
+
+export interface HistoryCursor {
+  atMicros: bigint;
+  postingId: bigint;
+}
+
+export function encodeCursor(cursor: HistoryCursor): string {
+  return Buffer.from(`${cursor.atMicros}.${cursor.postingId}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(text: string): HistoryCursor {
+  const plain = Buffer.from(text, 'base64url').toString('utf8');
+  const match = /^(\d{1,20})\.(\d{1,20})$/.exec(plain);
+  if (!match)
+    throw AppError.invalid({ cursor: 'validation.invalidValue' }, 'The page cursor is not valid');
+  return { atMicros: BigInt(match[1]!), postingId: BigInt(match[2]!) };
+}
+
+export interface HistoryRow {
+  posting_id: string;
+  at_us: string;
+  transfer_id: string;
+  kind: string;
+  status: string;
+  created_at: string | Date;
+  t_amount: string;
+  t_fee: string;
+  t_customer_id: number | null;
+  details: Record<string, unknown> | string;
+  net: string;
+  sender_name: string | null;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function dayStart(day: string): string {
+  return `${day}T00:00:00Z`;
+}
+
+function nextDayStart(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+/** The displayed amount in SQL: the account's net without the fee its owner paid. */
+function shownAmountSql(scope: HistoryScope): SQL {
+  return sql`(abs(n.net) - case when n.net < 0 and t.customer_id = ${scope.customerId} then t.fee else 0 end)`;
+}
+
+/** The WHERE conditions of a filter (besides the account and the representative row). */
+export function filterConditions(
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+): SQL[] {
+  const where: SQL[] = [];
+  if (filter.transactionType)
+    where.push(
+      sql`t.kind in (${sql.join(
+        kindsOfType(filter.transactionType).map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`,
+    );
+  if (filter.fromDate) where.push(sql`p.created_at >= ${dayStart(filter.fromDate)}::timestamptz`);
+  if (filter.toDate) where.push(sql`p.created_at < ${nextDayStart(filter.toDate)}::timestamptz`);
+  if (filter.amountFrom !== undefined)
+    where.push(sql`${shownAmountSql(scope)} >= ${filter.amountFrom}::numeric`);
+  if (filter.amountTo !== undefined)
+    where.push(sql`${shownAmountSql(scope)} <= ${filter.amountTo}::numeric`);
+  if (filter.direction === 'in') where.push(sql`n.net >= 0`);
+  if (filter.direction === 'out') where.push(sql`n.net < 0`);
+  if (filter.status) where.push(sql`t.status = ${ledgerStatusOf(filter.status)}`);
+  if (filter.keyword) {
+    const pattern = likePattern(filter.keyword);
+    where.push(sql`(
+      t.details->>'description' ilike ${pattern} or t.details->>'payeeText' ilike ${pattern} or t.details->>'beneficiary' ilike ${pattern}
+      or t.details->>'name' ilike ${pattern} or t.details->>'email' ilike ${pattern} or t.id::text ilike ${pattern}
+      or (t.customer_id <> ${scope.customerId} and coalesce(c.business_name, concat_ws(' ', c.first_name, c.last_name)) ilike ${pattern})
+    )`);
+  }
+  if (filter.email) {
+    where.push(sql`(
+      lower(t.details->>'email') = ${filter.email}
+      or (t.customer_id <> ${scope.customerId} and exists (select 1 from users u where u.id = t.initiated_by_user_id and lower(u.email) = ${filter.email}))
+    )`);
+  }
+  return where;
+}
+
+/**
+ * The FROM of history: the account's representative postings with their transfer, the net of the
+ * account in that phase and the sending customer's name.
+ */
+function fromSql(
+  scope: HistoryScope,
+  conditions: SQL[],
+  needs: { net: boolean; sender: boolean } = { net: true, sender: true },
+): SQL {
+  const where = [
+    sql`p.account_id = ${scope.accountId}`,
+    sql`not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)`,
+    ...conditions,
+  ];
+  // A count leaves out what its filter does not read: the net sum and the sender cost a lookup a row.
+  return sql`from postings p
+    join ledger_transfers t on t.id = p.transfer_id
+    ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
+    ${
+      needs.net
+        ? sql`cross join lateral (
+      select sum(q.amount) as net from postings q
+      where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending
+    ) n`
+        : sql``
+    }
+    where ${sql.join(where, sql` and `)}`;
+}
+
+/** What a filter reads besides the posting and its transfer. */
+function needsOf(filter: Omit<HistoryFilter, 'accountId'>): { net: boolean; sender: boolean } {
+  return {
+    net:
+      filter.amountFrom !== undefined ||
+      filter.amountTo !== undefined ||
+      filter.direction !== undefined,
+    sender: filter.keyword !== undefined,
+  };
+}
+
+const SELECT_COLUMNS = sql`p.id::text as posting_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as at_us,
+  t.id as transfer_id, t.kind, t.status, p.created_at, t.amount::text as t_amount, t.fee::text as t_fee, t.customer_id as t_customer_id,
+  t.details, n.net::text as net,
+  coalesce(c.business_name, nullif(concat_ws(' ', c.first_name, c.last_name), '')) as sender_name`;
+
+function cursorCondition(cursor: HistoryCursor): SQL {
+  return sql`(p.created_at, p.id) < (timestamptz 'epoch' + ${cursor.atMicros.toString()}::bigint * interval '1 microsecond', ${cursor.postingId.toString()}::bigint)`;
+}
+
+/** Rows of one page, newest first; `after` continues a keyset page, else `offset` rows are skipped. */
+export async function historyRows(
+  db: DbOrTx,
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+  page: { limit: number; after?: HistoryCursor | undefined; offset?: number },
+): Promise<HistoryRow[]> {
+  const conditions = filterConditions(scope, filter);
+  if (page.after) conditions.push(cursorCondition(page.after));
+  const offset = page.after ? 0 : (page.offset ?? 0);
+  return selectRows<HistoryRow>(
+    db,
+    sql`select ${SELECT_COLUMNS} ${fromSql(scope, conditions)} order by p.created_at desc, p.id desc limit ${page.limit} offset ${offset}`,
+  );
+}
+
+/** One transfer's row as the account saw it (null when it never touched the account). */
+export async function historyRowOf(
+  db: DbOrTx,
+  scope: HistoryScope,
+  transferId: string,
+): Promise<HistoryRow | null> {
+  const [row] = await selectRows<HistoryRow>(
+    db,
+    sql`select ${SELECT_COLUMNS} ${fromSql(scope, [sql`t.id = ${transferId}`])} limit 1`,
+  );
+  return row ?? null;
+}
+
+export function cursorOf(row: HistoryRow): HistoryCursor {
+  return { atMicros: BigInt(row.at_us), postingId: BigInt(row.posting_id) };
+}
+
+/** Items matching the filter, counted up to `cap` (counting a million rows would cost more than the page). */
+export async function countHistory(
+  db: DbOrTx,
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+  cap = HISTORY_TOTAL_CAP,
+): Promise<{ total: number; exact: boolean }> {
+  const [row] = await selectRows<{ count: number | string }>(
+    db,
+    sql`select count(*)::int as count from (select 1 ${fromSql(scope, filterConditions(scope, filter), needsOf(filter))} limit ${cap + 1}) capped`,
+  );
+  const count = Number(row?.count ?? 0);
+  return count > cap ? { total: cap, exact: false } : { total: count, exact: true };
+}
+
+/**
+ * Rejected and processing items among the filtered ones. Driven from ledger_transfers' status
+ * index (few transfers are ever pending or rejected), so it stays cheap on a huge account.
+ */
+export async function statusTotals(
+  db: DbOrTx,
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+): Promise<{ rejected: number; processing: number }> {
+  if (filter.status === 'completed' || filter.status === 'reversed')
+    return { rejected: 0, processing: 0 };
+  const rows = await selectRows<{ status: string; count: number | string }>(
+    db,
+    sql`select t.status, count(*)::int as count
+        from ledger_transfers t
+        join postings p on p.transfer_id = t.id and p.account_id = ${scope.accountId}
+          and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
+        left join customers c on c.id = t.customer_id
+        cross join lateral (
+          select sum(q.amount) as net from postings q
+          where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending
+        ) n
+        where t.status in ('pending', 'rejected') ${sql.join(
+          filterConditions(scope, filter).map((condition) => sql` and ${condition}`),
+          sql``,
+        )}
+        group by t.status`,
+  );
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { rejected: count('rejected'), processing: count('pending') };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+export function detailsOf(row: {
+  details: Record<string, unknown> | string;
+}): Record<string, unknown> {
+  return typeof row.details === 'string'
+    ? (JSON.parse(row.details) as Record<string, unknown>)
+    : row.details;
+}
+
+/** Who is on the other side, as the account's owner sees it. */
+export function counterpartyOf(
+  row: HistoryRow,
+  scope: HistoryScope,
+  direction: 'in' | 'out',
+): string | null {
+  const details = detailsOf(row);
+  const own = row.t_customer_id === scope.customerId;
+  if (!own && direction === 'in') return row.sender_name;
+  if (row.kind === 'betweenAccounts') {
+    const other = direction === 'out' ? details.toAccount : details.fromAccount;
+    return typeof other === 'number' ? `#${other}` : null;
+  }
+  const name = text(details.name);
+  const email = text(details.email);
+  const person = name && email ? `${name} (${email})` : (name ?? email);
+  return text(details.payeeText) ?? text(details.beneficiary) ?? person;
+}
+
+export function toHistoryItem(row: HistoryRow, scope: HistoryScope): HistoryItem {
+  const net = new Money(row.net);
+  const direction = net.isNegative() ? 'out' : 'in';
+  const fee =
+    direction === 'out' && row.t_customer_id === scope.customerId
+      ? new Money(row.t_fee)
+      : new Money(0);
+  const operationType = typeOfKind(row.kind);
+  const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+  return {
+    transactionId: row.transfer_id,
+    date: createdAt.toISOString(),
+    operationType,
+    operationTypeId: transactionTypeId(operationType),
+    amount: moneyText(net.abs().minus(fee)),
+    currency: scope.currencyCode,
+    fee: moneyText(fee),
+    direction,
+    status: historyStatusOf(row.status),
+    counterparty: counterpartyOf(row, scope, direction),
+    description: text(detailsOf(row).description),
+  };
+}
+
+/** The deepest row an offset page may reach: deeper pages must follow nextCursor. */
+export function checkOffset(pageNumber: number, pageSize: number): number {
+  const offset = (pageNumber - 1) * pageSize;
+  if (offset + pageSize > HISTORY_MAX_OFFSET_ROWS)
+    throw AppError.invalid(
+      { pageNumber: 'validation.pageTooDeep' },
+      'Pages this deep are reached with the cursor of the page before',
+    );
+  return offset;
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { RealtimeContext } from './realtime';
+import { createRealtimeChannel, REALTIME_TICKET_PATH } from './realtime-channel';
+import { useApiClient, useIsAuthenticated, useSessionManager } from './session-context';
+
+/**
+ * Holds the tab's one realtime channel while signed in: opened when the signed-in layout mounts,
+ * closed on sign-out (the layout leaves, and the server closes the session's sockets too).
+ * Screens listen with `useRealtimeEvent`; none opens a socket of its own. Imported by the
+ * signed-in layout only (not through the session's index), so the sign-in page never loads it.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const client = useApiClient();
+  const { baseUrl } = useSessionManager();
+  const isAuthenticated = useIsAuthenticated();
+  const [channel] = useState(() =>
+    createRealtimeChannel({
+      baseUrl,
+      getTicket: () =>
+        client.rest<{ ticket: string }>({ method: 'POST', path: REALTIME_TICKET_PATH, body: {} }).then(({ ticket }) => ticket),
+    }),
+  );
+
+  // A subscription to an outside system, for as long as the session lasts.
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    channel.start();
+    return () => channel.stop();
+  }, [channel, isAuthenticated]);
+
+  return <RealtimeContext value={channel}>{children}</RealtimeContext>;
+}

@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import type { Account } from '@ledgerline/contract';
+import { accountKind } from '@ledgerline/domain/accounts';
+import { formatMoney } from '@ledgerline/domain/money';
+import { useTranslation } from 'react-i18next';
+import { intlLocale, useLanguage } from '@/i18n';
+
+/** Money in the page's language: spec symbols, 2 to 8 decimals, exact (spec 2 §9). */
+export function useFormatMoney(): (amount: string, currencyCode: string) => string {
+  const { language } = useLanguage();
+  const locale = intlLocale(language);
+  return useCallback((amount, currencyCode) => formatMoney(amount, currencyCode, locale), [locale]);
+}
+
+/** An account's name: its own, or its kind and currency ("Payment account EUR"). */
+export function useAccountName(): (account: Account) => string {
+  const { t } = useTranslation();
+  return useCallback((account) => account.name?.trim() || t(`transfers.accountKind.${accountKind(account.type)}`, { currency: account.currencyCode }), [t]);
+}
+
+/** An account as a choice reads: its name, then its balance. */
+export function useAccountLabel(): (account: Account) => string {
+  const name = useAccountName();
+  const money = useFormatMoney();
+  return useCallback((account) => `${name(account)} · ${money(String(account.balance), account.currencyCode)}`, [name, money]);
+}

@@ -1,0 +1,14 @@
+/**
+ * A new idempotency key (a UUID v4) for one attempt of a money-moving call: made before the first
+ * submit and sent again on a retry, so the server answers the first result instead of moving the
+ * money twice (STYLE.md "Money"). crypto.randomUUID exists only in secure contexts; a page served
+ * over plain HTTP from a LAN address still has getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,4 @@
+/** The customers bench/src/transfer-server.ts seeds and bench/src/transfers.ts signs in as. */
+export const BENCH_PASSWORD = 'Bench-pass-2026';
+export const payerEmail = (index: number) => `bench-payer-${index}@bench.ledgerline.test`;
+export const HOT_EMAIL = 'bench-hot@bench.ledgerline.test';

@@ -1,0 +1,313 @@
+/**
+ * Transfer figures: money moved through the real main API (transferBetweenAccounts between many
+ * account pairs, transferP2P from many payers into one hot account), on PGlite and on PostgreSQL,
+ * beside the raw speed of the same database committing transactions of as many plain inserts as a
+ * transfer writes rows; and the latency of a transfer at a steady 200 requests per second.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon, { type RawRequest, type Result } from 'autocannon';
+import pg from 'pg';
+import { startLedgerline, type RunningServer } from './child';
+import { num } from './format';
+import { BENCH_PASSWORD, HOT_EMAIL, payerEmail } from './bench-users';
+
+const PAYERS = 50;
+const CONNECTIONS = 10;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+/** The steady-rate run: enough connections that a slow answer does not hold the rate back. */
+const STEADY_RATE = 200;
+const STEADY_CONNECTIONS = 50;
+const STEADY_S = 15;
+const AMOUNT = '1.00';
+/** Rows a settled transfer updates besides what it inserts: both accounts' balances and its own details. */
+const UPDATES_PER_TRANSFER = 3;
+
+interface Payer {
+  token: string;
+  from: number;
+  to: number;
+}
+
+export interface ThroughputFigures {
+  label: string;
+  /** Settled transfers (HTTP 200) per second. */
+  tps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  settled: number;
+}
+
+export interface RawFigures {
+  rowsPerCommit: number;
+  commitsPerSecond: number;
+  commits: number;
+}
+
+export interface SteadyFigures {
+  rate: number;
+  achieved: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  failed: number;
+}
+
+export type TransfersOutcome =
+  | {
+      ok: true;
+      database: string;
+      pairs: ThroughputFigures;
+      hot: ThroughputFigures;
+      raw: RawFigures;
+      steady: SteadyFigures;
+      /** Only when 200 req/s is beyond the server: the same at half its measured throughput, where latency is not queueing. */
+      sustainable: SteadyFigures | undefined;
+    }
+  | { ok: false; database: string; reason: string };
+
+export interface TransfersReport {
+  outcomes: TransfersOutcome[];
+}
+
+async function call<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`POST ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const answer = await call<{ accessToken?: string }>(baseUrl, '/api/auth/login', {
+    client: 'web',
+    username: email,
+    password: BENCH_PASSWORD,
+    codeChallenge: 'x'.repeat(43),
+  });
+  if (!answer.accessToken) throw new Error(`sign-in of ${email} gave no access token`);
+  return answer.accessToken;
+}
+
+async function payers(baseUrl: string): Promise<Payer[]> {
+  const out: Payer[] = [];
+  for (let i = 0; i < PAYERS; i += 1) {
+    const token = await signIn(baseUrl, payerEmail(i));
+    const { accounts } = await call<{ accounts: { accountId: number; currencyCode: string }[] }>(baseUrl, '/api/main/?getAccounts', {}, token);
+    // The EUR payment account and the EUR wallet: a same-currency transfer, free of fees.
+    const eur = accounts.filter((account) => account.currencyCode === 'EUR').map((account) => account.accountId);
+    if (eur.length < 2) throw new Error(`${payerEmail(i)} has ${eur.length} EUR accounts, not 2`);
+    out.push({ token, from: eur[0]!, to: eur[1]! });
+  }
+  return out;
+}
+
+/** Each request goes out as the next payer in turn, with a fresh idempotency key. */
+function requestFor(kind: 'pairs' | 'hot', list: Payer[]): (request: RawRequest) => RawRequest {
+  let next = 0;
+  return (request) => {
+    const payer = list[next % list.length]!;
+    next += 1;
+    const body =
+      kind === 'pairs'
+        ? { fromAccount: payer.from, toAccount: payer.to, toAmount: AMOUNT, currency: 'EUR', idempotencyKey: randomUUID() }
+        : { fromAccount: payer.from, email: HOT_EMAIL, amount: AMOUNT, idempotencyKey: randomUUID() };
+    return {
+      ...request,
+      path: `/api/main/?${kind === 'pairs' ? 'transferBetweenAccounts' : 'transferP2P'}`,
+      headers: { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${payer.token}` },
+      body: JSON.stringify(body),
+    };
+  };
+}
+
+function cannon(
+  baseUrl: string,
+  setup: (request: RawRequest) => RawRequest,
+  options: { durationS: number; connections: number; overallRate?: number },
+  firstError: { text?: string },
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        method: 'POST',
+        connections: options.connections,
+        duration: options.durationS,
+        timeout: 10,
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: setup,
+            onResponse: (status, body) => {
+              if (status !== 200 && firstError.text === undefined) firstError.text = `HTTP ${status}: ${body.slice(0, 300)}`;
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        clearTimeout(guard);
+        if (error) reject(error);
+        else resolve(result);
+      },
+    );
+    const guard = setTimeout(() => instance.stop(), (options.durationS + 30) * 1000);
+  });
+}
+
+interface Written {
+  transfers: number;
+  postings: number;
+  audit: number;
+}
+
+async function written(baseUrl: string): Promise<Written> {
+  const response = await fetch(`${baseUrl}/bench/written`, { signal: AbortSignal.timeout(30_000) });
+  return (await response.json()) as Written;
+}
+
+async function throughput(label: string, baseUrl: string, kind: 'pairs' | 'hot', list: Payer[]): Promise<ThroughputFigures> {
+  const firstError: { text?: string } = {};
+  await cannon(baseUrl, requestFor(kind, list), { durationS: WARMUP_S, connections: CONNECTIONS }, firstError);
+  const result = await cannon(baseUrl, requestFor(kind, list), { durationS: DURATION_S, connections: CONNECTIONS }, firstError);
+  const settled = result['2xx'];
+  const figures: ThroughputFigures = {
+    label,
+    tps: settled / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+    settled,
+  };
+  console.log(
+    `    ${label}: ${num(figures.tps, 1)} transfers/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${num(settled)} settled, ${figures.failed} failed` +
+      (firstError.text ? ` (first failure: ${firstError.text})` : ''),
+  );
+  return figures;
+}
+
+async function steady(baseUrl: string, list: Payer[], rate: number): Promise<SteadyFigures> {
+  const firstError: { text?: string } = {};
+  // autocannon splits the rate between the connections: each gets about two requests a second or more.
+  const connections = Math.max(1, Math.min(STEADY_CONNECTIONS, Math.floor(rate / 2)));
+  await cannon(baseUrl, requestFor('pairs', list), { durationS: WARMUP_S, connections, overallRate: rate }, firstError);
+  const result = await cannon(baseUrl, requestFor('pairs', list), { durationS: STEADY_S, connections, overallRate: rate }, firstError);
+  const figures: SteadyFigures = {
+    rate,
+    achieved: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    failed: result.non2xx + result.errors,
+  };
+  console.log(
+    `    steady ${rate} req/s for ${STEADY_S} s (between accounts): achieved ${num(figures.achieved, 1)}/s, ` +
+      `p50 ${figures.p50} ms, p90 ${figures.p90} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${figures.failed} failed` +
+      (firstError.text ? ` (first failure: ${firstError.text})` : ''),
+  );
+  return figures;
+}
+
+async function raw(baseUrl: string, rowsPerCommit: number, commits: number): Promise<RawFigures> {
+  const response = await fetch(`${baseUrl}/bench/raw-commits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rows: rowsPerCommit, transactions: commits, concurrency: CONNECTIONS }),
+    signal: AbortSignal.timeout(300_000),
+  });
+  const { seconds } = (await response.json()) as { seconds: number };
+  const figures = { rowsPerCommit, commits, commitsPerSecond: commits / seconds };
+  console.log(
+    `    raw database: ${num(figures.commitsPerSecond, 1)} commits/s of ${rowsPerCommit} single-row inserts each ` +
+      `(${num(commits)} commits, ${CONNECTIONS} at a time, through the server's own database handle)`,
+  );
+  return figures;
+}
+
+async function measure(database: string, server: RunningServer): Promise<TransfersOutcome> {
+  const list = await payers(server.baseUrl);
+  const before = await written(server.baseUrl);
+  const pairs = await throughput('between own accounts, 50 pairs', server.baseUrl, 'pairs', list);
+  const after = await written(server.baseUrl);
+  const transfers = after.transfers - before.transfers;
+  if (transfers <= 0) throw new Error('no transfer was recorded');
+  // Rows one transfer inserts (its row, its postings, its audit entry) plus the rows it updates.
+  const inserted = (after.transfers - before.transfers + after.postings - before.postings + after.audit - before.audit) / transfers;
+  const rowsPerCommit = Math.round(inserted) + UPDATES_PER_TRANSFER;
+  const hot = await throughput('P2P from 50 payers into one hot account', server.baseUrl, 'hot', list);
+  const rawFigures = await raw(server.baseUrl, rowsPerCommit, Math.max(500, Math.min(5000, pairs.settled)));
+  const steadyFigures = await steady(server.baseUrl, list, STEADY_RATE);
+  // Over capacity the figures above are queueing time; half the throughput shows a transfer's own latency.
+  let sustainable: SteadyFigures | undefined;
+  if (steadyFigures.achieved < STEADY_RATE * 0.95) {
+    console.log(`    (${STEADY_RATE} req/s is beyond this server here: the latencies above are mostly queueing)`);
+    sustainable = await steady(server.baseUrl, list, Math.max(1, Math.floor(pairs.tps / 2)));
+  }
+  return { ok: true, database, pairs, hot, raw: rawFigures, steady: steadyFigures, sustainable };
+}
+
+async function run(database: string, databaseUrl: string | undefined): Promise<TransfersOutcome> {
+  console.log(`  ${database}: starting the server and seeding ${PAYERS} payers…`);
+  let server: RunningServer | undefined;
+  try {
+    server = await startLedgerline({
+      script: 'bench/src/transfer-server.ts',
+      env: { BOT_CHECK: 'false', BENCH_PAYERS: String(PAYERS) },
+      ...(databaseUrl ? { databaseUrl } : {}),
+    });
+    return await measure(database, server);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.log(`  ${database}: NOT MEASURED: ${reason}`);
+    return { ok: false, database, reason: reason.split('\n')[0] ?? reason };
+  } finally {
+    await server?.stop();
+  }
+}
+
+/** A fresh database on the PostgreSQL server for one run (the bench users are seeded into it), dropped afterwards. */
+async function withFreshDatabase<T>(adminUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+  const name = `ll_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+export async function runTransfersPart(): Promise<TransfersReport> {
+  console.log(
+    `  ${CONNECTIONS} connections, ${DURATION_S} s measured after ${WARMUP_S} s warm-up; ${AMOUNT} EUR a transfer, confirmation mode 0 (settles at once), a new idempotency key each`,
+  );
+  const outcomes: TransfersOutcome[] = [await run('PGlite', undefined)];
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (adminUrl) {
+    try {
+      outcomes.push(await withFreshDatabase(adminUrl, (url) => run('PostgreSQL', url)));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.log(`  PostgreSQL: NOT MEASURED: ${reason}`);
+      outcomes.push({ ok: false, database: 'PostgreSQL', reason });
+    }
+  } else {
+    console.log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to measure it)');
+  }
+  return { outcomes };
+}

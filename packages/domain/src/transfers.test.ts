@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { exceedsAmount, minorUnits, normalizeAmountInput, sourceAmountFor, totalDebit } from './transfers';
+
+describe('transfer figures', () => {
+  it.each([
+    ['EUR', 2],
+    ['JPY', 0],
+    ['BHD', 3],
+    ['XXQ', 2],
+  ])('minor units of %s: %i', (code, units) => {
+    expect(minorUnits(code)).toBe(units);
+  });
+
+  it.each([
+    { toAmount: '100', rate: '1', from: 'EUR', to: 'EUR', expected: '100' },
+    { toAmount: '108.5', rate: '1.085', from: 'EUR', to: 'USD', expected: '100' },
+    // 50 / 1.17 = 42.7350… → 42.74 (half up on the source's two decimals)
+    { toAmount: '50', rate: '1.17', from: 'GBP', to: 'EUR', expected: '42.74' },
+    // 0.005 rounds up, never down
+    { toAmount: '0.01', rate: '2', from: 'EUR', to: 'RON', expected: '0.01' },
+    { toAmount: '1000', rate: '0.0062', from: 'JPY', to: 'EUR', expected: '161290' },
+  ])('sourceAmountFor $toAmount $to from $from at $rate = $expected', ({ toAmount, rate, from, to, expected }) => {
+    expect(sourceAmountFor(toAmount, rate, from, to)).toBe(expected);
+  });
+
+  it('adds the fee exactly, with no float error', () => {
+    expect(totalDebit('0.1', '0.2')).toBe('0.3');
+    expect(totalDebit('42.74', '0.5')).toBe('43.24');
+  });
+
+  it.each([
+    ['1 250,5', '1250.5'],
+    ['1250.50', '1250.50'],
+    [' 12 ', '12'],
+    ['1,234.5', '1,234.5'],
+    ['abc', 'abc'],
+  ])('normalizes %j to %j', (input, expected) => {
+    expect(normalizeAmountInput(input)).toBe(expected);
+  });
+
+  it('compares amounts exactly', () => {
+    expect(exceedsAmount('100.00000001', '100')).toBe(true);
+    expect(exceedsAmount('100', '100')).toBe(false);
+  });
+});
