@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
 /*
  * Money movement in the browser against the real server (issue 5): own accounts in two currencies,
  * P2P that the receiver sees arrive, a push-confirmed transfer and a business approval.
- * The users are ones no other spec moves money for (tomas@, ioana@, clerk@, push@), so balances
+ * The users are ones no other spec moves money for (tomas@, ioana@, clerk@, pushpay@), so balances
  * read here cannot change under another spec's feet. The tests of this file touch the same
  * accounts (tomas@ pays in two of them), so they run one after another.
  */
@@ -195,10 +195,9 @@ test.describe('transfers', () => {
   });
 
   test('push-confirmed: the phone shows the amount and the payee, and its approval settles the transfer', async ({ page, browser }) => {
-    const before = await signIn(page, 'push@ledgerline.test', 'pebble', async (signingIn) => {
-      await expect(signingIn.getByText('Waiting for your approval…')).toBeVisible({ timeout: 60_000 });
-      await decideOnPhone(browser, 'push@ledgerline.test', /sign/i, 'Approve');
-    });
+    // pushpay@ signs in with the password alone and confirms transfers on its phone: no request of
+    // push@'s sign-in tests can be mistaken for this one on /dev/device.
+    const before = await signIn(page, 'pushpay@ledgerline.test', 'pebble');
     const eur = paymentIn(before, 'EUR');
     const gbp = paymentIn(before, 'GBP');
     await openTransfers(page, 'Between my accounts', /\/transfer\/account$/);
@@ -210,7 +209,7 @@ test.describe('transfers', () => {
     await expect(waiting.getByTestId('confirm-amount')).toHaveText('£10.00');
     await expectAccessible(page, 'push confirmation waiting');
     // Nothing moved yet.
-    await decideOnPhone(browser, 'push@ledgerline.test', `GBP account #${gbp.accountId}`, 'Approve');
+    await decideOnPhone(browser, 'pushpay@ledgerline.test', `GBP account #${gbp.accountId}`, 'Approve');
     await expect(page.getByRole('dialog', { name: /Transfer completed/ })).toBeVisible();
     await page.getByRole('dialog', { name: /Transfer completed/ }).getByRole('button', { name: 'OK' }).click();
 

@@ -72,6 +72,7 @@ const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
   // The second-factor demo users confirm transfers (issue 5): money in two currencies to move.
   'sms@ledgerline.test': [payment('EUR', '5200'), payment('GBP', '640')],
   'push@ledgerline.test': [payment('EUR', '3150.4'), payment('GBP', '420')],
+  'pushpay@ledgerline.test': [payment('EUR', '2400'), payment('GBP', '300')],
   'otp@ledgerline.test': [payment('EUR', '1980'), payment('USD', '760')],
 };
 const DEFAULT_PLAN: AccountPlan[] = [payment('EUR', '250')];

@@ -23,7 +23,7 @@ import { accounts, customerAccess, customers, feeRules, transferLimits, transfer
 export const DEMO_CLERK_EMAIL = 'clerk@harbourlight.example';
 const LIMITS = { single: '10000', daily: '20000', monthly: '100000' } as const;
 /** customers.transaction_approve_mode of the second-factor demo users (their sign-in factor already matches). */
-export const DEMO_APPROVE_MODES: Readonly<Record<string, number>> = { 'push@ledgerline.test': 1, 'sms@ledgerline.test': 2, 'otp@ledgerline.test': 3 };
+export const DEMO_APPROVE_MODES: Readonly<Record<string, number>> = { 'push@ledgerline.test': 1, 'pushpay@ledgerline.test': 1, 'sms@ledgerline.test': 2, 'otp@ledgerline.test': 3 };
 
 function flags(groups: (keyof typeof TRANSFER_PERMISSION_GROUPS)[]): Record<string, boolean> {
   return Object.fromEntries(groups.flatMap((group) => TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true])));

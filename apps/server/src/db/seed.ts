@@ -19,6 +19,8 @@ export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const DEMO_TOTP_SECRET = 'LEDGERLINEDEMOTOTPSECRETKEY23456';
 /** The device secret of push@ledgerline.test's "Pixel 8" (what its phone app would send as bearer). */
 export const DEMO_PUSH_DEVICE_SECRET = 'demo-pixel-8-device-secret-not-for-production';
+/** The device secret of pushpay@ledgerline.test's "Pixel 9", the phone that confirms its transfers. */
+export const DEMO_PUSHPAY_DEVICE_SECRET = 'demo-pixel-9-device-secret-not-for-production';
 /** The device secret of security-centre@ledgerline.test's "Security Pixel" (its sign-ins without a bot check fill the login history). */
 export const DEMO_SECURITY_DEVICE_SECRET = 'security-centre-device-secret-0001';
 /** The phone number of sms@ledgerline.test (Ofcom's drama range, reserved for fiction). */
@@ -143,6 +145,18 @@ export const DEMO_USERS: readonly DemoUser[] = [
     residenceCountryCode: 'PT',
     verified: true,
     secondFactor: { mode: 'no', device: { name: 'Security Pixel', code: 'security-pixel-demo', type: 'android', secret: DEMO_SECURITY_DEVICE_SECRET } },
+  },
+  // Signs in with the password alone but confirms every transfer on a linked phone (transaction
+  // mode 1): the push-confirmed transfer of the browser tests, apart from push@'s sign-ins.
+  {
+    email: 'pushpay@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Paulo',
+    lastName: 'Reis',
+    residenceCountryCode: 'GB',
+    verified: true,
+    secondFactor: { mode: 'no', device: { name: 'Pixel 9', code: 'pixel-9-demo', type: 'android', secret: DEMO_PUSHPAY_DEVICE_SECRET } },
   },
 ];
 

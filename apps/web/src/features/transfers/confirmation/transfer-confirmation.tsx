@@ -80,7 +80,8 @@ function ConfirmationFlow({ result, summary, onClose }: { result: SubmitResult; 
     if (operationId === null || event.payload.operationId !== operationId) return;
     setStep((current) => {
       if (current.kind !== 'push' && current.kind !== 'code') return current;
-      if (event.payload.status === 'success') return { kind: 'settled', autoClose: false };
+      // The event often overtakes the confirm answer: an SMS-confirmed success still closes by itself (spec 2 §4).
+      if (event.payload.status === 'success') return { kind: 'settled', autoClose: current.kind === 'code' && result.approveType === 2 };
       return { kind: 'rejected', message: event.payload.message };
     });
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Account, ApiClient } from '@ledgerline/contract';
-import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
+import { ACCOUNT_TYPES, sortAccounts } from '@ledgerline/domain/accounts';
 import { accessInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
 import { useLanguage } from '@/i18n';
 import { externalKeys } from '../keys';
@@ -8,6 +8,7 @@ import { externalKeys } from '../keys';
 /** The spec throttles the account fetch to once per 3 s (spec 2 §9). */
 const ACCOUNTS_STALE_MS = 3_000;
 
+/** The same cached getAccounts answer as the other transfer screens (one key, one fetch). */
 export function accountsQueryOptions(client: ApiClient, customerId: number | undefined) {
   return queryOptions({
     queryKey: externalKeys.accounts(customerId),
@@ -16,11 +17,11 @@ export function accountsQueryOptions(client: ApiClient, customerId: number | und
   });
 }
 
-/** Money leaves for another bank only from an open payment account or wallet (types 1001, 4001). */
+/** Money leaves for another bank only from an open payment account or wallet (types 1001, 4001), in the list order. */
 export function sourceAccountsOf(accounts: readonly Account[]): Account[] {
   const payers: readonly number[] = [ACCOUNT_TYPES.payment, ACCOUNT_TYPES.prepaidFunding];
-  return accounts.filter(
-    (account) => payers.includes(account.type) && account.accountStatusId === 2,
+  return sortAccounts(
+    accounts.filter((account) => payers.includes(account.type) && account.accountStatusId === 2),
   );
 }
 
