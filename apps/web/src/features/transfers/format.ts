@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import type { Account } from '@ledgerline/contract';
+import { positiveAmountSchema, type Account } from '@ledgerline/contract';
+import { normalizeAmountInput } from '@ledgerline/domain/transfers';
 import { accountKind } from '@ledgerline/domain/accounts';
 import { formatMoney } from '@ledgerline/domain/money';
 import { useTranslation } from 'react-i18next';
@@ -23,4 +24,10 @@ export function useAccountLabel(): (account: Account) => string {
   const name = useAccountName();
   const money = useFormatMoney();
   return useCallback((account) => `${name(account)} · ${money(String(account.balance), account.currencyCode)}`, [name, money]);
+}
+
+/** A typed amount the lookups may use: a valid positive amount, else null (no lookup yet, spec 2 §5). */
+export function lookupAmount(text: string): string | null {
+  const normalized = normalizeAmountInput(text);
+  return positiveAmountSchema.safeParse(normalized).success ? normalized : null;
 }

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Container,
   Group,
   Paper,
@@ -18,10 +17,10 @@ import { quickActions } from '@ledgerline/domain/quick-actions';
 import { accountStatusBanner } from '@ledgerline/domain/verification';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateErrorMessage } from '@/i18n';
 import { ErrorPopup } from '@/ui/error-popup';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
+import { LoadFailed } from '@/ui/load-failed';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { groupAccounts } from '../account-groups';
 import { useAccountConfirmationLetter } from '../api/account-confirmation';
@@ -41,20 +40,6 @@ import { PaymentDetailsDialog } from './payment-details-dialog';
 import { QuickActionsBar } from './quick-actions-bar';
 import classes from './home.module.css';
 
-function LoadError({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" title={title} icon={<AlertIcon />}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{translateErrorMessage(t, error)}</Text>
-        <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>
-          {t('home.retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
 function Greeting() {
   const { t } = useTranslation();
   const customerInfo = useCustomerInfo();
@@ -69,7 +54,7 @@ function Greeting() {
   }
   if (customerInfo.isError) {
     return (
-      <LoadError
+      <LoadFailed
         title={t('home.loadFailedTitle')}
         error={customerInfo.error}
         onRetry={() => void customerInfo.refetch()}
@@ -96,7 +81,7 @@ function StatusBanner() {
   if (verification.isPending) return null;
   if (verification.isError) {
     return (
-      <LoadError
+      <LoadFailed
         title={t('home.statusLoadFailed')}
         error={verification.error}
         onRetry={() => void verification.refetch()}
@@ -195,7 +180,7 @@ export function HomePage() {
         <StatusBanner />
 
         {access.isError && (
-          <LoadError
+          <LoadFailed
             title={t('home.accessLoadFailed')}
             error={access.error}
             onRetry={() => void access.refetch()}
@@ -241,7 +226,7 @@ export function HomePage() {
                 )}
                 {(access.isPending || accounts.isPending) && <AccountsSkeleton />}
                 {accounts.isError && (
-                  <LoadError
+                  <LoadFailed
                     title={t('home.accounts.loadFailed')}
                     error={accounts.error}
                     onRetry={() => void accounts.refetch()}

@@ -1,8 +1,7 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Switch.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,15 +13,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
 import { ErrorPopup } from '@/ui/error-popup';
-import { LoadFailed } from '@/ui/load-failed';
 import { fieldMessage } from '@/ui/field-message';
 import { ChevronDownIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useTransferAccounts } from '../api/accounts';
 import { useCustomerLimits, useExchangeRate, useMaxAmount, useTransferFee } from '../api/lookups';
 import { useTransferBetweenAccounts } from '../api/submit-transfer';
+import { WithTransferAccounts } from './with-transfer-accounts';
 import { TransferConfirmation, useIdempotencyKey, type ConfirmationOutcome } from '../confirmation';
-import { useAccountName, useFormatMoney } from '../format';
+import { lookupAmount, useAccountName, useFormatMoney } from '../format';
 import { AccountSelect } from './account-select';
 import { LimitsFacts } from './limits-facts';
 import { RecurringList } from './recurring-list';
@@ -89,12 +88,6 @@ function toRequest(values: OwnTransferValues, currency: string): Omit<MainReques
   };
 }
 
-/** A typed amount the lookups may use: a valid positive amount, else null (no lookup). */
-function lookupAmount(text: string): string | null {
-  const normalized = normalizeAmountInput(text);
-  return positiveAmountSchema.safeParse(normalized).success ? normalized : null;
-}
-
 /**
  * /transfer/account: money between the customer's own accounts (spec 2 §3 "Transfer between own
  * accounts"), optionally repeating on a schedule the server runs. The amount is what arrives, in
@@ -104,37 +97,27 @@ function lookupAmount(text: string): string | null {
 export function OwnTransferPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('transfers.own.pageTitle'));
-  const accounts = useTransferAccounts();
-
-  if (accounts.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <VisuallyHidden role="status">{t('transfers.loading')}</VisuallyHidden>
-        <Skeleton height={360} radius="lg" />
-      </Stack>
-    );
-  }
-  if (accounts.isError) {
-    return <LoadFailed title={t('transfers.accountsLoadFailed')} error={accounts.error} onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />;
-  }
+  const accounts = useTransferAccounts().data ?? [];
   return (
-    <Stack gap="lg">
-      {accounts.data.length < 2 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              {t('transfers.own.needTwoTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('transfers.own.needTwoText')}
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <OwnTransferForm />
-      )}
-      <RecurringList />
-    </Stack>
+    <WithTransferAccounts>
+      <Stack gap="lg">
+        {accounts.length < 2 ? (
+          <Paper withBorder radius="lg" p="xl">
+            <Stack gap="xs">
+              <Title order={2} fz="lg">
+                {t('transfers.own.needTwoTitle')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('transfers.own.needTwoText')}
+              </Text>
+            </Stack>
+          </Paper>
+        ) : (
+          <OwnTransferForm />
+        )}
+        <RecurringList />
+      </Stack>
+    </WithTransferAccounts>
   );
 }
 

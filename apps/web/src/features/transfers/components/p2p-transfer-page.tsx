@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,8 +19,9 @@ import { useTransferAccounts } from '../api/accounts';
 import { useCustomerLimits, useMaxAmount, useTransferFee } from '../api/lookups';
 import { useCheckPayee, useP2pBeneficiaries, useRecentTransfers } from '../api/payees';
 import { useTransferP2P } from '../api/submit-transfer';
+import { WithTransferAccounts } from './with-transfer-accounts';
 import { TransferConfirmation, useIdempotencyKey, type ConfirmationOutcome } from '../confirmation';
-import { useFormatMoney } from '../format';
+import { lookupAmount, useFormatMoney } from '../format';
 import { AccountSelect } from './account-select';
 import { LimitsFacts } from './limits-facts';
 import { TransferFacts, type FactRow } from './transfer-facts';
@@ -48,11 +49,6 @@ function lookupEmail(text: string): string | null {
   return z.email().safeParse(email).success ? email : null;
 }
 
-function lookupAmount(text: string): string | null {
-  const normalized = normalizeAmountInput(text);
-  return positiveAmountSchema.safeParse(normalized).success ? normalized : null;
-}
-
 /**
  * /transfer/p2p: money to another customer by e-mail (spec 2 §3, §5, §7 "P2P"): the e-mail is
  * checked once it looks like one, people paid before and the last transfers (3, disabled ones
@@ -61,19 +57,11 @@ function lookupAmount(text: string): string | null {
 export function P2pTransferPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('transfers.p2p.pageTitle'));
-  const accounts = useTransferAccounts();
-  if (accounts.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <VisuallyHidden role="status">{t('transfers.loading')}</VisuallyHidden>
-        <Skeleton height={360} radius="lg" />
-      </Stack>
-    );
-  }
-  if (accounts.isError) {
-    return <LoadFailed title={t('transfers.accountsLoadFailed')} error={accounts.error} onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />;
-  }
-  return <P2pForm />;
+  return (
+    <WithTransferAccounts>
+      <P2pForm />
+    </WithTransferAccounts>
+  );
 }
 
 function PayeeStatus({ email, typed }: { email: string | null; typed: string }) {
