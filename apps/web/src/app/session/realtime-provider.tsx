@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RealtimeContext } from './realtime';
 import { createRealtimeChannel, REALTIME_TICKET_PATH } from './realtime-channel';
@@ -27,6 +28,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     channel.start();
     return () => channel.stop();
   }, [channel, isAuthenticated]);
+
+  // Money moved while a screen with an account list was not on display (an approval, a payment
+  // that arrived): every cached account list is marked stale, so the next screen that shows one
+  // fetches it, whatever its throttle. Mounted screens refetch through their own listeners.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      channel.subscribe((event) => {
+        if (event.type !== 'AccountChanged') return;
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('accounts'), refetchType: 'none' });
+      }),
+    [channel, queryClient],
+  );
 
   return <RealtimeContext value={channel}>{children}</RealtimeContext>;
 }
