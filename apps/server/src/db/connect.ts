@@ -89,6 +89,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped test database) is
+  // an 'error' event on the pool; without a listener it would crash the process. The pool drops
+  // that connection and opens a new one for the next query.
+  pool.on('error', () => undefined);
+  let closed = false;
   // Fail fast with a clear message when the server is not reachable.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -97,7 +102,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   async function ensureListener(): Promise<pg.Client> {
     if (listener) return listener;
+    // A subscription that arrives while the node shuts down must not open a connection nobody ends.
+    if (closed) throw new Error('database closed');
     listener = new pg.Client({ connectionString: url });
+    listener.on('error', () => undefined);
     await listener.connect();
     listener.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
@@ -128,6 +136,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async migrate() {
       // Several nodes may start at once: an advisory lock on one connection lets one migrate at a time.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
       await client.connect();
       try {
         await client.query('select pg_advisory_lock(7243001)');
@@ -138,6 +147,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     async close() {
+      closed = true;
       await listener?.end();
       await pool.end();
     },
