@@ -65,6 +65,7 @@ const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
   'business@ledgerline.test': [payment('EUR', '48250'), payment('USD', '12000'), payment('GBP', '9300.45')],
   'Ledgerline Demo Trading Ltd': [payment('EUR', '22000'), payment('USD', '5400')],
   'Ledgerline Demo Studio Ltd': [payment('EUR', '5400')],
+  'history@ledgerline.test': [payment('EUR', '1500'), payment('USD', '300')],
   'limited@ledgerline.test': [payment('EUR', '75.2')],
   'unverified@ledgerline.test': [payment('EUR', '0')],
   'new@thistle.example': [payment('GBP', '0')],

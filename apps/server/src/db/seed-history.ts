@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Money } from '../modules/ledger/money';
 import { csvLine } from '../modules/history/csv';
+import { generateHistoryVolume } from '../modules/history/volume';
 import type { Tx } from './client';
 import { accounts, batchTransfers, users } from './schema';
 
@@ -158,7 +159,13 @@ function fileOf(batch: DemoBatch): string {
   ].join('');
 }
 
+/** The demo customer whose EUR account has half a year of varied history. */
+export const DEMO_HISTORY_EMAIL = 'history@ledgerline.test';
+const DEMO_HISTORY_COUNT = 150;
+const DEMO_HISTORY_DAYS = 182;
+
 export async function seedHistoryDemo(tx: Tx, emails: readonly string[]): Promise<void> {
+  if (emails.includes(DEMO_HISTORY_EMAIL)) await seedDemoHistory(tx);
   for (const [email, batches] of Object.entries(BATCHES)) {
     if (!emails.includes(email)) continue;
     const [user] = await tx
@@ -204,4 +211,42 @@ export async function seedHistoryDemo(tx: Tx, emails: readonly string[]): Promis
       });
     }
   }
+}
+
+/**
+ * history@'s EUR account: 150 transfers spread over the last half year, through the same balanced
+ * bulk path as `npm run seed:volume` (wires, EFTs, card purchases, instant payments and payouts out;
+ * digital, wire and refund in; wire fees; one in 40 rejected), so statements span several months.
+ * Idempotent like the generator: a second run adds nothing.
+ */
+async function seedDemoHistory(tx: Tx): Promise<void> {
+  const [account] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .innerJoin(users, eq(users.customerId, accounts.customerId))
+    .where(and(sql`lower(${users.email}) = ${DEMO_HISTORY_EMAIL}`, eq(accounts.currencyCode, 'EUR'), eq(accounts.type, 1001)))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!account) return;
+  const to = new Date(Date.now() - 2 * 60 * 60_000);
+  const from = new Date(to.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+  const { inserted } = await generateHistoryVolume(tx, {
+    accountId: account.id,
+    count: DEMO_HISTORY_COUNT,
+    batchSize: DEMO_HISTORY_COUNT,
+    from,
+    to,
+    rejectedEvery: 40,
+    analyze: false,
+  });
+  if (inserted === 0) return;
+  // The opening balance came first, so no past month of the statements ends below zero.
+  const openedAt = new Date(from.getTime() - 86_400_000);
+  await tx.execute(sql`
+    with opening as (
+      update ledger_transfers t set created_at = ${openedAt.toISOString()}::timestamptz, settled_at = ${openedAt.toISOString()}::timestamptz
+      where t.kind = 'openingBalance' and exists (select 1 from postings p where p.transfer_id = t.id and p.account_id = ${account.id})
+      returning t.id
+    )
+    update postings set created_at = ${openedAt.toISOString()}::timestamptz where transfer_id in (select id from opening)`);
 }

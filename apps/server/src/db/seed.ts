@@ -131,6 +131,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     oldWebUrl: 'https://old.pebble.example',
   },
   // The account-status banner states (issue 4): their verification facts come from seed-accounts.ts.
+  // Six months of varied history in EUR (issue 7): the history, statement and export screens.
+  { email: 'history@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Hanna', lastName: 'Kowalczyk', residenceCountryCode: 'PL', verified: true },
   { email: 'limited@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Lena', lastName: 'Varga', residenceCountryCode: 'HU', verified: true },
   { email: 'unverified@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Ugo', lastName: 'Bianchi', residenceCountryCode: 'IT', verified: false },
   // The security centre's browser tests (issue 6): each changes its own user only.

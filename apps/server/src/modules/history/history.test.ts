@@ -131,6 +131,22 @@ describe('generated volume', () => {
   });
 });
 
+describe('the demo history customer', () => {
+  it('has half a year of varied EUR history whose monthly statements never end below zero', async () => {
+    const token = await server.signIn('history@ledgerline.test');
+    const eur = await f.accountIn(token, 'EUR');
+    const first = await history(token, { accountId: eur.accountId, withTotals: true });
+    expect(first.total).toBeGreaterThanOrEqual(150);
+    expect(first.totals?.rejected).toBeGreaterThan(0);
+    const items = await allPages(token, { accountId: eur.accountId, pageSize: 100 });
+    expect(new Set(items.map((item) => item.operationType)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(items.map((item) => item.direction))).toEqual(new Set(['in', 'out']));
+    const { body } = await f.call<{ statements: StatementRow[] }>('getStatements', token, { accountId: eur.accountId });
+    expect(body.statements.length).toBeGreaterThanOrEqual(6);
+    for (const row of body.statements) expect(new Money(row.endingBalance).isNegative(), row.yearMonth).toBe(false);
+  });
+});
+
 describe('getTransactionHistory', () => {
   it('filters by type, direction, amount, keyword, e-mail and status, and counts rejected and processing items', async () => {
     const eur = await f.accountIn(personal, 'EUR');

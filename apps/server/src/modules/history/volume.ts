@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { selectRows, type Database } from '../../db/client';
+import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { systemAccount } from '../ledger/ledger';
 
@@ -24,6 +24,10 @@ export interface VolumeOptions {
   from?: Date;
   to?: Date;
   onBatch?: (done: number, count: number) => void;
+  /** Every this many rows one was rejected (the row n with n % rejectedEvery = rejectedEvery / 2). */
+  rejectedEvery?: number;
+  /** Refresh the planner's statistics afterwards (default true; a small demo seed skips it). */
+  analyze?: boolean;
 }
 
 const MERCHANTS = [
@@ -47,7 +51,7 @@ function sqlTextArray(values: string[]) {
 }
 
 export async function generateHistoryVolume(
-  db: Database,
+  db: DbOrTx,
   options: VolumeOptions,
 ): Promise<{ inserted: number; skipped: number }> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, options.accountId));
@@ -62,6 +66,8 @@ export async function generateHistoryVolume(
   const from = options.from ?? new Date(to.getTime() - 2 * 365 * 86_400_000);
   const spanMs = to.getTime() - from.getTime();
   const keyPrefix = `volume-${account.id}-`;
+  const rejectedEvery = options.rejectedEvery ?? 500;
+  const rejectedAt = Math.floor(rejectedEvery / 2);
   let inserted = 0;
   let skipped = 0;
 
@@ -78,13 +84,13 @@ export async function generateHistoryVolume(
     }
     await db.transaction(async (tx) => {
       // Row shapes by n: every third is money in (larger, so the balance grows); out rows pay a
-      // 0.50 fee on wires; every 500th was rejected. Amounts are exact decimals from integer maths.
+      // 0.50 fee on wires; one in rejectedEvery (500 by default) was rejected. Amounts are exact decimals from integer maths.
       const rows = await selectRows<{ inserted: number | string }>(
         tx,
         sql`with src as (
               select g as n,
                 (g % 3 = 0) as incoming,
-                (g % 500 = 250) as rejected,
+                (g % ${rejectedEvery}::bigint = ${rejectedAt}::bigint) as rejected,
                 ${from.toISOString()}::timestamptz + (${spanMs}::bigint * g / ${options.count + 1}::bigint) * interval '1 millisecond' as at
               from generate_series(${start}::bigint, ${end}::bigint) g
             ),
@@ -135,8 +141,10 @@ export async function generateHistoryVolume(
     });
     options.onBatch?.(end, options.count);
   }
-  // Fresh statistics, so the planner knows the account is now large.
-  await db.execute(sql`analyze postings`);
-  await db.execute(sql`analyze ledger_transfers`);
+  if (options.analyze ?? true) {
+    // Fresh statistics, so the planner knows the account is now large.
+    await db.execute(sql`analyze postings`);
+    await db.execute(sql`analyze ledger_transfers`);
+  }
   return { inserted, skipped };
 }
