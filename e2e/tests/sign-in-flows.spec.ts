@@ -177,8 +177,13 @@ test.describe('the page the start-page rules choose', () => {
     await expect(companies).toContainText('Ledgerline Demo Studio Ltd');
     await expectAccessible(page, 'company choice');
     await companies.getByRole('button', { name: /Ledgerline Demo Trading Ltd/ }).click();
-    // No self-certification on record: the business self-certification splash, a 404 until its issue.
+    // No self-certification on record: the business self-certification splash, which may be passed.
     await expect(page).toHaveURL(/\/self-certification-business-splash$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your company’s tax residency' })).toBeVisible();
+    await expect(page.getByText(/Ledgerline Demo Trading Ltd is resident for tax purposes/)).toBeVisible();
+    await expectAccessible(page, '/self-certification-business-splash');
+    await page.getByRole('link', { name: 'Continue to online banking' }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test('a customer who needs KYC: the clear /kyc page', async ({ page }) => {

@@ -153,7 +153,7 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
           loader: requireSession(deps),
           lazy: () =>
             import('./layouts/restricted-layout').then((m) => ({ Component: m.RestrictedLayout })),
-          // /self-certification-*, /company-documents, … arrive with their issues.
+          // /self-certification (the forms), /company-documents, … arrive with their issues.
           children: [
             {
               path: 'accept-terms',
@@ -166,6 +166,10 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
             {
               path: 'kyc',
               lazy: lazyAuthScreen((m) => m.loadKycPage),
+            },
+            {
+              path: 'self-certification-business-splash',
+              lazy: lazyAuthScreen((m) => m.loadSelfCertificationSplashPage),
             },
             {
               path: 'admin-overview',

@@ -17,5 +17,7 @@ export const loadAcceptTermsPage: Loader = () =>
 export const loadCompanyChoicePage: Loader = () =>
   import('./components/company-choice-page').then((m) => m.CompanyChoicePage);
 export const loadKycPage: Loader = () => import('./components/kyc-page').then((m) => m.KycPage);
+export const loadSelfCertificationSplashPage: Loader = () =>
+  import('./components/self-certification-splash-page').then((m) => m.SelfCertificationSplashPage);
 export const loadAdminOverviewPage: Loader = () =>
   import('./components/admin-overview-page').then((m) => m.AdminOverviewPage);
