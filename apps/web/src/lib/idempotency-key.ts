@@ -12,3 +12,29 @@ export function newIdempotencyKey(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+export interface AttemptKeys {
+  /**
+   * The key for these choices: the same choices again (a retry after a lost answer or an error)
+   * get the same key, so the server answers the first result; changed choices are another attempt
+   * and get a new key (the server refuses an old key with other details).
+   */
+  keyFor: (choices: unknown) => string;
+  /** After a success: the next attempt, even with the very same choices, is a new one. */
+  renew: () => void;
+}
+
+/** One key per attempt of a money-moving form (STYLE.md "Money"); hold it for the form's life. */
+export function createAttemptKeys(): AttemptKeys {
+  let current: { signature: string; key: string } | undefined;
+  return {
+    keyFor(choices) {
+      const signature = JSON.stringify(choices);
+      if (current?.signature !== signature) current = { signature, key: newIdempotencyKey() };
+      return current.key;
+    },
+    renew() {
+      current = undefined;
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { ChevronDownIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useAddExternalCard } from '../api/external-cards';
 import { confirmExternalCardPath } from '../card-paths';
-import { createAttemptKeys } from '../idempotency-key';
+import { createAttemptKeys } from '@/lib/idempotency-key';
 import { CardNumberField } from './card-number-field';
 import { CardsPage } from './cards-page';
 import classes from './cards.module.css';

@@ -23,7 +23,7 @@ import { useApplyCard, useCardApplyInfo, useCardFees, useConfirmCardApplication 
 import { feeAccountsOf, useAccounts } from '../api/get-accounts';
 import { feeAccountLabel, useFormatMoney } from '../card-format';
 import { cardDetailsPath } from '../card-paths';
-import { createAttemptKeys } from '../idempotency-key';
+import { createAttemptKeys } from '@/lib/idempotency-key';
 import { CardStatusBadge } from './card-status-badge';
 import classes from './cards.module.css';
 

@@ -28,4 +28,11 @@ describe('idempotency keys', () => {
     expect(changed).not.toBe(first);
     expect(attempts.keyFor({ cardType: 2006, currencyCode: 'USD', feeAccountId: 1 })).toBe(changed);
   });
+
+  it('give the very same choices a new key after a success', () => {
+    const attempts = createAttemptKeys();
+    const first = attempts.keyFor({ amount: '10.00' });
+    attempts.renew();
+    expect(attempts.keyFor({ amount: '10.00' })).not.toBe(first);
+  });
 });
