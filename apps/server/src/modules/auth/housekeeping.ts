@@ -1,6 +1,7 @@
 import { inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 import { altchaSpent, deviceApprovalCodes, loginRealtimeTickets, pdfDownloads, pendingLogins, realtimeTickets } from '../../db/schema';
 
 /** How often a node sweeps; each sweep is a few indexed deletes, safe on several nodes at once. */
@@ -51,18 +52,12 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
 }
 
 /** Sweeps on an interval until stopped; a failed sweep is logged and the next one tries again. */
-export function startHousekeeping(options: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = purgeExpired(options.db)
-      .then((counts) => options.log.debug({ counts }, 'housekeeping: expired sign-in data purged'))
-      .catch((error: unknown) => options.log.warn({ err: error }, 'housekeeping sweep failed'));
-  }, options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startHousekeeping(options: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): BackgroundLoop {
+  return startBackgroundLoop({
+    name: 'housekeeping',
+    intervalMs: options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS,
+    log: options.log,
+    pass: () => purgeExpired(options.db),
+    describe: (counts) => ({ counts }),
+  });
 }

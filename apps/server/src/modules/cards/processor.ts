@@ -6,6 +6,7 @@ import { accounts, customerAccess, users } from '../../db/schema';
 import { audit } from '../audit/audit';
 import type { RealtimeHub } from '../realtime/hub';
 import { syncReissuedStatus } from './service';
+import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 
 /*
  * The card processor simulator (docs/decisions.md "Card processor simulator"). A real issuer's
@@ -110,36 +111,18 @@ export async function runProcessorStep(db: Database, now: Date, options: Process
   return moves;
 }
 
-export interface CardProcessor {
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type CardProcessor = BackgroundLoop;
 
 /**
  * Runs the simulator in the background: a pass every half step (so a card moves between one and
  * one and a half steps after its last change), never two passes at once on this node.
  */
 export function startCardProcessor(deps: { db: Database; realtime: RealtimeHub; stepMs: number; log: FastifyBaseLogger }): CardProcessor {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runProcessorStep(deps.db, new Date(), { stepMs: deps.stepMs, realtime: deps.realtime })
-      .then((moves) => {
-        if (moves.length > 0) deps.log.debug({ moves: moves.length }, 'card processor moved cards');
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'card processor pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(deps.stepMs / 2)));
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop({
+    name: 'card processor',
+    intervalMs: deps.stepMs / 2,
+    log: deps.log,
+    pass: () => runProcessorStep(deps.db, new Date(), { stepMs: deps.stepMs, realtime: deps.realtime }),
+    describe: (moves) => (moves.length > 0 ? { moves: moves.length } : undefined),
+  });
 }

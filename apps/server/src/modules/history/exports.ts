@@ -33,6 +33,7 @@ import {
   type HistoryScope,
 } from './query';
 import { scopeOf, statementLines, statementRows } from './service';
+import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 
 /*
  * Exports (docs/decisions.md "History exports"): a call only records a job; a background pass on
@@ -477,9 +478,7 @@ export async function runExportStep(db: Database, now = new Date(), limit = 10):
   return ran;
 }
 
-export interface ExportWorker {
-  stop(): Promise<void>;
-}
+export type ExportWorker = BackgroundLoop;
 
 /** Runs exports in the background on this node: a pass every pollMs, never two at once. */
 export function startExportWorker(deps: {
@@ -487,28 +486,13 @@ export function startExportWorker(deps: {
   log: FastifyBaseLogger;
   pollMs: number;
 }): ExportWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runExportStep(deps.db)
-      .then((ran) => {
-        if (ran > 0) deps.log.debug({ ran }, 'history exports written');
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'history export pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, deps.pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop({
+    name: 'history exports',
+    intervalMs: deps.pollMs,
+    log: deps.log,
+    pass: () => runExportStep(deps.db),
+    describe: (ran) => (ran > 0 ? { ran } : undefined),
+  });
 }
 
 /** Streams a ready export's chunks in order, a few at a time. */

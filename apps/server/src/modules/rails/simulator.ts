@@ -13,6 +13,7 @@ import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
 import { returnMessage } from '../transfers/external-messages';
 import { accountEvents, publishAll } from '../transfers/service';
+import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 
 /*
  * The payment-rail simulator (docs/decisions.md, issue 5). A real wire, EFT, card payout, crypto,
@@ -233,9 +234,7 @@ export async function markForReturn(
   });
 }
 
-export interface RailSimulator {
-  stop(): Promise<void>;
-}
+export type RailSimulator = BackgroundLoop;
 
 /** Runs the simulator in the background: a pass every half step, never two at once on this node. */
 export function startRailSimulator(deps: {
@@ -245,31 +244,11 @@ export function startRailSimulator(deps: {
   stepMs: number;
   log: FastifyBaseLogger;
 }): RailSimulator {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runRailStep(deps.db, new Date(), {
-      stepMs: deps.stepMs,
-      mailer: deps.mailer,
-      realtime: deps.realtime,
-    })
-      .then((moves) => {
-        if (moves.length > 0)
-          deps.log.debug({ moves: moves.length }, 'rail simulator answered transfers');
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'rail simulator pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(deps.stepMs / 2)));
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop({
+    name: 'rail simulator',
+    intervalMs: deps.stepMs / 2,
+    log: deps.log,
+    pass: () => runRailStep(deps.db, new Date(), { stepMs: deps.stepMs, mailer: deps.mailer, realtime: deps.realtime }),
+    describe: (moves) => (moves.length > 0 ? { moves: moves.length } : undefined),
+  });
 }
