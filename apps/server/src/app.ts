@@ -25,7 +25,7 @@ import { profileLinkRoutes } from './modules/profile/routes';
 import { startTransferScheduler } from './modules/transfers/recurring';
 import { railDevRoutes } from './modules/rails/dev-routes';
 import { startRailSimulator } from './modules/rails/simulator';
-import { EXPORT_POLL_MS, startExportWorker } from './modules/history/exports';
+import { EXPORT_POLL_MS, startExportRetention, startExportWorker } from './modules/history/exports';
 
 export interface BuildServerOptions {
   config: Config;
@@ -138,6 +138,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
 
   // History exports and statement files are written in the background (any node may; SKIP LOCKED).
   const exportWorker = startExportWorker({ db: database.db, log: app.log, pollMs: EXPORT_POLL_MS });
+  // Their files are kept 30 days, then swept.
+  const exportRetention = startExportRetention({ db: database.db, log: app.log });
 
   // Expired sign-in leftovers (pending sign-ins, tickets, spent bot-check solutions) are swept.
   const housekeeping = startHousekeeping({ db: database.db, log: app.log });
@@ -149,6 +151,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     await transferScheduler.stop();
     await railSimulator.stop();
     await exportWorker.stop();
+    await exportRetention.stop();
     await services.realtime.stop();
     if (ownsDatabase) await database.close();
   });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ExportItem, ExportSource, HistoryFilter } from '@ledgerline/contract';
 import {
@@ -60,6 +60,9 @@ export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
 export const EXPORT_POLL_MS = 250;
 
 export const EXPORT_DOCUMENT = 'historyExport';
+/** A finished export stays in the list, downloadable again, this long; then its file and row go. */
+export const EXPORT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const EXPORT_RETENTION_SWEEP_MS = 60 * 60_000;
 
 export function toExportItem(row: ExportRow): ExportItem {
   return {
@@ -551,4 +554,24 @@ export async function serveExportDownload(
     .header('Content-Length', String(job.byteSize ?? 0))
     .type(type)
     .send(chunkStream(db, job.id));
+}
+
+/** Deletes exports finished (ready or failed) more than EXPORT_RETENTION_MS ago; their chunks go with them. */
+export async function purgeOldExports(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const gone = await db
+    .delete(historyExports)
+    .where(and(isNotNull(historyExports.finishedAt), lt(historyExports.finishedAt, new Date(now.getTime() - EXPORT_RETENTION_MS))))
+    .returning({ id: historyExports.id });
+  return gone.length;
+}
+
+/** Sweeps old exports hourly on this node (a delete by date: safe on several nodes at once). */
+export function startExportRetention(deps: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): BackgroundLoop {
+  return startBackgroundLoop({
+    name: 'export retention',
+    intervalMs: deps.intervalMs ?? EXPORT_RETENTION_SWEEP_MS,
+    log: deps.log,
+    pass: () => purgeOldExports(deps.db),
+    describe: (deleted) => (deleted > 0 ? { deleted } : undefined),
+  });
 }

@@ -13,6 +13,7 @@ import { assertLedgerBalanced } from '../../../test/ledger';
 import { Money } from '../ledger/money';
 import { transferFixtures } from '../transfers/test-fixtures';
 import { parseCsv } from './csv';
+import { EXPORT_RETENTION_MS, purgeOldExports } from './exports';
 import { generateHistoryVolume } from './volume';
 
 let server: TestServer;
@@ -538,6 +539,35 @@ describe('statements', () => {
     });
     expect(noMonth.status).toBe(400);
     expect(noMonth.body.validationErrors).toHaveProperty('yearMonth');
+  });
+});
+
+describe('export retention', () => {
+  it('sweeps exports finished more than 30 days ago, with their files; newer ones and running ones stay', async () => {
+    const started = await f.call<{ exportId: number }>('exportStatement', personal, {
+      accountId: volumeAccount,
+      yearMonth: '2025-03',
+      format: 'csv',
+    });
+    const ready = await waitForExport(personal, started.body.exportId);
+    const now = new Date();
+    expect(await purgeOldExports(f.db(), now)).toBe(0);
+    await f
+      .db()
+      .update(historyExports)
+      .set({ finishedAt: new Date(now.getTime() - EXPORT_RETENTION_MS - 60_000) })
+      .where(eq(historyExports.id, started.body.exportId));
+    expect(await purgeOldExports(f.db(), now)).toBe(1);
+    const status = await f.call('getExportStatus', personal, { exportId: started.body.exportId });
+    expect(status.status).toBe(404);
+    const listed = await f.call<{ exports: { exportId: number }[] }>('getExports', personal, { source: 'monthly' });
+    expect(listed.body.exports.map((item) => item.exportId)).not.toContain(started.body.exportId);
+    expect((await download(ready.redirectLink!)).statusCode).toBe(404);
+    const [chunks] = await selectRows<{ n: number }>(
+      f.db(),
+      sql`select count(*)::int as n from history_export_chunks where export_id = ${started.body.exportId}`,
+    );
+    expect(chunks?.n).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
 import { expireConfirmations } from './confirmation';
 import { accountEvents, executeTransfer, publishAll, requireTransferRights, type TransferActor } from './service';
+import { startBackgroundLoop } from '../../lib/background-loop';
 
 /*
  * Recurring transfers between own accounts (the subscription* fields of transferBetweenAccounts).
@@ -201,27 +202,12 @@ export interface TransferScheduler {
 
 /** Runs runStep in the background every intervalMs, never two passes at once on this node. */
 export function startTransferScheduler(deps: { db: Database; mailer: Mailer; realtime: RealtimeHub; log: FastifyBaseLogger; intervalMs?: number }): TransferScheduler {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runStep(deps.db, new Date(), { mailer: deps.mailer, realtime: deps.realtime })
-      .then((result) => {
-        if (result.executed + result.failed + result.expired > 0) deps.log.debug(result, 'transfer scheduler pass');
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'transfer scheduler pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, deps.intervalMs ?? 5000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startBackgroundLoop({
+    name: 'transfer scheduler',
+    intervalMs: deps.intervalMs ?? 5000,
+    log: deps.log,
+    pass: () => runStep(deps.db, new Date(), { mailer: deps.mailer, realtime: deps.realtime }),
+    describe: (result) => (result.executed + result.failed + result.expired > 0 ? { ...result } : undefined),
+  });
 }
 
