@@ -1,12 +1,11 @@
-import { Alert, Button, Container, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isBusinessCustomerType } from '@ledgerline/domain/constants';
 import { customerInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
 import { useBrand } from '@/brands';
-import { InfoIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { RequirementsNotice } from './requirements-notice';
 
 const PERSONAL_ITEMS = ['identity', 'address', 'selfie'] as const;
 const BUSINESS_ITEMS = ['registration', 'businessAddress', 'people', 'activity'] as const;
@@ -29,39 +28,19 @@ export function KycPage() {
   const email = brand.supports.defaultEmail;
 
   return (
-    <Container size="sm" py="xl" w="100%">
-      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
-        {info.isPending ? (
-          <Stack gap="sm" aria-busy="true">
-            <Text role="status" size="sm" c="dimmed">
-              {t('app.loading')}
-            </Text>
-            <Skeleton height={28} width="60%" />
-            <Skeleton height={80} />
-          </Stack>
-        ) : (
-          <Stack gap="md">
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              {t(`kyc.${variant}.title`)}
-            </Title>
-            <Text>{t(`kyc.${variant}.intro`, { brand: brand.projectName })}</Text>
-            <Title order={2} fz="lg">
-              {t('kyc.needTitle')}
-            </Title>
-            <List spacing="xs">
-              {items.map((item) => (
-                <List.Item key={item}>{t(`kyc.${variant}.items.${item}`)}</List.Item>
-              ))}
-            </List>
-            <Alert color="brand" variant="light" icon={<InfoIcon />} title={t('kyc.howTitle')}>
-              {t('kyc.howBody', { email })}
-            </Alert>
-            <Button component="a" href={`mailto:${email}`} variant="default" w="fit-content">
-              {t('kyc.writeToSupport')}
-            </Button>
-          </Stack>
-        )}
-      </Paper>
-    </Container>
+    <RequirementsNotice
+      loading={info.isPending}
+      title={t(`kyc.${variant}.title`)}
+      intro={t(`kyc.${variant}.intro`, { brand: brand.projectName })}
+      needTitle={t('kyc.needTitle')}
+      items={items.map((item) => t(`kyc.${variant}.items.${item}`))}
+      howTitle={t('kyc.howTitle')}
+      howBody={t('kyc.howBody', { email })}
+      actions={
+        <Button component="a" href={`mailto:${email}`} variant="default" w="fit-content">
+          {t('kyc.writeToSupport')}
+        </Button>
+      }
+    />
   );
 }

@@ -1,13 +1,12 @@
-import { Alert, Button, Container, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { START_PATHS } from '@ledgerline/domain/start-page';
 import { customerInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
 import { useBrand } from '@/brands';
-import { InfoIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { RequirementsNotice } from './requirements-notice';
 
 const ITEMS = ['residence', 'tin', 'usStatus', 'controllingPersons'] as const;
 
@@ -28,44 +27,24 @@ export function SelfCertificationSplashPage() {
   const company = info.data?.customer.businessName ?? t('selfCertificationSplash.yourCompany');
 
   return (
-    <Container size="sm" py="xl" w="100%">
-      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
-        {info.isPending ? (
-          <Stack gap="sm" aria-busy="true">
-            <Text role="status" size="sm" c="dimmed">
-              {t('app.loading')}
-            </Text>
-            <Skeleton height={28} width="60%" />
-            <Skeleton height={80} />
-          </Stack>
-        ) : (
-          <Stack gap="md">
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              {t('selfCertificationSplash.title')}
-            </Title>
-            <Text>{t('selfCertificationSplash.intro', { brand: brand.projectName, company })}</Text>
-            <Title order={2} fz="lg">
-              {t('selfCertificationSplash.needTitle')}
-            </Title>
-            <List spacing="xs">
-              {ITEMS.map((item) => (
-                <List.Item key={item}>{t(`selfCertificationSplash.items.${item}`)}</List.Item>
-              ))}
-            </List>
-            <Alert color="brand" variant="light" icon={<InfoIcon />} title={t('selfCertificationSplash.howTitle')}>
-              {t('selfCertificationSplash.howBody', { email })}
-            </Alert>
-            <Group gap="sm">
-              <Button component={Link} to={START_PATHS.home}>
-                {t('selfCertificationSplash.continue')}
-              </Button>
-              <Button component="a" href={`mailto:${email}`} variant="default">
-                {t('selfCertificationSplash.writeToSupport')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Paper>
-    </Container>
+    <RequirementsNotice
+      loading={info.isPending}
+      title={t('selfCertificationSplash.title')}
+      intro={t('selfCertificationSplash.intro', { brand: brand.projectName, company })}
+      needTitle={t('selfCertificationSplash.needTitle')}
+      items={ITEMS.map((item) => t(`selfCertificationSplash.items.${item}`))}
+      howTitle={t('selfCertificationSplash.howTitle')}
+      howBody={t('selfCertificationSplash.howBody', { email })}
+      actions={
+        <Group gap="sm">
+          <Button component={Link} to={START_PATHS.home}>
+            {t('selfCertificationSplash.continue')}
+          </Button>
+          <Button component="a" href={`mailto:${email}`} variant="default">
+            {t('selfCertificationSplash.writeToSupport')}
+          </Button>
+        </Group>
+      }
+    />
   );
 }
