@@ -142,6 +142,15 @@ describe('the demo history customer', () => {
     const items = await allPages(token, { accountId: eur.accountId, pageSize: 100 });
     expect(new Set(items.map((item) => item.operationType)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(items.map((item) => item.direction))).toEqual(new Set(['in', 'out']));
+    // Every kind the generator writes opens in the detail view (its details keep to the contract).
+    const generated = items.filter((item) => /^(Payment|Incoming payment) \d+/.test(item.description ?? ''));
+    const firstOfEachType = [...new Map(generated.map((item) => [item.operationType, item])).values()];
+    expect(firstOfEachType.length).toBeGreaterThanOrEqual(5);
+    for (const item of firstOfEachType) {
+      const details = await f.call<{ transaction: TransactionDetails }>('getTransactionDetails', token, { transactionId: item.transactionId });
+      expect(details.status, `${item.operationType}: ${JSON.stringify(details.body)}`).toBe(200);
+      expect(details.body.transaction.toAmount).toBe(item.amount);
+    }
     const { body } = await f.call<{ statements: StatementRow[] }>('getStatements', token, { accountId: eur.accountId });
     expect(body.statements.length).toBeGreaterThanOrEqual(6);
     for (const row of body.statements) expect(new Money(row.endingBalance).isNegative(), row.yearMonth).toBe(false);

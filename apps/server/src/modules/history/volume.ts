@@ -96,7 +96,7 @@ export async function generateHistoryVolume(
             ),
             shaped as (
               select n, incoming, rejected, at,
-                case when incoming then ((n * 7919) % 90000 + 5000)::numeric / 100 else ((n * 104729) % 20000 + 100)::numeric / 100 end as amount,
+                round(case when incoming then ((n * 7919) % 90000 + 5000)::numeric / 100 else ((n * 104729) % 20000 + 100)::numeric / 100 end, 2) as amount,
                 case when incoming then (${sqlTextArray(IN_KINDS)})[1 + (n / 3) % ${IN_KINDS.length}::int] else (${sqlTextArray(OUT_KINDS)})[1 + n % ${OUT_KINDS.length}::int] end as kind,
                 (${sqlTextArray(MERCHANTS)})[1 + (n * 31) % ${MERCHANTS.length}::int] as party
               from src
