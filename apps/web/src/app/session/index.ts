@@ -20,6 +20,7 @@ export {
 } from './pending-sign-in';
 export {
   sessionKeys,
+  accountsQueryOptions,
   customerInfoQueryOptions,
   accessInfoQueryOptions,
   verificationInfoQueryOptions,
