@@ -234,6 +234,18 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
               lazy: () => import('@/features/security').then((m) => ({ Component: m.PayoutBlacklistPage })),
             },
             {
+              path: 'history',
+              lazy: () => import('@/features/history').then((m) => ({ Component: m.HistoryPage })),
+            },
+            {
+              path: 'history/batch-transfers',
+              lazy: () => import('@/features/statements').then((m) => ({ Component: m.BatchTransfersPage })),
+            },
+            {
+              path: 'statements',
+              lazy: () => import('@/features/statements').then((m) => ({ Component: m.StatementsPage })),
+            },
+            {
               // Transfer screens share one layout: the heading and the tabs of the types the user's flags allow.
               id: 'transfers',
               path: 'transfer',

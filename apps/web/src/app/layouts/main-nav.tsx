@@ -12,7 +12,7 @@ type NavBadge = 'unreadNews';
 interface MainNavItem {
   to: string;
   /** Key under `nav.` in the locales. */
-  label: 'home' | 'transfers' | 'cards' | 'news' | 'profile' | 'settings';
+  label: 'home' | 'transfers' | 'history' | 'cards' | 'news' | 'profile' | 'settings';
   badge?: NavBadge;
   /** Shown only when the user may open at least one transfer screen (spec 2 §6 flags). */
   needsTransfers?: boolean;
@@ -25,6 +25,7 @@ interface MainNavItem {
 export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { to: '/home', label: 'home' },
   { to: '/transfer', label: 'transfers', needsTransfers: true },
+  { to: '/history', label: 'history' },
   { to: '/cards', label: 'cards' },
   { to: '/news', label: 'news', badge: 'unreadNews' },
   { to: '/profile', label: 'profile' },

@@ -1,0 +1,287 @@
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import type { HistoryFilter, HistoryItem } from '@ledgerline/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoadFailed } from '@/ui/load-failed';
+import { StatusBadge } from '@/ui/status-badge';
+import { useHistoryPage } from '../api/history';
+import { useFormatCount, useFormatDateTime, useFormatMoney } from '../format';
+import { HistoryStatusBadge, isZero, SignedAmount } from './history-bits';
+import classes from './history.module.css';
+
+export interface HistoryResultsProps {
+  filter: HistoryFilter;
+  filtered: boolean;
+  /** The dictionary name of a transaction type code (falls back to the code). */
+  typeName: (code: string) => string;
+  /** Where a row leads: the same page with ?transaction=<id>. */
+  detailHref: (transactionId: string) => string;
+  onExport: () => void;
+  exporting: boolean;
+}
+
+/**
+ * The filtered history, 20 a page from page 1 (spec 2 §3, §9). The first page carries the total
+ * and the counts of rejected and processing items; "Next" follows the page's nextCursor and a
+ * stack of the cursors used lets "Previous" go back. Render it with a key per filter: a new
+ * filter starts again at page 1.
+ */
+export function HistoryResults({
+  filter,
+  filtered,
+  typeName,
+  detailHref,
+  onExport,
+  exporting,
+}: HistoryResultsProps) {
+  const { t } = useTranslation();
+  const count = useFormatCount();
+  // cursors[i] asks for page i + 1 (the first page has none).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pageNumber = cursors.length;
+  const first = useHistoryPage(filter, { cursor: null, pageNumber: 1 });
+  const page = useHistoryPage(filter, { cursor: cursors[cursors.length - 1] ?? null, pageNumber });
+  const totals = first.data;
+  const items = page.isError ? [] : (page.data?.items ?? []);
+  const nextCursor = page.data?.nextCursor ?? null;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={page.isFetching}>
+      <Stack gap="md">
+        <div className={classes.resultsHeader}>
+          <Stack gap={4}>
+            <Text fw={700} component="h2" fz="lg">
+              {t('history.list.title')}
+            </Text>
+            {totals?.total !== undefined && (
+              <Group gap="xs" role="status">
+                <Text size="sm" c="dimmed">
+                  {t('history.list.total', {
+                    total:
+                      totals.totalIsExact === false
+                        ? `${count(totals.total)}+`
+                        : count(totals.total),
+                  })}
+                </Text>
+                {totals.totals && (
+                  <>
+                    <StatusBadge tone="red" size="sm">
+                      {t('history.list.rejectedCount', { count: count(totals.totals.rejected) })}
+                    </StatusBadge>
+                    <StatusBadge tone="blue" size="sm">
+                      {t('history.list.processingCount', {
+                        count: count(totals.totals.processing),
+                      })}
+                    </StatusBadge>
+                  </>
+                )}
+              </Group>
+            )}
+          </Stack>
+          <Button
+            variant="default"
+            onClick={onExport}
+            loading={exporting}
+            disabled={page.isError || totals?.total === 0}
+          >
+            {t('history.export.button')}
+          </Button>
+        </div>
+
+        {page.isPending && (
+          <Stack gap="sm" aria-busy="true">
+            <VisuallyHidden role="status">{t('history.list.loading')}</VisuallyHidden>
+            {Array.from({ length: 6 }, (_, row) => (
+              <Skeleton key={row} height={28} width={row % 2 === 0 ? '100%' : '80%'} radius="sm" />
+            ))}
+          </Stack>
+        )}
+        {page.isError && (
+          // Spec 2 §8: an unsuccessful history call gives an empty list, with the reason visible.
+          <LoadFailed
+            title={t('history.list.loadFailed')}
+            error={page.error}
+            onRetry={() => void page.refetch()}
+            retrying={page.isFetching}
+          />
+        )}
+        {!page.isPending && items.length === 0 && (
+          <Stack gap={2}>
+            <Text fw={600}>
+              {filtered ? t('history.list.emptyFiltered') : t('history.list.empty')}
+            </Text>
+            {filtered && !page.isError && (
+              <Text size="sm" c="dimmed">
+                {t('history.list.emptyFilteredHint')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {items.length > 0 && (
+          <>
+            <HistoryTable items={items} typeName={typeName} detailHref={detailHref} />
+            <HistoryCards items={items} typeName={typeName} detailHref={detailHref} />
+          </>
+        )}
+        {(pageNumber > 1 || nextCursor) && (
+          <nav aria-label={t('history.list.pagination')} className={classes.pager}>
+            <Button
+              variant="default"
+              size="sm"
+              disabled={pageNumber === 1 || page.isFetching}
+              onClick={() => setCursors((stack) => stack.slice(0, -1))}
+            >
+              {t('history.list.previous')}
+            </Button>
+            <Text size="sm" aria-current="page">
+              {t('history.list.page', { page: pageNumber })}
+            </Text>
+            <Button
+              variant="default"
+              size="sm"
+              disabled={!nextCursor || page.isPlaceholderData}
+              onClick={() => nextCursor && setCursors((stack) => [...stack, nextCursor])}
+            >
+              {t('history.list.next')}
+            </Button>
+          </nav>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface ListProps {
+  items: HistoryItem[];
+  typeName: (code: string) => string;
+  detailHref: (transactionId: string) => string;
+}
+
+/** What the other side or the purpose was; the type's name when neither is known. */
+function useItemTitle(typeName: (code: string) => string) {
+  return (item: HistoryItem) =>
+    item.counterparty ?? item.description ?? typeName(item.operationType);
+}
+
+function HistoryTable({ items, typeName, detailHref }: ListProps) {
+  const { t } = useTranslation();
+  const dateTime = useFormatDateTime();
+  const money = useFormatMoney();
+  const title = useItemTitle(typeName);
+  const navigate = useNavigate();
+  return (
+    <div className={classes.tableView}>
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <VisuallyHidden component="caption">{t('history.list.caption')}</VisuallyHidden>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('history.columns.date')}</Table.Th>
+              <Table.Th scope="col">{t('history.columns.type')}</Table.Th>
+              <Table.Th scope="col">{t('history.columns.details')}</Table.Th>
+              <Table.Th scope="col">{t('history.columns.status')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('history.columns.amount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              // The link in the row is the way in for keyboards and screen readers; a click anywhere on the row is a mouse shortcut.
+              <Table.Tr
+                key={item.transactionId}
+                className={classes.row}
+                onClick={() => void navigate(detailHref(item.transactionId))}
+                data-testid="history-row"
+              >
+                <Table.Td className={classes.nowrap}>
+                  <time dateTime={item.date}>{dateTime(item.date)}</time>
+                </Table.Td>
+                <Table.Td data-cell="type">{typeName(item.operationType)}</Table.Td>
+                <Table.Td>
+                  <Link
+                    to={detailHref(item.transactionId)}
+                    className={classes.rowLink}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {title(item)}
+                  </Link>
+                  {item.counterparty && item.description && (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {item.description}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <HistoryStatusBadge status={item.status} size="sm" />
+                </Table.Td>
+                <Table.Td
+                  className={classes.amountCell}
+                  data-cell="amount"
+                  data-amount={item.amount}
+                >
+                  <SignedAmount
+                    amount={item.amount}
+                    currency={item.currency}
+                    direction={item.direction}
+                  />
+                  {!isZero(item.fee) && (
+                    <Text size="xs" c="dimmed">
+                      {t('history.list.fee', { fee: money(item.fee, item.currency) })}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}
+
+function HistoryCards({ items, typeName, detailHref }: ListProps) {
+  const { t } = useTranslation();
+  const dateTime = useFormatDateTime();
+  const money = useFormatMoney();
+  const title = useItemTitle(typeName);
+  return (
+    <ul className={classes.cardView} aria-label={t('history.list.caption')}>
+      {items.map((item) => (
+        <li key={item.transactionId} className={classes.cardItem}>
+          <Link to={detailHref(item.transactionId)} className={classes.card}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Stack gap={2} miw={0}>
+                <Text fw={600} size="sm" className={classes.rowLink}>
+                  {title(item)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {typeName(item.operationType)} ·{' '}
+                  <time dateTime={item.date}>{dateTime(item.date)}</time>
+                </Text>
+              </Stack>
+              <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+                <SignedAmount
+                  amount={item.amount}
+                  currency={item.currency}
+                  direction={item.direction}
+                />
+                {!isZero(item.fee) && (
+                  <Text size="xs" c="dimmed">
+                    {t('history.list.fee', { fee: money(item.fee, item.currency) })}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+            <Group mt={6}>
+              <HistoryStatusBadge status={item.status} size="sm" />
+            </Group>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

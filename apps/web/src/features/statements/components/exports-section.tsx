@@ -1,0 +1,220 @@
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { EXPORTS_PAGE_SIZE, type ExportItem } from '@ledgerline/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '@/i18n';
+import { ErrorPopup } from '@/ui/error-popup';
+import { LoadFailed } from '@/ui/load-failed';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
+import { ExportUnavailableError, useDownloadExport, useStatementExports } from '../api/exports';
+import { formatDateTime, formatFileSize, yearMonthHeading } from '../format';
+import { ListSkeleton } from './page-frame';
+import { Pager } from './pager';
+import { SendEmailDialog } from './send-email-dialog';
+import classes from './statements.module.css';
+
+const TONE: Record<ExportItem['status'], BadgeTone> = {
+  queued: 'gray',
+  running: 'blue',
+  ready: 'teal',
+  failed: 'red',
+};
+
+function ExportStatus({ item }: { item: ExportItem }) {
+  const { t } = useTranslation();
+  return (
+    <StatusBadge tone={TONE[item.status]}>
+      {item.status === 'running'
+        ? t('statements.exports.status.runningPercent', { progress: item.progress })
+        : t(`statements.exports.status.${item.status}`)}
+    </StatusBadge>
+  );
+}
+
+function Actions({
+  item,
+  onDownload,
+  onSend,
+  downloading,
+}: {
+  item: ExportItem;
+  onDownload: () => void;
+  onSend: () => void;
+  downloading: boolean;
+}) {
+  const { t } = useTranslation();
+  if (item.status !== 'ready') return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={onDownload}
+        loading={downloading}
+        aria-label={t('statements.exports.downloadFile', { fileName: item.fileName })}
+      >
+        {t('statements.exports.download')}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={onSend}
+        aria-label={t('statements.exports.sendFile', { fileName: item.fileName })}
+      >
+        {t('statements.exports.send')}
+      </Button>
+    </Group>
+  );
+}
+
+/** "Your exports": the account's statement files, newest first, 12 a page; a ready one downloads again or goes by e-mail. */
+export function ExportsSection({ accountId }: { accountId: number }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('exportsPage'))) || 1);
+  const exports = useStatementExports(accountId, page);
+  const download = useDownloadExport();
+  const [sending, setSending] = useState<ExportItem | null>(null);
+
+  const showPage = (next: number) => {
+    const updated = new URLSearchParams(params);
+    if (next > 1) updated.set('exportsPage', String(next));
+    else updated.delete('exportsPage');
+    setParams(updated, { replace: true });
+  };
+  const items = exports.data?.exports ?? [];
+  const size = (item: ExportItem) =>
+    item.size === null ? '—' : formatFileSize(item.size, language);
+  const month = (item: ExportItem) =>
+    item.yearMonth ? yearMonthHeading(item.yearMonth, language) : '—';
+  const actions = (item: ExportItem) => (
+    <Actions
+      item={item}
+      downloading={download.isPending && download.variables === item.exportId}
+      onDownload={() => download.mutate(item.exportId)}
+      onSend={() => setSending(item)}
+    />
+  );
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      aria-labelledby="exports-heading"
+      aria-busy={exports.isFetching}
+    >
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="lg" id="exports-heading">
+            {t('statements.exports.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('statements.exports.intro')}
+          </Text>
+        </Stack>
+        {exports.isPending && <ListSkeleton rows={3} label={t('statements.exports.loading')} />}
+        {exports.isError && (
+          <LoadFailed
+            title={t('statements.exports.loadFailed')}
+            error={exports.error}
+            onRetry={() => void exports.refetch()}
+            retrying={exports.isFetching}
+          />
+        )}
+        {exports.isSuccess && exports.data.total === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('statements.exports.empty')}
+          </Text>
+        )}
+        {exports.isSuccess && items.length > 0 && (
+          <>
+            <div className={classes.tableView}>
+              <Table.ScrollContainer minWidth={760}>
+                <Table verticalSpacing="sm">
+                  <VisuallyHidden component="caption">
+                    {t('statements.exports.title')}
+                  </VisuallyHidden>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('statements.exports.file')}</Table.Th>
+                      <Table.Th scope="col">{t('statements.exports.month')}</Table.Th>
+                      <Table.Th scope="col">{t('statements.exports.format')}</Table.Th>
+                      <Table.Th scope="col">{t('statements.exports.status.label')}</Table.Th>
+                      <Table.Th scope="col">{t('statements.exports.size')}</Table.Th>
+                      <Table.Th scope="col">{t('statements.exports.created')}</Table.Th>
+                      <Table.Th scope="col">
+                        <VisuallyHidden>{t('statements.exports.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((item) => (
+                      <Table.Tr key={item.exportId}>
+                        <Table.Td className={classes.fileName}>{item.fileName}</Table.Td>
+                        <Table.Td className={classes.nowrap}>{month(item)}</Table.Td>
+                        <Table.Td>{t(`statements.formats.${item.format}`)}</Table.Td>
+                        <Table.Td className={classes.badgeCell}>
+                          <ExportStatus item={item} />
+                        </Table.Td>
+                        <Table.Td className={classes.nowrap}>{size(item)}</Table.Td>
+                        <Table.Td className={classes.nowrap}>
+                          {formatDateTime(item.createdAt, language)}
+                        </Table.Td>
+                        <Table.Td>{actions(item)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </div>
+            <ul className={classes.cardView} aria-label={t('statements.exports.title')}>
+              {items.map((item) => (
+                <li key={item.exportId} className={classes.card}>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text size="sm" className={classes.fileName}>
+                      {item.fileName}
+                    </Text>
+                    <ExportStatus item={item} />
+                  </Group>
+                  <dl>
+                    <dt>{t('statements.exports.month')}</dt>
+                    <dd>{month(item)}</dd>
+                    <dt>{t('statements.exports.format')}</dt>
+                    <dd>{t(`statements.formats.${item.format}`)}</dd>
+                    <dt>{t('statements.exports.size')}</dt>
+                    <dd>{size(item)}</dd>
+                    <dt>{t('statements.exports.created')}</dt>
+                    <dd>{formatDateTime(item.createdAt, language)}</dd>
+                  </dl>
+                  {actions(item)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {exports.isSuccess && exports.data.total > 0 && (
+          <Pager
+            page={page}
+            total={exports.data.total}
+            pageSize={EXPORTS_PAGE_SIZE}
+            onPage={showPage}
+            label={t('statements.exports.pagination')}
+          />
+        )}
+      </Stack>
+      <SendEmailDialog item={sending} onClose={() => setSending(null)} />
+      <ErrorPopup
+        error={
+          download.error instanceof ExportUnavailableError
+            ? new Error(t('statements.exports.unavailable'))
+            : download.error
+        }
+        onClose={() => download.reset()}
+      />
+    </Paper>
+  );
+}

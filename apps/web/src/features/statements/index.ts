@@ -1,0 +1,2 @@
+export { StatementsPage } from './components/statements-page';
+export { BatchTransfersPage } from './components/batch-transfers-page';
