@@ -505,6 +505,11 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_customer_key').on(table.customerId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
     index('ledger_transfers_customer_created').on(table.customerId, table.createdAt),
     index('ledger_transfers_status').on(table.status),
+    // The rail simulator's queue: settled transfers no rail has answered yet. Without it each pass
+    // walks every settled transfer (all of history) to find the few still in flight.
+    index('ledger_transfers_rail_in_flight')
+      .on(table.settledAt, table.id)
+      .where(sql`${table.status} = 'settled' and not (${table.details} ? 'railSettledAt')`),
   ],
 );
 

@@ -129,6 +129,13 @@ describe('generated volume', () => {
       sql`select count(*)::int as n from ledger_transfers where idempotency_key like ${`volume-${volumeAccount}-%`}`,
     );
     expect(row?.n).toBe(VOLUME);
+    // Answered by their rails long ago: none waits in the rail simulator's queue.
+    const [inFlight] = await selectRows<{ n: number }>(
+      f.db(),
+      sql`select count(*)::int as n from ledger_transfers where idempotency_key like ${`volume-${volumeAccount}-%`}
+          and status = 'settled' and not (details ? 'railSettledAt')`,
+    );
+    expect(inFlight?.n).toBe(0);
   });
 });
 

@@ -111,7 +111,9 @@ export async function generateHistoryVolume(
                 jsonb_build_object(
                   'description', case when incoming then 'Incoming payment ' || n else 'Payment ' || n || ' to ' || party end,
                   'payeeText', party, 'rate', '1', 'toAmount', amount::text, 'toCurrency', ${currency}::text, 'fee', fee::text, 'volume', true,
-                  'incoming', incoming),
+                  'incoming', incoming,
+                  -- Answered by its rail long ago: never in the rail simulator's queue.
+                  'railSettledAt', case when rejected then null else to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end),
                 at, case when rejected then null else at end
               from priced
               on conflict do nothing

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_rail_in_flight" ON "ledger_transfers" USING btree ("settled_at","id") WHERE "ledger_transfers"."status" = 'settled' and not ("ledger_transfers"."details" ? 'railSettledAt');
