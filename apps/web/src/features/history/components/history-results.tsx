@@ -68,10 +68,11 @@ export function HistoryResults({
                 </Text>
                 {totals.totals && (
                   <>
-                    <StatusBadge tone="red" size="sm">
+                    {/* A count of zero is not news: grey, so red and blue mean "look here". */}
+                    <StatusBadge tone={totals.totals.rejected > 0 ? 'red' : 'gray'} size="sm">
                       {t('history.list.rejectedCount', { count: count(totals.totals.rejected) })}
                     </StatusBadge>
-                    <StatusBadge tone="blue" size="sm">
+                    <StatusBadge tone={totals.totals.processing > 0 ? 'blue' : 'gray'} size="sm">
                       {t('history.list.processingCount', {
                         count: count(totals.totals.processing),
                       })}
