@@ -10,6 +10,7 @@ import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useAuthorizations, type AuthorizationKind } from '../api/authorizations';
 import { useFormatDateTime, useFormatMoney } from '../format';
 import classes from './history.module.css';
+import responsive from '@/ui/responsive-list.module.css';
 
 const TONES: Record<Authorization['status'], BadgeTone> = {
   pending: 'blue',
@@ -92,7 +93,7 @@ export function AuthorizationsList({
       <Text size="sm" c="dimmed" role="status">
         {t('history.authorizations.summary', { total: list.data.total, page: pageNumber, pages })}
       </Text>
-      <div className={classes.tableView}>
+      <div className={responsive.tableView}>
         <Table verticalSpacing="sm">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <Table.Thead>
@@ -135,7 +136,7 @@ export function AuthorizationsList({
           </Table.Tbody>
         </Table>
       </div>
-      <ul className={classes.cardView} aria-label={caption}>
+      <ul className={responsive.cardView} aria-label={caption}>
         {items.map((item) => (
           <li
             key={`${item.id}-${item.accountId}`}

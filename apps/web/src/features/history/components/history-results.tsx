@@ -11,6 +11,7 @@ import { useHistoryPage } from '../api/history';
 import { useFormatCount, useFormatDateTime, useFormatMoney } from '../format';
 import { HistoryStatusBadge, isZero, SignedAmount } from './history-bits';
 import classes from './history.module.css';
+import responsive from '@/ui/responsive-list.module.css';
 
 export interface HistoryResultsProps {
   filter: HistoryFilter;
@@ -174,7 +175,7 @@ function HistoryTable({ items, typeName, detailHref }: ListProps) {
   const title = useItemTitle(typeName);
   const navigate = useNavigate();
   return (
-    <div className={classes.tableView}>
+    <div className={responsive.tableView}>
       <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="sm" highlightOnHover>
           <VisuallyHidden component="caption">{t('history.list.caption')}</VisuallyHidden>
@@ -250,7 +251,7 @@ function HistoryCards({ items, typeName, detailHref }: ListProps) {
   const money = useFormatMoney();
   const title = useItemTitle(typeName);
   return (
-    <ul className={classes.cardView} aria-label={t('history.list.caption')}>
+    <ul className={responsive.cardView} aria-label={t('history.list.caption')}>
       {items.map((item) => (
         <li key={item.transactionId} className={classes.cardItem}>
           <Link to={detailHref(item.transactionId)} className={classes.card}>

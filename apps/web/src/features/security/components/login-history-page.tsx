@@ -17,6 +17,7 @@ import { formatDateTime } from '../format';
 import { summarizeUserAgent } from '../user-agent';
 import { LoadFailed, SecurityPage, SectionSkeleton } from './security-page';
 import classes from './security.module.css';
+import responsive from '@/ui/responsive-list.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -121,7 +122,7 @@ export function LoginHistoryPage() {
             <Text size="sm" c="dimmed" role="status">
               {t('loginHistory.summary', { count: history.data.total, page: history.data.pageNumber, pages })}
             </Text>
-            <div className={classes.tableView}>
+            <div className={responsive.tableView}>
               <Table.ScrollContainer minWidth={640}>
                 <Table verticalSpacing="sm" highlightOnHover>
                   <VisuallyHidden component="caption">{t('loginHistory.tableCaption')}</VisuallyHidden>
@@ -150,7 +151,7 @@ export function LoginHistoryPage() {
                 </Table>
               </Table.ScrollContainer>
             </div>
-            <ul className={`${classes.list} ${classes.cardView}`} aria-label={t('loginHistory.tableCaption')}>
+            <ul className={`${classes.list} ${responsive.cardView}`} aria-label={t('loginHistory.tableCaption')}>
               {history.data.items.map((item) => (
                 <li key={item.id} className={classes.historyCard}>
                   <Group justify="space-between" gap="xs" wrap="wrap">

@@ -16,6 +16,7 @@ import { BatchFilterForm, type BatchFilterValues } from './batch-filter';
 import { ListSkeleton, PageFrame } from './page-frame';
 import { Pager } from './pager';
 import classes from './statements.module.css';
+import responsive from '@/ui/responsive-list.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -109,7 +110,7 @@ export function BatchTransfersPage() {
             <Text size="sm" c="dimmed" role="status">
               {t('statements.batches.total', { count: batches.data.total })}
             </Text>
-            <div className={classes.tableView}>
+            <div className={responsive.tableView}>
               <Table.ScrollContainer minWidth={760}>
                 <Table verticalSpacing="sm" highlightOnHover>
                   <VisuallyHidden component="caption">
@@ -159,7 +160,7 @@ export function BatchTransfersPage() {
                 </Table>
               </Table.ScrollContainer>
             </div>
-            <ul className={classes.cardView} aria-label={t('statements.batches.caption')}>
+            <ul className={responsive.cardView} aria-label={t('statements.batches.caption')}>
               {batches.data.batches.map((batch) => (
                 <li key={batch.batchId} className={classes.card}>
                   <Group justify="space-between" gap="xs" wrap="wrap">

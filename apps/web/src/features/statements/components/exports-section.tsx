@@ -13,6 +13,7 @@ import { ListSkeleton } from './page-frame';
 import { Pager } from './pager';
 import { SendEmailDialog } from './send-email-dialog';
 import classes from './statements.module.css';
+import responsive from '@/ui/responsive-list.module.css';
 
 const TONE: Record<ExportItem['status'], BadgeTone> = {
   queued: 'gray',
@@ -132,7 +133,7 @@ export function ExportsSection({ accountId }: { accountId: number }) {
         )}
         {exports.isSuccess && items.length > 0 && (
           <>
-            <div className={classes.tableView}>
+            <div className={responsive.tableView}>
               <Table.ScrollContainer minWidth={760}>
                 <Table verticalSpacing="sm">
                   <VisuallyHidden component="caption">
@@ -171,7 +172,7 @@ export function ExportsSection({ accountId }: { accountId: number }) {
                 </Table>
               </Table.ScrollContainer>
             </div>
-            <ul className={classes.cardView} aria-label={t('statements.exports.title')}>
+            <ul className={responsive.cardView} aria-label={t('statements.exports.title')}>
               {items.map((item) => (
                 <li key={item.exportId} className={classes.card}>
                   <Group justify="space-between" gap="xs" wrap="wrap">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n';
 import { formatYearMonth, useFormatMoney, yearMonthHeading } from '../format';
 import classes from './statements.module.css';
+import responsive from '@/ui/responsive-list.module.css';
 
 export interface StatementListProps {
   statements: readonly StatementRow[];
@@ -58,7 +59,7 @@ export function StatementList({ statements, onExport, starting }: StatementListP
   const money = useFormatMoney();
   return (
     <>
-      <div className={classes.tableView}>
+      <div className={responsive.tableView}>
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover>
             <VisuallyHidden component="caption">{t('statements.list.caption')}</VisuallyHidden>
@@ -131,7 +132,7 @@ export function StatementList({ statements, onExport, starting }: StatementListP
           </Table>
         </Table.ScrollContainer>
       </div>
-      <ul className={classes.cardView} aria-label={t('statements.list.caption')}>
+      <ul className={responsive.cardView} aria-label={t('statements.list.caption')}>
         {statements.map((statement) => (
           <li key={statement.yearMonth} className={classes.card}>
             <Group justify="space-between" gap="xs" wrap="wrap" align="baseline">
