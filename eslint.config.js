@@ -9,7 +9,9 @@ import globals from 'globals';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
   : [];
 
 /** A feature folder is a room: it never imports another feature (STYLE.md). */
@@ -22,7 +24,12 @@ const featureBoundaries = features.map((feature) => ({
         patterns: features
           .filter((other) => other !== feature)
           .map((other) => ({
-            group: [`**/features/${other}`, `**/features/${other}/**`, `@/features/${other}`, `@/features/${other}/**`],
+            group: [
+              `**/features/${other}`,
+              `**/features/${other}/**`,
+              `@/features/${other}`,
+              `@/features/${other}/**`,
+            ],
             message: `features/${feature} must not import features/${other}: move what both need to ui/, lib/, domain or contract.`,
           })),
       },
@@ -34,21 +41,80 @@ const featureBoundaries = features.map((feature) => ({
 const layerBoundaries = [
   {
     files: ['packages/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@ledgerline/contract*', '@ledgerline/server*', '@ledgerline/web*', 'react', 'fastify', 'drizzle-orm*'], message: 'packages/domain is pure rules: no I/O, React or Fastify.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@ledgerline/contract*',
+                '@ledgerline/server*',
+                '@ledgerline/web*',
+                'react',
+                'fastify',
+                'drizzle-orm*',
+              ],
+              message: 'packages/domain is pure rules: no I/O, React or Fastify.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@ledgerline/server*', '@ledgerline/web*', 'react', 'fastify', 'drizzle-orm*'], message: 'packages/contract is the wire contract only.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@ledgerline/server*',
+                '@ledgerline/web*',
+                'react',
+                'fastify',
+                'drizzle-orm*',
+              ],
+              message: 'packages/contract is the wire contract only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'], message: 'ui/ and lib/ sit below features and app.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '@/features/**', '@/app/**'],
+              message: 'ui/ and lib/ sit below features and app.',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', 'e2e/test-results/**', 'docs/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+      'e2e/test-results/**',
+      'docs/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,7 +124,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Lookups by a key we validated (a zod enum, a method name checked with Object.hasOwn) are
       // the common case here; the rule flags every one of them, so we leave it off and validate input.

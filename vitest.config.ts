@@ -4,8 +4,22 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'contract', root: 'packages/contract', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

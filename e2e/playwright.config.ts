@@ -43,7 +43,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
@@ -66,7 +74,11 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(idlePort), CLIENT_IDLE_TIMEOUT_SECONDS: String(SHORT_IDLE_SECONDS) },
+      env: {
+        ...serverEnv,
+        PORT: String(idlePort),
+        CLIENT_IDLE_TIMEOUT_SECONDS: String(SHORT_IDLE_SECONDS),
+      },
     },
   ],
 });

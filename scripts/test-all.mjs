@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : undefined;
 const reports = resolve('node_modules', '.test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -30,12 +32,30 @@ function count(label, passed, failed, skipped = 0) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${label.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  lines.push(
+    `${label.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
 }
 
 if (!only || only === 'lint') {
-  const status = run('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']);
+  const status = run('lint', process.execPath, [
+    'node_modules/eslint/bin/eslint.js',
+    '.',
+    '--max-warnings',
+    '0',
+  ]);
   count('lint', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
+if (!only || only === 'format') {
+  const status = run('format', process.execPath, [
+    'node_modules/prettier/bin/prettier.cjs',
+    '--check',
+    '--log-level',
+    'warn',
+    '.',
+  ]);
+  count('format', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
 if (!only || only === 'typecheck') {
@@ -45,27 +65,58 @@ if (!only || only === 'typecheck') {
 
 if (!only || only === 'unit') {
   const out = join(reports, 'vitest.json');
-  const status = run('vitest', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const status = run('vitest', process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const report = readJson(out);
-  if (report) count('vitest', report.numPassedTests, report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0), report.numPendingTests + report.numTodoTests);
+  if (report)
+    count(
+      'vitest',
+      report.numPassedTests,
+      report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0),
+      report.numPendingTests + report.numTodoTests,
+    );
   else count('vitest', 0, 1);
 }
 
 if (!only || only === 'e2e') {
   // The browser tests run against the built app, served by the real server.
-  if (run('build web', 'npm', ['run', 'build', '-w', '@ledgerline/web']) !== 0) count('build', 0, 1);
+  if (run('build web', 'npm', ['run', 'build', '-w', '@ledgerline/web']) !== 0)
+    count('build', 0, 1);
   const out = join(reports, 'playwright.json');
-  const status = run('playwright', process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
+  const status = run(
+    'playwright',
+    process.execPath,
+    [
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      '--config',
+      'e2e/playwright.config.ts',
+      '--reporter=list,json',
+    ],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    },
+  );
   const report = existsSync(out) ? readJson(out) : undefined;
   if (report?.stats) {
     const { expected, unexpected, flaky, skipped } = report.stats;
-    count('playwright', expected + flaky, unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), skipped);
+    count(
+      'playwright',
+      expected + flaky,
+      unexpected + (status !== 0 && unexpected === 0 ? 1 : 0),
+      skipped,
+    );
   } else count('playwright', 0, 1);
 }
 
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(totals.failed === 0 ? 0 : 1);

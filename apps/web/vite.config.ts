@@ -6,7 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { pickLocalePart } from './src/i18n/locale-parts.ts';
 
 // `npm run dev` starts the server on PORT (8080 by default); Vite proxies the API there.
-const API_TARGET = process.env.LEDGERLINE_API_TARGET ?? `http://localhost:${process.env.PORT ?? 8080}`;
+const API_TARGET =
+  process.env.LEDGERLINE_API_TARGET ?? `http://localhost:${process.env.PORT ?? 8080}`;
 
 interface BuildInfo {
   version: string;
@@ -48,7 +49,8 @@ function localeParts(): Plugin {
     enforce: 'pre',
     async load(id) {
       const [path, query] = id.split('?');
-      if (!path || !query || !/[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]{2}\.json$/.test(path)) return null;
+      if (!path || !query || !/[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]{2}\.json$/.test(path))
+        return null;
       const part = new URLSearchParams(query).get('part');
       if (part !== 'first' && part !== 'rest') return null;
       this.addWatchFile(path);

@@ -25,12 +25,19 @@ function parts(): Part[] {
     process.exit(2);
   }
   if (only === undefined) return ['size', 'load', 'transfers', 'history'];
-  if (only === 'size' || only === 'load' || only === 'transfers' || only === 'history') return [only];
-  console.error(`--only must be "size", "load", "transfers" or "history" (got "${only}")\n${USAGE}`);
+  if (only === 'size' || only === 'load' || only === 'transfers' || only === 'history')
+    return [only];
+  console.error(
+    `--only must be "size", "load", "transfers" or "history" (got "${only}")\n${USAGE}`,
+  );
   process.exit(2);
 }
 
-function summary(size: SizeReport | undefined, load: LoadReport | undefined, transfers: TransfersReport | undefined): string {
+function summary(
+  size: SizeReport | undefined,
+  load: LoadReport | undefined,
+  transfers: TransfersReport | undefined,
+): string {
   const rows: string[][] = [];
   if (size) {
     if (size.ok) {
@@ -69,11 +76,28 @@ function summary(size: SizeReport | undefined, load: LoadReport | undefined, tra
     }
     const { database, pairs, hot, raw, steady } = outcome;
     const share = (tps: number) => `${((tps / raw.commitsPerSecond) * 100).toFixed(0)} % of raw`;
-    rows.push([`${database}: transfers, 50 account pairs`, `${num(pairs.tps, 1)} /s, p99 ${pairs.p99} ms`, `failed ${pairs.failed}, ${share(pairs.tps)}`]);
-    rows.push([`${database}: P2P into one hot account`, `${num(hot.tps, 1)} /s, p99 ${hot.p99} ms`, `failed ${hot.failed}, ${share(hot.tps)}`]);
-    rows.push([`${database}: raw commits of ${raw.rowsPerCommit} inserts`, `${num(raw.commitsPerSecond, 1)} /s`, '']);
+    rows.push([
+      `${database}: transfers, 50 account pairs`,
+      `${num(pairs.tps, 1)} /s, p99 ${pairs.p99} ms`,
+      `failed ${pairs.failed}, ${share(pairs.tps)}`,
+    ]);
+    rows.push([
+      `${database}: P2P into one hot account`,
+      `${num(hot.tps, 1)} /s, p99 ${hot.p99} ms`,
+      `failed ${hot.failed}, ${share(hot.tps)}`,
+    ]);
+    rows.push([
+      `${database}: raw commits of ${raw.rowsPerCommit} inserts`,
+      `${num(raw.commitsPerSecond, 1)} /s`,
+      '',
+    ]);
     for (const run of [steady, outcome.sustainable]) {
-      if (run) rows.push([`${database}: transfer at ${run.rate} req/s`, `p50 ${run.p50} ms, p99 ${run.p99} ms`, `achieved ${num(run.achieved, 1)}/s, failed ${run.failed}`]);
+      if (run)
+        rows.push([
+          `${database}: transfer at ${run.rate} req/s`,
+          `p50 ${run.p50} ms, p99 ${run.p99} ms`,
+          `achieved ${num(run.achieved, 1)}/s, failed ${run.failed}`,
+        ]);
     }
   }
   return table(['measure', 'figure', 'note'], rows);

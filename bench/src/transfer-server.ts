@@ -19,31 +19,57 @@ import type { Database } from '../../apps/server/src/db/client';
 import { customers, transferPermissions, users } from '../../apps/server/src/db/schema';
 import { seedDemo } from '../../apps/server/src/db/seed';
 import { hashPassword } from '../../apps/server/src/lib/crypto';
-import { ACCOUNT_TYPE, createCustomerAccount } from '../../apps/server/src/modules/accounts/service';
+import {
+  ACCOUNT_TYPE,
+  createCustomerAccount,
+} from '../../apps/server/src/modules/accounts/service';
 import { postTransfer, systemAccount } from '../../apps/server/src/modules/ledger/ledger';
 import { BENCH_PASSWORD, HOT_EMAIL, payerEmail } from './bench-users';
 
 const BENCH_OPENING = '1000000';
 
 const FLAGS = Object.fromEntries(
-  (['ownAccount', 'otherPerson'] as const).flatMap((group) => TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true])),
+  (['ownAccount', 'otherPerson'] as const).flatMap((group) =>
+    TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true]),
+  ),
 );
 
 async function seedBench(db: Database, payers: number): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await db.transaction(async (tx) => {
     // One account per type and currency (accounts_customer_type_currency): a EUR payment account and a EUR wallet.
-    const person = async (email: string, firstName: string, types: readonly number[], opening: string) => {
+    const person = async (
+      email: string,
+      firstName: string,
+      types: readonly number[],
+      opening: string,
+    ) => {
       const [customer] = await tx
         .insert(customers)
-        .values({ brandId: 'pebble', customerType: CUSTOMER_TYPES.personal, firstName, lastName: 'Bench', residenceCountryCode: 'GB', verified: true })
+        .values({
+          brandId: 'pebble',
+          customerType: CUSTOMER_TYPES.personal,
+          firstName,
+          lastName: 'Bench',
+          residenceCountryCode: 'GB',
+          verified: true,
+        })
         .returning({ id: customers.id });
       if (!customer) throw new Error('bench seed: customer insert returned nothing');
-      const [user] = await tx.insert(users).values({ customerId: customer.id, email, passwordHash }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ customerId: customer.id, email, passwordHash })
+        .returning({ id: users.id });
       if (!user) throw new Error('bench seed: user insert returned nothing');
-      await tx.insert(transferPermissions).values({ userId: user.id, customerId: customer.id, flags: FLAGS });
+      await tx
+        .insert(transferPermissions)
+        .values({ userId: user.id, customerId: customer.id, flags: FLAGS });
       for (const type of types) {
-        const account = await createCustomerAccount(tx, { customerId: customer.id, type, currencyCode: 'EUR' });
+        const account = await createCustomerAccount(tx, {
+          customerId: customer.id,
+          type,
+          currencyCode: 'EUR',
+        });
         if (opening === '0') continue;
         const source = await systemAccount(tx, 'openingBalance', 'EUR');
         await postTransfer(tx, {
@@ -59,13 +85,22 @@ async function seedBench(db: Database, payers: number): Promise<void> {
         });
       }
     };
-    for (let i = 0; i < payers; i += 1) await person(payerEmail(i), `Payer${i}`, [ACCOUNT_TYPE.payment, ACCOUNT_TYPE.prepaidFunding], BENCH_OPENING);
+    for (let i = 0; i < payers; i += 1)
+      await person(
+        payerEmail(i),
+        `Payer${i}`,
+        [ACCOUNT_TYPE.payment, ACCOUNT_TYPE.prepaidFunding],
+        BENCH_OPENING,
+      );
     await person(HOT_EMAIL, 'Hot', [ACCOUNT_TYPE.payment], '0');
   });
 }
 
 /** `transactions` commits of `rows` single-row inserts each, `concurrency` at a time; answers the elapsed time. */
-async function rawCommits(db: Database, input: { rows: number; transactions: number; concurrency: number }): Promise<{ seconds: number }> {
+async function rawCommits(
+  db: Database,
+  input: { rows: number; transactions: number; concurrency: number },
+): Promise<{ seconds: number }> {
   await db.execute(sql`create table if not exists bench_raw (
     id bigserial primary key, transfer_id uuid not null, account_id integer not null,
     amount numeric(38, 8) not null, currency_code text not null, details jsonb not null, created_at timestamptz not null default now())`);

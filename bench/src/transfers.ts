@@ -75,12 +75,16 @@ export interface TransfersReport {
 async function call<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(baseUrl + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
-  if (response.status >= 300) throw new Error(`POST ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status >= 300)
+    throw new Error(`POST ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
 
@@ -99,9 +103,16 @@ async function payers(baseUrl: string): Promise<Payer[]> {
   const out: Payer[] = [];
   for (let i = 0; i < PAYERS; i += 1) {
     const token = await signIn(baseUrl, payerEmail(i));
-    const { accounts } = await call<{ accounts: { accountId: number; currencyCode: string }[] }>(baseUrl, '/api/main/?getAccounts', {}, token);
+    const { accounts } = await call<{ accounts: { accountId: number; currencyCode: string }[] }>(
+      baseUrl,
+      '/api/main/?getAccounts',
+      {},
+      token,
+    );
     // The EUR payment account and the EUR wallet: a same-currency transfer, free of fees.
-    const eur = accounts.filter((account) => account.currencyCode === 'EUR').map((account) => account.accountId);
+    const eur = accounts
+      .filter((account) => account.currencyCode === 'EUR')
+      .map((account) => account.accountId);
     if (eur.length < 2) throw new Error(`${payerEmail(i)} has ${eur.length} EUR accounts, not 2`);
     out.push({ token, from: eur[0]!, to: eur[1]! });
   }
@@ -116,12 +127,27 @@ function requestFor(kind: 'pairs' | 'hot', list: Payer[]): (request: RawRequest)
     next += 1;
     const body =
       kind === 'pairs'
-        ? { fromAccount: payer.from, toAccount: payer.to, toAmount: AMOUNT, currency: 'EUR', idempotencyKey: randomUUID() }
-        : { fromAccount: payer.from, email: HOT_EMAIL, amount: AMOUNT, idempotencyKey: randomUUID() };
+        ? {
+            fromAccount: payer.from,
+            toAccount: payer.to,
+            toAmount: AMOUNT,
+            currency: 'EUR',
+            idempotencyKey: randomUUID(),
+          }
+        : {
+            fromAccount: payer.from,
+            email: HOT_EMAIL,
+            amount: AMOUNT,
+            idempotencyKey: randomUUID(),
+          };
     return {
       ...request,
       path: `/api/main/?${kind === 'pairs' ? 'transferBetweenAccounts' : 'transferP2P'}`,
-      headers: { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${payer.token}` },
+      headers: {
+        ...request.headers,
+        'content-type': 'application/json',
+        authorization: `Bearer ${payer.token}`,
+      },
       body: JSON.stringify(body),
     };
   };
@@ -147,7 +173,8 @@ function cannon(
             method: 'POST',
             setupRequest: setup,
             onResponse: (status, body) => {
-              if (status !== 200 && firstError.text === undefined) firstError.text = `HTTP ${status}: ${body.slice(0, 300)}`;
+              if (status !== 200 && firstError.text === undefined)
+                firstError.text = `HTTP ${status}: ${body.slice(0, 300)}`;
             },
           },
         ],
@@ -173,10 +200,25 @@ async function written(baseUrl: string): Promise<Written> {
   return (await response.json()) as Written;
 }
 
-async function throughput(label: string, baseUrl: string, kind: 'pairs' | 'hot', list: Payer[]): Promise<ThroughputFigures> {
+async function throughput(
+  label: string,
+  baseUrl: string,
+  kind: 'pairs' | 'hot',
+  list: Payer[],
+): Promise<ThroughputFigures> {
   const firstError: { text?: string } = {};
-  await cannon(baseUrl, requestFor(kind, list), { durationS: WARMUP_S, connections: CONNECTIONS }, firstError);
-  const result = await cannon(baseUrl, requestFor(kind, list), { durationS: DURATION_S, connections: CONNECTIONS }, firstError);
+  await cannon(
+    baseUrl,
+    requestFor(kind, list),
+    { durationS: WARMUP_S, connections: CONNECTIONS },
+    firstError,
+  );
+  const result = await cannon(
+    baseUrl,
+    requestFor(kind, list),
+    { durationS: DURATION_S, connections: CONNECTIONS },
+    firstError,
+  );
   const settled = result['2xx'];
   const figures: ThroughputFigures = {
     label,
@@ -197,8 +239,18 @@ async function steady(baseUrl: string, list: Payer[], rate: number): Promise<Ste
   const firstError: { text?: string } = {};
   // autocannon splits the rate between the connections: each gets about two requests a second or more.
   const connections = Math.max(1, Math.min(STEADY_CONNECTIONS, Math.floor(rate / 2)));
-  await cannon(baseUrl, requestFor('pairs', list), { durationS: WARMUP_S, connections, overallRate: rate }, firstError);
-  const result = await cannon(baseUrl, requestFor('pairs', list), { durationS: STEADY_S, connections, overallRate: rate }, firstError);
+  await cannon(
+    baseUrl,
+    requestFor('pairs', list),
+    { durationS: WARMUP_S, connections, overallRate: rate },
+    firstError,
+  );
+  const result = await cannon(
+    baseUrl,
+    requestFor('pairs', list),
+    { durationS: STEADY_S, connections, overallRate: rate },
+    firstError,
+  );
   const figures: SteadyFigures = {
     rate,
     achieved: result['2xx'] / result.duration,
@@ -240,15 +292,33 @@ async function measure(database: string, server: RunningServer): Promise<Transfe
   const transfers = after.transfers - before.transfers;
   if (transfers <= 0) throw new Error('no transfer was recorded');
   // Rows one transfer inserts (its row, its postings, its audit entry) plus the rows it updates.
-  const inserted = (after.transfers - before.transfers + after.postings - before.postings + after.audit - before.audit) / transfers;
+  const inserted =
+    (after.transfers -
+      before.transfers +
+      after.postings -
+      before.postings +
+      after.audit -
+      before.audit) /
+    transfers;
   const rowsPerCommit = Math.round(inserted) + UPDATES_PER_TRANSFER;
-  const hot = await throughput('P2P from 50 payers into one hot account', server.baseUrl, 'hot', list);
-  const rawFigures = await raw(server.baseUrl, rowsPerCommit, Math.max(500, Math.min(5000, pairs.settled)));
+  const hot = await throughput(
+    'P2P from 50 payers into one hot account',
+    server.baseUrl,
+    'hot',
+    list,
+  );
+  const rawFigures = await raw(
+    server.baseUrl,
+    rowsPerCommit,
+    Math.max(500, Math.min(5000, pairs.settled)),
+  );
   const steadyFigures = await steady(server.baseUrl, list, STEADY_RATE);
   // Over capacity the figures above are queueing time; half the throughput shows a transfer's own latency.
   let sustainable: SteadyFigures | undefined;
   if (steadyFigures.achieved < STEADY_RATE * 0.95) {
-    console.log(`    (${STEADY_RATE} req/s is beyond this server here: the latencies above are mostly queueing)`);
+    console.log(
+      `    (${STEADY_RATE} req/s is beyond this server here: the latencies above are mostly queueing)`,
+    );
     sustainable = await steady(server.baseUrl, list, Math.max(1, Math.floor(pairs.tps / 2)));
   }
   return { ok: true, database, pairs, hot, raw: rawFigures, steady: steadyFigures, sustainable };
@@ -274,7 +344,10 @@ async function run(database: string, databaseUrl: string | undefined): Promise<T
 }
 
 /** A fresh database on the PostgreSQL server for one run (the bench users are seeded into it), dropped afterwards. */
-async function withFreshDatabase<T>(adminUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+async function withFreshDatabase<T>(
+  adminUrl: string,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `ll_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

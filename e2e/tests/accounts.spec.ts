@@ -25,7 +25,8 @@ function expectedMoney(amount: string, currency: string): string {
   const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
   const digits = whole.replace(/^0+(?=\d)/, '');
   const groups: string[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  for (let end = digits.length; end > 0; end -= 3)
+    groups.unshift(digits.slice(Math.max(0, end - 3), end));
   const grouped = groups.join(',');
   const number = `${grouped}.${decimals}`;
   const symbol = SYMBOLS[currency] ?? currency;
@@ -40,7 +41,9 @@ async function signInHome(page: Page, email: string): Promise<WireAccount[]> {
   await page.goto('/login?brand=pebble');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  const accountsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/main/?getAccounts'));
+  const accountsAnswer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/main/?getAccounts'),
+  );
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Sign-in runs the bot check's proof of work first: slow on a busy machine.
   await expect(page).toHaveURL(/\/home$/, { timeout: 45_000 });
@@ -55,7 +58,9 @@ const accountRow = (page: Page, name: string) =>
   page.getByTestId('account-row').filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe('home: accounts', () => {
-  test('shows every account of the demo customer with the right symbol, decimals and pending amount', async ({ page }) => {
+  test('shows every account of the demo customer with the right symbol, decimals and pending amount', async ({
+    page,
+  }) => {
     const accounts = await signInHome(page, 'personal@ledgerline.test');
     const money = accounts.filter(isMoneyAccount);
     expect(money.length).toBeGreaterThanOrEqual(4);
@@ -63,9 +68,13 @@ test.describe('home: accounts', () => {
     for (const account of money) {
       const kind = account.type === 4001 ? 'wallet' : 'account';
       const row = accountRow(page, account.name ?? `${account.currencyCode} ${kind}`);
-      await expect(row.getByTestId('account-balance')).toHaveText(expectedMoney(account.balance, account.currencyCode));
+      await expect(row.getByTestId('account-balance')).toHaveText(
+        expectedMoney(account.balance, account.currencyCode),
+      );
       if (Number(account.pendingAmount) !== 0) {
-        await expect(row.getByTestId('account-pending')).toHaveText(`Pending: ${expectedMoney(account.pendingAmount, account.currencyCode)}`);
+        await expect(row.getByTestId('account-pending')).toHaveText(
+          `Pending: ${expectedMoney(account.pendingAmount, account.currencyCode)}`,
+        );
       } else {
         await expect(row.getByTestId('account-pending')).toHaveCount(0);
       }
@@ -75,12 +84,20 @@ test.describe('home: accounts', () => {
     await expectAccessible(page, '/home (personal)');
   });
 
-  test('opens the payment details of an account and downloads its confirmation letter', async ({ page }) => {
+  test('opens the payment details of an account and downloads its confirmation letter', async ({
+    page,
+  }) => {
     await signInHome(page, 'personal@ledgerline.test');
-    const instructionsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/main/?getPaymentInstructions') && response.request().postData()?.includes('accountId') === true);
+    const instructionsAnswer = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/main/?getPaymentInstructions') &&
+        response.request().postData()?.includes('accountId') === true,
+    );
     await page.getByRole('button', { name: /^Payment details for EUR account/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Payment details' });
-    const { instructions } = (await (await instructionsAnswer).json()) as { instructions: { iban: string | null; swift: string | null; currencyCode: string }[] };
+    const { instructions } = (await (await instructionsAnswer).json()) as {
+      instructions: { iban: string | null; swift: string | null; currencyCode: string }[];
+    };
     const eur = instructions.find((item) => item.currencyCode === 'EUR');
     expect(eur?.iban).toBeTruthy();
     await expect(dialog.getByText(eur?.iban ?? '', { exact: true })).toBeVisible();
@@ -89,7 +106,9 @@ test.describe('home: accounts', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();
     // Viewed now: the "new" mark has gone.
-    await expect(page.getByRole('button', { name: 'Payment details for EUR account', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Payment details for EUR account', exact: true }),
+    ).toBeVisible();
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Confirmation letter for EUR account' }).click();
@@ -104,7 +123,9 @@ test.describe('home: accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Add a currency' });
     const select = dialog.getByRole('combobox', { name: 'Currency' });
     await expect(select.locator('option').first()).toBeAttached();
-    const offered = await select.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const offered = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     // The customer's EUR, USD, GBP and RON accounts are not offered again.
     expect(offered).not.toContain('EUR');
     expect(offered).not.toContain('USD');
@@ -113,7 +134,9 @@ test.describe('home: accounts', () => {
     await expectAccessible(page, '/home add currency');
     await dialog.getByRole('button', { name: 'Add currency' }).click();
     await expect(page.getByText(`${currency} account is open and ready to use.`)).toBeVisible();
-    await expect(accountRow(page, `${currency} account`).getByTestId('account-balance')).toHaveText(expectedMoney('0', currency));
+    await expect(accountRow(page, `${currency} account`).getByTestId('account-balance')).toHaveText(
+      expectedMoney('0', currency),
+    );
   });
 });
 
@@ -127,19 +150,27 @@ test.describe('news', () => {
     await expect(list.getByRole('link').first()).toBeVisible();
     await expectAccessible(page, '/news');
     await list.getByRole('link', { name: /Switch to paperless statements/ }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Switch to paperless statements' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Switch to paperless statements' }),
+    ).toBeVisible();
     await expectAccessible(page, '/news/:id');
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'You accepted' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
     await page.getByRole('link', { name: /All news/ }).click();
-    await expect(page.getByRole('list', { name: 'Announcements' }).getByRole('link', { name: /Switch to paperless statements/ })).toContainText('Accepted');
+    await expect(
+      page
+        .getByRole('list', { name: 'Announcements' })
+        .getByRole('link', { name: /Switch to paperless statements/ }),
+    ).toContainText('Accepted');
     await expectAccessible(page, '/news after an answer');
   });
 });
 
 test.describe('account status', () => {
-  test('a limited customer sees the limited banner and the limited-account page', async ({ page }) => {
+  test('a limited customer sees the limited banner and the limited-account page', async ({
+    page,
+  }) => {
     await signInHome(page, 'limited@ledgerline.test');
     const banner = page.getByRole('region', { name: 'Your account is limited' });
     await expect(banner).toBeVisible();
@@ -147,7 +178,9 @@ test.describe('account status', () => {
     await expectAccessible(page, '/home (limited)');
     await banner.getByRole('link', { name: 'See why and what to do' }).click();
     await expect(page).toHaveURL(/\/limited-account$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your account is limited' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your account is limited' }),
+    ).toBeVisible();
     await expect(page.getByText('Expired documents')).toBeVisible();
     await expectAccessible(page, '/limited-account');
   });
@@ -159,7 +192,9 @@ test.describe('account status', () => {
     await expectAccessible(page, '/home (unverified)');
     await banner.getByRole('link', { name: 'Finish verification' }).click();
     await expect(page).toHaveURL(/\/unverified-account$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your account is not verified yet' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your account is not verified yet' }),
+    ).toBeVisible();
     await expectAccessible(page, '/unverified-account');
   });
 

@@ -22,25 +22,35 @@ async function signIn(page: Page, email: string, brand = 'pebble'): Promise<void
   const submit = page.getByRole('button', { name: 'Sign in' });
   await expect(async () => {
     const onLogin = new URL(page.url()).pathname === '/login';
-    if (onLogin && (await submit.isEnabled({ timeout: 1_000 }).catch(() => false))) await submit.click();
+    if (onLogin && (await submit.isEnabled({ timeout: 1_000 }).catch(() => false)))
+      await submit.click();
     await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
   }).toPass({ timeout: 60_000 });
 }
 
 /** The cards screen the customer lands on from the main navigation. */
 async function openCards(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Cards' }).click();
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: 'Cards' })
+    .click();
 }
 
-const cardLink = (page: Page, name: string | RegExp) => page.getByRole('list').getByRole('link', { name });
+const cardLink = (page: Page, name: string | RegExp) =>
+  page.getByRole('list').getByRole('link', { name });
 
 test.describe('card routing (spec 2 §2)', () => {
-  test('a customer with physical cards lands on the physical list; an unknown card id goes back to the list', async ({ page }) => {
+  test('a customer with physical cards lands on the physical list; an unknown card id goes back to the list', async ({
+    page,
+  }) => {
     await signIn(page, 'personal@ledgerline.test');
     await page.goto('/cards');
     await expect(page).toHaveURL(/\/cards\/physical$/);
     await expect(page.getByRole('heading', { name: 'Physical cards' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Physical (2)' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Physical (2)' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expectAccessible(page, '/cards/physical');
     await page.getByRole('link', { name: 'Virtual (2)' }).click();
     await expect(page).toHaveURL(/\/cards\/virtual$/);
@@ -60,7 +70,9 @@ test.describe('card routing (spec 2 §2)', () => {
     await expect(cardLink(page, /Travel desk/)).toBeVisible();
   });
 
-  test('exactly one virtual card and no physical one: straight to its details; an unknown id goes home', async ({ page }) => {
+  test('exactly one virtual card and no physical one: straight to its details; an unknown id goes home', async ({
+    page,
+  }) => {
     await signIn(page, 'tomas@northmere.example', 'northmere');
     await openCards(page);
     await expect(page).toHaveURL(/\/cards\/\d+$/);
@@ -81,13 +93,26 @@ test.describe('card actions', () => {
     await expectAccessible(page, 'card details (physical)');
     await manage.getByRole('button', { name: 'Pause card' }).click();
     await expect(manage.getByRole('button', { name: 'Resume card' })).toBeVisible();
-    await expect(page.getByText('The card is paused: payments with it are declined until you resume it.')).toBeVisible();
+    await expect(
+      page.getByText('The card is paused: payments with it are declined until you resume it.'),
+    ).toBeVisible();
     // Paused: no balance, no block, no pause (spec 2 §4).
     await expect(manage.getByRole('button', { name: 'Block card' })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Manage this card' }).getByRole('button', { name: 'Resume card' })).toBeVisible();
-    await page.getByRole('region', { name: 'Manage this card' }).getByRole('button', { name: 'Resume card' }).click();
-    await expect(page.getByRole('region', { name: 'Manage this card' }).getByRole('button', { name: 'Pause card' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Manage this card' })
+        .getByRole('button', { name: 'Resume card' }),
+    ).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Manage this card' })
+      .getByRole('button', { name: 'Resume card' })
+      .click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Manage this card' })
+        .getByRole('button', { name: 'Pause card' }),
+    ).toBeVisible();
     await expect(page.getByText('The card is ready to use.')).toBeVisible();
   });
 
@@ -150,7 +175,11 @@ test.describe('applying for a card', () => {
     await expect(dialog.getByRole('status').getByText('Active')).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page, 'apply: done');
     await dialog.getByRole('button', { name: 'Open the card' }).click();
-    await expect(page.getByRole('region', { name: 'Manage this card' }).getByRole('button', { name: 'Pause card' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Manage this card' })
+        .getByRole('button', { name: 'Pause card' }),
+    ).toBeVisible();
   });
 });
 
@@ -158,7 +187,9 @@ test.describe('linking a card from another bank', () => {
   test('link a card and confirm it with the amount charged', async ({ page }) => {
     await signIn(page, 'tomas@northmere.example', 'northmere');
     await page.goto('/add-card');
-    await expect(page.getByRole('heading', { name: 'Link a card from another bank' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Link a card from another bank' }),
+    ).toBeVisible();
     await expectAccessible(page, '/add-card');
     const number = page.getByLabel('Card number');
     await number.pressSequentially('5200828282828210');
@@ -170,12 +201,18 @@ test.describe('linking a card from another bank', () => {
     await page.getByLabel('Name on card').fill('Tomás Ribeiro');
     await page.getByRole('button', { name: 'Link card' }).click();
     await expect(page).toHaveURL(/\/confirm-card\/\d+$/);
-    await expect(page.getByText(/We charged a small amount between 0.10 and 1.99 EUR to your card •••• 8210/)).toBeVisible();
+    await expect(
+      page.getByText(/We charged a small amount between 0.10 and 1.99 EUR to your card •••• 8210/),
+    ).toBeVisible();
     await expectAccessible(page, '/confirm-card/{cardId}');
 
     // The customer reads the amount on the other bank's statement (the server's /dev stand-in).
-    const statement = await page.request.get(`/dev/card-statement.json?email=${encodeURIComponent('tomas@northmere.example')}`);
-    const { charges } = (await statement.json()) as { charges: { maskedCardNumber: string; amount: string }[] };
+    const statement = await page.request.get(
+      `/dev/card-statement.json?email=${encodeURIComponent('tomas@northmere.example')}`,
+    );
+    const { charges } = (await statement.json()) as {
+      charges: { maskedCardNumber: string; amount: string }[];
+    };
     const charge = charges.find((line) => line.maskedCardNumber === '•••• 8210');
     expect(charge).toBeDefined();
     const wrong = charge!.amount === '1.99' ? '0.10' : '1.99';
@@ -189,6 +226,8 @@ test.describe('linking a card from another bank', () => {
     await expect(page.getByText('Card linked', { exact: true })).toBeVisible();
 
     await page.getByRole('link', { name: '← Linked cards' }).first().click();
-    await expect(page.getByRole('list', { name: 'Linked cards' }).getByText('Linked', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Linked cards' }).getByText('Linked', { exact: true }),
+    ).toBeVisible();
   });
 });

@@ -7,16 +7,28 @@ export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 /** Scans the page as it stands and fails on any serious or critical accessibility violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
   expect(
-    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`),
+    blocking.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
     `accessibility of ${label}`,
   ).toEqual([]);
 }
 
 /** Every page a test visits through `visit` is scanned with axe once it has settled. */
-export const test = base.extend<{ visit: (path: string, ready: (page: Page) => Promise<void>) => Promise<void> }>({
+export const test = base.extend<{
+  visit: (path: string, ready: (page: Page) => Promise<void>) => Promise<void>;
+}>({
   visit: async ({ page }, use) => {
     await use(async (path, ready) => {
       await page.goto(path);

@@ -14,13 +14,19 @@ interface OutboxMessage {
 }
 
 /** The code of the newest message to `recipient` matching `pattern` (the server's dev outbox). */
-async function fromOutbox(request: APIRequestContext, recipient: string, pattern: RegExp): Promise<string> {
+async function fromOutbox(
+  request: APIRequestContext,
+  recipient: string,
+  pattern: RegExp,
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(async () => {
       const response = await request.get('/dev/outbox.json');
       const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-      const message = messages.filter((candidate) => candidate.recipient === recipient && pattern.test(candidate.body)).at(-1);
+      const message = messages
+        .filter((candidate) => candidate.recipient === recipient && pattern.test(candidate.body))
+        .at(-1);
       found = message ? pattern.exec(message.body)?.[1] : undefined;
       return found;
     })
@@ -35,7 +41,8 @@ async function signIn(page: Page, email: string): Promise<void> {
   // Sign-in runs the bot check's proof of work first: slow on a busy machine, and it may give up
   // ("The security check did not complete"): then the customer presses the button again.
   await expect(async () => {
-    if (await page.getByRole('button', { name: 'Sign in' }).isEnabled()) await page.getByRole('button', { name: 'Sign in' }).click();
+    if (await page.getByRole('button', { name: 'Sign in' }).isEnabled())
+      await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
   }).toPass({ timeout: 50_000 });
 }
@@ -46,12 +53,17 @@ test.describe.configure({ timeout: 150_000 });
 test.describe('profile', () => {
   test('adds an e-mail address and confirms it with the code from the e-mail', async ({ page }) => {
     await signIn(page, 'personal@ledgerline.test');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Your e-mail addresses' });
     await expect(list.getByTestId('email-row').first()).toBeVisible();
-    await expect(list.getByTestId('email-row').filter({ hasText: 'personal@ledgerline.test' })).toContainText('Primary');
+    await expect(
+      list.getByTestId('email-row').filter({ hasText: 'personal@ledgerline.test' }),
+    ).toContainText('Primary');
     await expect(page.getByRole('list', { name: 'Your phone numbers' })).toBeVisible();
     await expectAccessible(page, '/profile');
 
@@ -60,7 +72,9 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Add e-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
     await expect(dialog).toContainText(`We sent a 6-digit code to ${address}`);
-    await expect(list.getByTestId('email-row').filter({ hasText: address })).toContainText('Not confirmed');
+    await expect(list.getByTestId('email-row').filter({ hasText: address })).toContainText(
+      'Not confirmed',
+    );
     await expectAccessible(page, '/profile (code dialog)');
 
     const code = await fromOutbox(page.request, address, /is (\d{6})\./);
@@ -76,7 +90,9 @@ test.describe('profile', () => {
   test('saves a notification setting at once and keeps it after a reload', async ({ page }) => {
     await signIn(page, 'personal@ledgerline.test');
     await page.goto('/profile/notifications');
-    await expect(page.getByRole('heading', { level: 1, name: 'Notification settings' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Notification settings' }),
+    ).toBeVisible();
     const offers = page.getByRole('switch', { name: 'Offers by e-mail' });
     await expect(offers).not.toBeChecked();
     // Security notices the bank always sends cannot be turned off.
@@ -85,7 +101,9 @@ test.describe('profile', () => {
     await expect(newSignIn.getByRole('switch')).toHaveCount(0);
     await expectAccessible(page, '/profile/notifications');
 
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/main/?setNotificationSetting'));
+    const saved = page.waitForResponse((response) =>
+      response.url().endsWith('/api/main/?setNotificationSetting'),
+    );
     // The switch is saved the moment it is flipped: clicking its label flips it.
     await page.getByText('Offers by e-mail', { exact: true }).click();
     expect((await saved).ok()).toBe(true);
@@ -97,7 +115,9 @@ test.describe('profile', () => {
     await expect(page.getByText('Saved: on')).toHaveCount(0);
   });
 
-  test('lists the legal documents with their acceptance and downloads the agreement as a PDF', async ({ page }) => {
+  test('lists the legal documents with their acceptance and downloads the agreement as a PDF', async ({
+    page,
+  }) => {
     await signIn(page, 'personal@ledgerline.test');
     await page.goto('/legal');
     await expect(page.getByRole('heading', { level: 1, name: 'Legal information' })).toBeVisible();

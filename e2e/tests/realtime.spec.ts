@@ -14,7 +14,13 @@ const AMOUNT_CENTS = 1234n;
 /** Signs a demo user in through the API (as the browser does, bot check included) and answers the access token. */
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.post('/api/auth/login', {
-    data: { client: 'web', username: email, password: DEMO_PASSWORD, codeChallenge: 'x'.repeat(43), altcha: await solvedBotCheck(request) },
+    data: {
+      client: 'web',
+      username: email,
+      password: DEMO_PASSWORD,
+      codeChallenge: 'x'.repeat(43),
+      altcha: await solvedBotCheck(request),
+    },
   });
   expect(response.status()).toBe(200);
   const { accessToken } = (await response.json()) as { accessToken?: string };
@@ -34,7 +40,10 @@ function euros(value: bigint): string {
   return `€${whole}.${(value % 100n).toString().padStart(2, '0')}`;
 }
 
-test('money from another customer shows on home at once, over the one realtime socket of the tab', async ({ page, request }) => {
+test('money from another customer shows on home at once, over the one realtime socket of the tab', async ({
+  page,
+  request,
+}) => {
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => {
     if (new URL(socket.url()).pathname === '/realtime') sockets.push(socket);
@@ -56,20 +65,33 @@ test('money from another customer shows on home at once, over the one realtime s
 
   const token = await apiToken(request, PAYER);
   const headers = { authorization: `Bearer ${token}` };
-  const accounts = (await (await request.post('/api/main/?getAccounts', { headers, data: {} })).json()) as {
+  const accounts = (await (
+    await request.post('/api/main/?getAccounts', { headers, data: {} })
+  ).json()) as {
     accounts: { accountId: number; type: number; currencyCode: string }[];
   };
-  const from = accounts.accounts.find((account) => account.type === 1001 && account.currencyCode === 'EUR');
+  const from = accounts.accounts.find(
+    (account) => account.type === 1001 && account.currencyCode === 'EUR',
+  );
   expect(from).toBeDefined();
   const sent = await request.post('/api/main/?transferP2P', {
     headers,
-    data: { fromAccount: from!.accountId, email: PAYEE, amount: '12.34', idempotencyKey: randomUUID() },
+    data: {
+      fromAccount: from!.accountId,
+      email: PAYEE,
+      amount: '12.34',
+      idempotencyKey: randomUUID(),
+    },
   });
   expect(sent.status()).toBe(200);
   expect(await sent.json()).toMatchObject({ responseCode: '00', status: 'settled' });
 
   await expect(row).toContainText(euros(before + AMOUNT_CENTS));
-  expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage,
+    ),
+  ).toBe(true);
 
   // Moving between screens keeps the same socket; signing out closes it.
   await page.getByRole('link', { name: 'Cards' }).first().click();

@@ -14,13 +14,19 @@ function freshEmail(prefix: string): string {
 }
 
 /** The newest message to `email` whose body matches `pattern`, read from /dev/outbox.json. */
-async function fromOutbox(request: APIRequestContext, email: string, pattern: RegExp): Promise<string> {
+async function fromOutbox(
+  request: APIRequestContext,
+  email: string,
+  pattern: RegExp,
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(async () => {
       const response = await request.get('/dev/outbox.json');
       const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-      const message = messages.find((candidate) => candidate.recipient === email && pattern.test(candidate.body));
+      const message = messages.find(
+        (candidate) => candidate.recipient === email && pattern.test(candidate.body),
+      );
       found = message ? pattern.exec(message.body)?.[1] : undefined;
       return found;
     })
@@ -37,7 +43,10 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 test.describe('registration and activation', () => {
-  test('registers a new personal customer, activates from the e-mailed link and signs in', async ({ page, visit }) => {
+  test('registers a new personal customer, activates from the e-mailed link and signs in', async ({
+    page,
+    visit,
+  }) => {
     const email = freshEmail('newcomer');
     const password = 'Harbour-light-42';
 
@@ -50,7 +59,9 @@ test.describe('registration and activation', () => {
     await page.getByLabel('What describes you best?').selectOption('freelancers');
     await page.getByLabel('First name').fill('Maria');
     await page.getByLabel('Last name').fill('Costa');
-    await expect(page.getByLabel('Country of residence').locator('option[value="PT"]')).toHaveCount(1);
+    await expect(page.getByLabel('Country of residence').locator('option[value="PT"]')).toHaveCount(
+      1,
+    );
     await page.getByLabel('Country of residence').selectOption('PT');
     await page.getByLabel('E-mail').fill(email);
     await expect(page.getByText('This address can be used.')).toBeVisible();
@@ -62,7 +73,9 @@ test.describe('registration and activation', () => {
     await page.getByRole('button', { name: 'Open account' }).click();
 
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-    await expect(page.getByText(`We have sent an activation link to ${email}.`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(`We have sent an activation link to ${email}.`, { exact: false }),
+    ).toBeVisible();
     await expectAccessible(page, 'registration sent');
 
     // Not active yet: the sign-in is refused.
@@ -84,29 +97,47 @@ test.describe('registration and activation', () => {
 
     // The link worked once.
     await page.goto(link);
-    await expect(page.getByRole('alert')).toContainText('This activation link is not valid or has expired');
+    await expect(page.getByRole('alert')).toContainText(
+      'This activation link is not valid or has expired',
+    );
     await expect(page.getByRole('button', { name: 'Send a new activation link' })).toBeVisible();
   });
 
   test('explains that a brand without registration opens no accounts online', async ({ visit }) => {
     await visit('/register/personal?brand=amberline', async (p) => {
-      await expect(p.getByRole('heading', { name: 'Accounts cannot be opened online' })).toBeVisible();
+      await expect(
+        p.getByRole('heading', { name: 'Accounts cannot be opened online' }),
+      ).toBeVisible();
     });
   });
 });
 
 test.describe('account recovery', () => {
-  test('sets a new password with the code from the e-mail, then signs in with it', async ({ page }) => {
+  test('sets a new password with the code from the e-mail, then signs in with it', async ({
+    page,
+  }) => {
     // A customer of our own, registered and activated through the API, so no demo password changes.
     const email = freshEmail('forgetful');
     const oldPassword = 'Old-harbour-42';
     const newPassword = 'New-harbour-77';
     const registered = await page.request.post('/api/main/?registerPersonal', {
-      data: { brandId: 'pebble', registrationType: 'developers', firstName: 'Ola', lastName: 'Nordmann', countryCode: 'NO', email, password: oldPassword, acceptedTerms: ['privacy-policy-2025-03-01', 'terms-and-conditions-2025-03-01'], altcha: await solvedBotCheck(page.request) },
+      data: {
+        brandId: 'pebble',
+        registrationType: 'developers',
+        firstName: 'Ola',
+        lastName: 'Nordmann',
+        countryCode: 'NO',
+        email,
+        password: oldPassword,
+        acceptedTerms: ['privacy-policy-2025-03-01', 'terms-and-conditions-2025-03-01'],
+        altcha: await solvedBotCheck(page.request),
+      },
     });
     expect(registered.status()).toBe(200);
     const link = new URL(await fromOutbox(page.request, email, /(https?:\/\/\S+\/activate\?\S+)/));
-    const activated = await page.request.post('/api/main/?activateAccount', { data: { username: email, activationCode: link.searchParams.get('code') } });
+    const activated = await page.request.post('/api/main/?activateAccount', {
+      data: { username: email, activationCode: link.searchParams.get('code') },
+    });
     expect(activated.status()).toBe(200);
 
     await page.goto('/login?brand=pebble');
@@ -117,7 +148,9 @@ test.describe('account recovery', () => {
     await page.getByRole('button', { name: 'Send the code' }).click();
 
     await expect(page).toHaveURL(/\/account-recovery\/status$/);
-    await expect(page.getByText(`If an account exists for ${email}`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(`If an account exists for ${email}`, { exact: false }),
+    ).toBeVisible();
     await expectAccessible(page, '/account-recovery/status');
     await page.getByRole('link', { name: 'Enter the code' }).click();
 

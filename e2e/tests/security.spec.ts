@@ -19,7 +19,12 @@ interface OutboxMessage {
 }
 
 /** The newest e-mail to `email` whose body matches `pattern` and was not read before (codes are single use). */
-async function codeFromOutbox(request: APIRequestContext, email: string, pattern: RegExp, seen: Set<string> = new Set()): Promise<string> {
+async function codeFromOutbox(
+  request: APIRequestContext,
+  email: string,
+  pattern: RegExp,
+  seen: Set<string> = new Set(),
+): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
@@ -44,7 +49,12 @@ async function codeFromOutbox(request: APIRequestContext, email: string, pattern
  * check did not complete"): then the customer presses the button again. A field the page cleared
  * while it was still starting is typed again.
  */
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD, arrived?: () => Promise<void>): Promise<void> {
+async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  arrived?: () => Promise<void>,
+): Promise<void> {
   await page.goto('/login?brand=pebble');
   await expect(page.getByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
@@ -62,13 +72,18 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD, arriv
 }
 
 async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
   await expect(page).toHaveURL(/\/setting$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 }
 
 test.describe('the security centre (/setting)', () => {
-  test('changes the password with the e-mailed code, then signs in with the new one', async ({ page }) => {
+  test('changes the password with the e-mailed code, then signs in with the new one', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const email = 'security-password@ledgerline.test';
     const newPassword = 'Harbour-light-2027';
@@ -82,10 +97,16 @@ test.describe('the security centre (/setting)', () => {
     await section.getByLabel('New password', { exact: true }).fill(newPassword);
     await section.getByLabel('Repeat the new password', { exact: true }).fill(newPassword);
     await section.getByRole('button', { name: 'Change password' }).click();
-    await expect(section.getByText(/We sent a confirmation code to .+\. Enter it to set your new password\./)).toBeVisible();
+    await expect(
+      section.getByText(/We sent a confirmation code to .+\. Enter it to set your new password\./),
+    ).toBeVisible();
     await expectAccessible(page, '/setting (password code step)');
 
-    const code = await codeFromOutbox(page.request, email, /change the password of your .+ account is (\d{6})/);
+    const code = await codeFromOutbox(
+      page.request,
+      email,
+      /change the password of your .+ account is (\d{6})/,
+    );
     await section.getByLabel('Code from the e-mail').fill(code);
     await section.getByRole('button', { name: 'Confirm new password' }).click();
     const popup = page.getByRole('dialog', { name: 'Change password' });
@@ -95,12 +116,18 @@ test.describe('the security centre (/setting)', () => {
     // This session stays signed in; the old password no longer opens the account, the new one does.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await signIn(page, email, DEMO_PASSWORD, () => expect(page.getByRole('alert')).toContainText(/Wrong e-mail or password/, { timeout: 20_000 }));
+    await signIn(page, email, DEMO_PASSWORD, () =>
+      expect(page.getByRole('alert')).toContainText(/Wrong e-mail or password/, {
+        timeout: 20_000,
+      }),
+    );
     await signIn(page, email, newPassword);
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('switches the sign-in second factor to an authenticator app and signs in with its code', async ({ page }) => {
+  test('switches the sign-in second factor to an authenticator app and signs in with its code', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const email = 'security-2fa@ledgerline.test';
     await signIn(page, email);
@@ -112,25 +139,42 @@ test.describe('the security centre (/setting)', () => {
     const dialog = page.getByRole('dialog', { name: 'Two-step verification for signing in' });
     await dialog.getByLabel('Authenticator app').check();
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByRole('img', { name: /QR code that adds Pebble Wallet to your authenticator app/ })).toBeVisible();
+    await expect(
+      dialog.getByRole('img', {
+        name: /QR code that adds Pebble Wallet to your authenticator app/,
+      }),
+    ).toBeVisible();
     await expectAccessible(page, '/setting (authenticator set-up)');
 
     // The "authenticator app": the key shown beside the QR code.
     const secret = (await dialog.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    const totp = new TOTP({
+      secret: Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+    });
     await dialog.getByLabel('Code shown by the app').fill(totp.generate());
-    const emailed = await codeFromOutbox(page.request, email, /two-step verification of your .+ account is (\d{6})/);
+    const emailed = await codeFromOutbox(
+      page.request,
+      email,
+      /two-step verification of your .+ account is (\d{6})/,
+    );
     await dialog.getByLabel('Code from the e-mail').fill(emailed);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(dialog.getByText('Done. Signing in now asks for: Authenticator app.')).toBeVisible();
+    await expect(
+      dialog.getByText('Done. Signing in now asks for: Authenticator app.'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(twoStep.getByText('Authenticator app', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await signIn(page, email, DEMO_PASSWORD, () =>
-      expect(page.getByRole('heading', { name: 'Enter the code from your authenticator app' })).toBeVisible({ timeout: 20_000 }),
+      expect(
+        page.getByRole('heading', { name: 'Enter the code from your authenticator app' }),
+      ).toBeVisible({ timeout: 20_000 }),
     );
     // The code just used is spent: the app's next code (the server accepts one step either side).
     await page.getByLabel('Sign-in code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
@@ -138,7 +182,9 @@ test.describe('the security centre (/setting)', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('adds and removes an IP range; turning the list on from an address not on it is refused', async ({ page }) => {
+  test('adds and removes an IP range; turning the list on from an address not on it is refused', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signIn(page, 'security-centre@ledgerline.test');
     await openSettings(page);
@@ -156,14 +202,20 @@ test.describe('the security centre (/setting)', () => {
     await expect(list.getByText('203.0.113.0 – 203.0.113.255')).toBeVisible();
     await expectAccessible(page, '/setting (IP whitelist with a range)');
 
-    await section.getByRole('switch', { name: /^Allow access only from the listed addresses/ }).click();
+    await section
+      .getByRole('switch', { name: /^Allow access only from the listed addresses/ })
+      .click();
     await expect(section.getByRole('alert')).toContainText('This would lock you out');
-    await expect(section.getByRole('switch', { name: /^Allow access only from the listed addresses/ })).not.toBeChecked();
+    await expect(
+      section.getByRole('switch', { name: /^Allow access only from the listed addresses/ }),
+    ).not.toBeChecked();
 
     await section.getByRole('button', { name: 'Remove 203.0.113.0 – 203.0.113.255' }).click();
     await expect(list.getByText('203.0.113.0 – 203.0.113.255')).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('region', { name: 'IP whitelist' }).getByText(/Your address now:/)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'IP whitelist' }).getByText(/Your address now:/),
+    ).toBeVisible();
     await expect(page.getByText('203.0.113.0 – 203.0.113.255')).toHaveCount(0);
   });
 
@@ -193,7 +245,9 @@ test.describe('the payout blacklist (/payout-blacklist)', () => {
     await page.getByLabel('E-mail address').fill(payee);
     await page.getByLabel('All payouts').check();
     await page.getByRole('button', { name: 'Block', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'User was added to the black list' })).toContainText(payee);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'User was added to the black list' }),
+    ).toContainText(payee);
     const list = page.getByRole('list', { name: 'Blocked payees' });
     const row = list.getByRole('listitem').filter({ hasText: payee });
     await expect(row).toContainText('All payouts');
@@ -212,11 +266,16 @@ test.describe('the payout blacklist (/payout-blacklist)', () => {
 });
 
 test.describe('the sign-in history (/login-history)', () => {
-  test('pages through the attempts, 20 a page, and filters them by date', async ({ page, request }) => {
+  test('pages through the attempts, 20 a page, and filters them by date', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     // The phone app signs in directly 21 times (no bot check on that path): more than one page.
     for (let attempt = 0; attempt < 21; attempt += 1) {
-      const response = await request.post('/api/auth/token', { data: { secret: SECURITY_DEVICE_SECRET } });
+      const response = await request.post('/api/auth/token', {
+        data: { secret: SECURITY_DEVICE_SECRET },
+      });
       expect(response.ok()).toBe(true);
     }
     await signIn(page, 'security-centre@ledgerline.test');
@@ -232,10 +291,16 @@ test.describe('the sign-in history (/login-history)', () => {
     await expect(table.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
     await expectAccessible(page, '/login-history');
 
-    await page.getByRole('navigation', { name: 'Pages of the sign-in history' }).getByRole('button', { name: 'Page 2' }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages of the sign-in history' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
     await expect(page).toHaveURL(/\/login-history\?page=2$/);
     await expect(summary).toHaveText(/page 2 of \d+/);
-    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.getByRole('button', { name: 'Previous page' }).click();
     await expect(summary).toHaveText(/page 1 of \d+/);
 

@@ -16,10 +16,14 @@ test.describe('the app shell', () => {
 
   test('shows the e-mail confirmation popup with the spec’s texts', async ({ page, visit }) => {
     await visit('/login?brand=pebble&emailConfirmation=success', async (p) => {
-      await expect(p.getByRole('dialog', { name: 'E-MAIL CONFIRMATION' })).toContainText('Your E-mail address has been confirmed!');
+      await expect(p.getByRole('dialog', { name: 'E-MAIL CONFIRMATION' })).toContainText(
+        'Your E-mail address has been confirmed!',
+      );
     });
     await page.goto('/login?brand=pebble&emailConfirmation=fail');
-    await expect(page.getByRole('dialog', { name: 'E-MAIL CONFIRMATION' })).toContainText('An error has occurred. Please contact us.');
+    await expect(page.getByRole('dialog', { name: 'E-MAIL CONFIRMATION' })).toContainText(
+      'An error has occurred. Please contact us.',
+    );
   });
 
   test('shows the legal terms page from the sign-in footer', async ({ page, visit }) => {
@@ -34,7 +38,8 @@ test.describe('the app shell', () => {
   test('runs under the strict CSP without a violation', async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy|Refused to/i.test(message.text()))
+        violations.push(message.text());
     });
     const response = await page.goto('/login?brand=pebble');
     expect(response?.headers()['content-security-policy']).toContain("object-src 'none'");

@@ -14,14 +14,20 @@ async function submitPassword(page: Page, email: string): Promise<void> {
 }
 
 /** The phone app stand-in: opens /dev/device for `email` in another page and decides the waiting request. */
-async function decideOnPhone(browser: Browser, email: string, decision: 'Approve' | 'Deny'): Promise<void> {
+async function decideOnPhone(
+  browser: Browser,
+  email: string,
+  decision: 'Approve' | 'Deny',
+): Promise<void> {
   const phone = await browser.newPage();
   try {
     await phone.goto(`/dev/device?email=${encodeURIComponent(email)}`);
     // The request appears as soon as the sign-in created it; reload until it is listed.
     await expect(async () => {
       await phone.reload();
-      await expect(phone.getByRole('button', { name: decision }).first()).toBeVisible({ timeout: 1_000 });
+      await expect(phone.getByRole('button', { name: decision }).first()).toBeVisible({
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 15_000 });
     await phone.getByRole('button', { name: decision }).first().click();
     await expect(phone.getByText(/No requests are waiting/)).toBeVisible();
@@ -35,10 +41,14 @@ async function smsCode(page: Page, identifier: string): Promise<string> {
   let code = '';
   await expect(async () => {
     const response = await page.request.get('/dev/outbox.json');
-    const { messages } = (await response.json()) as { messages: { channel: string; body: string }[] };
+    const { messages } = (await response.json()) as {
+      messages: { channel: string; body: string }[];
+    };
     const match = messages
       .filter((message) => message.channel === 'sms')
-      .map((message) => (message.body.startsWith(`${identifier}-`) ? /^\d{2}-(\d{6}) /.exec(message.body) : null))
+      .map((message) =>
+        message.body.startsWith(`${identifier}-`) ? /^\d{2}-(\d{6}) /.exec(message.body) : null,
+      )
       .find((found) => found !== null);
     expect(match).toBeTruthy();
     code = match?.[1] ?? '';
@@ -63,20 +73,31 @@ test.describe('sign-in flows', () => {
 
   test('otp: the code from the authenticator app', async ({ page }) => {
     await submitPassword(page, 'otp@ledgerline.test');
-    await expect(page.getByRole('heading', { name: 'Enter the code from your authenticator app' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Enter the code from your authenticator app' }),
+    ).toBeVisible();
     await expectAccessible(page, 'otp code entry');
     await page.getByLabel('Sign-in code').fill('000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('That code is not right. Check it and try again.')).toBeVisible();
-    const totp = new TOTP({ secret: Secret.fromBase32(OTP_SECRET), algorithm: 'SHA1', digits: 6, period: 30 });
+    const totp = new TOTP({
+      secret: Secret.fromBase32(OTP_SECRET),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+    });
     await page.getByLabel('Sign-in code').fill(totp.generate());
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('heading', { name: 'Hello, Omar' })).toBeVisible();
   });
 
-  test('sms: the masked phone, the two-digit identifier and the code from the outbox', async ({ page }) => {
+  test('sms: the masked phone, the two-digit identifier and the code from the outbox', async ({
+    page,
+  }) => {
     await submitPassword(page, 'sms@ledgerline.test');
-    await expect(page.getByRole('heading', { name: 'Enter the code we sent by text message' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Enter the code we sent by text message' }),
+    ).toBeVisible();
     await expect(page.getByText(/We sent a text message to \+44 .*•.*123/)).toBeVisible();
     const identifier = (await page.locator('[class*="identifier"]').innerText()).trim();
     expect(identifier).toMatch(/^\d{2}$/);
@@ -93,10 +114,15 @@ test.describe('sign-in flows', () => {
     await expect(page.getByRole('heading', { name: 'Hello, Samuel' })).toBeVisible();
   });
 
-  test('strict migration: /scp with the QR code, push turned on from the phone, then a push sign-in', async ({ page, browser }) => {
+  test('strict migration: /scp with the QR code, push turned on from the phone, then a push sign-in', async ({
+    page,
+    browser,
+  }) => {
     await submitPassword(page, 'strict@ledgerline.test');
     await expect(page).toHaveURL(/\/scp$/);
-    await expect(page.getByRole('img', { name: /QR code that turns on sign-in approval/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /QR code that turns on sign-in approval/ }),
+    ).toBeVisible();
     await expect(page.getByText('Waiting for the app…')).toBeVisible();
     await expectAccessible(page, '/scp');
     await decideOnPhone(browser, 'strict@ledgerline.test', 'Approve');
@@ -105,12 +131,17 @@ test.describe('sign-in flows', () => {
     await page.getByLabel('E-mail').fill('strict@ledgerline.test');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Approve the sign-in on your phone' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Approve the sign-in on your phone' }),
+    ).toBeVisible();
     await decideOnPhone(browser, 'strict@ledgerline.test', 'Approve');
     await expect(page.getByRole('heading', { name: 'Hello, Stella' })).toBeVisible();
   });
 
-  test('verifyDevice: no phone linked yet, the QR code, the phone links itself, then signed in', async ({ page, browser }) => {
+  test('verifyDevice: no phone linked yet, the QR code, the phone links itself, then signed in', async ({
+    page,
+    browser,
+  }) => {
     await submitPassword(page, 'newphone@ledgerline.test');
     await expect(page.getByRole('heading', { name: 'Link your phone' })).toBeVisible();
     await expect(page.getByRole('img', { name: /QR code that links your phone/ })).toBeVisible();
@@ -124,7 +155,9 @@ test.describe('sign-in flows', () => {
   test('updated terms: accepted before going on, then not asked again', async ({ page }) => {
     await submitPassword(page, 'terms@ledgerline.test');
     await expect(page).toHaveURL(/\/accept-terms$/);
-    await expect(page.getByRole('heading', { name: 'Please accept the updated terms' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Please accept the updated terms' }),
+    ).toBeVisible();
     await expectAccessible(page, '/accept-terms');
     // Nothing goes on until every term is ticked.
     await page.getByRole('button', { name: 'Accept and continue' }).click();
@@ -149,7 +182,9 @@ test.describe('push sign-in', () => {
 
   test('push approved on the phone: the page moves on by itself', async ({ page, browser }) => {
     await submitPassword(page, 'push@ledgerline.test');
-    await expect(page.getByRole('heading', { name: 'Approve the sign-in on your phone' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Approve the sign-in on your phone' }),
+    ).toBeVisible();
     await expect(page.getByText('Waiting for your approval…')).toBeVisible();
     await expectAccessible(page, 'push waiting screen');
     await decideOnPhone(browser, 'push@ledgerline.test', 'Approve');
@@ -168,7 +203,9 @@ test.describe('push sign-in', () => {
 });
 
 test.describe('the page the start-page rules choose', () => {
-  test('business with related companies: the company choice, then the chosen company', async ({ page }) => {
+  test('business with related companies: the company choice, then the chosen company', async ({
+    page,
+  }) => {
     await submitPassword(page, 'business@ledgerline.test');
     await expect(page).toHaveURL(/\/company-access$/);
     const companies = page.getByRole('list', { name: 'Companies' });
@@ -179,8 +216,12 @@ test.describe('the page the start-page rules choose', () => {
     await companies.getByRole('button', { name: /Ledgerline Demo Trading Ltd/ }).click();
     // No self-certification on record: the business self-certification splash, which may be passed.
     await expect(page).toHaveURL(/\/self-certification-business-splash$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your company’s tax residency' })).toBeVisible();
-    await expect(page.getByText(/Ledgerline Demo Trading Ltd is resident for tax purposes/)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm your company’s tax residency' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Ledgerline Demo Trading Ltd is resident for tax purposes/),
+    ).toBeVisible();
     await expectAccessible(page, '/self-certification-business-splash');
     await page.getByRole('link', { name: 'Continue to online banking' }).click();
     await expect(page).toHaveURL(/\/home$/);
@@ -197,7 +238,11 @@ test.describe('the page the start-page rules choose', () => {
 
   test('an old-web user: the old web client', async ({ page }) => {
     await page.route('https://old.pebble.example/**', (route: Route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Old web</title><h1>Old online banking</h1>' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Old web</title><h1>Old online banking</h1>',
+      }),
     );
     await submitPassword(page, 'oldweb@ledgerline.test');
     await expect(page).toHaveURL(/^https:\/\/old\.pebble\.example\/?$/);
@@ -222,7 +267,14 @@ test.describe('the session', () => {
       async (route) => {
         if (refused === 0) {
           refused += 1;
-          await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ responseCode: 'AU', responseDescription: 'The session has expired or the token is not valid' }) });
+          await route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              responseCode: 'AU',
+              responseDescription: 'The session has expired or the token is not valid',
+            }),
+          });
         } else {
           await route.continue();
         }
@@ -243,7 +295,12 @@ test.describe('the session', () => {
     await expect(page).toHaveURL(/\/home$/);
     expect(refreshes.count()).toBe(1);
     // The page keeps no token of its own anywhere a script could read it.
-    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () =>
+        JSON.stringify({ ...sessionStorage }) +
+        JSON.stringify({ ...localStorage }) +
+        document.cookie,
+    );
     expect(stored).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
   });
 
@@ -259,11 +316,15 @@ test.describe('the session', () => {
 test.describe('idle logout', () => {
   test.use({ baseURL: idleBaseURL });
 
-  test(`signs out after ${SHORT_IDLE_SECONDS} s without activity (CLIENT_IDLE_TIMEOUT_SECONDS on this server)`, async ({ page }) => {
+  test(`signs out after ${SHORT_IDLE_SECONDS} s without activity (CLIENT_IDLE_TIMEOUT_SECONDS on this server)`, async ({
+    page,
+  }) => {
     await submitPassword(page, 'personal@ledgerline.test');
     await expect(page.getByRole('heading', { name: 'Hello, Petra' })).toBeVisible();
     // Nothing happens on the page from here on: the client's idle timer ends the session.
-    await expect(page.getByText('You were signed out')).toBeVisible({ timeout: (SHORT_IDLE_SECONDS + 10) * 1000 });
+    await expect(page.getByText('You were signed out')).toBeVisible({
+      timeout: (SHORT_IDLE_SECONDS + 10) * 1000,
+    });
     await expect(page).toHaveURL(/\/login/);
     // The server's session ended too: a reload cannot restore it from the cookie.
     await page.goto('/home');

@@ -12,7 +12,10 @@ test.describe('the sign-in page', () => {
     });
   });
 
-  test('offers only the brand’s languages and switches the page’s language', async ({ page, visit }) => {
+  test('offers only the brand’s languages and switches the page’s language', async ({
+    page,
+    visit,
+  }) => {
     await visit('/login?brand=quillpay', async (p) => {
       await expect(p.getByLabel('E-mail')).toBeVisible();
     });
@@ -23,7 +26,10 @@ test.describe('the sign-in page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   });
 
-  test('keeps the chosen language after a reload, with Ukrainian as uk outside', async ({ page, visit }) => {
+  test('keeps the chosen language after a reload, with Ukrainian as uk outside', async ({
+    page,
+    visit,
+  }) => {
     await page.goto('/login?brand=pebble');
     const picker = page.getByRole('combobox', { name: 'Language' });
     await expect(picker.locator('option')).toHaveCount(6);
@@ -43,7 +49,9 @@ test.describe('the sign-in page', () => {
     await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('solves the bot check while the customer types and sends it with the sign-in', async ({ page }) => {
+  test('solves the bot check while the customer types and sends it with the sign-in', async ({
+    page,
+  }) => {
     await page.goto('/login?brand=pebble');
     // The server asks for it (BOT_CHECK is on by default): without a solution it refuses the sign-in.
     const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/login'));

@@ -28,7 +28,8 @@ function expectedMoney(amount: Decimal, currency: string): string {
   const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
   const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
   const groups: string[] = [];
-  for (let end = whole.length; end > 0; end -= 3) groups.unshift(whole.slice(Math.max(0, end - 3), end));
+  for (let end = whole.length; end > 0; end -= 3)
+    groups.unshift(whole.slice(Math.max(0, end - 3), end));
   const number = `${groups.join(',')}.${decimals}`;
   const symbol = SYMBOLS[currency] ?? currency;
   if (/\p{L}/u.test(symbol)) return `${negative ? '-' : ''}${number} ${symbol}`;
@@ -42,11 +43,19 @@ async function moneyOn(locator: Locator): Promise<Decimal> {
 }
 
 /** Signs in on the sign-in page of `brand` and waits for home; answers the accounts home received. */
-async function signIn(page: Page, email: string, brand: string, beforeHome?: (page: Page) => Promise<void>): Promise<WireAccount[]> {
+async function signIn(
+  page: Page,
+  email: string,
+  brand: string,
+  beforeHome?: (page: Page) => Promise<void>,
+): Promise<WireAccount[]> {
   await page.goto(`/login?brand=${brand}`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  const accountsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/main/?getAccounts'), { timeout: 90_000 });
+  const accountsAnswer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/main/?getAccounts'),
+    { timeout: 90_000 },
+  );
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (beforeHome) await beforeHome(page);
   // Sign-in runs the bot check's proof of work first: slow on a busy machine.
@@ -71,12 +80,19 @@ async function goHome(page: Page): Promise<void> {
 /** Acts for the company through the company choice, then loads /home: answers the company's accounts. */
 async function actForHarbourlight(page: Page): Promise<WireAccount[]> {
   await page.goto('/company-access');
-  await page.getByRole('list', { name: 'Companies' }).getByRole('button', { name: /Harbourlight Studio Ltd/ }).click();
+  await page
+    .getByRole('list', { name: 'Companies' })
+    .getByRole('button', { name: /Harbourlight Studio Ltd/ })
+    .click();
   // The start-page rules may send a company without self-certification elsewhere: home is where the accounts are.
   await expect(page).not.toHaveURL(/\/company-access$/);
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/main/?getAccounts'));
+  const answer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/main/?getAccounts'),
+  );
   await page.goto('/home');
-  await expect(page.getByRole('heading', { level: 1, name: /Harbourlight/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /Harbourlight/ })).toBeVisible({
+    timeout: 30_000,
+  });
   return ((await (await answer).json()) as { accounts: WireAccount[] }).accounts;
 }
 
@@ -87,11 +103,17 @@ const paymentIn = (accounts: WireAccount[], currency: string): WireAccount => {
 };
 
 const balanceRow = (page: Page, currency: string) =>
-  page.getByTestId('account-row').filter({ has: page.getByText(`${currency} account`, { exact: true }) }).getByTestId('account-balance');
+  page
+    .getByTestId('account-row')
+    .filter({ has: page.getByText(`${currency} account`, { exact: true }) })
+    .getByTestId('account-balance');
 
 /** Through the main navigation to a transfer screen's tab. */
 async function openTransfers(page: Page, tab: string | RegExp, path: RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transfers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Transfers' })
+    .click();
   const tabs = page.getByRole('navigation', { name: 'Transfer types' });
   await tabs.getByRole('link', { name: tab }).click();
   await expect(page).toHaveURL(path);
@@ -99,7 +121,12 @@ async function openTransfers(page: Page, tab: string | RegExp, path: RegExp): Pr
 }
 
 /** Fills the own-accounts form and waits for every figure the screen looks up. */
-async function fillOwnTransfer(page: Page, from: WireAccount, to: WireAccount, amount: string): Promise<{ total: Decimal; debit: Decimal }> {
+async function fillOwnTransfer(
+  page: Page,
+  from: WireAccount,
+  to: WireAccount,
+  amount: string,
+): Promise<{ total: Decimal; debit: Decimal }> {
   await page.getByLabel('From', { exact: true }).selectOption(String(from.accountId));
   await page.getByLabel('To', { exact: true }).selectOption(String(to.accountId));
   await page.getByLabel(/Amount to arrive/).fill(amount);
@@ -110,7 +137,12 @@ async function fillOwnTransfer(page: Page, from: WireAccount, to: WireAccount, a
 }
 
 /** The phone app stand-in: opens /dev/device for `email` and decides the waiting request whose row has `rowText`. */
-async function decideOnPhone(browser: Browser, email: string, rowText: string | RegExp, decision: 'Approve' | 'Deny'): Promise<void> {
+async function decideOnPhone(
+  browser: Browser,
+  email: string,
+  rowText: string | RegExp,
+  decision: 'Approve' | 'Deny',
+): Promise<void> {
   const phone = await browser.newPage();
   try {
     await phone.goto(`/dev/device?email=${encodeURIComponent(email)}`);
@@ -127,7 +159,9 @@ async function decideOnPhone(browser: Browser, email: string, rowText: string | 
 }
 
 test.describe('transfers', () => {
-  test('between own accounts in two currencies: balances change by the amount, the rate and the fee the screen showed', async ({ page }) => {
+  test('between own accounts in two currencies: balances change by the amount, the rate and the fee the screen showed', async ({
+    page,
+  }) => {
     const before = await signIn(page, 'tomas@northmere.example', 'northmere');
     const eur = paymentIn(before, 'EUR');
     const gbp = paymentIn(before, 'GBP');
@@ -147,16 +181,26 @@ test.describe('transfers', () => {
     await done.getByRole('button', { name: 'OK' }).click();
 
     await goHome(page);
-    await expect(balanceRow(page, 'EUR')).toHaveText(expectedMoney(new Decimal(eur.balance).minus(total), 'EUR'));
-    await expect(balanceRow(page, 'GBP')).toHaveText(expectedMoney(new Decimal(gbp.balance).plus(25), 'GBP'));
+    await expect(balanceRow(page, 'EUR')).toHaveText(
+      expectedMoney(new Decimal(eur.balance).minus(total), 'EUR'),
+    );
+    await expect(balanceRow(page, 'GBP')).toHaveText(
+      expectedMoney(new Decimal(gbp.balance).plus(25), 'GBP'),
+    );
   });
 
-  test('P2P to another customer of the brand: the fee shown is charged and the receiver sees the money arrive', async ({ page, browser }) => {
+  test('P2P to another customer of the brand: the fee shown is charged and the receiver sees the money arrive', async ({
+    page,
+    browser,
+  }) => {
     // The receiver is signed in in a browser of their own, before the money leaves.
     const context = await browser.newContext();
     try {
       const receiver = await context.newPage();
-      const ioanaEur = paymentIn(await signIn(receiver, 'ioana@harbourlight.example', 'northmere'), 'EUR');
+      const ioanaEur = paymentIn(
+        await signIn(receiver, 'ioana@harbourlight.example', 'northmere'),
+        'EUR',
+      );
 
       const before = await signIn(page, 'tomas@northmere.example', 'northmere');
       const eur = paymentIn(before, 'EUR');
@@ -185,16 +229,23 @@ test.describe('transfers', () => {
       await expect(page.getByRole('button', { name: /^Pay / }).first()).toBeVisible();
 
       await goHome(page);
-      await expect(balanceRow(page, 'EUR')).toHaveText(expectedMoney(new Decimal(eur.balance).minus(debit), 'EUR'));
+      await expect(balanceRow(page, 'EUR')).toHaveText(
+        expectedMoney(new Decimal(eur.balance).minus(debit), 'EUR'),
+      );
       // The receiver's home shows the money that arrived (the amount, no fee on their side).
       await goHome(receiver);
-      await expect(balanceRow(receiver, 'EUR')).toHaveText(expectedMoney(new Decimal(ioanaEur.balance).plus('12.34'), 'EUR'));
+      await expect(balanceRow(receiver, 'EUR')).toHaveText(
+        expectedMoney(new Decimal(ioanaEur.balance).plus('12.34'), 'EUR'),
+      );
     } finally {
       await context.close();
     }
   });
 
-  test('push-confirmed: the phone shows the amount and the payee, and its approval settles the transfer', async ({ page, browser }) => {
+  test('push-confirmed: the phone shows the amount and the payee, and its approval settles the transfer', async ({
+    page,
+    browser,
+  }) => {
     // pushpay@ signs in with the password alone and confirms transfers on its phone: no request of
     // push@'s sign-in tests can be mistaken for this one on /dev/device.
     const before = await signIn(page, 'pushpay@ledgerline.test', 'pebble');
@@ -209,16 +260,31 @@ test.describe('transfers', () => {
     await expect(waiting.getByTestId('confirm-amount')).toHaveText('£10.00');
     await expectAccessible(page, 'push confirmation waiting');
     // Nothing moved yet.
-    await decideOnPhone(browser, 'pushpay@ledgerline.test', `GBP account #${gbp.accountId}`, 'Approve');
+    await decideOnPhone(
+      browser,
+      'pushpay@ledgerline.test',
+      `GBP account #${gbp.accountId}`,
+      'Approve',
+    );
     await expect(page.getByRole('dialog', { name: /Transfer completed/ })).toBeVisible();
-    await page.getByRole('dialog', { name: /Transfer completed/ }).getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('dialog', { name: /Transfer completed/ })
+      .getByRole('button', { name: 'OK' })
+      .click();
 
     await goHome(page);
-    await expect(balanceRow(page, 'EUR')).toHaveText(expectedMoney(new Decimal(eur.balance).minus(total), 'EUR'));
-    await expect(balanceRow(page, 'GBP')).toHaveText(expectedMoney(new Decimal(gbp.balance).plus(10), 'GBP'));
+    await expect(balanceRow(page, 'EUR')).toHaveText(
+      expectedMoney(new Decimal(eur.balance).minus(total), 'EUR'),
+    );
+    await expect(balanceRow(page, 'GBP')).toHaveText(
+      expectedMoney(new Decimal(gbp.balance).plus(10), 'GBP'),
+    );
   });
 
-  test('an initiate-only clerk’s transfer waits for the owner’s approval: balances change only then', async ({ page, browser }) => {
+  test('an initiate-only clerk’s transfer waits for the owner’s approval: balances change only then', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, 'clerk@harbourlight.example', 'northmere');
     // The clerk acts for the company (access right 3: initiate).
     const companyBefore = await actForHarbourlight(page);
@@ -234,7 +300,9 @@ test.describe('transfers', () => {
     await created.getByRole('button', { name: 'OK' }).click();
     // Nothing moved.
     await goHome(page);
-    await expect(balanceRow(page, 'GBP')).toHaveText(expectedMoney(new Decimal(gbp.balance), 'GBP'));
+    await expect(balanceRow(page, 'GBP')).toHaveText(
+      expectedMoney(new Decimal(gbp.balance), 'GBP'),
+    );
 
     const context = await browser.newContext();
     try {
@@ -243,15 +311,25 @@ test.describe('transfers', () => {
       await actForHarbourlight(owner);
       await openTransfers(owner, /Approvals/, /\/transfer\/approved$/);
       // The request is for what leaves the company's GBP account (the fee comes on approval).
-      const row = owner.getByRole('listitem').filter({ hasText: 'clerk@harbourlight.example' }).filter({ hasText: expectedMoney(debit, 'GBP') });
+      const row = owner
+        .getByRole('listitem')
+        .filter({ hasText: 'clerk@harbourlight.example' })
+        .filter({ hasText: expectedMoney(debit, 'GBP') });
       await expect(row.first()).toBeVisible();
       await expectAccessible(owner, '/transfer/approved');
-      await row.first().getByRole('button', { name: /^Approve / }).click();
+      await row
+        .first()
+        .getByRole('button', { name: /^Approve / })
+        .click();
       await expect(owner.getByText('Approved: 1')).toBeVisible();
 
       await goHome(owner);
-      await expect(balanceRow(owner, 'GBP')).toHaveText(expectedMoney(new Decimal(gbp.balance).minus(total), 'GBP'));
-      await expect(balanceRow(owner, 'EUR')).toHaveText(expectedMoney(new Decimal(eur.balance).plus(amount), 'EUR'));
+      await expect(balanceRow(owner, 'GBP')).toHaveText(
+        expectedMoney(new Decimal(gbp.balance).minus(total), 'GBP'),
+      );
+      await expect(balanceRow(owner, 'EUR')).toHaveText(
+        expectedMoney(new Decimal(eur.balance).plus(amount), 'EUR'),
+      );
     } finally {
       await context.close();
     }

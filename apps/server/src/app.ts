@@ -58,7 +58,17 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     level: config.logLevel,
     ...(options.logStream ? { stream: options.logStream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'password', '*.password', 'refreshToken', '*.refreshToken', 'accessToken', '*.accessToken'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'password',
+        '*.password',
+        'refreshToken',
+        '*.refreshToken',
+        'accessToken',
+        '*.accessToken',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -76,7 +86,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     genReqId: () => crypto.randomUUID(),
   });
 
-  const database = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.db;
   if (options.migrate ?? true) await database.migrate();
   const services = await createServices(config, database, app.log);
@@ -90,23 +102,42 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
   // Public main-API methods are rate limited per address and method.
   const limitPublic = app.rateLimit({ keyGenerator: (request) => `${request.ip}:${request.url}` });
   app.addHook('preHandler', async (request, reply) => {
-    if ((request.url.startsWith('/api/main/') || request.url.startsWith('/api/main?')) && isPublicMainCall(request)) {
+    if (
+      (request.url.startsWith('/api/main/') || request.url.startsWith('/api/main?')) &&
+      isPublicMainCall(request)
+    ) {
       await limitPublic.call(app, request, reply);
     }
   });
 
   const site = createSiteResolver(config);
-  registerMainApi(app, { db: database.db, services, validateResponses: config.env !== 'production', site });
+  registerMainApi(app, {
+    db: database.db,
+    services,
+    validateResponses: config.env !== 'production',
+    site,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', services, db: database.db });
   await app.register(deviceApiRoutes, { prefix: '/api/device-api', services, db: database.db });
   await registerGuardedServices(app, services, { db: database.db, site });
   await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(profileLinkRoutes, { db: database.db });
-  await app.register(clientConfigRoutes, { config: { idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null, botCheck: config.botCheck } });
+  await app.register(clientConfigRoutes, {
+    config: {
+      idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null,
+      botCheck: config.botCheck,
+    },
+  });
   if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
   if (config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: database.db });
-  if (config.devTools) await app.register(railDevRoutes, { prefix: '/dev', db: database.db, services, stepMs: config.railStepMs });
+  if (config.devTools)
+    await app.register(railDevRoutes, {
+      prefix: '/dev',
+      db: database.db,
+      services,
+      stepMs: config.railStepMs,
+    });
 
   if (hasWeb) {
     // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
@@ -117,7 +148,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
       index: false,
       setHeaders(response, path) {
         // Hashed assets never change; the page and the version file must be checked every time.
-        if (path.includes(`${sep}assets${sep}`)) response.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${sep}assets${sep}`))
+          response.header('Cache-Control', 'public, max-age=31536000, immutable');
         else response.header('Cache-Control', 'no-cache');
       },
     });
@@ -125,16 +157,34 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
 
   // Outbox delivery runs beside the requests; any node may deliver (rows are claimed with SKIP LOCKED).
   const outboxTimer = setInterval(() => {
-    services.mailer.deliverPending().catch((error: unknown) => app.log.warn({ err: error }, 'outbox delivery pass failed'));
+    services.mailer
+      .deliverPending()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'outbox delivery pass failed'));
   }, 2000);
   outboxTimer.unref();
   // The card processor simulator moves new cards through their statuses (any node may; SKIP LOCKED).
-  const cardProcessor = startCardProcessor({ db: database.db, realtime: services.realtime, stepMs: config.cardProcessorStepMs, log: app.log });
+  const cardProcessor = startCardProcessor({
+    db: database.db,
+    realtime: services.realtime,
+    stepMs: config.cardProcessorStepMs,
+    log: app.log,
+  });
 
   // Transfer confirmations that ran out are rejected and recurring transfers run (any node may; SKIP LOCKED).
-  const transferScheduler = startTransferScheduler({ db: database.db, mailer: services.mailer, realtime: services.realtime, log: app.log });
+  const transferScheduler = startTransferScheduler({
+    db: database.db,
+    mailer: services.mailer,
+    realtime: services.realtime,
+    log: app.log,
+  });
   // The rail simulator delivers or returns external transfers after RAIL_STEP_MS (any node may; SKIP LOCKED).
-  const railSimulator = startRailSimulator({ db: database.db, mailer: services.mailer, realtime: services.realtime, stepMs: config.railStepMs, log: app.log });
+  const railSimulator = startRailSimulator({
+    db: database.db,
+    mailer: services.mailer,
+    realtime: services.realtime,
+    stepMs: config.railStepMs,
+    log: app.log,
+  });
 
   // History exports and statement files are written in the background (any node may; SKIP LOCKED).
   const exportWorker = startExportWorker({ db: database.db, log: app.log, pollMs: EXPORT_POLL_MS });

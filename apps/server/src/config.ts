@@ -9,26 +9,58 @@ const booleanFlag = z
  * "Configuration" table lists the same variables; keep the two together.
  */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(1, 'must be a port number').max(65535, 'must be a port number').default(8080),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int()
+    .min(1, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset to use the embedded PGlite database)')
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'must start with postgres:// (leave it unset to use the embedded PGlite database)',
+    )
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (leave it unset to generate one and keep it in the database)').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(
+      32,
+      'must be at least 32 characters (leave it unset to generate one and keep it in the database)',
+    )
+    .optional(),
   PUBLIC_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
-    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins such as https://bank.example' }))),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({
+          message: 'must be a comma-separated list of origins such as https://bank.example',
+        }),
+      ),
+    ),
   BRAND_HOSTS: z
     .string()
     .default('')
     .transform((value, ctx) => {
       const map: Record<string, string> = {};
-      for (const pair of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+      for (const pair of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
         const [host, brand] = pair.split('=');
         if (!host || !brand) {
           ctx.addIssue({ code: 'custom', message: `"${pair}" must look like host=brandId` });
@@ -38,10 +70,21 @@ const envSchema = z.object({
       }
       return map;
     }),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Ledgerline <no-reply@ledgerline.example>'),
-  RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(300),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number({ message: 'must be a whole number' }).int().min(1000, 'must be at least 1000').default(60_000),
+  RATE_LIMIT_MAX: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1000, 'must be at least 1000')
+    .default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO: booleanFlag.default(true),
@@ -54,10 +97,28 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400')
     .optional(),
   BOT_CHECK: booleanFlag.optional(),
-  SIGN_IN_ADDRESS_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
-  CARD_PROCESSOR_STEP_MS: z.coerce.number({ message: 'must be a whole number of milliseconds' }).int().min(1, 'must be at least 1').default(60_000),
-  RAIL_STEP_MS: z.coerce.number({ message: 'must be a whole number of milliseconds' }).int().min(1, 'must be at least 1').default(60_000),
-  CARD_DATA_KEY: z.string().min(32, 'must be at least 32 characters (leave it unset to generate one and keep it in the database)').optional(),
+  SIGN_IN_ADDRESS_LIMIT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(20),
+  CARD_PROCESSOR_STEP_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(60_000),
+  RAIL_STEP_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(60_000),
+  CARD_DATA_KEY: z
+    .string()
+    .min(
+      32,
+      'must be at least 32 characters (leave it unset to generate one and keep it in the database)',
+    )
+    .optional(),
 });
 
 /** Variables whose values may hold credentials: never echoed in an error. */
@@ -110,13 +171,17 @@ export class ConfigError extends Error {
 
 /** Reads the configuration from an environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? '');
-        const shown = SECRET_VARIABLES.has(name) ? 'value hidden' : `got "${String(cleaned[name] ?? '')}"`;
+        const shown = SECRET_VARIABLES.has(name)
+          ? 'value hidden'
+          : `got "${String(cleaned[name] ?? '')}"`;
         return `${name}: ${issue.message} (${shown})`;
       }),
     );

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Ledgerline is ready at http://localhost:${config.port} (database: ${database.kind})`);
+  app.log.info(
+    `Ledgerline is ready at http://localhost:${config.port} (database: ${database.kind})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -25,13 +25,29 @@ export interface Services {
   cardVault: CardVault;
 }
 
-export async function createServices(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): Promise<Services> {
+export async function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<Services> {
   const tokens = await createTokenService(database.db, config.jwtSecret);
   const realtime = await createRealtimeHub(database.notifier, log);
   const sessions = createSessionService(database.db, tokens, realtime);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const botCheck = await createBotCheck(database.db, { enabled: config.botCheck, brandHosts: config.brandHosts });
-  const auth = createAuthService({ db: database.db, tokens, sessions, realtime, mailer, botCheck, signInAddressLimit: config.signInAddressLimit, deviceRequestHooks: { transaction: decideTransactionRequest } });
+  const botCheck = await createBotCheck(database.db, {
+    enabled: config.botCheck,
+    brandHosts: config.brandHosts,
+  });
+  const auth = createAuthService({
+    db: database.db,
+    tokens,
+    sessions,
+    realtime,
+    mailer,
+    botCheck,
+    signInAddressLimit: config.signInAddressLimit,
+    deviceRequestHooks: { transaction: decideTransactionRequest },
+  });
   const cardVault = await createCardVault(database.db, config.cardDataKey);
   await ensureBinDirectory(database.db);
   return { tokens, sessions, realtime, mailer, auth, botCheck, cardVault };

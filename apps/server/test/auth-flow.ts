@@ -18,7 +18,15 @@ export type LoginAttemptResponse = LightMyRequestResponse;
 export async function login(
   server: TestServer,
   username: string,
-  options: { password?: string; client?: string; verifier?: string; challenge?: string; extra?: Record<string, unknown>; ip?: string; userAgent?: string } = {},
+  options: {
+    password?: string;
+    client?: string;
+    verifier?: string;
+    challenge?: string;
+    extra?: Record<string, unknown>;
+    ip?: string;
+    userAgent?: string;
+  } = {},
 ): Promise<LoginAttempt> {
   const verifier = options.verifier ?? createCodeVerifier();
   const challenge = options.challenge ?? (await createCodeChallenge(verifier));
@@ -26,19 +34,37 @@ export async function login(
     method: 'POST',
     url: '/api/auth/login',
     remoteAddress: options.ip ?? '127.0.0.1',
-    headers: { 'user-agent': options.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' },
-    payload: { client: options.client ?? 'web', username, password: options.password ?? DEMO_PASSWORD, codeChallenge: challenge, ...options.extra },
+    headers: {
+      'user-agent':
+        options.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+    },
+    payload: {
+      client: options.client ?? 'web',
+      username,
+      password: options.password ?? DEMO_PASSWORD,
+      codeChallenge: challenge,
+      ...options.extra,
+    },
   });
   return { response, verifier, challenge };
 }
 
-export async function token(server: TestServer, payload: Record<string, unknown>, ip = '127.0.0.1'): Promise<LightMyRequestResponse> {
+export async function token(
+  server: TestServer,
+  payload: Record<string, unknown>,
+  ip = '127.0.0.1',
+): Promise<LightMyRequestResponse> {
   return server.app.inject({ method: 'POST', url: '/api/auth/token', remoteAddress: ip, payload });
 }
 
 /** The newest SMS sent to a recipient, from the outbox table. */
 export async function lastSms(server: TestServer, recipient: string): Promise<string> {
-  const [row] = await server.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
+  const [row] = await server.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   if (!row) throw new Error(`no SMS to ${recipient}`);
   return row.body;
 }
@@ -56,7 +82,11 @@ export function refreshCookieValue(response: LightMyRequestResponse): string | u
 }
 
 /** Submits the /dev/device form for a request, as the phone app stand-in does. */
-export async function decideOnDevPhone(server: TestServer, key: string, decision: 'approve' | 'deny'): Promise<LightMyRequestResponse> {
+export async function decideOnDevPhone(
+  server: TestServer,
+  key: string,
+  decision: 'approve' | 'deny',
+): Promise<LightMyRequestResponse> {
   return server.app.inject({
     method: 'POST',
     url: `/dev/device/requests/${key}`,

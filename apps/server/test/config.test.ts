@@ -4,11 +4,21 @@ import { ConfigError, loadConfig } from '../src/config';
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh clone', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, dataDir: './data', databaseUrl: undefined, devTools: true, env: 'development' });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      databaseUrl: undefined,
+      devTools: true,
+      env: 'development',
+    });
   });
 
   it('reads PORT, DATABASE_URL and the brand host map', () => {
-    const config = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', BRAND_HOSTS: 'bank.example=northmere, wallet.example=pebble' });
+    const config = loadConfig({
+      PORT: '9090',
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+      BRAND_HOSTS: 'bank.example=northmere, wallet.example=pebble',
+    });
     expect(config.port).toBe(9090);
     expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/db');
     expect(config.brandHosts).toEqual({ 'bank.example': 'northmere', 'wallet.example': 'pebble' });
@@ -17,7 +27,12 @@ describe('configuration from the environment', () => {
   it('names every bad variable in one clear message and never echoes a secret', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://root:hunter2@db/x', JWT_SECRET: 'short', NODE_ENV: 'staging' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@db/x',
+        JWT_SECRET: 'short',
+        NODE_ENV: 'staging',
+      });
     } catch (caught) {
       error = caught;
     }

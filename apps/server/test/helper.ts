@@ -13,7 +13,10 @@ export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
  * The database the server suite runs on: an in-memory PGlite by default, or with TEST_DATABASE_URL
  * (CI's PostgreSQL pass) a fresh database created on that server for each test server.
  */
-async function createDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+async function createDatabaseUrl(): Promise<{
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { url: undefined, drop: async () => undefined };
   const name = `ll_test_${randomBytes(6).toString('hex')}`;
@@ -38,7 +41,11 @@ export interface TestServer extends LedgerlineServer {
   /** Every log line the server wrote, for tests that check what must never be logged. */
   logs: string[];
   /** POST /api/main/?{method} with a JSON body. */
-  main(method: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  main(
+    method: string,
+    body?: unknown,
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   /** Signs a demo user in through POST /api/auth/login and answers the access token. */
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -89,7 +96,8 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
         url: '/api/auth/login',
         payload: { client: 'web', username: email, password, codeChallenge: 'x'.repeat(43) },
       });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return (response.json() as { accessToken: string }).accessToken;
     },
     async close() {

@@ -22,7 +22,13 @@ export async function assertLedgerBalanced(db: DbOrTx): Promise<void> {
   );
   expect(unbalancedTransfers, 'every transfer sums to zero per currency').toEqual([]);
 
-  const wrongCaches = await selectRows<{ id: number; balance: string; derived: string; pending_amount: string; reserved: string }>(
+  const wrongCaches = await selectRows<{
+    id: number;
+    balance: string;
+    derived: string;
+    pending_amount: string;
+    reserved: string;
+  }>(
     db,
     sql`
       with settled as (

@@ -23,7 +23,10 @@ async function tableCounts(): Promise<Record<string, number>> {
   );
   const counts: Record<string, number> = {};
   for (const { table_name: name } of tables) {
-    const [row] = await selectRows<{ n: number }>(server.database.db, sql.raw(`select count(*)::int as n from "${name}"`));
+    const [row] = await selectRows<{ n: number }>(
+      server.database.db,
+      sql.raw(`select count(*)::int as n from "${name}"`),
+    );
     counts[name] = Number(row?.n);
   }
   return counts;
@@ -53,15 +56,24 @@ describe('the main API envelope', () => {
   it('refuses a body whose method disagrees with the URL', async () => {
     const response = await server.main('getCountries', { method: 'getCustomerInfo' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { method: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { method: expect.any(String) },
+    });
   });
 
   it('names each bad field in validationErrors (TA1)', async () => {
-    const response = await server.main('getCountries', { lang: 'xx', fromCustomerId: 'seven', surprise: true });
+    const response = await server.main('getCountries', {
+      lang: 'xx',
+      fromCustomerId: 'seven',
+      surprise: true,
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.responseCode).toBe('TA1');
-    expect(Object.keys(body.validationErrors)).toEqual(expect.arrayContaining(['lang', 'fromCustomerId']));
+    expect(Object.keys(body.validationErrors)).toEqual(
+      expect.arrayContaining(['lang', 'fromCustomerId']),
+    );
   });
 
   it('answers HTTP 401 to a protected method without a token', async () => {
@@ -81,30 +93,52 @@ describe('the main API envelope', () => {
   it("answers the caller's own customer with a valid token", async () => {
     const response = await server.main('getCustomerInfo', {}, { token: annaToken });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ responseCode: '00', customer: { login: 'anna@pebble.example', firstName: 'Anna', customerType: 0 } });
+    expect(response.json()).toMatchObject({
+      responseCode: '00',
+      customer: { login: 'anna@pebble.example', firstName: 'Anna', customerType: 0 },
+    });
   });
 
   it('lets a user act for a customer they hold access to (fromCustomerId)', async () => {
     const own = (await server.main('getCustomerInfo', {}, { token: ioanaToken })).json();
     const office = await server.signIn('office@harbourlight.example');
     const business = (await server.main('getCustomerInfo', {}, { token: office })).json();
-    const response = await server.main('getCustomerInfo', { fromCustomerId: business.customer.customerId }, { token: ioanaToken });
+    const response = await server.main(
+      'getCustomerInfo',
+      { fromCustomerId: business.customer.customerId },
+      { token: ioanaToken },
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.json().customer).toMatchObject({ businessName: 'Harbourlight Studio Ltd', customerType: 2 });
+    expect(response.json().customer).toMatchObject({
+      businessName: 'Harbourlight Studio Ltd',
+      customerType: 2,
+    });
     expect(own.customer.isHaveRelatedAccounts).toBe(true);
   });
 
   it('answers ENOA when the named customer is not the caller’s to touch, by body or by header', async () => {
     const ioana = (await server.main('getCustomerInfo', {}, { token: ioanaToken })).json();
-    const byBody = await server.main('getCustomerInfo', { fromCustomerId: ioana.customer.customerId }, { token: annaToken });
+    const byBody = await server.main(
+      'getCustomerInfo',
+      { fromCustomerId: ioana.customer.customerId },
+      { token: annaToken },
+    );
     expect(byBody.statusCode).toBe(403);
     expect(byBody.json()).toMatchObject({ responseCode: 'ENOA' });
-    const byHeader = await server.main('getCustomerInfo', {}, { token: annaToken, headers: { 'customer-id': String(ioana.customer.customerId) } });
+    const byHeader = await server.main(
+      'getCustomerInfo',
+      {},
+      { token: annaToken, headers: { 'customer-id': String(ioana.customer.customerId) } },
+    );
     expect(byHeader.json()).toMatchObject({ responseCode: 'ENOA' });
   });
 
   it('accepts the method in the body when the URL names none', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/main/', payload: { method: 'getCountries' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/main/',
+      payload: { method: 'getCountries' },
+    });
     expect(response.json()).toMatchObject({ responseCode: 'SUCCESS' });
   });
 });
@@ -115,12 +149,39 @@ describe('bad input never answers 500 and changes nothing', () => {
     { label: 'a JSON array', payload: '[1,2,3]' },
     { label: 'a JSON string', payload: '"hello"' },
     { label: 'null', payload: 'null' },
-    { label: 'wrong types everywhere', payload: JSON.stringify({ lang: 42, fromCustomerId: { a: 1 }, fromEmail: ['x'], authSecret: false, countryCode: 7, type: null }) },
-    { label: 'a huge string', payload: JSON.stringify({ lang: 'en', countryCode: 'A'.repeat(200_000), authSecret: 'B'.repeat(200_000) }) },
-    { label: 'a body over the size limit', payload: JSON.stringify({ blob: 'C'.repeat(1_200_000) }) },
+    {
+      label: 'wrong types everywhere',
+      payload: JSON.stringify({
+        lang: 42,
+        fromCustomerId: { a: 1 },
+        fromEmail: ['x'],
+        authSecret: false,
+        countryCode: 7,
+        type: null,
+      }),
+    },
+    {
+      label: 'a huge string',
+      payload: JSON.stringify({
+        lang: 'en',
+        countryCode: 'A'.repeat(200_000),
+        authSecret: 'B'.repeat(200_000),
+      }),
+    },
+    {
+      label: 'a body over the size limit',
+      payload: JSON.stringify({ blob: 'C'.repeat(1_200_000) }),
+    },
     { label: 'deep nesting', payload: `${'{"a":'.repeat(500)}1${'}'.repeat(500)}` },
-    { label: 'prototype pollution', payload: '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}' },
-    { label: 'form encoding', payload: 'lang=en', contentType: 'application/x-www-form-urlencoded' },
+    {
+      label: 'prototype pollution',
+      payload: '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}',
+    },
+    {
+      label: 'form encoding',
+      payload: 'lang=en',
+      contentType: 'application/x-www-form-urlencoded',
+    },
     { label: 'an empty body with a JSON type', payload: '' },
     { label: 'a negative and a fractional id', payload: JSON.stringify({ fromCustomerId: -1.5 }) },
   ];
@@ -133,7 +194,10 @@ describe('bad input never answers 500 and changes nothing', () => {
           const response = await server.app.inject({
             method: 'POST',
             url: `/api/main/?${method}`,
-            headers: { 'content-type': body.contentType ?? 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            headers: {
+              'content-type': body.contentType ?? 'application/json',
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
             payload: body.payload,
           });
           const label = `${method} with ${body.label}${token ? ' (signed in)' : ''}`;
@@ -151,7 +215,9 @@ describe('bad input never answers 500 and changes nothing', () => {
   });
 
   it('refuses __proto__ in a body instead of letting it grant anything', async () => {
-    const response = await server.main('getCustomerInfo', '{"__proto__": {"isAdmin": true}}', { token: annaToken });
+    const response = await server.main('getCustomerInfo', '{"__proto__": {"isAdmin": true}}', {
+      token: annaToken,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ responseCode: 'TA1' });
     const after = await server.main('getCustomerInfo', {}, { token: annaToken });

@@ -18,15 +18,20 @@ export function openSocket(url: string, origin: string): Promise<TestSocket> {
     socket.on('message', (data) => {
       const text = data.toString();
       // The server answers a keep-alive 'ping' with a bare 'pong'; every event is JSON.
-      const message = text === 'pong' ? { type: 'pong' } : (JSON.parse(text) as Record<string, unknown>);
+      const message =
+        text === 'pong' ? { type: 'pong' } : (JSON.parse(text) as Record<string, unknown>);
       messages.push(message);
       for (const waiter of waiters.filter((candidate) => candidate.type === message.type)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(message);
       }
     });
-    const closed = new Promise<{ code: number }>((done) => socket.on('close', (code) => done({ code })));
-    socket.on('unexpected-response', (_request, response) => reject(new Error(`handshake refused with HTTP ${response.statusCode}`)));
+    const closed = new Promise<{ code: number }>((done) =>
+      socket.on('close', (code) => done({ code })),
+    );
+    socket.on('unexpected-response', (_request, response) =>
+      reject(new Error(`handshake refused with HTTP ${response.statusCode}`)),
+    );
     socket.on('error', reject);
     socket.on('open', () =>
       resolve({
@@ -37,7 +42,10 @@ export function openSocket(url: string, origin: string): Promise<TestSocket> {
           const seen = messages.find((message) => message.type === type);
           if (seen) return Promise.resolve(seen);
           return new Promise((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no ${type} message within ${timeoutMs} ms`)), timeoutMs);
+            const timer = setTimeout(
+              () => fail(new Error(`no ${type} message within ${timeoutMs} ms`)),
+              timeoutMs,
+            );
             waiters.push({ type, resolve: (message) => (clearTimeout(timer), done(message)) });
           });
         },

@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function ticketFor(token: string): Promise<string> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/auth/realtime-ticket', headers: { authorization: `Bearer ${token}` } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/realtime-ticket',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().ticket as string;
 }
@@ -29,10 +33,15 @@ describe('the realtime channel', () => {
     const anna = await server.signIn('anna@pebble.example');
     const tomas = await server.signIn('tomas@northmere.example');
     const annaSocket = await openSocket(`${base}/realtime?ticket=${await ticketFor(anna)}`, origin);
-    const tomasSocket = await openSocket(`${base}/realtime?ticket=${await ticketFor(tomas)}`, origin);
+    const tomasSocket = await openSocket(
+      `${base}/realtime?ticket=${await ticketFor(tomas)}`,
+      origin,
+    );
     const annaInfo = (await server.main('getCustomerInfo', {}, { token: anna })).json();
 
-    await server.services.realtime.publish(annaInfo.customer.userId, { type: 'TwoStepVerificationModeSet' });
+    await server.services.realtime.publish(annaInfo.customer.userId, {
+      type: 'TwoStepVerificationModeSet',
+    });
     const event = await annaSocket.next('TwoStepVerificationModeSet');
     expect(event.at).toEqual(expect.any(String));
     // A ping round trip on Tomás's socket proves the event had time to arrive had it been sent.
@@ -47,20 +56,29 @@ describe('the realtime channel', () => {
     const token = await server.signIn('anna@pebble.example');
     const ticket = await ticketFor(token);
     const first = await openSocket(`${base}/realtime?ticket=${ticket}`, origin);
-    await expect(openSocket(`${base}/realtime?ticket=${ticket}`, origin)).rejects.toThrow(/HTTP 401/);
+    await expect(openSocket(`${base}/realtime?ticket=${ticket}`, origin)).rejects.toThrow(
+      /HTTP 401/,
+    );
     first.socket.close();
   });
 
   it('refuses a handshake without a ticket or from another origin', async () => {
     await expect(openSocket(`${base}/realtime`, origin)).rejects.toThrow(/HTTP 401/);
     const token = await server.signIn('anna@pebble.example');
-    await expect(openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, 'https://evil.example')).rejects.toThrow(/HTTP 403/);
+    await expect(
+      openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, 'https://evil.example'),
+    ).rejects.toThrow(/HTTP 403/);
   });
 
   it('closes the socket when the session signs out', async () => {
     const token = await server.signIn('tomas@northmere.example');
     const socket = await openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, origin);
-    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` }, payload: {} });
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
     expect(logout.statusCode).toBe(200);
     expect(await socket.next('SessionClosed')).toMatchObject({ payload: { reason: 'logout' } });
     expect((await socket.closed).code).toBe(4001);
@@ -73,7 +91,10 @@ describe('the realtime channel', () => {
     const claims = await server.services.tokens.verifyAccessToken(token);
     if (!claims) throw new Error('no claims');
     // Bring the session's end near instead of waiting 12 hours.
-    await server.database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1500) }).where(eq(sessions.id, claims.sessionId));
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1500) })
+      .where(eq(sessions.id, claims.sessionId));
     const socket = await openSocket(`${base}/realtime?ticket=${await ticketFor(token)}`, origin);
     expect(await socket.next('SessionClosed')).toMatchObject({ payload: { reason: 'expired' } });
     expect((await socket.closed).code).toBe(4001);

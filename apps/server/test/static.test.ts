@@ -8,7 +8,10 @@ import { startTestServer, type TestServer } from './helper';
 function fakeBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'll-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Ledgerline</title><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Ledgerline</title><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>',
+  );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(join(dir, 'version.json'), '{"version":"1"}');
   return dir;

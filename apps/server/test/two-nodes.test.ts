@@ -21,7 +21,9 @@ function freePort(): Promise<number> {
     probe.once('error', fail);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -31,7 +33,11 @@ async function waitUntilUp(port: number, child: ChildProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/main/?getCountries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`http://127.0.0.1:${port}/api/main/?getCountries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -59,18 +65,33 @@ describe.skipIf(!adminUrl)('realtime across two server nodes on one PostgreSQL',
     for (let node = 0; node < 2; node += 1) {
       const port = await freePort();
       const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development', WEB_DIST: '/nonexistent', BOT_CHECK: 'false' },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'development',
+          WEB_DIST: '/nonexistent',
+          BOT_CHECK: 'false',
+        },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       children.push(child);
       ports.push(port);
     }
-    await Promise.all(ports.map((port, index) => waitUntilUp(port, children[index] as ChildProcess)));
+    await Promise.all(
+      ports.map((port, index) => waitUntilUp(port, children[index] as ChildProcess)),
+    );
   }, 120_000);
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : undefined)));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null ? new Promise((done) => child.once('exit', done)) : undefined,
+      ),
+    );
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -82,18 +103,32 @@ describe.skipIf(!adminUrl)('realtime across two server nodes on one PostgreSQL',
     const login = await fetch(`http://127.0.0.1:${portA}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client: 'web', username: 'anna@pebble.example', password: DEMO_PASSWORD, codeChallenge: 'z'.repeat(43) }),
+      body: JSON.stringify({
+        client: 'web',
+        username: 'anna@pebble.example',
+        password: DEMO_PASSWORD,
+        codeChallenge: 'z'.repeat(43),
+      }),
     });
     const { accessToken, userId } = (await login.json()) as { accessToken: string; userId: number };
-    const ticket = await fetch(`http://127.0.0.1:${portB}/api/auth/realtime-ticket`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    const ticket = await fetch(`http://127.0.0.1:${portB}/api/auth/realtime-ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     const { ticket: value } = (await ticket.json()) as { ticket: string };
-    const socket = await openSocket(`ws://127.0.0.1:${portB}/realtime?ticket=${value}`, `http://127.0.0.1:${portB}`);
+    const socket = await openSocket(
+      `ws://127.0.0.1:${portB}/realtime?ticket=${value}`,
+      `http://127.0.0.1:${portB}`,
+    );
 
     // The phone app approves a login request on node A; node A publishes the decision.
     const requestId = randomUUID();
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    await db.query(`insert into device_requests (id, user_id, kind, title, expires_at) values ($1, $2, 'login', 'Sign-in from Chromium', now() + interval '2 minutes')`, [requestId, userId]);
+    await db.query(
+      `insert into device_requests (id, user_id, kind, title, expires_at) values ($1, $2, 'login', 'Sign-in from Chromium', now() + interval '2 minutes')`,
+      [requestId, userId],
+    );
     await db.end();
     const decision = await fetch(`http://127.0.0.1:${portA}/dev/device/requests/${requestId}`, {
       method: 'POST',
@@ -102,9 +137,15 @@ describe.skipIf(!adminUrl)('realtime across two server nodes on one PostgreSQL',
       redirect: 'manual',
     });
     expect(decision.status).toBe(303);
-    expect(await socket.next('LoginRequestDecided')).toMatchObject({ payload: { key: requestId, approved: true } });
+    expect(await socket.next('LoginRequestDecided')).toMatchObject({
+      payload: { key: requestId, approved: true },
+    });
 
-    await fetch(`http://127.0.0.1:${portA}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`http://127.0.0.1:${portA}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(await socket.next('SessionClosed')).toMatchObject({ payload: { reason: 'logout' } });
     expect((await socket.closed).code).toBe(4001);
   }, 60_000);

@@ -79,7 +79,9 @@ import { errorEnvelopeSchema } from './envelope';
  * solution is 400 reason `botCheckFailed`.
  */
 
-const pkceValue = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Must be 43 to 128 letters, digits, -, ., _ or ~');
+const pkceValue = z
+  .string()
+  .regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Must be 43 to 128 letters, digits, -, ., _ or ~');
 const shortText = z.string().min(1).max(512);
 
 export const AUTH_FLOWS = ['simple', 'direct', 'otp', 'push', 'verifyDevice', 'sms'] as const;
@@ -155,7 +157,10 @@ export const loginResponseSchema = z.object({
   /** Masked phone number, e.g. '+44 •••• ••0123'. */
   phoneNumber: z.string().optional(),
   /** Two digits that prefix the SMS so the customer can match it to this sign-in. */
-  smsIdentifier: z.string().regex(/^\d{2}$/).optional(),
+  smsIdentifier: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   /** The push login request's key, for PUT /login/{key}/confirm and the realtime event. */
   key: z.string().optional(),
   migration: migrationSchema.optional(),
@@ -164,7 +169,16 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /token: code + verifier (+ otp for otp and sms), or a device secret (+ pushToken). */
 export const tokenRequestSchema = z.union([
-  z.object({ code: z.string().min(1).max(256), codeVerifier: pkceValue, otp: z.string().regex(/^\d{4,8}$/, 'Enter the code of 4 to 8 digits').optional() }).strict(),
+  z
+    .object({
+      code: z.string().min(1).max(256),
+      codeVerifier: pkceValue,
+      otp: z
+        .string()
+        .regex(/^\d{4,8}$/, 'Enter the code of 4 to 8 digits')
+        .optional(),
+    })
+    .strict(),
   z.object({ secret: shortText, pushToken: shortText.optional() }).strict(),
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
@@ -180,7 +194,9 @@ export const tokensSchema = z.object({
 export type Tokens = z.infer<typeof tokensSchema>;
 
 /** POST /refresh and POST /logout: the body form is for the mobile wrapper; browsers use the cookie. An empty token is refused. */
-export const refreshRequestSchema = z.object({ refreshToken: z.string().max(512).optional() }).strict();
+export const refreshRequestSchema = z
+  .object({ refreshToken: z.string().max(512).optional() })
+  .strict();
 export const logoutRequestSchema = refreshRequestSchema;
 /** POST /logout answers { responseCode: '00', responseDescription } and clears the cookie. It takes a bearer, the cookie or the body's token. */
 
@@ -219,14 +235,21 @@ export const loginConfirmResponseSchema = z.object({ key: z.string(), approved: 
 export const pushResendResponseSchema = z.object({ key: z.string() });
 
 /** POST /stores-urls/send (access token or tmpJwt bearer): an SMS with the brand's app-store links. Answers { responseCode: '00', responseDescription }. */
-export const storesUrlsRequestSchema = z.object({ phoneNumber: z.string().regex(/^\+?[0-9 ()-]{6,20}$/) }).strict();
+export const storesUrlsRequestSchema = z
+  .object({ phoneNumber: z.string().regex(/^\+?[0-9 ()-]{6,20}$/) })
+  .strict();
 
 /** POST /scp/request (tmpJwt bearer of a strict migration, or an access token) → deeplink (shown as a QR code on /scp) and the key the realtime event will carry. */
 export const scpResponseSchema = z.object({ deeplink: z.string(), key: z.string() });
 
 /** POST /devices (spec 1 §5 "Device create": name, code and type required). The device starts unapproved. */
 export const deviceCreateSchema = z
-  .object({ name: z.string().trim().min(1).max(128), code: z.string().trim().min(1).max(128), type: z.enum(DEVICE_TYPES), pushToken: shortText.optional() })
+  .object({
+    name: z.string().trim().min(1).max(128),
+    code: z.string().trim().min(1).max(128),
+    type: z.enum(DEVICE_TYPES),
+    pushToken: shortText.optional(),
+  })
   .strict();
 export const deviceCreatedSchema = authDeviceSchema.extend({ secret: z.string() });
 /** GET /devices and GET /api/device-api/device → { devices }; GET /devices/{id} → the device; DELETE answers { responseCode: '00' }. */
@@ -238,7 +261,10 @@ export const APPROVE_METHODS = [
   { id: 2, name: 'otp' },
   { id: 3, name: 'existingDevice' },
 ] as const;
-export const approveMethodSchema = z.object({ id: z.number().int(), name: z.enum(['sms', 'otp', 'existingDevice']) });
+export const approveMethodSchema = z.object({
+  id: z.number().int(),
+  name: z.enum(['sms', 'otp', 'existingDevice']),
+});
 export const approveMethodsResponseSchema = z.object({ methods: z.array(approveMethodSchema) });
 /**
  * Approving a new device: POST /devices/{id}/approve {methodId} starts (sms: a code goes by SMS;
@@ -246,12 +272,27 @@ export const approveMethodsResponseSchema = z.object({ methods: z.array(approveM
  * then PATCH /devices/{id}/approve/{methodId} {code?} completes (code for sms and otp; none for
  * existingDevice once that device approved) and answers the approved device.
  */
-export const deviceApproveStartSchema = z.object({ methodId: z.number().int().min(1).max(3) }).strict();
-export const deviceApproveStartResponseSchema = z.object({ deviceId: z.number(), methodId: z.number(), key: z.string().optional() });
-export const deviceApproveCompleteSchema = z.object({ code: z.string().regex(/^\d{4,8}$/).optional() }).strict();
+export const deviceApproveStartSchema = z
+  .object({ methodId: z.number().int().min(1).max(3) })
+  .strict();
+export const deviceApproveStartResponseSchema = z.object({
+  deviceId: z.number(),
+  methodId: z.number(),
+  key: z.string().optional(),
+});
+export const deviceApproveCompleteSchema = z
+  .object({
+    code: z
+      .string()
+      .regex(/^\d{4,8}$/)
+      .optional(),
+  })
+  .strict();
 
 /** POST /realtime-ticket: with a bearer, for the session; without one, {tmpJwt} for a pending sign-in (push, verifyDevice, scp). */
-export const realtimeTicketRequestSchema = z.object({ tmpJwt: z.string().max(2048).optional() }).strict();
+export const realtimeTicketRequestSchema = z
+  .object({ tmpJwt: z.string().max(2048).optional() })
+  .strict();
 
 /**
  * SEI (spec 1 §2 "/auth/sei"): an authorization for the signed-in user to continue to a stored
@@ -259,7 +300,13 @@ export const realtimeTicketRequestSchema = z.object({ tmpJwt: z.string().max(204
  * approves it and answers the path to go to. Another user's authorization is 404.
  */
 export const seiAuthorizeRequestSchema = z
-  .object({ path: z.string().min(1).max(512).regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path on this site, starting with /') })
+  .object({
+    path: z
+      .string()
+      .min(1)
+      .max(512)
+      .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path on this site, starting with /'),
+  })
   .strict();
 export const seiAuthorizationSchema = z.object({
   authorizationId: z.string(),

@@ -8,7 +8,12 @@ export const CLIENT_CONFIG_PATH = '/config.json';
 
 export const clientConfigSchema = z.object({
   /** Seconds without activity before the session ends (CLIENT_IDLE_TIMEOUT_SECONDS); null: the brand's own. */
-  idleTimeoutSeconds: z.number().int().min(1).max(24 * 60 * 60).nullable(),
+  idleTimeoutSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .nullable(),
   /** Whether sign-in and registration forms must carry a solved ALTCHA challenge (BOT_CHECK). */
   botCheck: z.boolean(),
 });

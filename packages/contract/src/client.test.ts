@@ -12,14 +12,22 @@ interface Seen {
 let http: Server;
 let baseUrl = '';
 let seen: Seen[] = [];
-let answer: (request: Seen) => { status: number; body: string; delayMs?: number } = () => ({ status: 200, body: '{}' });
+let answer: (request: Seen) => { status: number; body: string; delayMs?: number } = () => ({
+  status: 200,
+  body: '{}',
+});
 
 beforeAll(async () => {
   http = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      const record = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      const record = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      };
       seen.push(record);
       const reply = answer(record);
       setTimeout(() => {
@@ -36,11 +44,19 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => http.close(() => done())));
 beforeEach(() => {
   seen = [];
-  answer = () => ({ status: 200, body: JSON.stringify({ responseCode: '00', responseDescription: 'Success', customer: {} }) });
+  answer = () => ({
+    status: 200,
+    body: JSON.stringify({ responseCode: '00', responseDescription: 'Success', customer: {} }),
+  });
 });
 
 function client(overrides: Partial<ApiClientOptions> = {}) {
-  return createApiClient({ baseUrl, getLanguage: () => 'ua', getAccessToken: () => 'token-123', ...overrides });
+  return createApiClient({
+    baseUrl,
+    getLanguage: () => 'ua',
+    getAccessToken: () => 'token-123',
+    ...overrides,
+  });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -67,13 +83,24 @@ describe('the typed client: what it sends', () => {
   });
 
   it('sends no bearer token to a public method', async () => {
-    answer = () => ({ status: 200, body: JSON.stringify({ responseCode: 'SUCCESS', responseDescription: 'Success', countries: [] }) });
+    answer = () => ({
+      status: 200,
+      body: JSON.stringify({
+        responseCode: 'SUCCESS',
+        responseDescription: 'Success',
+        countries: [],
+      }),
+    });
     await client().main('getCountries', {});
     expect(seen[0]?.headers.authorization).toBeUndefined();
   });
 
   it('strips null-valued fields from bodies, deeply (array positions are kept)', async () => {
-    await client().rest({ method: 'POST', path: '/api/contracts/contract', body: { note: null, companyId: 5, nested: { a: null, b: [1, null] } } });
+    await client().rest({
+      method: 'POST',
+      path: '/api/contracts/contract',
+      body: { note: null, companyId: 5, nested: { a: null, b: [1, null] } },
+    });
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ companyId: 5, nested: { b: [1, null] } });
   });
 });
@@ -85,13 +112,33 @@ describe('the typed client: what it makes of answers', () => {
       body: JSON.stringify({
         responseCode: '00',
         responseDescription: '12',
-        customer: { customerId: '17', balance: '1050.25', postalCode: '007', cardNumber: '4111111111111111', firstName: '123', address1: '42', bankName: '1' },
+        customer: {
+          customerId: '17',
+          balance: '1050.25',
+          postalCode: '007',
+          cardNumber: '4111111111111111',
+          firstName: '123',
+          address1: '42',
+          bankName: '1',
+        },
       }),
     });
-    const result = (await client().main('getCustomerInfo', {})) as unknown as { responseCode: string; responseDescription: string; customer: Record<string, unknown> };
+    const result = (await client().main('getCustomerInfo', {})) as unknown as {
+      responseCode: string;
+      responseDescription: string;
+      customer: Record<string, unknown>;
+    };
     expect(result.responseCode).toBe('00');
     expect(result.responseDescription).toBe('12');
-    expect(result.customer).toEqual({ customerId: 17, balance: 1050.25, postalCode: '007', cardNumber: '4111111111111111', firstName: '123', address1: '42', bankName: '1' });
+    expect(result.customer).toEqual({
+      customerId: 17,
+      balance: 1050.25,
+      postalCode: '007',
+      cardNumber: '4111111111111111',
+      firstName: '123',
+      address1: '42',
+      bankName: '1',
+    });
   });
 
   it("says 'Server is not available' for HTTP 500", async () => {
@@ -106,7 +153,12 @@ describe('the typed client: what it makes of answers', () => {
   });
 
   it('says the network-error text when the transport fails', async () => {
-    const error = await failureOf(createApiClient({ baseUrl: 'http://127.0.0.1:1', getLanguage: () => 'en' }).main('getCountries', {}));
+    const error = await failureOf(
+      createApiClient({ baseUrl: 'http://127.0.0.1:1', getLanguage: () => 'en' }).main(
+        'getCountries',
+        {},
+      ),
+    );
     expect(error.kind).toBe('network');
     expect(error.message).toMatch(/Network error/);
   });
@@ -137,7 +189,14 @@ describe('the typed client: what it makes of answers', () => {
   });
 
   it('takes the message of a failed answer in the spec order and keeps the field errors', async () => {
-    answer = () => ({ status: 400, body: JSON.stringify({ responseCode: 'TA1', responseDescription: 'Invalid parameters', validationErrors: { countryCode: 'Too long', lang: 'Unknown' } }) });
+    answer = () => ({
+      status: 400,
+      body: JSON.stringify({
+        responseCode: 'TA1',
+        responseDescription: 'Invalid parameters',
+        validationErrors: { countryCode: 'Too long', lang: 'Unknown' },
+      }),
+    });
     const error = await failureOf(client().main('getCustomerInfo', {}));
     expect(error.message).toBe('Too long, Unknown');
     expect(error.responseCode).toBe('TA1');
@@ -145,15 +204,32 @@ describe('the typed client: what it makes of answers', () => {
   });
 
   it('treats a 200 answer with a failure code as a failure', async () => {
-    answer = () => ({ status: 200, body: JSON.stringify({ responseCode: 'CA', responseDescription: 'Closed account' }) });
+    answer = () => ({
+      status: 200,
+      body: JSON.stringify({ responseCode: 'CA', responseDescription: 'Closed account' }),
+    });
     const error = await failureOf(client().main('getCustomerInfo', {}));
-    expect(error).toMatchObject({ kind: 'response', responseCode: 'CA', message: 'Closed account' });
+    expect(error).toMatchObject({
+      kind: 'response',
+      responseCode: 'CA',
+      message: 'Closed account',
+    });
   });
 
   it('on 401 asks the refresh hook once and retries once', async () => {
     let calls = 0;
     let token = 'old';
-    answer = (request) => (request.headers.authorization === 'Bearer new' ? { status: 200, body: JSON.stringify({ responseCode: '00', responseDescription: 'Success', customer: {} }) } : { status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    answer = (request) =>
+      request.headers.authorization === 'Bearer new'
+        ? {
+            status: 200,
+            body: JSON.stringify({
+              responseCode: '00',
+              responseDescription: 'Success',
+              customer: {},
+            }),
+          }
+        : { status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' };
     const api = client({
       getAccessToken: () => token,
       onUnauthorized: async () => {
@@ -164,20 +240,31 @@ describe('the typed client: what it makes of answers', () => {
     });
     await api.main('getCustomerInfo', {});
     expect(calls).toBe(1);
-    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+    expect(seen.map((request) => request.headers.authorization)).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ]);
   });
 
   it('does not retry when the refresh hook fails, and does not loop', async () => {
-    answer = () => ({ status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    answer = () => ({
+      status: 401,
+      body: '{"responseCode":"AU","responseDescription":"Unauthorized"}',
+    });
     let calls = 0;
-    const error = await failureOf(client({ onUnauthorized: async () => ((calls += 1), false) }).main('getCustomerInfo', {}));
+    const error = await failureOf(
+      client({ onUnauthorized: async () => ((calls += 1), false) }).main('getCustomerInfo', {}),
+    );
     expect(error.status).toBe(401);
     expect(calls).toBe(1);
     expect(seen).toHaveLength(1);
   });
 
   it('tells the refresh hook which token failed, and retries only once even if that fails again', async () => {
-    answer = () => ({ status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    answer = () => ({
+      status: 401,
+      body: '{"responseCode":"AU","responseDescription":"Unauthorized"}',
+    });
     const failed: (string | undefined)[] = [];
     let token = 'first';
     const api = client({
@@ -191,7 +278,10 @@ describe('the typed client: what it makes of answers', () => {
     const error = await failureOf(api.main('getCustomerInfo', {}));
     expect(error.status).toBe(401);
     expect(failed).toEqual(['first']);
-    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer first', 'Bearer second']);
+    expect(seen.map((request) => request.headers.authorization)).toEqual([
+      'Bearer first',
+      'Bearer second',
+    ]);
   });
 
   it('lets the session freshen its token before an authenticated call, never before a public one', async () => {
@@ -207,18 +297,26 @@ describe('the typed client: what it makes of answers', () => {
     await api.main('getCustomerInfo', {});
     await api.rest({ method: 'POST', path: '/api/auth/login', body: {}, isPublic: true });
     expect(freshened).toBe(1);
-    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer fresh', undefined]);
+    expect(seen.map((request) => request.headers.authorization)).toEqual([
+      'Bearer fresh',
+      undefined,
+    ]);
   });
 
   it('sends a call’s own bearer instead of the session token and does not refresh it on 401', async () => {
-    answer = () => ({ status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' });
+    answer = () => ({
+      status: 401,
+      body: '{"responseCode":"AU","responseDescription":"Unauthorized"}',
+    });
     let refreshes = 0;
     let freshened = 0;
     const api = client({
       onUnauthorized: async () => ((refreshes += 1), true),
       beforeAuthenticatedCall: async () => void (freshened += 1),
     });
-    const error = await failureOf(api.rest({ method: 'POST', path: '/api/auth/push/re-send', bearer: 'tmp-jwt' }));
+    const error = await failureOf(
+      api.rest({ method: 'POST', path: '/api/auth/push/re-send', bearer: 'tmp-jwt' }),
+    );
     expect(error.status).toBe(401);
     expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer tmp-jwt']);
     expect(refreshes).toBe(0);

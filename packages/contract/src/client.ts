@@ -14,7 +14,8 @@ import { coerceNumbers, stripNulls } from './coerce';
 import { mainMethods, type MainMethodName, type MainMethods } from './methods';
 import type { EnvelopeFields } from './envelope';
 
-export type ApiErrorKind = 'http' | 'server-unavailable' | 'empty' | 'network' | 'timeout' | 'response';
+export type ApiErrorKind =
+  'http' | 'server-unavailable' | 'empty' | 'network' | 'timeout' | 'response';
 
 /** What a failed call tells the screen: a message to show, plus the raw answer for screens that need more. */
 export class ApiError extends Error {
@@ -24,7 +25,11 @@ export class ApiError extends Error {
   readonly data: unknown;
   readonly validationErrors: Record<string, string> | undefined;
 
-  constructor(kind: ApiErrorKind, message: string, details: { status?: number; responseCode?: string; data?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { status?: number; responseCode?: string; data?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
@@ -58,7 +63,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export type MainRequest<M extends MainMethodName> = z.input<MainMethods[M]['request']> & Partial<EnvelopeFields>;
+export type MainRequest<M extends MainMethodName> = z.input<MainMethods[M]['request']> &
+  Partial<EnvelopeFields>;
 export type MainResponse<M extends MainMethodName> = z.output<MainMethods[M]['response']> & {
   responseCode: string;
   responseDescription: string;
@@ -86,7 +92,11 @@ export interface CallOptions {
 }
 
 export interface ApiClient {
-  main<M extends MainMethodName>(method: M, payload: MainRequest<M>, call?: CallOptions): Promise<MainResponse<M>>;
+  main<M extends MainMethodName>(
+    method: M,
+    payload: MainRequest<M>,
+    call?: CallOptions,
+  ): Promise<MainResponse<M>>;
   rest<T = unknown>(request: RestRequest, call?: CallOptions): Promise<T>;
 }
 
@@ -114,7 +124,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string | undefined;
   }
 
-  async function send(url: string, init: { method: string; body?: unknown; token: string | undefined }, call: CallOptions = {}): Promise<Sent> {
+  async function send(
+    url: string,
+    init: { method: string; body?: unknown; token: string | undefined },
+    call: CallOptions = {},
+  ): Promise<Sent> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -138,16 +152,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       text = await response.text();
     } catch (error) {
       if (timedOut) throw new ApiError('timeout', ERROR_TEXTS.networkError);
-      if (call.signal?.aborted) throw call.signal.reason instanceof Error ? call.signal.reason : new DOMException('Aborted', 'AbortError');
-      const message = error instanceof Error && error.message ? error.message : ERROR_TEXTS.networkError;
-      throw new ApiError('network', message === 'Failed to fetch' || message === 'fetch failed' ? ERROR_TEXTS.networkError : message);
+      if (call.signal?.aborted)
+        throw call.signal.reason instanceof Error
+          ? call.signal.reason
+          : new DOMException('Aborted', 'AbortError');
+      const message =
+        error instanceof Error && error.message ? error.message : ERROR_TEXTS.networkError;
+      throw new ApiError(
+        'network',
+        message === 'Failed to fetch' || message === 'fetch failed'
+          ? ERROR_TEXTS.networkError
+          : message,
+      );
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', cancel);
     }
-    if (response.status === 500) throw new ApiError('server-unavailable', ERROR_TEXTS.serverNotAvailable, { status: 500 });
+    if (response.status === 500)
+      throw new ApiError('server-unavailable', ERROR_TEXTS.serverNotAvailable, { status: 500 });
     if (text.trim() === '') {
-      if (response.ok) throw new ApiError('empty', ERROR_TEXTS.serverError, { status: response.status });
+      if (response.ok)
+        throw new ApiError('empty', ERROR_TEXTS.serverError, { status: response.status });
       throw new ApiError('http', ERROR_TEXTS.serverError, { status: response.status });
     }
     let data: unknown;
@@ -164,7 +189,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * carries the session's token, fresh (beforeAuthenticatedCall), and on 401 gets one refresh
    * and one retry (spec 1 §4).
    */
-  async function withRetry(auth: { isPublic: boolean; bearer?: string }, call: (token: string | undefined) => Promise<Sent>): Promise<Sent> {
+  async function withRetry(
+    auth: { isPublic: boolean; bearer?: string },
+    call: (token: string | undefined) => Promise<Sent>,
+  ): Promise<Sent> {
     if (auth.isPublic) return call(undefined);
     if (auth.bearer !== undefined) return call(auth.bearer);
     await options.beforeAuthenticatedCall?.();
@@ -175,7 +203,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function failure(status: number, data: unknown): ApiError {
-    const responseCode = typeof data === 'object' && data !== null ? (data as { responseCode?: unknown }).responseCode : undefined;
+    const responseCode =
+      typeof data === 'object' && data !== null
+        ? (data as { responseCode?: unknown }).responseCode
+        : undefined;
     return new ApiError('http', extractErrorMessage(data) ?? ERROR_TEXTS.serverError, {
       status,
       responseCode: typeof responseCode === 'string' ? responseCode : undefined,
@@ -189,7 +220,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const lang = options.getLanguage();
       const url = `${options.baseUrl}/api/main/?${encodeURIComponent(method)}`;
       const body = { ...payload, method, lang };
-      const { status, data } = await withRetry({ isPublic: definition.isPublic }, (token) => send(url, { method: 'POST', body, token }, call));
+      const { status, data } = await withRetry({ isPublic: definition.isPublic }, (token) =>
+        send(url, { method: 'POST', body, token }, call),
+      );
       const coerced = coerceNumbers(data);
       if (status >= 400) throw failure(status, coerced);
       const code = (coerced as { responseCode?: unknown }).responseCode;
@@ -209,9 +242,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (value !== undefined) search.set(key, String(value));
       }
       const query = search.size > 0 ? `?${search.toString()}` : '';
-      const auth = { isPublic: request.isPublic ?? false, ...(request.bearer !== undefined ? { bearer: request.bearer } : {}) };
+      const auth = {
+        isPublic: request.isPublic ?? false,
+        ...(request.bearer !== undefined ? { bearer: request.bearer } : {}),
+      };
       const { status, data } = await withRetry(auth, (token) =>
-        send(`${options.baseUrl}${request.path}${query}`, { method: request.method, body: request.body, token }, call),
+        send(
+          `${options.baseUrl}${request.path}${query}`,
+          { method: request.method, body: request.body, token },
+          call,
+        ),
       );
       if (status >= 400) throw failure(status, data);
       return data as T;

@@ -18,7 +18,10 @@ export function coerceNumbers(value: unknown, key = ''): unknown {
     const out: Record<string, unknown> = {};
     for (const [childKey, child] of Object.entries(value)) {
       // Response codes are codes ('00', '13'), not numbers.
-      out[childKey] = childKey === 'responseCode' ? child : coerceNumbers(child, TEXT_FIELD.test(key) ? key : childKey);
+      out[childKey] =
+        childKey === 'responseCode'
+          ? child
+          : coerceNumbers(child, TEXT_FIELD.test(key) ? key : childKey);
     }
     return out;
   }
@@ -30,8 +33,14 @@ export function coerceNumbers(value: unknown, key = ''): unknown {
  * their positions: a null inside a list is a value, not an absent field.
  */
 export function stripNulls<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => (item === null ? item : stripNulls(item))) as T;
-  if (typeof value === 'object' && value !== null && !(value instanceof Blob) && !(value instanceof FormData)) {
+  if (Array.isArray(value))
+    return value.map((item) => (item === null ? item : stripNulls(item))) as T;
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Blob) &&
+    !(value instanceof FormData)
+  ) {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       if (child === null || child === undefined) continue;

@@ -8,24 +8,48 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TwoStepVerificationModeSet') }),
   z.object({ type: z.literal('TwoStepVerificationConfirmed') }),
   /** A password change of the user was confirmed (success) or dropped (canceled): the popup shows the success text or 'Confirmation canceled'. */
-  z.object({ type: z.literal('PasswordChange'), payload: z.object({ result: z.enum(['success', 'canceled']) }) }),
+  z.object({
+    type: z.literal('PasswordChange'),
+    payload: z.object({ result: z.enum(['success', 'canceled']) }),
+  }),
   z.object({
     type: z.literal('TransactionResult'),
     /** A transfer waiting for its second factor was settled (success) or declined/expired (rejected, message 'Transaction was rejected.'). */
-    payload: z.object({ operationId: z.string(), transactionId: z.string(), status: z.enum(['success', 'rejected']), message: z.string() }),
+    payload: z.object({
+      operationId: z.string(),
+      transactionId: z.string(),
+      status: z.enum(['success', 'rejected']),
+      message: z.string(),
+    }),
   }),
   z.object({
     type: z.literal('LoginRequestDecided'),
     payload: z.object({ key: z.string(), approved: z.boolean() }),
   }),
-  z.object({ type: z.literal('Notification'), payload: z.object({ id: z.string(), kind: z.string(), level: z.enum(['error', 'info', 'warning', 'success']) }) }),
+  z.object({
+    type: z.literal('Notification'),
+    payload: z.object({
+      id: z.string(),
+      kind: z.string(),
+      level: z.enum(['error', 'info', 'warning', 'success']),
+    }),
+  }),
   /** An account changed outside the customer's own request (e.g. the card processor moved a card's status): refresh it. */
-  z.object({ type: z.literal('AccountChanged'), payload: z.object({ accountId: z.number().int() }) }),
+  z.object({
+    type: z.literal('AccountChanged'),
+    payload: z.object({ accountId: z.number().int() }),
+  }),
   /** Sent just before the server closes the socket because the session ended. */
-  z.object({ type: z.literal('SessionClosed'), payload: z.object({ reason: z.enum(['logout', 'expired', 'revoked']) }) }),
+  z.object({
+    type: z.literal('SessionClosed'),
+    payload: z.object({ reason: z.enum(['logout', 'expired', 'revoked']) }),
+  }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];
 
-export const realtimeTicketResponseSchema = z.object({ ticket: z.string(), expiresInSeconds: z.number() });
+export const realtimeTicketResponseSchema = z.object({
+  ticket: z.string(),
+  expiresInSeconds: z.number(),
+});
 export const REALTIME_PATH = '/realtime';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES, accountKind, defaultHistoryAccount, isCardAccountType, sortAccounts, type AccountKind } from './accounts';
+import {
+  ACCOUNT_TYPES,
+  accountKind,
+  defaultHistoryAccount,
+  isCardAccountType,
+  sortAccounts,
+  type AccountKind,
+} from './accounts';
 
 describe('account types (spec 2 §3)', () => {
   it.each<[number, AccountKind]>([
@@ -50,7 +57,9 @@ describe('account order (spec 2 §3: sorted by accountStatusId, the first is the
   });
 
   it('keeps every field of the accounts it sorts', () => {
-    expect(sortAccounts([{ accountStatusId: 1, currencyCode: 'EUR' }])).toEqual([{ accountStatusId: 1, currencyCode: 'EUR' }]);
+    expect(sortAccounts([{ accountStatusId: 1, currencyCode: 'EUR' }])).toEqual([
+      { accountStatusId: 1, currencyCode: 'EUR' },
+    ]);
   });
 
   it('takes the first account after sorting as the default history account', () => {

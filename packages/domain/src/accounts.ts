@@ -45,6 +45,8 @@ export function sortAccounts<T extends { accountStatusId: number }>(list: readon
 }
 
 /** The account history opens on when none is chosen: the first account of the sorted list (spec 2 §3). */
-export function defaultHistoryAccount<T extends { accountStatusId: number }>(list: readonly T[]): T | null {
+export function defaultHistoryAccount<T extends { accountStatusId: number }>(
+  list: readonly T[],
+): T | null {
   return sortAccounts(list)[0] ?? null;
 }

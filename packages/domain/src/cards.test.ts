@@ -73,7 +73,12 @@ describe('card actions by status and kind (spec 2 §4 and our additions)', () =>
     ['limited physical', 27, false, PIN],
     ['limited virtual', 27, true, VIRTUAL_ONLY],
     ['expired physical', 38, false, ['balance', 'history', 'block', 'pause', ...PIN, 'reissue']],
-    ['expired virtual', 38, true, ['balance', 'history', 'block', 'pause', ...VIRTUAL_ONLY, 'reissue']],
+    [
+      'expired virtual',
+      38,
+      true,
+      ['balance', 'history', 'block', 'pause', ...VIRTUAL_ONLY, 'reissue'],
+    ],
     ['processing physical', 41, false, PIN],
     ['processing virtual', 41, true, VIRTUAL_ONLY],
     ['pending document physical', 65, false, PIN],
@@ -96,12 +101,17 @@ describe('card actions by status and kind (spec 2 §4 and our additions)', () =>
     { statusId, isVirtual: true },
   ]);
   const statusesWith = (action: CardAction, isVirtual: boolean): number[] =>
-    everyCard.filter((card) => card.isVirtual === isVirtual && isCardActionAllowed(card, action)).map((card) => card.statusId);
+    everyCard
+      .filter((card) => card.isVirtual === isVirtual && isCardActionAllowed(card, action))
+      .map((card) => card.statusId);
 
-  it.each<CardAction>(['balance', 'history', 'block'])('%s: active and expired cards only', (action) => {
-    expect(statusesWith(action, false)).toEqual([2, 38]);
-    expect(statusesWith(action, true)).toEqual([2, 38]);
-  });
+  it.each<CardAction>(['balance', 'history', 'block'])(
+    '%s: active and expired cards only',
+    (action) => {
+      expect(statusesWith(action, false)).toEqual([2, 38]);
+      expect(statusesWith(action, true)).toEqual([2, 38]);
+    },
+  );
 
   it('pause is for active or expired cards; unpause for paused ones', () => {
     expect(statusesWith('pause', false)).toEqual([2, 38]);
@@ -113,11 +123,14 @@ describe('card actions by status and kind (spec 2 §4 and our additions)', () =>
     expect(statusesWith(action, true)).toEqual([2]);
   });
 
-  it.each<CardAction>(['changePin', 'showPin'])('%s: never for fraud, never for a virtual card', (action) => {
-    expect(statusesWith(action, false)).not.toContain(18);
-    expect(statusesWith(action, false)).toHaveLength(Object.keys(CARD_STATUS).length - 1);
-    expect(statusesWith(action, true)).toEqual([]);
-  });
+  it.each<CardAction>(['changePin', 'showPin'])(
+    '%s: never for fraud, never for a virtual card',
+    (action) => {
+      expect(statusesWith(action, false)).not.toContain(18);
+      expect(statusesWith(action, false)).toHaveLength(Object.keys(CARD_STATUS).length - 1);
+      expect(statusesWith(action, true)).toEqual([]);
+    },
+  );
 
   it.each<CardAction>(['details', 'rename'])('%s: virtual cards only', (action) => {
     expect(statusesWith(action, false)).toEqual([]);
@@ -131,26 +144,90 @@ describe('card routing (spec 2 §2 "Card routing rules")', () => {
 
   it.each<[string, CardRouteInput, CardRoute]>([
     // With no physical cards, /cards goes to the virtual list.
-    ['no physical cards: /cards opens the virtual list', { cards: [virtual(1), virtual(2)], path: 'list' }, { to: 'virtualList' }],
-    ['no cards at all: /cards opens the virtual list', { cards: [], path: 'list' }, { to: 'virtualList' }],
-    ['physical cards: /cards opens the physical list', { cards: [physical(1), virtual(2)], path: 'list' }, { to: 'physicalList' }],
-    ['several physical cards: /cards opens the physical list', { cards: [physical(1), physical(2)], path: 'list' }, { to: 'physicalList' }],
+    [
+      'no physical cards: /cards opens the virtual list',
+      { cards: [virtual(1), virtual(2)], path: 'list' },
+      { to: 'virtualList' },
+    ],
+    [
+      'no cards at all: /cards opens the virtual list',
+      { cards: [], path: 'list' },
+      { to: 'virtualList' },
+    ],
+    [
+      'physical cards: /cards opens the physical list',
+      { cards: [physical(1), virtual(2)], path: 'list' },
+      { to: 'physicalList' },
+    ],
+    [
+      'several physical cards: /cards opens the physical list',
+      { cards: [physical(1), physical(2)], path: 'list' },
+      { to: 'physicalList' },
+    ],
 
     // Exactly one card of a kind and none of the other: its details.
-    ['one virtual card and no physical: /cards opens its details', { cards: [virtual(7)], path: 'list' }, { to: 'details', accountId: 7 }],
-    ['one physical card and no virtual: /cards opens its details', { cards: [physical(8)], path: 'list' }, { to: 'details', accountId: 8 }],
-    ['one physical card and no virtual: /cards/physical opens its details', { cards: [physical(8)], path: 'physical' }, { to: 'details', accountId: 8 }],
-    ['one virtual card and no physical: /cards/virtual opens its details', { cards: [virtual(7)], path: 'virtual' }, { to: 'details', accountId: 7 }],
-    ['one physical and one virtual: /cards/physical stays a list', { cards: [physical(1), virtual(2)], path: 'physical' }, { to: 'physicalList' }],
-    ['one physical and one virtual: /cards/virtual stays a list', { cards: [physical(1), virtual(2)], path: 'virtual' }, { to: 'virtualList' }],
-    ['one physical card only: /cards/virtual still opens the virtual list', { cards: [physical(1)], path: 'virtual' }, { to: 'virtualList' }],
-    ['two virtual cards: /cards/virtual is the list', { cards: [virtual(1), virtual(2)], path: 'virtual' }, { to: 'virtualList' }],
+    [
+      'one virtual card and no physical: /cards opens its details',
+      { cards: [virtual(7)], path: 'list' },
+      { to: 'details', accountId: 7 },
+    ],
+    [
+      'one physical card and no virtual: /cards opens its details',
+      { cards: [physical(8)], path: 'list' },
+      { to: 'details', accountId: 8 },
+    ],
+    [
+      'one physical card and no virtual: /cards/physical opens its details',
+      { cards: [physical(8)], path: 'physical' },
+      { to: 'details', accountId: 8 },
+    ],
+    [
+      'one virtual card and no physical: /cards/virtual opens its details',
+      { cards: [virtual(7)], path: 'virtual' },
+      { to: 'details', accountId: 7 },
+    ],
+    [
+      'one physical and one virtual: /cards/physical stays a list',
+      { cards: [physical(1), virtual(2)], path: 'physical' },
+      { to: 'physicalList' },
+    ],
+    [
+      'one physical and one virtual: /cards/virtual stays a list',
+      { cards: [physical(1), virtual(2)], path: 'virtual' },
+      { to: 'virtualList' },
+    ],
+    [
+      'one physical card only: /cards/virtual still opens the virtual list',
+      { cards: [physical(1)], path: 'virtual' },
+      { to: 'virtualList' },
+    ],
+    [
+      'two virtual cards: /cards/virtual is the list',
+      { cards: [virtual(1), virtual(2)], path: 'virtual' },
+      { to: 'virtualList' },
+    ],
 
     // A card id.
-    ['a known card id opens its details', { cards: [physical(1), virtual(2)], path: { accountId: 2 } }, { to: 'details', accountId: 2 }],
-    ['an unknown card id with several card accounts goes to the cards list', { cards: [physical(1), virtual(2)], path: { accountId: 9 } }, { to: 'list' }],
-    ['an unknown card id with one card account goes home', { cards: [physical(1)], path: { accountId: 9 } }, { to: 'home' }],
-    ['an unknown card id without card accounts goes home', { cards: [], path: { accountId: 9 } }, { to: 'home' }],
+    [
+      'a known card id opens its details',
+      { cards: [physical(1), virtual(2)], path: { accountId: 2 } },
+      { to: 'details', accountId: 2 },
+    ],
+    [
+      'an unknown card id with several card accounts goes to the cards list',
+      { cards: [physical(1), virtual(2)], path: { accountId: 9 } },
+      { to: 'list' },
+    ],
+    [
+      'an unknown card id with one card account goes home',
+      { cards: [physical(1)], path: { accountId: 9 } },
+      { to: 'home' },
+    ],
+    [
+      'an unknown card id without card accounts goes home',
+      { cards: [], path: { accountId: 9 } },
+      { to: 'home' },
+    ],
   ])('%s', (_name, input, expected) => {
     expect(cardRoute(input)).toEqual(expected);
   });

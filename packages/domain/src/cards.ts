@@ -87,7 +87,12 @@ const ACTIONS_BY_STATUS: Record<CardStatusKey, readonly CardAction[]> = {
  * shipped (so it is not activated and has no shipping); only a virtual card shows its details
  * (number, expiry, CVV) and can be renamed (spec 2 §4).
  */
-const PHYSICAL_ONLY: ReadonlySet<CardAction> = new Set(['changePin', 'showPin', 'activate', 'upgradeShipping']);
+const PHYSICAL_ONLY: ReadonlySet<CardAction> = new Set([
+  'changePin',
+  'showPin',
+  'activate',
+  'upgradeShipping',
+]);
 const VIRTUAL_ONLY: ReadonlySet<CardAction> = new Set(['details', 'rename']);
 
 /** The actions allowed for a card, in CARD_ACTIONS order. A status id the spec does not list allows nothing. */
@@ -142,7 +147,9 @@ export function cardRoute(input: CardRouteInput): CardRoute {
   const virtual = cards.filter((card) => card.isVirtual);
   const single = (list: typeof cards, others: typeof cards): CardRoute | null => {
     const [only] = list;
-    return only && list.length === 1 && others.length === 0 ? { to: 'details', accountId: only.accountId } : null;
+    return only && list.length === 1 && others.length === 0
+      ? { to: 'details', accountId: only.accountId }
+      : null;
   };
   switch (path) {
     case 'physical':

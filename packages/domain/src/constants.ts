@@ -17,7 +17,13 @@ export const TIMING = {
 } as const;
 
 /** Viewport breakpoints (spec 1 §2) and the widths at which viewport flags flip (spec 1 §9). */
-export const BREAKPOINTS = { mobile: 476, tablet: 768, phablet: 871, laptop: 1024, desktop: 1280 } as const;
+export const BREAKPOINTS = {
+  mobile: 476,
+  tablet: 768,
+  phablet: 871,
+  laptop: 1024,
+  desktop: 1280,
+} as const;
 export const VIEWPORT_FLAG_WIDTHS = [1280, 992, 871, 576] as const;
 
 export const ERROR_HEADER_CUTOFF = 50;

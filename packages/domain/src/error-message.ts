@@ -19,11 +19,17 @@ function isBag(value: unknown): value is Bag {
 function joinText(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
   if (Array.isArray(value)) {
-    const parts = value.map((item) => (isBag(item) ? joinText(item.message ?? item.description ?? item.error) : joinText(item))).filter((part): part is string => !!part);
+    const parts = value
+      .map((item) =>
+        isBag(item) ? joinText(item.message ?? item.description ?? item.error) : joinText(item),
+      )
+      .filter((part): part is string => !!part);
     return parts.length > 0 ? parts.join(', ') : undefined;
   }
   if (isBag(value)) {
-    const parts = Object.values(value).map(joinText).filter((part): part is string => !!part);
+    const parts = Object.values(value)
+      .map(joinText)
+      .filter((part): part is string => !!part);
     return parts.length > 0 ? parts.join(', ') : undefined;
   }
   return undefined;
@@ -56,7 +62,10 @@ export function extractErrorMessage(data: unknown): string | undefined {
  * The error popup's header and body: the header is the response description, but a description
  * longer than 50 characters moves to the body under the header 'Error' (spec 2 §8).
  */
-export function errorPopupParts(description: string, message?: string): { header: string; body: string | undefined } {
+export function errorPopupParts(
+  description: string,
+  message?: string,
+): { header: string; body: string | undefined } {
   if (description.length > ERROR_HEADER_CUTOFF) return { header: 'Error', body: description };
   return { header: description, body: message && message !== description ? message : undefined };
 }

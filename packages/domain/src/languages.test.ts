@@ -20,11 +20,17 @@ describe('interface languages', () => {
 
 describe('the login form (spec 1 §5)', () => {
   it('trims the e-mail and requires a valid address', () => {
-    expect(loginFormSchema.parse({ username: '  anna@pebble.example ', password: 'x' }).username).toBe('anna@pebble.example');
+    expect(
+      loginFormSchema.parse({ username: '  anna@pebble.example ', password: 'x' }).username,
+    ).toBe('anna@pebble.example');
     const result = loginFormSchema.safeParse({ username: 'anna', password: '' });
     expect(result.success).toBe(false);
-    const messages = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
-    expect(messages).toEqual(expect.arrayContaining(['username:validation.email', 'password:validation.required']));
+    const messages = result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining(['username:validation.email', 'password:validation.required']),
+    );
   });
 });
 

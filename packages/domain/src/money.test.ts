@@ -1,6 +1,13 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it, vi } from 'vitest';
-import { MissingExchangeRateError, currencySymbol, exchangeRateFor, formatAmount, formatMoney, sumMoney } from './money';
+import {
+  MissingExchangeRateError,
+  currencySymbol,
+  exchangeRateFor,
+  formatAmount,
+  formatMoney,
+  sumMoney,
+} from './money';
 
 const NBSP = '\u00a0';
 

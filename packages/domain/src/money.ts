@@ -61,7 +61,8 @@ function separators(locale: string): NumberSymbols {
 /** Inserts the group separator every three digits from the right. */
 function groupThousands(digits: string, group: string): string {
   const groups: string[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  for (let end = digits.length; end > 0; end -= 3)
+    groups.unshift(digits.slice(Math.max(0, end - 3), end));
   return groups.join(group);
 }
 
@@ -89,7 +90,11 @@ export function formatAmount(amount: string | number | Decimal, locale?: string)
  * word-like symbol or a plain code goes after it with a space (12.00 lei, 3.10 CHF), as they
  * are read.
  */
-export function formatMoney(amount: string | number | Decimal, currencyCode: string, locale?: string): string {
+export function formatMoney(
+  amount: string | number | Decimal,
+  currencyCode: string,
+  locale?: string,
+): string {
   const text = formatAmount(amount, locale);
   const symbol = currencySymbol(currencyCode);
   if (/\p{L}/u.test(symbol)) return `${text} ${symbol}`;
@@ -98,7 +103,9 @@ export function formatMoney(amount: string | number | Decimal, currencyCode: str
 
 /** The exact sum of decimal strings, as a plain decimal string (no exponent). */
 export function sumMoney(values: readonly (string | number)[]): string {
-  return values.reduce<Decimal>((sum, value) => sum.plus(toDecimal(value)), new Decimal(0)).toFixed();
+  return values
+    .reduce<Decimal>((sum, value) => sum.plus(toDecimal(value)), new Decimal(0))
+    .toFixed();
 }
 
 /** No rate is known for a pair of different currencies. */

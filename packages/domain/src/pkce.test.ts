@@ -3,7 +3,9 @@ import { PKCE_ALPHABET, createCodeChallenge, createCodeVerifier, isValidPkceValu
 
 describe('PKCE (RFC 7636)', () => {
   it('derives the S256 challenge of the RFC 7636 Appendix B example', async () => {
-    expect(await createCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(await createCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('builds a 128-character verifier from the unreserved set only', () => {

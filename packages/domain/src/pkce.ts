@@ -32,6 +32,9 @@ function base64Url(bytes: Uint8Array): string {
 
 /** S256 challenge: BASE64URL(SHA-256(ASCII(verifier))). */
 export async function createCodeChallenge(verifier: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  const digest = await globalThis.crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(verifier),
+  );
   return base64Url(new Uint8Array(digest));
 }

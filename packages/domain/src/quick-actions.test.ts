@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from './constants';
-import { quickActions, transferScreens, type QuickAction, type QuickActionsInput, type TransferScreen, type TransferScreensInput } from './quick-actions';
+import {
+  quickActions,
+  transferScreens,
+  type QuickAction,
+  type QuickActionsInput,
+  type TransferScreen,
+  type TransferScreensInput,
+} from './quick-actions';
 
 const owner: QuickActionsInput = {
   accessList: { balanceInfo: ACCESS_LEVELS.fullAccess, transfers: ACCESS_LEVELS.fullAccess },
@@ -14,7 +21,14 @@ const cases: { name: string; input: Partial<QuickActionsInput>; expected: QuickA
   {
     name: 'an owner with cards who may apply gets every action',
     input: {},
-    expected: ['addMoney', 'addCurrency', 'createWallet', 'cards', 'applyForCard', 'linkExternalCard'],
+    expected: [
+      'addMoney',
+      'addCurrency',
+      'createWallet',
+      'cards',
+      'applyForCard',
+      'linkExternalCard',
+    ],
   },
   {
     name: 'an owner without cards is not offered the cards list',
@@ -38,17 +52,25 @@ const cases: { name: string; input: Partial<QuickActionsInput>; expected: QuickA
   },
   {
     name: 'a user with initiate rights manages accounts',
-    input: { accessList: { balanceInfo: ACCESS_LEVELS.initiate, transfers: ACCESS_LEVELS.initiate }, hasCards: false },
+    input: {
+      accessList: { balanceInfo: ACCESS_LEVELS.initiate, transfers: ACCESS_LEVELS.initiate },
+      hasCards: false,
+    },
     expected: ['addMoney', 'addCurrency', 'createWallet', 'applyForCard', 'linkExternalCard'],
   },
   {
     name: 'a representative without balance access gets nothing',
-    input: { accessList: { balanceInfo: ACCESS_LEVELS.noAccess, transfers: ACCESS_LEVELS.noAccess } },
+    input: {
+      accessList: { balanceInfo: ACCESS_LEVELS.noAccess, transfers: ACCESS_LEVELS.noAccess },
+    },
     expected: [],
   },
   {
     name: 'no balance access wins over cards and apply flags',
-    input: { accessList: { balanceInfo: ACCESS_LEVELS.noAccess, transfers: ACCESS_LEVELS.fullAccess }, permissions: {} },
+    input: {
+      accessList: { balanceInfo: ACCESS_LEVELS.noAccess, transfers: ACCESS_LEVELS.fullAccess },
+      permissions: {},
+    },
     expected: [],
   },
 ];
@@ -59,12 +81,19 @@ describe('quickActions', () => {
   });
 
   it('offers no transfer action without a transfer flag, whatever the area permissions say', () => {
-    const actions: string[] = quickActions({ ...owner, permissions: { initiateTransfers: true, sendMoneyToProductUser: true } });
+    const actions: string[] = quickActions({
+      ...owner,
+      permissions: { initiateTransfers: true, sendMoneyToProductUser: true },
+    });
     expect(actions.filter((action) => /transfer|send|request/i.test(action))).toEqual([]);
   });
 
   it('puts the transfer actions the flags allow after the account actions', () => {
-    const permissions = { 'ownAccount.betweenAccounts': true, 'otherPerson.p2p': true, 'otherPerson.wire': true };
+    const permissions = {
+      'ownAccount.betweenAccounts': true,
+      'otherPerson.p2p': true,
+      'otherPerson.wire': true,
+    };
     expect(quickActions({ ...owner, permissions })).toEqual([
       'addMoney',
       'addCurrency',
@@ -81,38 +110,100 @@ describe('quickActions', () => {
 
 const full = ACCESS_LEVELS.fullAccess;
 const transferCases: { name: string; input: TransferScreensInput; expected: TransferScreen[] }[] = [
-  { name: 'no flag: no screen', input: { accessList: { transfers: full }, permissions: {} }, expected: [] },
-  { name: 'between own accounts only', input: { accessList: { transfers: full }, permissions: { 'ownAccount.betweenAccounts': true } }, expected: ['account'] },
-  { name: 'P2P only', input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': true } }, expected: ['p2p'] },
-  { name: 'a mass P2P flag is not a single P2P', input: { accessList: { transfers: full }, permissions: { 'mass.p2p': true } }, expected: [] },
-  { name: 'a wire to oneself opens external', input: { accessList: { transfers: full }, permissions: { 'ownAccount.wire': true } }, expected: ['external'] },
-  { name: 'a crypto payout (digital) to someone opens external', input: { accessList: { transfers: full }, permissions: { 'otherPerson.digital': true } }, expected: ['external'] },
-  { name: 'an instant payment opens external', input: { accessList: { transfers: full }, permissions: { 'otherPerson.instant': true } }, expected: ['external'] },
-  { name: 'loading a prepaid card is no external transfer', input: { accessList: { transfers: full }, permissions: { 'otherPerson.loadPrepaidCard': true } }, expected: [] },
-  { name: 'a flag set to false counts as not granted', input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': false } }, expected: [] },
+  {
+    name: 'no flag: no screen',
+    input: { accessList: { transfers: full }, permissions: {} },
+    expected: [],
+  },
+  {
+    name: 'between own accounts only',
+    input: { accessList: { transfers: full }, permissions: { 'ownAccount.betweenAccounts': true } },
+    expected: ['account'],
+  },
+  {
+    name: 'P2P only',
+    input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': true } },
+    expected: ['p2p'],
+  },
+  {
+    name: 'a mass P2P flag is not a single P2P',
+    input: { accessList: { transfers: full }, permissions: { 'mass.p2p': true } },
+    expected: [],
+  },
+  {
+    name: 'a wire to oneself opens external',
+    input: { accessList: { transfers: full }, permissions: { 'ownAccount.wire': true } },
+    expected: ['external'],
+  },
+  {
+    name: 'a crypto payout (digital) to someone opens external',
+    input: { accessList: { transfers: full }, permissions: { 'otherPerson.digital': true } },
+    expected: ['external'],
+  },
+  {
+    name: 'an instant payment opens external',
+    input: { accessList: { transfers: full }, permissions: { 'otherPerson.instant': true } },
+    expected: ['external'],
+  },
+  {
+    name: 'loading a prepaid card is no external transfer',
+    input: {
+      accessList: { transfers: full },
+      permissions: { 'otherPerson.loadPrepaidCard': true },
+    },
+    expected: [],
+  },
+  {
+    name: 'a flag set to false counts as not granted',
+    input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': false } },
+    expected: [],
+  },
   {
     name: 'every flag, acting for a company: all four screens in order',
-    input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': true, 'otherPerson.eft': true, 'ownAccount.betweenAccounts': true }, actsForBusiness: true },
+    input: {
+      accessList: { transfers: full },
+      permissions: {
+        'otherPerson.p2p': true,
+        'otherPerson.eft': true,
+        'ownAccount.betweenAccounts': true,
+      },
+      actsForBusiness: true,
+    },
     expected: ['account', 'p2p', 'external', 'approved'],
   },
   {
     name: 'an initiate-only company user starts transfers and sees the approvals list',
-    input: { accessList: { transfers: ACCESS_LEVELS.initiate }, permissions: { 'ownAccount.betweenAccounts': true }, actsForBusiness: true },
+    input: {
+      accessList: { transfers: ACCESS_LEVELS.initiate },
+      permissions: { 'ownAccount.betweenAccounts': true },
+      actsForBusiness: true,
+    },
     expected: ['account', 'approved'],
   },
   {
     name: 'read access moves nothing, flags or not',
-    input: { accessList: { transfers: ACCESS_LEVELS.read }, permissions: { 'ownAccount.betweenAccounts': true, 'otherPerson.p2p': true }, actsForBusiness: true },
+    input: {
+      accessList: { transfers: ACCESS_LEVELS.read },
+      permissions: { 'ownAccount.betweenAccounts': true, 'otherPerson.p2p': true },
+      actsForBusiness: true,
+    },
     expected: [],
   },
   {
     name: 'no transfer access moves nothing',
-    input: { accessList: { transfers: ACCESS_LEVELS.noAccess }, permissions: { 'otherPerson.p2p': true } },
+    input: {
+      accessList: { transfers: ACCESS_LEVELS.noAccess },
+      permissions: { 'otherPerson.p2p': true },
+    },
     expected: [],
   },
   {
     name: 'a representative (uploading) moves nothing',
-    input: { accessList: { transfers: ACCESS_LEVELS.uploading }, permissions: { 'otherPerson.p2p': true }, actsForBusiness: true },
+    input: {
+      accessList: { transfers: ACCESS_LEVELS.uploading },
+      permissions: { 'otherPerson.p2p': true },
+      actsForBusiness: true,
+    },
     expected: [],
   },
 ];

@@ -64,7 +64,9 @@ export interface TransferScreensInput {
 }
 
 /** Every flag that opens the external screen: any rail, to oneself at another bank or to someone else. */
-const EXTERNAL_FLAGS = [...new Set(Object.values(EXTERNAL_PERMISSION_OPERATION))].flatMap((operation) => [`ownAccount.${operation}`, `otherPerson.${operation}`]);
+const EXTERNAL_FLAGS = [...new Set(Object.values(EXTERNAL_PERMISSION_OPERATION))].flatMap(
+  (operation) => [`ownAccount.${operation}`, `otherPerson.${operation}`],
+);
 
 /**
  * The transfer screens the user may open, in display order: only full access (2) and initiate (3)

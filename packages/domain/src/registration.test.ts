@@ -28,7 +28,9 @@ describe('the new-password rule', () => {
   });
 
   it('answers with an i18n key', () => {
-    expect(newPasswordSchema.safeParse('short').error?.issues[0]?.message).toBe('validation.passwordRule');
+    expect(newPasswordSchema.safeParse('short').error?.issues[0]?.message).toBe(
+      'validation.passwordRule',
+    );
   });
 });
 
@@ -45,8 +47,15 @@ describe('e-mail check statuses', () => {
 describe('registration rules per brand', () => {
   it('asks for every term of the brand in the version offered now', () => {
     const pebble = getBrand('pebble');
-    expect(missingTerms(pebble, pebble.terms.map((term) => term.value))).toEqual([]);
-    expect(missingTerms(pebble, ['privacy-policy-2025-03-01']).map((term) => term.key)).toEqual(['termsAndConditions']);
+    expect(
+      missingTerms(
+        pebble,
+        pebble.terms.map((term) => term.value),
+      ),
+    ).toEqual([]);
+    expect(missingTerms(pebble, ['privacy-policy-2025-03-01']).map((term) => term.key)).toEqual([
+      'termsAndConditions',
+    ]);
     expect(missingTerms(pebble, ['privacy-policy', 'terms-and-conditions'])).toHaveLength(2);
   });
 
@@ -59,24 +68,69 @@ describe('registration rules per brand', () => {
   });
 
   it('accepts only the brand’s types in its forms', () => {
-    const base = { firstName: 'A', lastName: 'B', countryCode: 'GB', email: 'a@b.example', password: 'Harbour-42x', confirmPassword: 'Harbour-42x', terms: { privacyPolicy: true, termsAndConditions: true } };
-    expect(createPersonalRegistrationFormSchema(getBrand('pebble')).safeParse({ ...base, registrationType: 'webcamModels' }).success).toBe(true);
-    expect(createPersonalRegistrationFormSchema(getBrand('northmere')).safeParse({ ...base, registrationType: 'webcamModels' }).success).toBe(false);
+    const base = {
+      firstName: 'A',
+      lastName: 'B',
+      countryCode: 'GB',
+      email: 'a@b.example',
+      password: 'Harbour-42x',
+      confirmPassword: 'Harbour-42x',
+      terms: { privacyPolicy: true, termsAndConditions: true },
+    };
+    expect(
+      createPersonalRegistrationFormSchema(getBrand('pebble')).safeParse({
+        ...base,
+        registrationType: 'webcamModels',
+      }).success,
+    ).toBe(true);
+    expect(
+      createPersonalRegistrationFormSchema(getBrand('northmere')).safeParse({
+        ...base,
+        registrationType: 'webcamModels',
+      }).success,
+    ).toBe(false);
     const business = { ...base, businessName: 'X Ltd', industryId: '5' };
-    expect(createBusinessRegistrationFormSchema(getBrand('thistle')).safeParse({ ...business, registrationType: 'liveStreamingNetworks' }).success).toBe(false);
-    expect(createBusinessRegistrationFormSchema(getBrand('northmere')).safeParse({ ...business, registrationType: 'liveStreamingNetworks' }).success).toBe(true);
+    expect(
+      createBusinessRegistrationFormSchema(getBrand('thistle')).safeParse({
+        ...business,
+        registrationType: 'liveStreamingNetworks',
+      }).success,
+    ).toBe(false);
+    expect(
+      createBusinessRegistrationFormSchema(getBrand('northmere')).safeParse({
+        ...business,
+        registrationType: 'liveStreamingNetworks',
+      }).success,
+    ).toBe(true);
   });
 
   it('needs both passwords to agree and every term ticked', () => {
     const schema = createPersonalRegistrationFormSchema(getBrand('pebble'));
-    const form = { registrationType: 'developers', firstName: 'A', lastName: 'B', countryCode: 'GB', email: 'a@b.example', password: 'Harbour-42x', confirmPassword: 'Harbour-42y', terms: { privacyPolicy: true, termsAndConditions: false } };
-    const issues = schema.safeParse(form).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const form = {
+      registrationType: 'developers',
+      firstName: 'A',
+      lastName: 'B',
+      countryCode: 'GB',
+      email: 'a@b.example',
+      password: 'Harbour-42x',
+      confirmPassword: 'Harbour-42y',
+      terms: { privacyPolicy: true, termsAndConditions: false },
+    };
+    const issues = schema
+      .safeParse(form)
+      .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues).toEqual([
       ['terms.termsAndConditions', 'validation.termsRequired'],
       ['confirmPassword', 'validation.passwordsDiffer'],
     ]);
-    const mismatch = schema.safeParse({ ...form, terms: { privacyPolicy: true, termsAndConditions: true } }).error?.issues[0];
-    expect([mismatch?.path.join('.'), mismatch?.message]).toEqual(['confirmPassword', 'validation.passwordsDiffer']);
+    const mismatch = schema.safeParse({
+      ...form,
+      terms: { privacyPolicy: true, termsAndConditions: true },
+    }).error?.issues[0];
+    expect([mismatch?.path.join('.'), mismatch?.message]).toEqual([
+      'confirmPassword',
+      'validation.passwordsDiffer',
+    ]);
   });
 });
 
@@ -93,6 +147,8 @@ describe('small rules', () => {
   });
 
   it('builds the activation link path with the address encoded', () => {
-    expect(activationLinkPath('activationBusiness', 'a+b@c.example', 'x_Y-1')).toBe('/activate?action=activationBusiness&user=a%2Bb%40c.example&code=x_Y-1');
+    expect(activationLinkPath('activationBusiness', 'a+b@c.example', 'x_Y-1')).toBe(
+      '/activate?action=activationBusiness&user=a%2Bb%40c.example&code=x_Y-1',
+    );
   });
 });

@@ -55,7 +55,12 @@ export const PASSWORD_RESET_CODE_LENGTH = 6;
 export const passwordResetCodeSchema = z
   .string()
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.resetCodeFormat'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.required')
+      .regex(/^\d{6}$/, 'validation.resetCodeFormat'),
+  );
 
 /** Lifetimes and limits of the codes we send (issue 3: reset codes 5 minutes and 5 attempts). */
 export const ACCOUNT_CODE_LIMITS = {
@@ -70,7 +75,13 @@ export const ACCOUNT_CODE_LIMITS = {
  * E-mail existence check statuses (spec 2 §5). The server answers 0, 1 or 3; 2 (checking) and
  * -1 (the check failed) are states of the client.
  */
-export const EMAIL_CHECK_STATUS = { failed: -1, free: 0, exists: 1, checking: 2, employee: 3 } as const;
+export const EMAIL_CHECK_STATUS = {
+  failed: -1,
+  free: 0,
+  exists: 1,
+  checking: 2,
+  employee: 3,
+} as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUS)[keyof typeof EMAIL_CHECK_STATUS];
 export const SERVER_EMAIL_CHECK_STATUSES = [
   EMAIL_CHECK_STATUS.free,
@@ -85,7 +96,11 @@ export function canRegisterWithEmail(status: EmailCheckStatus): boolean {
 }
 
 /** Activation link actions (spec 1 §2 "/activate"). */
-export const ACTIVATION_ACTIONS = ['activation', 'activationBusiness', 'activationEmployee'] as const;
+export const ACTIVATION_ACTIONS = [
+  'activation',
+  'activationBusiness',
+  'activationEmployee',
+] as const;
 export type ActivationAction = (typeof ACTIVATION_ACTIONS)[number];
 export function isActivationAction(value: unknown): value is ActivationAction {
   return typeof value === 'string' && (ACTIVATION_ACTIONS as readonly string[]).includes(value);
@@ -102,7 +117,12 @@ export const ACCOUNT_RECOVERY_STEPS = ['email', 'status', 'reset', 'password', '
 export type AccountRecoveryStep = (typeof ACCOUNT_RECOVERY_STEPS)[number];
 
 /** Where a recovery stands (the form's verificationStatus). */
-export const RECOVERY_VERIFICATION_STATUSES = ['codeSent', 'codeAccepted', 'passwordChanged', 'rejected'] as const;
+export const RECOVERY_VERIFICATION_STATUSES = [
+  'codeSent',
+  'codeAccepted',
+  'passwordChanged',
+  'rejected',
+] as const;
 export type RecoveryVerificationStatus = (typeof RECOVERY_VERIFICATION_STATUSES)[number];
 /** Why a recovery code was refused (the form's rejectReason). One reason on purpose: see docs/decisions.md. */
 export const RECOVERY_REJECT_REASONS = ['codeInvalid'] as const;
@@ -110,45 +130,70 @@ export type RecoveryRejectReason = (typeof RECOVERY_REJECT_REASONS)[number];
 
 export type RegistrationKind = 'personal' | 'business';
 
-export function isPersonalTypeOffered(brand: Pick<BrandConfig, 'registrationPersonalTypes'>, type: string): type is PersonalRegistrationType {
+export function isPersonalTypeOffered(
+  brand: Pick<BrandConfig, 'registrationPersonalTypes'>,
+  type: string,
+): type is PersonalRegistrationType {
   return (brand.registrationPersonalTypes as readonly string[]).includes(type);
 }
 
-export function isBusinessTypeOffered(brand: Pick<BrandConfig, 'registrationBusinessTypes'>, type: string): type is BusinessRegistrationType {
+export function isBusinessTypeOffered(
+  brand: Pick<BrandConfig, 'registrationBusinessTypes'>,
+  type: string,
+): type is BusinessRegistrationType {
   return (brand.registrationBusinessTypes as readonly string[]).includes(type);
 }
 
 /** The brand's terms the customer has not accepted in the version offered now (values name versions). */
-export function missingTerms(brand: Pick<BrandConfig, 'terms'>, acceptedValues: readonly string[]): BrandTerm[] {
+export function missingTerms(
+  brand: Pick<BrandConfig, 'terms'>,
+  acceptedValues: readonly string[],
+): BrandTerm[] {
   return brand.terms.filter((term) => !acceptedValues.includes(term.value));
 }
 
 /** Industry groups a brand offers at registration: adult ones are hidden for some brands (spec 1 §9). */
-export function isIndustryGroupOffered(brand: Pick<BrandConfig, 'hideAdultIndustriesInRegistration'>, groupLabel: string): boolean {
+export function isIndustryGroupOffered(
+  brand: Pick<BrandConfig, 'hideAdultIndustriesInRegistration'>,
+  groupLabel: string,
+): boolean {
   return !(brand.hideAdultIndustriesInRegistration && groupLabel === 'adult');
 }
 
 function termsSchema(brand: Pick<BrandConfig, 'terms'>) {
   return z.object(
     Object.fromEntries(
-      brand.terms.map((term) => [term.key, z.boolean().refine((value) => value, 'validation.termsRequired')]),
+      brand.terms.map((term) => [
+        term.key,
+        z.boolean().refine((value) => value, 'validation.termsRequired'),
+      ]),
     ) as Record<TermKey, z.ZodBoolean>,
   );
 }
 
-function withPasswordConfirmation<S extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: S) {
+function withPasswordConfirmation<
+  S extends z.ZodType<{ password: string; confirmPassword: string }>,
+>(schema: S) {
   return schema.superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordsDiffer' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: 'validation.passwordsDiffer',
+      });
     }
   });
 }
 
 /** The personal registration form of a brand (the web app's; the wire request is in the contract). */
-export function createPersonalRegistrationFormSchema(brand: Pick<BrandConfig, 'registrationPersonalTypes' | 'terms'>) {
+export function createPersonalRegistrationFormSchema(
+  brand: Pick<BrandConfig, 'registrationPersonalTypes' | 'terms'>,
+) {
   return withPasswordConfirmation(
     z.object({
-      registrationType: z.string().refine((value) => isPersonalTypeOffered(brand, value), 'validation.chooseOne'),
+      registrationType: z
+        .string()
+        .refine((value) => isPersonalTypeOffered(brand, value), 'validation.chooseOne'),
       firstName: personNameSchema,
       lastName: personNameSchema,
       countryCode: z.string().regex(/^[A-Z]{2}$/, 'validation.chooseOne'),
@@ -159,13 +204,19 @@ export function createPersonalRegistrationFormSchema(brand: Pick<BrandConfig, 'r
     }),
   );
 }
-export type PersonalRegistrationForm = z.input<ReturnType<typeof createPersonalRegistrationFormSchema>>;
+export type PersonalRegistrationForm = z.input<
+  ReturnType<typeof createPersonalRegistrationFormSchema>
+>;
 
 /** The business registration form of a brand. */
-export function createBusinessRegistrationFormSchema(brand: Pick<BrandConfig, 'registrationBusinessTypes' | 'terms'>) {
+export function createBusinessRegistrationFormSchema(
+  brand: Pick<BrandConfig, 'registrationBusinessTypes' | 'terms'>,
+) {
   return withPasswordConfirmation(
     z.object({
-      registrationType: z.string().refine((value) => isBusinessTypeOffered(brand, value), 'validation.chooseOne'),
+      registrationType: z
+        .string()
+        .refine((value) => isBusinessTypeOffered(brand, value), 'validation.chooseOne'),
       businessName: businessNameSchema,
       countryCode: z.string().regex(/^[A-Z]{2}$/, 'validation.chooseOne'),
       industryId: z.string().regex(/^\d{1,9}$/, 'validation.chooseOne'),
@@ -178,7 +229,9 @@ export function createBusinessRegistrationFormSchema(brand: Pick<BrandConfig, 'r
     }),
   );
 }
-export type BusinessRegistrationForm = z.input<ReturnType<typeof createBusinessRegistrationFormSchema>>;
+export type BusinessRegistrationForm = z.input<
+  ReturnType<typeof createBusinessRegistrationFormSchema>
+>;
 
 /** Account recovery forms, one per step that asks for something. */
 export const recoveryEmailFormSchema = z.object({ email: emailAddressSchema });

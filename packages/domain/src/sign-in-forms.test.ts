@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { actForCustomerFormSchema, secondFactorCodeFormSchema, termsAcceptanceFormSchema } from './validation';
+import {
+  actForCustomerFormSchema,
+  secondFactorCodeFormSchema,
+  termsAcceptanceFormSchema,
+} from './validation';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -26,8 +30,12 @@ describe('the second-step code', () => {
 describe('the terms acceptance', () => {
   it('needs every term ticked', () => {
     expect(termsAcceptanceFormSchema.safeParse({ accepted: [true, true] }).success).toBe(true);
-    expect(firstMessage(termsAcceptanceFormSchema.safeParse({ accepted: [true, false] }))).toBe('validation.acceptAllTerms');
-    expect(firstMessage(termsAcceptanceFormSchema.safeParse({ accepted: [] }))).toBe('validation.acceptAllTerms');
+    expect(firstMessage(termsAcceptanceFormSchema.safeParse({ accepted: [true, false] }))).toBe(
+      'validation.acceptAllTerms',
+    );
+    expect(firstMessage(termsAcceptanceFormSchema.safeParse({ accepted: [] }))).toBe(
+      'validation.acceptAllTerms',
+    );
   });
 });
 
@@ -35,10 +43,12 @@ describe('the customer number an administrator acts for', () => {
   it.each([['1'], ['70'], [' 2147483647 ']])('accepts %j', (value) => {
     expect(actForCustomerFormSchema.safeParse({ customerId: value }).success).toBe(true);
   });
-  it.each([['', 'validation.required'], ['0', 'validation.customerNumber'], ['12ab', 'validation.customerNumber'], ['2147483648', 'validation.customerNumber']])(
-    'refuses %j with %s',
-    (value, message) => {
-      expect(firstMessage(actForCustomerFormSchema.safeParse({ customerId: value }))).toBe(message);
-    },
-  );
+  it.each([
+    ['', 'validation.required'],
+    ['0', 'validation.customerNumber'],
+    ['12ab', 'validation.customerNumber'],
+    ['2147483648', 'validation.customerNumber'],
+  ])('refuses %j with %s', (value, message) => {
+    expect(firstMessage(actForCustomerFormSchema.safeParse({ customerId: value }))).toBe(message);
+  });
 });

@@ -101,11 +101,7 @@ describe('start page after sign-in (spec 1 §4)', () => {
       input(business),
       { kind: 'loadAccessInfo' },
     ],
-    [
-      'old business type (1) counts as business',
-      input(oldBusiness),
-      { kind: 'loadAccessInfo' },
-    ],
+    ['old business type (1) counts as business', input(oldBusiness), { kind: 'loadAccessInfo' }],
     [
       'business without related accounts, access info failed: login',
       input(business, { accessInfo: { status: 'failed' } }),
@@ -238,11 +234,7 @@ describe('start page after sign-in (spec 1 §4)', () => {
           to('/self-certification-business-splash'),
         ],
       ),
-      [
-        'read access to balances is access',
-        business1({ balanceInfoAccess: 1 }),
-        to('/home'),
-      ],
+      ['read access to balances is access', business1({ balanceInfoAccess: 1 }), to('/home')],
     ])('%s', (_name, given, expected) => {
       expect(decideStartPage(given)).toEqual(expected);
     });

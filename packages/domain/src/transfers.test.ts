@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsAmount, minorUnits, normalizeAmountInput, sourceAmountFor, totalDebit } from './transfers';
+import {
+  exceedsAmount,
+  minorUnits,
+  normalizeAmountInput,
+  sourceAmountFor,
+  totalDebit,
+} from './transfers';
 
 describe('transfer figures', () => {
   it.each([
@@ -19,9 +25,12 @@ describe('transfer figures', () => {
     // 0.005 rounds up, never down
     { toAmount: '0.01', rate: '2', from: 'EUR', to: 'RON', expected: '0.01' },
     { toAmount: '1000', rate: '0.0062', from: 'JPY', to: 'EUR', expected: '161290' },
-  ])('sourceAmountFor $toAmount $to from $from at $rate = $expected', ({ toAmount, rate, from, to, expected }) => {
-    expect(sourceAmountFor(toAmount, rate, from, to)).toBe(expected);
-  });
+  ])(
+    'sourceAmountFor $toAmount $to from $from at $rate = $expected',
+    ({ toAmount, rate, from, to, expected }) => {
+      expect(sourceAmountFor(toAmount, rate, from, to)).toBe(expected);
+    },
+  );
 
   it('adds the fee exactly, with no float error', () => {
     expect(totalDebit('0.1', '0.2')).toBe('0.3');

@@ -9,16 +9,27 @@ import Decimal from 'decimal.js';
 /** Digits after the decimal point a currency is paid in (EUR 2, JPY 0), from ISO 4217 via Intl. */
 export function minorUnits(currencyCode: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }
 }
 
 /** What leaves the source account for `toAmount` to arrive (before the fee); the same amount when the currencies match. */
-export function sourceAmountFor(toAmount: string, rate: string, fromCurrency: string, toCurrency: string): string {
+export function sourceAmountFor(
+  toAmount: string,
+  rate: string,
+  fromCurrency: string,
+  toCurrency: string,
+): string {
   if (fromCurrency === toCurrency) return new Decimal(toAmount).toFixed();
-  return new Decimal(toAmount).dividedBy(rate).toDecimalPlaces(minorUnits(fromCurrency), Decimal.ROUND_HALF_UP).toFixed();
+  return new Decimal(toAmount)
+    .dividedBy(rate)
+    .toDecimalPlaces(minorUnits(fromCurrency), Decimal.ROUND_HALF_UP)
+    .toFixed();
 }
 
 /** The whole debit of the source account: the amount plus the fee (both in the source currency). */

@@ -6,7 +6,12 @@ import { z } from 'zod';
  * Messages are i18n keys: the web app translates them, the server answers them in validationErrors.
  */
 export const loginFormSchema = z.object({
-  username: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(z.email('validation.email')),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.email')),
   password: z.string().min(1, 'validation.required').max(256, 'validation.tooLong'),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -28,13 +33,20 @@ export const secondFactorCodeFormSchema = z.object({
   otp: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'validation.required')
+        .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+    ),
 });
 export type SecondFactorCodeForm = z.input<typeof secondFactorCodeFormSchema>;
 
 /** Pending terms (spec 1 §4 "the terms screen"): every one must be ticked to go on. */
 export const termsAcceptanceFormSchema = z.object({
-  accepted: z.array(z.boolean()).refine((ticks) => ticks.length > 0 && ticks.every(Boolean), 'validation.acceptAllTerms'),
+  accepted: z
+    .array(z.boolean())
+    .refine((ticks) => ticks.length > 0 && ticks.every(Boolean), 'validation.acceptAllTerms'),
 });
 export type TermsAcceptanceForm = z.infer<typeof termsAcceptanceFormSchema>;
 

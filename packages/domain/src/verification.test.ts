@@ -10,7 +10,13 @@ import {
   type VerificationInput,
 } from './verification';
 
-const doc = (statusId: number, id = 1) => ({ id, statusId, documentTypeId: 1, categoryId: 1, expiresDate: null });
+const doc = (statusId: number, id = 1) => ({
+  id,
+  statusId,
+  documentTypeId: 1,
+  categoryId: 1,
+  expiresDate: null,
+});
 
 /** A verified personal customer with nothing to do: checked. */
 const base: VerificationInput = {
@@ -25,14 +31,20 @@ const base: VerificationInput = {
   limitDocumentsUploaded: false,
   duplicateDocuments: null,
   documents: [doc(2, 1), doc(2, 2)],
-  address: { addressStatus: 'confirmed', isDocumentOutOfDate: false, isCardDocumentRequired: false, proofOfResidenceStatus: 'validated' },
+  address: {
+    addressStatus: 'confirmed',
+    isDocumentOutOfDate: false,
+    isCardDocumentRequired: false,
+    proofOfResidenceStatus: 'validated',
+  },
   identity: { status: 'validated', expiresDate: '2031-05-01' },
   phones: [{ id: 1, confirmed: true }],
   taxForms: { status: 'validated' },
   videoIdentity: { status: 'validated' },
 };
 const given = (changes: Partial<VerificationInput>): VerificationInput => ({ ...base, ...changes });
-const unverified = (changes: Partial<VerificationInput> = {}) => given({ verified: false, documents: [], ...changes });
+const unverified = (changes: Partial<VerificationInput> = {}) =>
+  given({ verified: false, documents: [], ...changes });
 const withAddress = (changes: Partial<NonNullable<VerificationInput['address']>>) =>
   given({ address: { ...base.address!, ...changes } });
 
@@ -40,20 +52,35 @@ const banner = (
   state: AccountStatusBanner['state'],
   link: AccountStatusBanner['link'],
   rest: Partial<AccountStatusBanner> = {},
-): AccountStatusBanner => ({ state, link, requiredActionCount: 0, requiredActions: [], limitReasons: [], ...rest });
+): AccountStatusBanner => ({
+  state,
+  link,
+  requiredActionCount: 0,
+  requiredActions: [],
+  limitReasons: [],
+  ...rest,
+});
 
 describe('account status banner: every verification state (spec 2 §4)', () => {
   it.each<[string, VerificationInput, AccountStatusBanner]>([
     ['a verified customer with nothing to do is checked', base, banner('checked', null)],
     [
       'a representative is checked, whatever the customer’s state',
-      given({ isRepresentative: true, limited: true, verified: false, limitReasons: ['sanctions'], taxForms: { status: 'none' } }),
+      given({
+        isRepresentative: true,
+        limited: true,
+        verified: false,
+        limitReasons: ['sanctions'],
+        taxForms: { status: 'none' },
+      }),
       banner('checked', null),
     ],
     [
       'limited, limit documents not all uploaded: limited with its reasons',
       given({ limited: true, limitReasons: ['expiredDocuments', 'unpaidInvoice'] }),
-      banner('limited', '/limited-account', { limitReasons: ['expiredDocuments', 'unpaidInvoice'] }),
+      banner('limited', '/limited-account', {
+        limitReasons: ['expiredDocuments', 'unpaidInvoice'],
+      }),
     ],
     [
       'limited, all limit documents uploaded: processing, still explained on the limited-account page',
@@ -75,9 +102,21 @@ describe('account status banner: every verification state (spec 2 §4)', () => {
       given({ dueDiligenceLevel: 2, duplicateDocuments: { uploaded: false } }),
       banner('checked', null),
     ],
-    ['a personal customer in final review', given({ finalReview: true, verified: false }), banner('finalReview', null)],
-    ['a business in final review is checked', given({ finalReview: true, customerType: 2 }), banner('checked', null)],
-    ['an old business (type 1) in final review is checked', given({ finalReview: true, customerType: 1 }), banner('checked', null)],
+    [
+      'a personal customer in final review',
+      given({ finalReview: true, verified: false }),
+      banner('finalReview', null),
+    ],
+    [
+      'a business in final review is checked',
+      given({ finalReview: true, customerType: 2 }),
+      banner('checked', null),
+    ],
+    [
+      'an old business (type 1) in final review is checked',
+      given({ finalReview: true, customerType: 1 }),
+      banner('checked', null),
+    ],
     [
       'an identity verification run in progress: verification processing',
       unverified({ verificationInProgress: true }),
@@ -127,7 +166,10 @@ describe('account status banner: every verification state (spec 2 §4)', () => {
     [
       'required actions: has required actions with their count',
       given({ taxForms: { status: 'none' }, phones: [{ id: 1, confirmed: false }] }),
-      banner('hasRequiredActions', '/profile', { requiredActionCount: 2, requiredActions: ['taxForms', 'phone'] }),
+      banner('hasRequiredActions', '/profile', {
+        requiredActionCount: 2,
+        requiredActions: ['taxForms', 'phone'],
+      }),
     ],
   ])('%s', (_name, input, expected) => {
     expect(accountStatusBanner(input)).toEqual(expected);
@@ -147,9 +189,21 @@ describe('account status banner: which state wins', () => {
       given({ dueDiligenceLevel: 1, duplicateDocuments: { uploaded: false }, finalReview: true }),
       'duplicateDocuments',
     ],
-    ['final review before verification processing', given({ finalReview: true, verificationInProgress: true }), 'finalReview'],
-    ['a business in final review is checked even while unverified', given({ finalReview: true, customerType: 2, verified: false }), 'checked'],
-    ['verification processing before unverified', unverified({ verificationInProgress: true }), 'verificationProcessing'],
+    [
+      'final review before verification processing',
+      given({ finalReview: true, verificationInProgress: true }),
+      'finalReview',
+    ],
+    [
+      'a business in final review is checked even while unverified',
+      given({ finalReview: true, customerType: 2, verified: false }),
+      'checked',
+    ],
+    [
+      'verification processing before unverified',
+      unverified({ verificationInProgress: true }),
+      'verificationProcessing',
+    ],
     [
       'verification processing also for a verified customer being re-checked',
       given({ verificationInProgress: true, taxForms: { status: 'none' } }),
@@ -157,12 +211,18 @@ describe('account status banner: which state wins', () => {
     ],
     [
       'unverified before a card document or required actions',
-      unverified({ address: { ...base.address!, isCardDocumentRequired: true }, taxForms: { status: 'rejected' } }),
+      unverified({
+        address: { ...base.address!, isCardDocumentRequired: true },
+        taxForms: { status: 'rejected' },
+      }),
       'unverified',
     ],
     [
       'some card document required before required actions',
-      given({ address: { ...base.address!, isCardDocumentRequired: true }, taxForms: { status: 'rejected' } }),
+      given({
+        address: { ...base.address!, isCardDocumentRequired: true },
+        taxForms: { status: 'rejected' },
+      }),
       'someCardDocumentRequired',
     ],
   ])('%s', (_name, input, state) => {
@@ -171,17 +231,27 @@ describe('account status banner: which state wins', () => {
 
   it('counts required actions whatever the state, except for a representative', () => {
     const needs = { taxForms: { status: 'none' as const } };
-    expect(accountStatusBanner(unverified(needs))).toMatchObject({ state: 'unverified', requiredActionCount: 1 });
-    expect(accountStatusBanner(given({ ...needs, limited: true }))).toMatchObject({ state: 'limited', requiredActions: ['taxForms'] });
-    expect(accountStatusBanner(given({ ...needs, isRepresentative: true }))).toMatchObject({ requiredActionCount: 0, requiredActions: [] });
+    expect(accountStatusBanner(unverified(needs))).toMatchObject({
+      state: 'unverified',
+      requiredActionCount: 1,
+    });
+    expect(accountStatusBanner(given({ ...needs, limited: true }))).toMatchObject({
+      state: 'limited',
+      requiredActions: ['taxForms'],
+    });
+    expect(accountStatusBanner(given({ ...needs, isRepresentative: true }))).toMatchObject({
+      requiredActionCount: 0,
+      requiredActions: [],
+    });
   });
 
   it('names limit reasons only while the customer is limited', () => {
     expect(accountStatusBanner(given({ limitReasons: ['sanctions'] })).limitReasons).toEqual([]);
-    expect(accountStatusBanner(given({ limited: true, limitReasons: ['sanctions', 'accountInvestigation'] })).limitReasons).toEqual([
-      'sanctions',
-      'accountInvestigation',
-    ]);
+    expect(
+      accountStatusBanner(
+        given({ limited: true, limitReasons: ['sanctions', 'accountInvestigation'] }),
+      ).limitReasons,
+    ).toEqual(['sanctions', 'accountInvestigation']);
   });
 });
 
@@ -194,20 +264,78 @@ describe('required-action count (spec 2 §4): each item the spec lists', () => {
     ['address missing', given({ address: null }), ['address']],
     ['address out of date', withAddress({ isDocumentOutOfDate: true }), ['address']],
     ['address pending: nothing to do', withAddress({ addressStatus: 'pending' }), []],
-    ['proof of residence expiring soon', withAddress({ proofOfResidenceStatus: 'expiredSoon' }), ['proofOfResidence']],
-    ['proof of residence none', withAddress({ proofOfResidenceStatus: 'none' }), ['proofOfResidence']],
-    ['proof of residence rejected', withAddress({ proofOfResidenceStatus: 'rejected' }), ['proofOfResidence']],
-    ['proof of residence pending: nothing to do', withAddress({ proofOfResidenceStatus: 'pending' }), []],
-    ['proof of residence not required: nothing to do', withAddress({ proofOfResidenceStatus: 'notRequired' }), []],
-    ['identity name mismatch', given({ identity: { status: 'nameMismatch', expiresDate: null } }), ['identity']],
-    ['identity rejected', given({ identity: { status: 'rejected', expiresDate: null } }), ['identity']],
-    ['identity canceled', given({ identity: { status: 'canceled', expiresDate: null } }), ['identity']],
-    ['identity pending: nothing to do', given({ identity: { status: 'pending', expiresDate: null } }), []],
+    [
+      'proof of residence expiring soon',
+      withAddress({ proofOfResidenceStatus: 'expiredSoon' }),
+      ['proofOfResidence'],
+    ],
+    [
+      'proof of residence none',
+      withAddress({ proofOfResidenceStatus: 'none' }),
+      ['proofOfResidence'],
+    ],
+    [
+      'proof of residence rejected',
+      withAddress({ proofOfResidenceStatus: 'rejected' }),
+      ['proofOfResidence'],
+    ],
+    [
+      'proof of residence pending: nothing to do',
+      withAddress({ proofOfResidenceStatus: 'pending' }),
+      [],
+    ],
+    [
+      'proof of residence not required: nothing to do',
+      withAddress({ proofOfResidenceStatus: 'notRequired' }),
+      [],
+    ],
+    [
+      'identity name mismatch',
+      given({ identity: { status: 'nameMismatch', expiresDate: null } }),
+      ['identity'],
+    ],
+    [
+      'identity rejected',
+      given({ identity: { status: 'rejected', expiresDate: null } }),
+      ['identity'],
+    ],
+    [
+      'identity canceled',
+      given({ identity: { status: 'canceled', expiresDate: null } }),
+      ['identity'],
+    ],
+    [
+      'identity pending: nothing to do',
+      given({ identity: { status: 'pending', expiresDate: null } }),
+      [],
+    ],
     ['no identity record: not one of the items', given({ identity: null }), []],
-    ['a phone unconfirmed', given({ phones: [{ id: 1, confirmed: true }, { id: 2, confirmed: false }] }), ['phone']],
-    ['several phones unconfirmed count once', given({ phones: [{ id: 1, confirmed: false }, { id: 2, confirmed: false }] }), ['phone']],
+    [
+      'a phone unconfirmed',
+      given({
+        phones: [
+          { id: 1, confirmed: true },
+          { id: 2, confirmed: false },
+        ],
+      }),
+      ['phone'],
+    ],
+    [
+      'several phones unconfirmed count once',
+      given({
+        phones: [
+          { id: 1, confirmed: false },
+          { id: 2, confirmed: false },
+        ],
+      }),
+      ['phone'],
+    ],
     ['no phones: nothing to confirm', given({ phones: [] }), []],
-    ['video identity rejected', given({ videoIdentity: { status: 'rejected' } }), ['videoIdentity']],
+    [
+      'video identity rejected',
+      given({ videoIdentity: { status: 'rejected' } }),
+      ['videoIdentity'],
+    ],
     ['video identity none: nothing to do', given({ videoIdentity: { status: 'none' } }), []],
     [
       'all six together, in the spec’s order',
@@ -262,6 +390,8 @@ describe('document status rules (spec 2 §4 "Document status ids")', () => {
     [[0], true],
     [[], false],
   ])('a representative with document statuses %j needs action: %s', (statuses, needs) => {
-    expect(representativeNeedsAction(statuses.map((statusId, index) => doc(statusId, index)))).toBe(needs);
+    expect(representativeNeedsAction(statuses.map((statusId, index) => doc(statusId, index)))).toBe(
+      needs,
+    );
   });
 });

@@ -21,24 +21,56 @@ export const DOCUMENT_STATUS = {
 export type DocumentStatusKey = keyof typeof DOCUMENT_STATUS;
 
 /** Address states (spec 2 §4). */
-export const ADDRESS_STATES = ['unconfirmed', 'confirmed', 'pending', 'rejected', 'nameMismatch'] as const;
+export const ADDRESS_STATES = [
+  'unconfirmed',
+  'confirmed',
+  'pending',
+  'rejected',
+  'nameMismatch',
+] as const;
 export type AddressState = (typeof ADDRESS_STATES)[number];
 
 /** Document statuses (spec 2 §3), as the proof of residence carries them. */
-export const PROOF_OF_RESIDENCE_STATUSES = ['validated', 'pending', 'none', 'notRequired', 'rejected', 'expiredSoon'] as const;
+export const PROOF_OF_RESIDENCE_STATUSES = [
+  'validated',
+  'pending',
+  'none',
+  'notRequired',
+  'rejected',
+  'expiredSoon',
+] as const;
 export type ProofOfResidenceStatus = (typeof PROOF_OF_RESIDENCE_STATUSES)[number];
 
-export const IDENTITY_STATUSES = ['validated', 'pending', 'none', 'rejected', 'nameMismatch', 'canceled'] as const;
+export const IDENTITY_STATUSES = [
+  'validated',
+  'pending',
+  'none',
+  'rejected',
+  'nameMismatch',
+  'canceled',
+] as const;
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 
-export const TAX_FORM_STATUSES = ['none', 'validated', 'pending', 'rejected', 'notRequired'] as const;
+export const TAX_FORM_STATUSES = [
+  'none',
+  'validated',
+  'pending',
+  'rejected',
+  'notRequired',
+] as const;
 export type TaxFormStatus = (typeof TAX_FORM_STATUSES)[number];
 
 export const VIDEO_IDENTITY_STATUSES = ['none', 'pending', 'validated', 'rejected'] as const;
 export type VideoIdentityStatus = (typeof VIDEO_IDENTITY_STATUSES)[number];
 
 /** Limit reasons (spec 2 §4). */
-export const LIMIT_REASONS = ['expiredDocuments', 'unpaidInvoice', 'sanctions', 'adverseMedia', 'accountInvestigation'] as const;
+export const LIMIT_REASONS = [
+  'expiredDocuments',
+  'unpaidInvoice',
+  'sanctions',
+  'adverseMedia',
+  'accountInvestigation',
+] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 
 /** Customer verification states (spec 2 §4), which are also the banner values (spec 2 §3). */
@@ -57,7 +89,14 @@ export const VERIFICATION_STATES = [
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** The items the required-action count sums (spec 2 §4), in the order the spec lists them. */
-export const REQUIRED_ACTIONS = ['taxForms', 'address', 'proofOfResidence', 'identity', 'phone', 'videoIdentity'] as const;
+export const REQUIRED_ACTIONS = [
+  'taxForms',
+  'address',
+  'proofOfResidence',
+  'identity',
+  'phone',
+  'videoIdentity',
+] as const;
 export type RequiredAction = (typeof REQUIRED_ACTIONS)[number];
 
 export interface VerificationDocument {
@@ -99,7 +138,8 @@ export interface VerificationInput {
   videoIdentity: { status: VideoIdentityStatus };
 }
 
-export type AccountStatusLink = '/profile' | '/limited-account' | '/unverified-account' | '/kyc' | null;
+export type AccountStatusLink =
+  '/profile' | '/limited-account' | '/unverified-account' | '/kyc' | null;
 
 export interface AccountStatusBanner {
   state: VerificationState;
@@ -119,7 +159,9 @@ const UNDER_REVIEW: ReadonlySet<number> = new Set([
 
 /** Documents count as confirmed when all are confirmed (spec 2 §4); no documents are not confirmed ones. */
 export function documentsConfirmed(documents: readonly StatusOf[]): boolean {
-  return documents.length > 0 && documents.every((doc) => doc.statusId === DOCUMENT_STATUS.confirmed);
+  return (
+    documents.length > 0 && documents.every((doc) => doc.statusId === DOCUMENT_STATUS.confirmed)
+  );
 }
 
 /** Documents count as under review when all are pending, submitted or under investigation (spec 2 §4). */
@@ -149,7 +191,9 @@ function hasUploadedDocuments(documents: readonly StatusOf[]): boolean {
   );
   return (
     current.length > 0 &&
-    current.every((doc) => doc.statusId === DOCUMENT_STATUS.confirmed || UNDER_REVIEW.has(doc.statusId))
+    current.every(
+      (doc) => doc.statusId === DOCUMENT_STATUS.confirmed || UNDER_REVIEW.has(doc.statusId),
+    )
   );
 }
 
@@ -168,7 +212,8 @@ export function requiredActions(input: VerificationInput): RequiredAction[] {
       input.address !== null &&
       ['expiredSoon', 'none', 'rejected'].includes(input.address.proofOfResidenceStatus),
     identity:
-      input.identity !== null && ['nameMismatch', 'rejected', 'canceled'].includes(input.identity.status),
+      input.identity !== null &&
+      ['nameMismatch', 'rejected', 'canceled'].includes(input.identity.status),
     phone: input.phones.some((phone) => !phone.confirmed),
     videoIdentity: input.videoIdentity.status === 'rejected',
   };
@@ -182,7 +227,10 @@ const DUPLICATE_CHECK_LEVELS: ReadonlySet<number> = new Set([1, 4]);
  * The customer's verification state. The first rule that matches decides; the spec lists the
  * states but not their precedence, so the order is reasoned, most blocking first:
  */
-export function verificationState(input: VerificationInput, actions: readonly RequiredAction[]): VerificationState {
+export function verificationState(
+  input: VerificationInput,
+  actions: readonly RequiredAction[],
+): VerificationState {
   // 1. "A representative is checked": the banner concerns the company, whose documents the owner
   //    handles; a representative can do nothing about them from here.
   if (input.isRepresentative) return 'checked';
@@ -196,7 +244,8 @@ export function verificationState(input: VerificationInput, actions: readonly Re
   }
   // 4. Final review is the last step of verification, after the documents and the identity run, so it
   //    outranks them; a business in final review already operates, so it is checked (spec 2 §4).
-  if (input.finalReview) return isBusinessCustomerType(input.customerType) ? 'checked' : 'finalReview';
+  if (input.finalReview)
+    return isBusinessCustomerType(input.customerType) ? 'checked' : 'finalReview';
   // 5. An identity run in progress means the customer has done their part; it outranks "unverified".
   if (input.verificationInProgress) return 'verificationProcessing';
   // 6. "Unverified gives processing if documents are uploaded, else unverified."

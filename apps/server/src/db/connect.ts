@@ -1,4 +1,12 @@
-import { mkdirSync, openSync, closeSync, readFileSync, writeFileSync, unlinkSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  writeFileSync,
+  unlinkSync,
+  existsSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,7 +52,10 @@ function lockDataDir(dataDir: string): () => void {
         alive = false;
       }
     }
-    if (alive) throw new Error(`The data directory ${dataDir} is in use by process ${pid}. Stop it, or set DATA_DIR to another directory.`);
+    if (alive)
+      throw new Error(
+        `The data directory ${dataDir} is in use by process ${pid}. Stop it, or set DATA_DIR to another directory.`,
+      );
     unlinkSync(lockPath);
   }
   const fd = openSync(lockPath, 'wx');
@@ -78,7 +89,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       },
     },
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(drizzlePglite(client, { schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
     },
     async close() {
       await client.close();
@@ -155,7 +168,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (or memory://). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir);
 }

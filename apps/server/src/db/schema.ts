@@ -48,7 +48,9 @@ export const customers = pgTable('customers', {
   useOldWeb: boolean('use_old_web').notNull().default(false),
   oldWebUrl: varchar('old_web_url', { length: 512 }),
   /** Tax-residency self-certification document status (spec 2 §3 document statuses). */
-  taxSelfCertificationStatus: varchar('tax_self_certification_status', { length: 16 }).notNull().default('none'),
+  taxSelfCertificationStatus: varchar('tax_self_certification_status', { length: 16 })
+    .notNull()
+    .default('none'),
   createdAt: createdAt(),
 });
 
@@ -111,7 +113,10 @@ export const sessions = pgTable(
     /** Last sign-in or refresh; the idle timeout itself is the client's. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user').on(table.userId), uniqueIndex('sessions_refresh_hash').on(table.refreshTokenHash)],
+  (table) => [
+    index('sessions_user').on(table.userId),
+    uniqueIndex('sessions_refresh_hash').on(table.refreshTokenHash),
+  ],
 );
 
 /** Single-use tickets that open a realtime WebSocket; valid for seconds. */
@@ -287,7 +292,10 @@ export const authDevices = pgTable(
     approvedAt: at('approved_at'),
     createdAt: createdAt(),
   },
-  (table) => [index('auth_devices_user').on(table.userId), uniqueIndex('auth_devices_secret').on(table.secretHash)],
+  (table) => [
+    index('auth_devices_user').on(table.userId),
+    uniqueIndex('auth_devices_secret').on(table.secretHash),
+  ],
 );
 
 /**
@@ -318,7 +326,10 @@ export const pendingLogins = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
   },
-  (table) => [uniqueIndex('pending_logins_code').on(table.codeHash), index('pending_logins_user').on(table.userId)],
+  (table) => [
+    uniqueIndex('pending_logins_code').on(table.codeHash),
+    index('pending_logins_user').on(table.userId),
+  ],
 );
 
 /** Every refresh token a session had (hashed): presenting a used one revokes the session (RFC 9700 §4.14). */
@@ -362,7 +373,10 @@ export const loginHistory = pgTable(
     flow: varchar('flow', { length: 16 }).notNull(),
     result: varchar('result', { length: 24 }).notNull(),
   },
-  (table) => [index('login_history_user_at').on(table.userId, table.at), index('login_history_ip_at').on(table.ip, table.at)],
+  (table) => [
+    index('login_history_user_at').on(table.userId, table.at),
+    index('login_history_ip_at').on(table.ip, table.at),
+  ],
 );
 
 /** Failed passwords and codes per account (keyed by the lower-cased e-mail, so unknown e-mails behave alike). */
@@ -412,7 +426,11 @@ export const analyticsBatches = pgTable(
     brandId: varchar('brand_id', { length: 32 }).notNull(),
     eventCount: integer('event_count').notNull(),
     /** The events as sent: name, time, a few flat properties; never personal data or secrets. */
-    events: jsonb('events').$type<{ name: string; at: string; properties?: Record<string, string | number | boolean> }[]>().notNull(),
+    events: jsonb('events')
+      .$type<
+        { name: string; at: string; properties?: Record<string, string | number | boolean> }[]
+      >()
+      .notNull(),
   },
   (table) => [index('analytics_batches_received').on(table.createdAt)],
 );
@@ -466,7 +484,9 @@ export const accounts = pgTable(
   },
   (table) => [
     index('accounts_customer').on(table.customerId, table.accountStatusId, table.id),
-    uniqueIndex('accounts_system_role_currency').on(table.systemRole, table.currencyCode).where(sql`${table.systemRole} is not null`),
+    uniqueIndex('accounts_system_role_currency')
+      .on(table.systemRole, table.currencyCode)
+      .where(sql`${table.systemRole} is not null`),
     // One open payment account and one open funding wallet per currency (addCurrency, createWallet), even under races.
     uniqueIndex('accounts_customer_type_currency')
       .on(table.customerId, table.type, table.currencyCode)
@@ -502,7 +522,9 @@ export const ledgerTransfers = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('ledger_transfers_customer_key').on(table.customerId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+    uniqueIndex('ledger_transfers_customer_key')
+      .on(table.customerId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('ledger_transfers_customer_created').on(table.customerId, table.createdAt),
     index('ledger_transfers_status').on(table.status),
     // The rail simulator's queue: settled transfers no rail has answered yet. Without it each pass
@@ -553,7 +575,10 @@ export const exchangeRates = pgTable(
     source: varchar('source', { length: 32 }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('exchange_rates_base_quote_date').on(table.base, table.quote, table.date), index('exchange_rates_date').on(table.date)],
+  (table) => [
+    uniqueIndex('exchange_rates_base_quote_date').on(table.base, table.quote, table.date),
+    index('exchange_rates_date').on(table.date),
+  ],
 );
 
 /** The bank details a customer gives others to pay into one account (created with the account). */
@@ -626,7 +651,9 @@ export const announcementReads = pgTable(
     answeredByUserId: integer('answered_by_user_id').references(() => users.id),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('announcement_reads_customer').on(table.announcementId, table.customerId)],
+  (table) => [
+    uniqueIndex('announcement_reads_customer').on(table.announcementId, table.customerId),
+  ],
 );
 
 /** Compliance state behind the account-status banner (spec 2 §4 "Customer verification states"). */
@@ -682,7 +709,9 @@ export const customerAddresses = pgTable(
     addressStatus: varchar('address_status', { length: 16 }).notNull().default('unconfirmed'),
     isDocumentOutOfDate: boolean('is_document_out_of_date').notNull().default(false),
     isCardDocumentRequired: boolean('is_card_document_required').notNull().default(false),
-    proofOfResidenceStatus: varchar('proof_of_residence_status', { length: 16 }).notNull().default('none'),
+    proofOfResidenceStatus: varchar('proof_of_residence_status', { length: 16 })
+      .notNull()
+      .default('none'),
     createdAt: createdAt(),
     /** Profile (issue 6): a pending replacement names the address it replaces once confirmed. */
     replacesAddressId: integer('replaces_address_id'),
@@ -789,7 +818,9 @@ export const cardApplications = pgTable(
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('card_applications_customer_key').on(table.customerId, table.idempotencyKey)],
+  (table) => [
+    uniqueIndex('card_applications_customer_key').on(table.customerId, table.idempotencyKey),
+  ],
 );
 
 /**
@@ -906,7 +937,9 @@ export const customerEmails = pgTable(
   (table) => [
     uniqueIndex('customer_emails_customer_email').on(table.customerId, sql`lower(${table.email})`),
     // One primary address per customer, even when two requests race.
-    uniqueIndex('customer_emails_one_primary').on(table.customerId).where(sql`${table.isPrimary}`),
+    uniqueIndex('customer_emails_one_primary')
+      .on(table.customerId)
+      .where(sql`${table.isPrimary}`),
   ],
 );
 
@@ -962,7 +995,9 @@ export const usernameChangeRequests = pgTable(
   },
   (table) => [
     index('username_change_requests_customer').on(table.customerId, table.createdAt),
-    uniqueIndex('username_change_requests_one_pending').on(table.userId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('username_change_requests_one_pending')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 
@@ -981,7 +1016,9 @@ export const notificationSettings = pgTable(
     value: boolean('value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('notification_settings_key').on(table.customerId, table.userId, table.identified)],
+  (table) => [
+    uniqueIndex('notification_settings_key').on(table.customerId, table.userId, table.identified),
+  ],
 );
 
 // ---- Security centre: IP whitelist, pending password and two-step changes, payout blacklist (issue 6, helper S6b) ----
@@ -1146,7 +1183,13 @@ export const transferLimits = pgTable(
     period: varchar('period', { length: 8 }).notNull(),
     amount: money('amount').notNull(),
   },
-  (table) => [uniqueIndex('transfer_limits_customer_currency_period').on(table.customerId, table.currencyCode, table.period)],
+  (table) => [
+    uniqueIndex('transfer_limits_customer_currency_period').on(
+      table.customerId,
+      table.currencyCode,
+      table.period,
+    ),
+  ],
 );
 
 /**
@@ -1182,7 +1225,10 @@ export const transactionConfirmations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (table) => [index('transaction_confirmations_status').on(table.status, table.expiresAt), uniqueIndex('transaction_confirmations_transfer').on(table.transferId)],
+  (table) => [
+    index('transaction_confirmations_status').on(table.status, table.expiresAt),
+    uniqueIndex('transaction_confirmations_transfer').on(table.transferId),
+  ],
 );
 
 /**
@@ -1253,7 +1299,10 @@ export const recurringTransfers = pgTable(
     firstTransferId: uuid('first_transfer_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('recurring_transfers_due').on(table.status, table.nextRunAt), index('recurring_transfers_customer').on(table.customerId)],
+  (table) => [
+    index('recurring_transfers_due').on(table.status, table.nextRunAt),
+    index('recurring_transfers_customer').on(table.customerId),
+  ],
 );
 
 // ---- Bank directory, blocked BINs and payment templates (issue 5, helper H1a) ----
@@ -1303,7 +1352,10 @@ export const bankBranches = pgTable(
     /** The branch's own BIC, when it has one. */
     swift: varchar('swift', { length: 11 }),
   },
-  (table) => [uniqueIndex('bank_branches_bank_code').on(table.bankId, table.code), index('bank_branches_swift').on(table.swift)],
+  (table) => [
+    uniqueIndex('bank_branches_bank_code').on(table.bankId, table.code),
+    index('bank_branches_swift').on(table.swift),
+  ],
 );
 
 /** Card BIN prefixes (6 to 8 digits) that card payouts (OCT) are refused to. */
@@ -1332,7 +1384,13 @@ export const paymentTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('payment_templates_customer_type_name').on(table.customerId, table.type, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('payment_templates_customer_type_name').on(
+      table.customerId,
+      table.type,
+      sql`lower(${table.name})`,
+    ),
+  ],
 );
 
 /** Raw bytes (export files are stored in chunks so neither writing nor serving one holds it whole). */
@@ -1377,7 +1435,10 @@ export const historyExports = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('history_exports_customer_source').on(table.customerId, table.source, table.id), index('history_exports_status').on(table.status)],
+  (table) => [
+    index('history_exports_customer_source').on(table.customerId, table.source, table.id),
+    index('history_exports_status').on(table.status),
+  ],
 );
 
 /** The bytes of an export file, in order. */
@@ -1419,5 +1480,7 @@ export const batchTransfers = pgTable(
     fileContent: text('file_content').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('batch_transfers_customer_created').on(table.customerId, table.createdAt, table.id)],
+  (table) => [
+    index('batch_transfers_customer_created').on(table.customerId, table.createdAt, table.id),
+  ],
 );

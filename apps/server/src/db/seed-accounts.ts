@@ -35,13 +35,21 @@ interface AccountPlan {
   pending?: { amount: string; description: string };
 }
 
-const payment = (currencyCode: string, opening: string, pending?: AccountPlan['pending']): AccountPlan => ({
+const payment = (
+  currencyCode: string,
+  opening: string,
+  pending?: AccountPlan['pending'],
+): AccountPlan => ({
   type: ACCOUNT_TYPE.payment,
   currencyCode,
   opening,
   ...(pending ? { pending } : {}),
 });
-const wallet = (currencyCode: string, opening: string): AccountPlan => ({ type: ACCOUNT_TYPE.prepaidFunding, currencyCode, opening });
+const wallet = (currencyCode: string, opening: string): AccountPlan => ({
+  type: ACCOUNT_TYPE.prepaidFunding,
+  currencyCode,
+  opening,
+});
 
 /** Accounts per demo login (or, for companies without a login, per business name); others get one EUR account. */
 const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
@@ -61,8 +69,18 @@ const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
   ],
   'tomas@northmere.example': [payment('EUR', '980.3'), payment('GBP', '120')],
   'ioana@harbourlight.example': [payment('RON', '2300'), payment('EUR', '410')],
-  'office@harbourlight.example': [payment('GBP', '15200', { amount: '1250', description: 'Supplier payment to Quayside Print Ltd' }), payment('EUR', '7300')],
-  'business@ledgerline.test': [payment('EUR', '48250'), payment('USD', '12000'), payment('GBP', '9300.45')],
+  'office@harbourlight.example': [
+    payment('GBP', '15200', {
+      amount: '1250',
+      description: 'Supplier payment to Quayside Print Ltd',
+    }),
+    payment('EUR', '7300'),
+  ],
+  'business@ledgerline.test': [
+    payment('EUR', '48250'),
+    payment('USD', '12000'),
+    payment('GBP', '9300.45'),
+  ],
   'Ledgerline Demo Trading Ltd': [payment('EUR', '22000'), payment('USD', '5400')],
   'Ledgerline Demo Studio Ltd': [payment('EUR', '5400')],
   'history@ledgerline.test': [payment('EUR', '1500'), payment('USD', '300')],
@@ -80,9 +98,17 @@ const DEFAULT_PLAN: AccountPlan[] = [payment('EUR', '250')];
 
 type CustomerRow = typeof customers.$inferSelect;
 
-async function seedCustomerAccounts(tx: Tx, customer: CustomerRow, plan: AccountPlan[]): Promise<void> {
+async function seedCustomerAccounts(
+  tx: Tx,
+  customer: CustomerRow,
+  plan: AccountPlan[],
+): Promise<void> {
   for (const item of plan) {
-    const account = await createCustomerAccount(tx, { customerId: customer.id, type: item.type, currencyCode: item.currencyCode });
+    const account = await createCustomerAccount(tx, {
+      customerId: customer.id,
+      type: item.type,
+      currencyCode: item.currencyCode,
+    });
     if (item.opening !== '0') {
       const opening = await systemAccount(tx, 'openingBalance', item.currencyCode);
       await postTransfer(tx, {
@@ -118,12 +144,20 @@ type Verification = 'checked' | 'limited' | 'unverified';
 
 /** Verification facts: a verified customer has everything confirmed, so the banner says "checked". */
 async function seedVerification(tx: Tx, customer: CustomerRow, kind: Verification): Promise<void> {
-  const [existing] = await tx.select({ id: customerVerification.customerId }).from(customerVerification).where(eq(customerVerification.customerId, customer.id));
+  const [existing] = await tx
+    .select({ id: customerVerification.customerId })
+    .from(customerVerification)
+    .where(eq(customerVerification.customerId, customer.id));
   if (existing) return;
   if (kind === 'unverified') {
     // Nothing given yet: no documents, address or identity; the phone from registration is not confirmed.
     await tx.insert(customerVerification).values({ customerId: customer.id });
-    await tx.insert(customerPhones).values({ customerId: customer.id, countryCode: 'GB', number: '+44 7700 900731', confirmed: false });
+    await tx.insert(customerPhones).values({
+      customerId: customer.id,
+      countryCode: 'GB',
+      number: '+44 7700 900731',
+      confirmed: false,
+    });
     return;
   }
   const country = customer.residenceCountryCode ?? 'GB';
@@ -131,7 +165,9 @@ async function seedVerification(tx: Tx, customer: CustomerRow, kind: Verificatio
     customerId: customer.id,
     taxFormStatus: 'validated',
     videoIdentityStatus: 'validated',
-    ...(kind === 'limited' ? { limitReasons: ['expiredDocuments'], limitDocumentsUploaded: false } : {}),
+    ...(kind === 'limited'
+      ? { limitReasons: ['expiredDocuments'], limitDocumentsUploaded: false }
+      : {}),
   });
   await tx.insert(customerAddresses).values({
     customerId: customer.id,
@@ -152,10 +188,29 @@ async function seedVerification(tx: Tx, customer: CustomerRow, kind: Verificatio
   });
   await tx.insert(customerDocuments).values([
     // The limited customer's passport has expired (status 38): the limit asks for a new one.
-    { customerId: customer.id, documentTypeId: 1, categoryId: 1, statusId: kind === 'limited' ? 38 : 2, issuedDate: '2022-05-14', expiresDate: kind === 'limited' ? '2026-09-30' : '2032-05-14' },
-    { customerId: customer.id, documentTypeId: 6, categoryId: 2, statusId: 2, issuedDate: '2026-08-02', expiresDate: null },
+    {
+      customerId: customer.id,
+      documentTypeId: 1,
+      categoryId: 1,
+      statusId: kind === 'limited' ? 38 : 2,
+      issuedDate: '2022-05-14',
+      expiresDate: kind === 'limited' ? '2026-09-30' : '2032-05-14',
+    },
+    {
+      customerId: customer.id,
+      documentTypeId: 6,
+      categoryId: 2,
+      statusId: 2,
+      issuedDate: '2026-08-02',
+      expiresDate: null,
+    },
   ]);
-  await tx.insert(customerPhones).values({ customerId: customer.id, countryCode: 'GB', number: `+44 7700 900${String(customer.id % 1000).padStart(3, '0')}`, confirmed: true });
+  await tx.insert(customerPhones).values({
+    customerId: customer.id,
+    countryCode: 'GB',
+    number: `+44 7700 900${String(customer.id % 1000).padStart(3, '0')}`,
+    confirmed: true,
+  });
 }
 
 type Texts = Record<Language, { title: string; body: string }>;
@@ -219,18 +274,46 @@ function paperlessTexts(brand: string): Texts {
 }
 
 const CURRENCIES_TEXTS: Texts = {
-  en: { title: 'Hold money in more currencies', body: 'You can now open accounts in more currencies, including CHF, PLN, SEK and JPY. Add a currency from the home screen.' },
-  es: { title: 'Guarde dinero en más divisas', body: 'Ahora puede abrir cuentas en más divisas, entre ellas CHF, PLN, SEK y JPY. Añada una divisa desde la pantalla de inicio.' },
-  pt: { title: 'Guarde dinheiro em mais moedas', body: 'Agora pode abrir contas em mais moedas, incluindo CHF, PLN, SEK e JPY. Adicione uma moeda a partir do ecrã inicial.' },
-  ro: { title: 'Păstrați bani în mai multe valute', body: 'Acum puteți deschide conturi în mai multe valute, printre care CHF, PLN, SEK și JPY. Adăugați o valută din ecranul principal.' },
-  ru: { title: 'Храните деньги в большем числе валют', body: 'Теперь можно открыть счета в большем числе валют, в том числе в CHF, PLN, SEK и JPY. Добавьте валюту на главном экране.' },
-  ua: { title: 'Зберігайте гроші в більшій кількості валют', body: 'Тепер можна відкрити рахунки в більшій кількості валют, зокрема в CHF, PLN, SEK і JPY. Додайте валюту на головному екрані.' },
+  en: {
+    title: 'Hold money in more currencies',
+    body: 'You can now open accounts in more currencies, including CHF, PLN, SEK and JPY. Add a currency from the home screen.',
+  },
+  es: {
+    title: 'Guarde dinero en más divisas',
+    body: 'Ahora puede abrir cuentas en más divisas, entre ellas CHF, PLN, SEK y JPY. Añada una divisa desde la pantalla de inicio.',
+  },
+  pt: {
+    title: 'Guarde dinheiro em mais moedas',
+    body: 'Agora pode abrir contas em mais moedas, incluindo CHF, PLN, SEK e JPY. Adicione uma moeda a partir do ecrã inicial.',
+  },
+  ro: {
+    title: 'Păstrați bani în mai multe valute',
+    body: 'Acum puteți deschide conturi în mai multe valute, printre care CHF, PLN, SEK și JPY. Adăugați o valută din ecranul principal.',
+  },
+  ru: {
+    title: 'Храните деньги в большем числе валют',
+    body: 'Теперь можно открыть счета в большем числе валют, в том числе в CHF, PLN, SEK и JPY. Добавьте валюту на главном экране.',
+  },
+  ua: {
+    title: 'Зберігайте гроші в більшій кількості валют',
+    body: 'Тепер можна відкрити рахунки в більшій кількості валют, зокрема в CHF, PLN, SEK і JPY. Додайте валюту на головному екрані.',
+  },
 };
 
-async function insertAnnouncement(tx: Tx, values: { brandId: string | null; requiresConfirmation: boolean; publishedAt: Date }, texts: Texts): Promise<void> {
+async function insertAnnouncement(
+  tx: Tx,
+  values: { brandId: string | null; requiresConfirmation: boolean; publishedAt: Date },
+  texts: Texts,
+): Promise<void> {
   const [row] = await tx.insert(announcements).values(values).returning({ id: announcements.id });
   if (!row) throw new Error('seed: announcement insert returned nothing');
-  await tx.insert(announcementTexts).values(Object.entries(texts).map(([language, text]) => ({ announcementId: row.id, language, ...text })));
+  await tx.insert(announcementTexts).values(
+    Object.entries(texts).map(([language, text]) => ({
+      announcementId: row.id,
+      language,
+      ...text,
+    })),
+  );
 }
 
 /** Every brand gets a maintenance notice and a paperless-statements question; every customer sees the currencies news. */
@@ -238,11 +321,23 @@ async function seedAnnouncements(tx: Tx): Promise<void> {
   const [any] = await tx.select({ id: announcements.id }).from(announcements).limit(1);
   if (any) return;
   const now = Date.now();
-  await insertAnnouncement(tx, { brandId: null, requiresConfirmation: false, publishedAt: new Date(now - 10 * DAY_MS) }, CURRENCIES_TEXTS);
+  await insertAnnouncement(
+    tx,
+    { brandId: null, requiresConfirmation: false, publishedAt: new Date(now - 10 * DAY_MS) },
+    CURRENCIES_TEXTS,
+  );
   for (const brandId of BRAND_IDS) {
     const brand = getBrand(brandId).projectName;
-    await insertAnnouncement(tx, { brandId, requiresConfirmation: true, publishedAt: new Date(now - 5 * DAY_MS) }, paperlessTexts(brand));
-    await insertAnnouncement(tx, { brandId, requiresConfirmation: false, publishedAt: new Date(now - 2 * DAY_MS) }, maintenanceTexts(brand));
+    await insertAnnouncement(
+      tx,
+      { brandId, requiresConfirmation: true, publishedAt: new Date(now - 5 * DAY_MS) },
+      paperlessTexts(brand),
+    );
+    await insertAnnouncement(
+      tx,
+      { brandId, requiresConfirmation: false, publishedAt: new Date(now - 2 * DAY_MS) },
+      maintenanceTexts(brand),
+    );
   }
 }
 
@@ -267,11 +362,25 @@ export async function seedAccountsDemo(tx: Tx, demoEmails: readonly string[]): P
         )
     : [];
   const ownerEmail = new Map(demoUsers.map((user) => [user.customerId, user.email.toLowerCase()]));
-  const ids = [...new Set([...demoUsers.map((user) => user.customerId), ...grants.map((grant) => grant.customerId)])];
+  const ids = [
+    ...new Set([
+      ...demoUsers.map((user) => user.customerId),
+      ...grants.map((grant) => grant.customerId),
+    ]),
+  ];
   if (ids.length === 0) return;
-  const rows = await tx.select().from(customers).where(inArray(customers.id, ids)).orderBy(customers.id);
+  const rows = await tx
+    .select()
+    .from(customers)
+    .where(inArray(customers.id, ids))
+    .orderBy(customers.id);
   const withAccounts = new Set(
-    (await tx.selectDistinct({ customerId: accounts.customerId }).from(accounts).where(inArray(accounts.customerId, ids))).map((row) => row.customerId),
+    (
+      await tx
+        .selectDistinct({ customerId: accounts.customerId })
+        .from(accounts)
+        .where(inArray(accounts.customerId, ids))
+    ).map((row) => row.customerId),
   );
 
   for (const customer of rows) {
@@ -280,7 +389,16 @@ export async function seedAccountsDemo(tx: Tx, demoEmails: readonly string[]): P
     if (email === 'limited@ledgerline.test' && !customer.limited) {
       await tx.update(customers).set({ limited: true }).where(eq(customers.id, customer.id));
     }
-    await seedVerification(tx, customer, email === 'limited@ledgerline.test' ? 'limited' : customer.verified ? 'checked' : 'unverified');
-    if (!withAccounts.has(customer.id)) await seedCustomerAccounts(tx, customer, ACCOUNT_PLANS[key] ?? DEFAULT_PLAN);
+    await seedVerification(
+      tx,
+      customer,
+      email === 'limited@ledgerline.test'
+        ? 'limited'
+        : customer.verified
+          ? 'checked'
+          : 'unverified',
+    );
+    if (!withAccounts.has(customer.id))
+      await seedCustomerAccounts(tx, customer, ACCOUNT_PLANS[key] ?? DEFAULT_PLAN);
   }
 }

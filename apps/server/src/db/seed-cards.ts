@@ -26,17 +26,34 @@ interface DemoCard {
 const DEMO_CARDS: Readonly<Record<string, DemoCard[]>> = {
   'personal@ledgerline.test': [
     { cardType: 2020, currencyCode: 'EUR', statusId: CARD_STATUS.active },
-    { cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.active, aliasName: 'Online shopping' },
-    { cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.paused, aliasName: 'Subscriptions' },
+    {
+      cardType: 2006,
+      currencyCode: 'EUR',
+      statusId: CARD_STATUS.active,
+      aliasName: 'Online shopping',
+    },
+    {
+      cardType: 2006,
+      currencyCode: 'EUR',
+      statusId: CARD_STATUS.paused,
+      aliasName: 'Subscriptions',
+    },
     { cardType: 2021, currencyCode: 'EUR', statusId: CARD_STATUS.shipped },
   ],
   'anna@pebble.example': [
     { cardType: 2020, currencyCode: 'EUR', statusId: CARD_STATUS.active },
     { cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.active },
   ],
-  'tomas@northmere.example': [{ cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.active, aliasName: 'Travel' }],
+  'tomas@northmere.example': [
+    { cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.active, aliasName: 'Travel' },
+  ],
   'office@harbourlight.example': [
-    { cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.active, aliasName: 'Team software' },
+    {
+      cardType: 2006,
+      currencyCode: 'EUR',
+      statusId: CARD_STATUS.active,
+      aliasName: 'Team software',
+    },
     { cardType: 2006, currencyCode: 'EUR', statusId: CARD_STATUS.active, aliasName: 'Travel desk' },
   ],
 };
@@ -46,16 +63,27 @@ const DEMO_CARDS: Readonly<Record<string, DemoCard[]>> = {
  * demo seed's transaction after the accounts seed: a debit card settles to the customer's payment
  * account in its currency, opened here if the accounts seed did not.
  */
-export async function seedDemoCards(tx: Tx, options: { cardDataKey?: string | undefined } = {}): Promise<void> {
+export async function seedDemoCards(
+  tx: Tx,
+  options: { cardDataKey?: string | undefined } = {},
+): Promise<void> {
   const vault = await createCardVault(tx, options.cardDataKey);
   const now = new Date();
   for (const [email, cards] of Object.entries(DEMO_CARDS)) {
-    const [user] = await tx.select({ customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [user] = await tx
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     if (!user) continue;
     const [existing] = await tx
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(eq(accounts.customerId, user.customerId), between(accounts.type, ACCOUNT_TYPES.cardMin, ACCOUNT_TYPES.cardMax)))
+      .where(
+        and(
+          eq(accounts.customerId, user.customerId),
+          between(accounts.type, ACCOUNT_TYPES.cardMin, ACCOUNT_TYPES.cardMax),
+        ),
+      )
       .limit(1);
     if (existing) continue;
     for (const card of cards) {
@@ -72,7 +100,15 @@ export async function seedDemoCards(tx: Tx, options: { cardDataKey?: string | un
             eq(accounts.accountStatusId, 2),
           ),
         );
-      const settlementAccountId = payment?.id ?? (await createCustomerAccount(tx, { customerId: user.customerId, type: ACCOUNT_TYPES.payment, currencyCode: card.currencyCode })).id;
+      const settlementAccountId =
+        payment?.id ??
+        (
+          await createCustomerAccount(tx, {
+            customerId: user.customerId,
+            type: ACCOUNT_TYPES.payment,
+            currencyCode: card.currencyCode,
+          })
+        ).id;
       const account = await issueCard(tx, vault, {
         customerId: user.customerId,
         product,
@@ -82,7 +118,11 @@ export async function seedDemoCards(tx: Tx, options: { cardDataKey?: string | un
         now,
         statusId: card.statusId,
       });
-      if (card.aliasName) await tx.update(accounts).set({ cardAliasName: card.aliasName }).where(eq(accounts.id, account.id));
+      if (card.aliasName)
+        await tx
+          .update(accounts)
+          .set({ cardAliasName: card.aliasName })
+          .where(eq(accounts.id, account.id));
     }
   }
 }

@@ -224,7 +224,13 @@ async function seedDemoHistory(tx: Tx): Promise<void> {
     .select({ id: accounts.id })
     .from(accounts)
     .innerJoin(users, eq(users.customerId, accounts.customerId))
-    .where(and(sql`lower(${users.email}) = ${DEMO_HISTORY_EMAIL}`, eq(accounts.currencyCode, 'EUR'), eq(accounts.type, 1001)))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${DEMO_HISTORY_EMAIL}`,
+        eq(accounts.currencyCode, 'EUR'),
+        eq(accounts.type, 1001),
+      ),
+    )
     .orderBy(asc(accounts.id))
     .limit(1);
   if (!account) return;

@@ -3,7 +3,15 @@ import { TRANSFER_PERMISSION_GROUPS } from '@ledgerline/contract';
 import { ACCESS_LEVELS, CUSTOMER_TYPES } from '@ledgerline/domain';
 import { BRANDS } from '@ledgerline/domain/brands';
 import type { Tx } from './client';
-import { accounts, customerAccess, customers, feeRules, transferLimits, transferPermissions, users } from './schema';
+import {
+  accounts,
+  customerAccess,
+  customers,
+  feeRules,
+  transferLimits,
+  transferPermissions,
+  users,
+} from './schema';
 
 /*
  * Demo data of money movement (issue 5), inside seedDemo's transaction; a second run changes
@@ -23,10 +31,19 @@ import { accounts, customerAccess, customers, feeRules, transferLimits, transfer
 export const DEMO_CLERK_EMAIL = 'clerk@harbourlight.example';
 const LIMITS = { single: '10000', daily: '20000', monthly: '100000' } as const;
 /** customers.transaction_approve_mode of the second-factor demo users (their sign-in factor already matches). */
-export const DEMO_APPROVE_MODES: Readonly<Record<string, number>> = { 'push@ledgerline.test': 1, 'pushpay@ledgerline.test': 1, 'sms@ledgerline.test': 2, 'otp@ledgerline.test': 3 };
+export const DEMO_APPROVE_MODES: Readonly<Record<string, number>> = {
+  'push@ledgerline.test': 1,
+  'pushpay@ledgerline.test': 1,
+  'sms@ledgerline.test': 2,
+  'otp@ledgerline.test': 3,
+};
 
 function flags(groups: (keyof typeof TRANSFER_PERMISSION_GROUPS)[]): Record<string, boolean> {
-  return Object.fromEntries(groups.flatMap((group) => TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true])));
+  return Object.fromEntries(
+    groups.flatMap((group) =>
+      TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true]),
+    ),
+  );
 }
 
 async function ensureClerk(tx: Tx, passwordHash: string): Promise<void> {
@@ -35,21 +52,41 @@ async function ensureClerk(tx: Tx, passwordHash: string): Promise<void> {
     .from(users)
     .where(sql`lower(${users.email}) = 'office@harbourlight.example'`);
   if (!office) return;
-  const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_CLERK_EMAIL}`);
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_CLERK_EMAIL}`);
   if (existing) return;
   const [customer] = await tx
     .insert(customers)
-    .values({ brandId: 'northmere', customerType: CUSTOMER_TYPES.personal, firstName: 'Clara', lastName: 'Quinn', residenceCountryCode: 'GB', verified: true })
+    .values({
+      brandId: 'northmere',
+      customerType: CUSTOMER_TYPES.personal,
+      firstName: 'Clara',
+      lastName: 'Quinn',
+      residenceCountryCode: 'GB',
+      verified: true,
+    })
     .returning({ id: customers.id });
   if (!customer) throw new Error('seed: clerk customer insert returned nothing');
-  const [user] = await tx.insert(users).values({ customerId: customer.id, email: DEMO_CLERK_EMAIL, passwordHash }).returning({ id: users.id });
+  const [user] = await tx
+    .insert(users)
+    .values({ customerId: customer.id, email: DEMO_CLERK_EMAIL, passwordHash })
+    .returning({ id: users.id });
   if (!user) throw new Error('seed: clerk user insert returned nothing');
-  await tx.insert(customerAccess).values({ userId: user.id, customerId: office.customerId, accessRight: ACCESS_LEVELS.initiate }).onConflictDoNothing();
+  await tx
+    .insert(customerAccess)
+    .values({ userId: user.id, customerId: office.customerId, accessRight: ACCESS_LEVELS.initiate })
+    .onConflictDoNothing();
 }
 
 async function ensureFees(tx: Tx): Promise<void> {
   for (const brandId of Object.keys(BRANDS)) {
-    const [any] = await tx.select({ id: feeRules.id }).from(feeRules).where(eq(feeRules.brandId, brandId)).limit(1);
+    const [any] = await tx
+      .select({ id: feeRules.id })
+      .from(feeRules)
+      .where(eq(feeRules.brandId, brandId))
+      .limit(1);
     if (any) continue;
     await tx.insert(feeRules).values([
       { brandId, operation: 'betweenAccounts', fixed: '0', percent: '0', minFee: '0' },
@@ -61,7 +98,10 @@ async function ensureFees(tx: Tx): Promise<void> {
 
 async function ensureApproveModes(tx: Tx): Promise<void> {
   for (const [email, mode] of Object.entries(DEMO_APPROVE_MODES)) {
-    const [user] = await tx.select({ customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [user] = await tx
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     if (!user) continue;
     // Only a customer still at the default: a mode changed later on the settings screen is kept.
     await tx
@@ -71,7 +111,11 @@ async function ensureApproveModes(tx: Tx): Promise<void> {
   }
 }
 
-export async function seedTransfersDemo(tx: Tx, demoEmails: readonly string[], options: { passwordHash: string }): Promise<void> {
+export async function seedTransfersDemo(
+  tx: Tx,
+  demoEmails: readonly string[],
+  options: { passwordHash: string },
+): Promise<void> {
   await ensureFees(tx);
   await ensureClerk(tx, options.passwordHash);
   await ensureApproveModes(tx);
@@ -91,13 +135,25 @@ export async function seedTransfersDemo(tx: Tx, demoEmails: readonly string[], o
       ),
     );
   const rows = [
-    ...demoUsers.map((user) => ({ userId: user.id, customerId: user.customerId, flags: flags(['ownAccount', 'otherPerson', 'funding']) })),
+    ...demoUsers.map((user) => ({
+      userId: user.id,
+      customerId: user.customerId,
+      flags: flags(['ownAccount', 'otherPerson', 'funding']),
+    })),
     ...grants
-      .filter((grant) => grant.accessRight === ACCESS_LEVELS.fullAccess || grant.accessRight === ACCESS_LEVELS.initiate)
+      .filter(
+        (grant) =>
+          grant.accessRight === ACCESS_LEVELS.fullAccess ||
+          grant.accessRight === ACCESS_LEVELS.initiate,
+      )
       .map((grant) => ({
         userId: grant.userId,
         customerId: grant.customerId,
-        flags: flags(grant.accessRight === ACCESS_LEVELS.fullAccess ? ['ownAccount', 'otherPerson', 'mass', 'funding'] : ['ownAccount', 'otherPerson']),
+        flags: flags(
+          grant.accessRight === ACCESS_LEVELS.fullAccess
+            ? ['ownAccount', 'otherPerson', 'mass', 'funding']
+            : ['ownAccount', 'otherPerson'],
+        ),
       })),
   ];
   await tx.insert(transferPermissions).values(rows).onConflictDoNothing();
@@ -108,7 +164,14 @@ export async function seedTransfersDemo(tx: Tx, demoEmails: readonly string[], o
     .from(accounts)
     .where(and(inArray(accounts.customerId, customerIds)));
   const limits = held.flatMap((item) =>
-    item.customerId === null ? [] : Object.entries(LIMITS).map(([period, amount]) => ({ customerId: item.customerId as number, currencyCode: item.currencyCode, period, amount })),
+    item.customerId === null
+      ? []
+      : Object.entries(LIMITS).map(([period, amount]) => ({
+          customerId: item.customerId as number,
+          currencyCode: item.currencyCode,
+          period,
+          amount,
+        })),
   );
   if (limits.length > 0) await tx.insert(transferLimits).values(limits).onConflictDoNothing();
 }

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { CUSTOMER_TYPES, ACCESS_LEVELS } from '@ledgerline/domain';
 import type { Database } from './client';
 import { getBrand, type BrandId } from '@ledgerline/domain/brands';
-import { authDevices, authSettings, customerAccess, customers, termsAcceptances, users } from './schema';
+import {
+  authDevices,
+  authSettings,
+  customerAccess,
+  customers,
+  termsAcceptances,
+  users,
+} from './schema';
 import { hashPassword, sha256 } from '../lib/crypto';
 import { seedDemoCards } from './seed-cards';
 import { seedExternalTransfersDemo } from './seed-external-transfers';
@@ -45,7 +52,12 @@ interface DemoUser {
   useOldWeb?: boolean;
   oldWebUrl?: string;
   /** Second factor (users.login_2fa_mode and auth_settings); none means 'no'. */
-  secondFactor?: { mode: 'no' | 'otp' | 'sms' | 'push'; totpSecret?: string; phone?: string; device?: { name: string; code: string; type: 'android' | 'ios'; secret: string } };
+  secondFactor?: {
+    mode: 'no' | 'otp' | 'sms' | 'push';
+    totpSecret?: string;
+    phone?: string;
+    device?: { name: string; code: string; type: 'android' | 'ios'; secret: string };
+  };
   /** Migration to push: soft with days left at seeding time, or strict. */
   migration?: { req: 'soft'; daysLeft: number } | { req: 'strict' };
   /** Accepted an earlier version of each of the brand's terms: the current ones wait (TE). */
@@ -56,9 +68,32 @@ const pebble = 'pebble';
 const personal = CUSTOMER_TYPES.personal;
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'anna@pebble.example', brandId: 'pebble', customerType: CUSTOMER_TYPES.personal, firstName: 'Anna', lastName: 'Novak', residenceCountryCode: 'LT', verified: true },
-  { email: 'tomas@northmere.example', brandId: 'northmere', customerType: CUSTOMER_TYPES.personal, firstName: 'Tomás', lastName: 'Ribeiro', residenceCountryCode: 'PT', verified: true },
-  { email: 'office@harbourlight.example', brandId: 'northmere', customerType: CUSTOMER_TYPES.business, businessName: 'Harbourlight Studio Ltd', residenceCountryCode: 'GB', verified: true },
+  {
+    email: 'anna@pebble.example',
+    brandId: 'pebble',
+    customerType: CUSTOMER_TYPES.personal,
+    firstName: 'Anna',
+    lastName: 'Novak',
+    residenceCountryCode: 'LT',
+    verified: true,
+  },
+  {
+    email: 'tomas@northmere.example',
+    brandId: 'northmere',
+    customerType: CUSTOMER_TYPES.personal,
+    firstName: 'Tomás',
+    lastName: 'Ribeiro',
+    residenceCountryCode: 'PT',
+    verified: true,
+  },
+  {
+    email: 'office@harbourlight.example',
+    brandId: 'northmere',
+    customerType: CUSTOMER_TYPES.business,
+    businessName: 'Harbourlight Studio Ltd',
+    residenceCountryCode: 'GB',
+    verified: true,
+  },
   {
     email: 'ioana@harbourlight.example',
     brandId: 'northmere',
@@ -69,9 +104,25 @@ export const DEMO_USERS: readonly DemoUser[] = [
     verified: true,
     actsFor: [{ email: 'office@harbourlight.example', accessRight: ACCESS_LEVELS.fullAccess }],
   },
-  { email: 'new@thistle.example', brandId: 'thistle', customerType: CUSTOMER_TYPES.personal, firstName: 'Olek', lastName: 'Shevchenko', residenceCountryCode: 'GB', verified: false },
+  {
+    email: 'new@thistle.example',
+    brandId: 'thistle',
+    customerType: CUSTOMER_TYPES.personal,
+    firstName: 'Olek',
+    lastName: 'Shevchenko',
+    residenceCountryCode: 'GB',
+    verified: false,
+  },
   // The sign-in demo users (issue 3): one per flow and per start-page rule.
-  { email: 'personal@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Petra', lastName: 'Lindqvist', residenceCountryCode: 'SE', verified: true },
+  {
+    email: 'personal@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Petra',
+    lastName: 'Lindqvist',
+    residenceCountryCode: 'SE',
+    verified: true,
+  },
   {
     email: 'otp@ledgerline.test',
     brandId: pebble,
@@ -100,14 +151,58 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Nair',
     residenceCountryCode: 'GB',
     verified: true,
-    secondFactor: { mode: 'push', device: { name: 'Pixel 8', code: 'pixel-8-demo', type: 'android', secret: DEMO_PUSH_DEVICE_SECRET } },
+    secondFactor: {
+      mode: 'push',
+      device: {
+        name: 'Pixel 8',
+        code: 'pixel-8-demo',
+        type: 'android',
+        secret: DEMO_PUSH_DEVICE_SECRET,
+      },
+    },
   },
   // Push as second factor but no phone linked yet: the verifyDevice flow links one.
-  { email: 'newphone@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Nina', lastName: 'Berg', residenceCountryCode: 'NO', verified: true, secondFactor: { mode: 'push' } },
+  {
+    email: 'newphone@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Nina',
+    lastName: 'Berg',
+    residenceCountryCode: 'NO',
+    verified: true,
+    secondFactor: { mode: 'push' },
+  },
   // Accepted last year's terms: the new versions must be accepted before going on (TE).
-  { email: 'terms@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Theo', lastName: 'Marsh', residenceCountryCode: 'IE', verified: true, acceptedEarlierTerms: true },
-  { email: 'soft@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Samuel', lastName: 'Okafor', residenceCountryCode: 'GB', verified: true, migration: { req: 'soft', daysLeft: 20 } },
-  { email: 'strict@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Stella', lastName: 'Ricci', residenceCountryCode: 'IT', verified: true, migration: { req: 'strict' } },
+  {
+    email: 'terms@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Theo',
+    lastName: 'Marsh',
+    residenceCountryCode: 'IE',
+    verified: true,
+    acceptedEarlierTerms: true,
+  },
+  {
+    email: 'soft@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Samuel',
+    lastName: 'Okafor',
+    residenceCountryCode: 'GB',
+    verified: true,
+    migration: { req: 'soft', daysLeft: 20 },
+  },
+  {
+    email: 'strict@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Stella',
+    lastName: 'Ricci',
+    residenceCountryCode: 'IT',
+    verified: true,
+    migration: { req: 'strict' },
+  },
   {
     email: 'business@ledgerline.test',
     brandId: pebble,
@@ -117,8 +212,26 @@ export const DEMO_USERS: readonly DemoUser[] = [
     verified: true,
     relatedCompanies: ['Ledgerline Demo Trading Ltd', 'Ledgerline Demo Studio Ltd'],
   },
-  { email: 'kyc@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Kai', lastName: 'Müller', residenceCountryCode: 'DE', verified: false, isNeedKyc: true },
-  { email: 'admin@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Adele', lastName: 'Moreau', residenceCountryCode: 'FR', verified: true, isAdmin: true },
+  {
+    email: 'kyc@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Kai',
+    lastName: 'Müller',
+    residenceCountryCode: 'DE',
+    verified: false,
+    isNeedKyc: true,
+  },
+  {
+    email: 'admin@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Adele',
+    lastName: 'Moreau',
+    residenceCountryCode: 'FR',
+    verified: true,
+    isAdmin: true,
+  },
   {
     email: 'oldweb@ledgerline.test',
     brandId: pebble,
@@ -132,12 +245,52 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   // The account-status banner states (issue 4): their verification facts come from seed-accounts.ts.
   // Six months of varied history in EUR (issue 7): the history, statement and export screens.
-  { email: 'history@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Hanna', lastName: 'Kowalczyk', residenceCountryCode: 'PL', verified: true },
-  { email: 'limited@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Lena', lastName: 'Varga', residenceCountryCode: 'HU', verified: true },
-  { email: 'unverified@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Ugo', lastName: 'Bianchi', residenceCountryCode: 'IT', verified: false },
+  {
+    email: 'history@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Hanna',
+    lastName: 'Kowalczyk',
+    residenceCountryCode: 'PL',
+    verified: true,
+  },
+  {
+    email: 'limited@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Lena',
+    lastName: 'Varga',
+    residenceCountryCode: 'HU',
+    verified: true,
+  },
+  {
+    email: 'unverified@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Ugo',
+    lastName: 'Bianchi',
+    residenceCountryCode: 'IT',
+    verified: false,
+  },
   // The security centre's browser tests (issue 6): each changes its own user only.
-  { email: 'security-password@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Paula', lastName: 'Sandberg', residenceCountryCode: 'SE', verified: true },
-  { email: 'security-2fa@ledgerline.test', brandId: pebble, customerType: personal, firstName: 'Tariq', lastName: 'Osei', residenceCountryCode: 'GB', verified: true },
+  {
+    email: 'security-password@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Paula',
+    lastName: 'Sandberg',
+    residenceCountryCode: 'SE',
+    verified: true,
+  },
+  {
+    email: 'security-2fa@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Tariq',
+    lastName: 'Osei',
+    residenceCountryCode: 'GB',
+    verified: true,
+  },
   {
     email: 'security-centre@ledgerline.test',
     brandId: pebble,
@@ -146,7 +299,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Duarte',
     residenceCountryCode: 'PT',
     verified: true,
-    secondFactor: { mode: 'no', device: { name: 'Security Pixel', code: 'security-pixel-demo', type: 'android', secret: DEMO_SECURITY_DEVICE_SECRET } },
+    secondFactor: {
+      mode: 'no',
+      device: {
+        name: 'Security Pixel',
+        code: 'security-pixel-demo',
+        type: 'android',
+        secret: DEMO_SECURITY_DEVICE_SECRET,
+      },
+    },
   },
   // Signs in with the password alone but confirms every transfer on a linked phone (transaction
   // mode 1): the push-confirmed transfer of the browser tests, apart from push@'s sign-ins.
@@ -158,7 +319,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Reis',
     residenceCountryCode: 'GB',
     verified: true,
-    secondFactor: { mode: 'no', device: { name: 'Pixel 9', code: 'pixel-9-demo', type: 'android', secret: DEMO_PUSHPAY_DEVICE_SECRET } },
+    secondFactor: {
+      mode: 'no',
+      device: {
+        name: 'Pixel 9',
+        code: 'pixel-9-demo',
+        type: 'android',
+        secret: DEMO_PUSHPAY_DEVICE_SECRET,
+      },
+    },
   },
 ];
 
@@ -166,7 +335,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Adds the demo customers that are missing; a second run changes nothing. Nodes starting together
  * take turns through an advisory lock, so two never insert the same demo user.
  */
-export async function seedDemo(db: Database, options: { cardDataKey?: string | undefined } = {}): Promise<{ created: number }> {
+export async function seedDemo(
+  db: Database,
+  options: { cardDataKey?: string | undefined } = {},
+): Promise<{ created: number }> {
   // Hash outside the transaction (it is slow); one hash serves every demo user by design.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -174,7 +346,10 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
     let created = 0;
     const ids = new Map<string, { userId: number; customerId: number }>();
     for (const demo of DEMO_USERS) {
-      const [existing] = await tx.select({ id: users.id, customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${demo.email}`);
+      const [existing] = await tx
+        .select({ id: users.id, customerId: users.customerId })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${demo.email}`);
       if (existing) {
         ids.set(demo.email, { userId: existing.id, customerId: existing.customerId });
         continue;
@@ -197,7 +372,13 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
       if (!customer) throw new Error('seed: customer insert returned nothing');
       const [user] = await tx
         .insert(users)
-        .values({ customerId: customer.id, email: demo.email, passwordHash, isAdmin: demo.isAdmin ?? false, login2faMode: demo.secondFactor?.mode ?? 'no' })
+        .values({
+          customerId: customer.id,
+          email: demo.email,
+          passwordHash,
+          isAdmin: demo.isAdmin ?? false,
+          login2faMode: demo.secondFactor?.mode ?? 'no',
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('seed: user insert returned nothing');
       const factor = demo.secondFactor;
@@ -207,7 +388,10 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
           totpSecret: factor?.totpSecret ?? null,
           smsPhone: factor?.phone ?? null,
           migrationReq: demo.migration?.req ?? 'none',
-          migrationDeadline: demo.migration?.req === 'soft' ? new Date(Date.now() + demo.migration.daysLeft * DAY_MS) : null,
+          migrationDeadline:
+            demo.migration?.req === 'soft'
+              ? new Date(Date.now() + demo.migration.daysLeft * DAY_MS)
+              : null,
         });
       }
       if (factor?.device) {
@@ -227,17 +411,34 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
         const terms = getBrand(demo.brandId as BrandId).terms;
         if (terms.length > 0) {
           await tx.insert(termsAcceptances).values(
-            terms.map((term) => ({ userId: user.id, brandId: demo.brandId, termKey: term.key, termValue: `${term.key}-2025-01-15`, versionDate: '2025-01-15', acceptedAt: new Date(Date.now() - 300 * DAY_MS) })),
+            terms.map((term) => ({
+              userId: user.id,
+              brandId: demo.brandId,
+              termKey: term.key,
+              termValue: `${term.key}-2025-01-15`,
+              versionDate: '2025-01-15',
+              acceptedAt: new Date(Date.now() - 300 * DAY_MS),
+            })),
           );
         }
       }
       for (const businessName of demo.relatedCompanies ?? []) {
         const [company] = await tx
           .insert(customers)
-          .values({ brandId: demo.brandId, customerType: CUSTOMER_TYPES.business, businessName, residenceCountryCode: demo.residenceCountryCode, verified: true })
+          .values({
+            brandId: demo.brandId,
+            customerType: CUSTOMER_TYPES.business,
+            businessName,
+            residenceCountryCode: demo.residenceCountryCode,
+            verified: true,
+          })
           .returning({ id: customers.id });
         if (!company) throw new Error('seed: company insert returned nothing');
-        await tx.insert(customerAccess).values({ userId: user.id, customerId: company.id, accessRight: ACCESS_LEVELS.fullAccess });
+        await tx.insert(customerAccess).values({
+          userId: user.id,
+          customerId: company.id,
+          accessRight: ACCESS_LEVELS.fullAccess,
+        });
       }
       ids.set(demo.email, { userId: user.id, customerId: customer.id });
       created += 1;
@@ -247,17 +448,40 @@ export async function seedDemo(db: Database, options: { cardDataKey?: string | u
         const user = ids.get(demo.email);
         const target = ids.get(grant.email);
         if (!user || !target) continue;
-        await tx.insert(customerAccess).values({ userId: user.userId, customerId: target.customerId, accessRight: grant.accessRight }).onConflictDoNothing();
+        await tx
+          .insert(customerAccess)
+          .values({
+            userId: user.userId,
+            customerId: target.customerId,
+            accessRight: grant.accessRight,
+          })
+          .onConflictDoNothing();
       }
     }
-    await seedAccountsDemo(tx, DEMO_USERS.map((demo) => demo.email));
+    await seedAccountsDemo(
+      tx,
+      DEMO_USERS.map((demo) => demo.email),
+    );
     await seedDemoCards(tx, { cardDataKey: options.cardDataKey });
-    await seedProfileDemo(tx, DEMO_USERS.map((demo) => demo.email));
-    await seedTransfersDemo(tx, DEMO_USERS.map((demo) => demo.email), { passwordHash });
+    await seedProfileDemo(
+      tx,
+      DEMO_USERS.map((demo) => demo.email),
+    );
+    await seedTransfersDemo(
+      tx,
+      DEMO_USERS.map((demo) => demo.email),
+      { passwordHash },
+    );
     // After seedTransfersDemo: it adds a brand's internal fees only while the brand has no fee rule at all.
     await seedExternalTransfersDemo(tx);
-    await seedBankDirectoryDemo(tx, DEMO_USERS.map((demo) => demo.email));
-    await seedHistoryDemo(tx, DEMO_USERS.map((demo) => demo.email));
+    await seedBankDirectoryDemo(
+      tx,
+      DEMO_USERS.map((demo) => demo.email),
+    );
+    await seedHistoryDemo(
+      tx,
+      DEMO_USERS.map((demo) => demo.email),
+    );
     return { created };
   });
 }

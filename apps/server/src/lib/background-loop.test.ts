@@ -4,7 +4,10 @@ import { startBackgroundLoop } from './background-loop';
 
 function recordingLog() {
   const warnings: string[] = [];
-  const log = { debug: vi.fn(), warn: (_fields: unknown, message: string) => warnings.push(message) } as unknown as FastifyBaseLogger;
+  const log = {
+    debug: vi.fn(),
+    warn: (_fields: unknown, message: string) => warnings.push(message),
+  } as unknown as FastifyBaseLogger;
   return { log, warnings };
 }
 

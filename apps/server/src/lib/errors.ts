@@ -33,7 +33,12 @@ export class AppError extends Error {
   constructor(
     code: ResponseCode,
     description: string,
-    options: { validationErrors?: Record<string, string>; httpStatus?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: {
+      validationErrors?: Record<string, string>;
+      httpStatus?: number;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(description);
     this.name = 'AppError';
@@ -44,7 +49,10 @@ export class AppError extends Error {
     this.headers = options.headers;
   }
 
-  static invalid(validationErrors: Record<string, string>, description = 'Invalid parameters'): AppError {
+  static invalid(
+    validationErrors: Record<string, string>,
+    description = 'Invalid parameters',
+  ): AppError {
     return new AppError(RESPONSE_CODES.invalidParameters, description, { validationErrors });
   }
 
@@ -63,7 +71,9 @@ export class AppError extends Error {
 }
 
 /** Turns zod issues into { 'field.path': message }. */
-export function issuesToValidationErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesToValidationErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';

@@ -23,19 +23,29 @@ const PLAIN_HOST = /^([a-z0-9.-]+|\[::1\])(:\d{1,5})?$/i;
  * when its host is one we know: a BRAND_HOSTS entry, a PUBLIC_ORIGINS origin or a loopback name;
  * otherwise the first PUBLIC_ORIGINS entry, then the first BRAND_HOSTS host over https.
  */
-export function createSiteResolver(config: { brandHosts: Record<string, string>; publicOrigins: string[]; port: number }): SiteResolver {
+export function createSiteResolver(config: {
+  brandHosts: Record<string, string>;
+  publicOrigins: string[];
+  port: number;
+}): SiteResolver {
   const publicOrigins = config.publicOrigins.map((origin) => new URL(origin).origin);
   const firstBrandHost = Object.keys(config.brandHosts)[0];
-  const fallbackOrigin = publicOrigins[0] ?? (firstBrandHost ? `https://${firstBrandHost}` : `http://localhost:${config.port}`);
+  const fallbackOrigin =
+    publicOrigins[0] ??
+    (firstBrandHost ? `https://${firstBrandHost}` : `http://localhost:${config.port}`);
 
   return {
     forRequest(request) {
       const hostname = request.hostname.toLowerCase();
-      const mapped = Object.hasOwn(config.brandHosts, hostname) ? config.brandHosts[hostname] : undefined;
+      const mapped = Object.hasOwn(config.brandHosts, hostname)
+        ? config.brandHosts[hostname]
+        : undefined;
       const brandId = isBrandId(mapped) ? mapped : undefined;
       const protocol = request.protocol === 'https' ? 'https' : 'http';
       const own = `${protocol}://${request.host.toLowerCase()}`;
-      const known = PLAIN_HOST.test(request.host) && (brandId !== undefined || publicOrigins.includes(own) || LOOPBACK.test(hostname));
+      const known =
+        PLAIN_HOST.test(request.host) &&
+        (brandId !== undefined || publicOrigins.includes(own) || LOOPBACK.test(hostname));
       return { brandId, origin: known ? own : fallbackOrigin };
     },
   };

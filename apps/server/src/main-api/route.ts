@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { mainMethods, envelopeFieldsSchema, ENVELOPE_KEYS, type MainMethod, type MainMethodName } from '@ledgerline/contract';
-import { CUSTOMER_ID_HEADER, DEFAULT_LANGUAGE, RESPONSE_CODES, fromIsoLanguage } from '@ledgerline/domain';
+import {
+  mainMethods,
+  envelopeFieldsSchema,
+  ENVELOPE_KEYS,
+  type MainMethod,
+  type MainMethodName,
+} from '@ledgerline/contract';
+import {
+  CUSTOMER_ID_HEADER,
+  DEFAULT_LANGUAGE,
+  RESPONSE_CODES,
+  fromIsoLanguage,
+} from '@ledgerline/domain';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { SiteResolver } from '../lib/site';
@@ -33,27 +44,39 @@ function customerIdFromHeader(request: FastifyRequest): number | undefined {
   return parsed.data;
 }
 
-export function registerMainApi(app: FastifyInstance, deps: { db: Database; services: Services; validateResponses: boolean; site: SiteResolver }): void {
+export function registerMainApi(
+  app: FastifyInstance,
+  deps: { db: Database; services: Services; validateResponses: boolean; site: SiteResolver },
+): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // No body at all is an empty payload; anything else must be a JSON object.
     const body: unknown = request.body === undefined ? {} : request.body;
     const fromUrl = methodFromUrl(request.url);
-    const bag = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    const bag =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : undefined;
     if (!bag) throw AppError.invalid({ _: 'The body must be a JSON object' });
     const fromBody = typeof bag.method === 'string' ? bag.method : undefined;
     const name = fromUrl ?? fromBody;
     if (!name) throw new AppError(RESPONSE_CODES.invalidMethod, 'Invalid method: none was named');
-    if (fromUrl && fromBody && fromUrl !== fromBody) throw AppError.invalid({ method: 'Must match the method named in the URL' });
+    if (fromUrl && fromBody && fromUrl !== fromBody)
+      throw AppError.invalid({ method: 'Must match the method named in the URL' });
     if (!isMethodName(name)) throw new AppError(RESPONSE_CODES.invalidMethod, 'Invalid method');
 
     const definition: MainMethod = mainMethods[name];
-    const envelope = envelopeFieldsSchema.safeParse(Object.fromEntries(ENVELOPE_KEYS.filter((key) => key in bag).map((key) => [key, bag[key]])));
+    const envelope = envelopeFieldsSchema.safeParse(
+      Object.fromEntries(ENVELOPE_KEYS.filter((key) => key in bag).map((key) => [key, bag[key]])),
+    );
     if (!envelope.success) throw AppError.invalid(issuesToValidationErrors(envelope.error.issues));
-    const lang = envelope.data.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const lang =
+      envelope.data.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
 
     const caller = definition.isPublic ? null : await authenticateRequest(request, deps.services);
 
-    const payloadInput = Object.fromEntries(Object.entries(bag).filter(([key]) => !(ENVELOPE_KEYS as string[]).includes(key)));
+    const payloadInput = Object.fromEntries(
+      Object.entries(bag).filter(([key]) => !(ENVELOPE_KEYS as string[]).includes(key)),
+    );
     const payload = definition.request.safeParse(payloadInput);
     if (!payload.success) throw AppError.invalid(issuesToValidationErrors(payload.error.issues));
 
@@ -71,12 +94,18 @@ export function registerMainApi(app: FastifyInstance, deps: { db: Database; serv
       site: deps.site.forRequest(request),
       log: request.log,
     };
-    const handler = mainHandlers[name] as (input: unknown, ctx: MethodContext | AuthedMethodContext) => Promise<Record<string, unknown>>;
+    const handler = mainHandlers[name] as (
+      input: unknown,
+      ctx: MethodContext | AuthedMethodContext,
+    ) => Promise<Record<string, unknown>>;
     const data = await handler(payload.data, context);
     if (deps.validateResponses) {
       const checked = definition.response.safeParse(data);
       if (!checked.success) {
-        request.log.error({ method: name, issues: checked.error.issues.slice(0, 5) }, 'answer does not match the contract');
+        request.log.error(
+          { method: name, issues: checked.error.issues.slice(0, 5) },
+          'answer does not match the contract',
+        );
         throw new AppError(RESPONSE_CODES.unknownError, 'Unknown error');
       }
     }
@@ -91,6 +120,10 @@ export function registerMainApi(app: FastifyInstance, deps: { db: Database; serv
 
 /** Public methods are the ones a stranger may call: they get the rate limit. */
 export function isPublicMainCall(request: FastifyRequest): boolean {
-  const name = methodFromUrl(request.url) ?? (typeof (request.body as { method?: unknown } | undefined)?.method === 'string' ? String((request.body as { method: string }).method) : undefined);
+  const name =
+    methodFromUrl(request.url) ??
+    (typeof (request.body as { method?: unknown } | undefined)?.method === 'string'
+      ? String((request.body as { method: string }).method)
+      : undefined);
   return name !== undefined && isMethodName(name) && mainMethods[name].isPublic;
 }

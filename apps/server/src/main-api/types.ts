@@ -41,4 +41,6 @@ type HandlerFor<M extends MainMethod> = M['isPublic'] extends true
   : (input: z.output<M['request']>, ctx: AuthedMethodContext) => Promise<z.input<M['response']>>;
 
 /** One handler per method of a contract group; the types tie each to its schemas. */
-export type MethodHandlers<T extends Record<string, MainMethod>> = { [K in keyof T]: HandlerFor<T[K]> };
+export type MethodHandlers<T extends Record<string, MainMethod>> = {
+  [K in keyof T]: HandlerFor<T[K]>;
+};

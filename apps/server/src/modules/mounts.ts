@@ -8,16 +8,30 @@ import { pdfDownloadRoutes, pdfGeneratorRoutes, type PdfDeps } from './pdf/route
  * e-signature. Each prefix is mounted behind the bearer guard now, so a route added to it is
  * authenticated by default and answers in the spec's envelope.
  */
-export const GUARDED_SERVICES = ['/api/contracts', '/api/public-api', '/api/support', '/api/pdf', '/api/esign'] as const;
+export const GUARDED_SERVICES = [
+  '/api/contracts',
+  '/api/public-api',
+  '/api/support',
+  '/api/pdf',
+  '/api/esign',
+] as const;
 
-export async function registerGuardedServices(app: FastifyInstance, services: Services, deps: PdfDeps): Promise<void> {
+export async function registerGuardedServices(
+  app: FastifyInstance,
+  services: Services,
+  deps: PdfDeps,
+): Promise<void> {
   for (const prefix of GUARDED_SERVICES) {
     await app.register(
       async (scope) => {
         scope.addHook('onRequest', async (request) => {
           request.caller = await authenticateRequest(request, services);
         });
-        scope.get('/health', async () => ({ responseCode: '00', responseDescription: 'Success', service: prefix.slice(5) }));
+        scope.get('/health', async () => ({
+          responseCode: '00',
+          responseDescription: 'Success',
+          service: prefix.slice(5),
+        }));
         if (prefix === '/api/pdf') await pdfGeneratorRoutes(scope, deps);
       },
       { prefix },

@@ -4,7 +4,10 @@ import type { Caller } from '../main-api/types';
 import type { Services } from '../services';
 
 /** Reads `Authorization: Bearer …`; answers the caller or throws AU (HTTP 401), or IPW (HTTP 403) from outside the user's IP whitelist. */
-export async function authenticateRequest(request: FastifyRequest, services: Services): Promise<Caller> {
+export async function authenticateRequest(
+  request: FastifyRequest,
+  services: Services,
+): Promise<Caller> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header) : null;
   if (!match?.[1]) throw AppError.unauthorised('Missing bearer token');

@@ -33,11 +33,18 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveSpa: 
                 : status === 429
                   ? 'Too many requests'
                   : 'Invalid request';
-      const code = status === 429 ? RESPONSE_CODES.tooManyRequests : RESPONSE_CODES.invalidParameters;
-      return reply.status(status).send({ responseCode: code, responseDescription: description, validationErrors: { _: description } });
+      const code =
+        status === 429 ? RESPONSE_CODES.tooManyRequests : RESPONSE_CODES.invalidParameters;
+      return reply.status(status).send({
+        responseCode: code,
+        responseDescription: description,
+        validationErrors: { _: description },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ responseCode: RESPONSE_CODES.unknownError, responseDescription: 'Unknown error' });
+    return reply
+      .status(500)
+      .send({ responseCode: RESPONSE_CODES.unknownError, responseDescription: 'Unknown error' });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -49,6 +56,9 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveSpa: 
       return reply.sendFile('index.html');
     }
     reply.header('Cache-Control', 'no-store');
-    return reply.status(404).send({ responseCode: RESPONSE_CODES.invalidMethod, responseDescription: `No such path: ${request.method} ${path.slice(0, 200)}` });
+    return reply.status(404).send({
+      responseCode: RESPONSE_CODES.invalidMethod,
+      responseDescription: `No such path: ${request.method} ${path.slice(0, 200)}`,
+    });
   });
 }

@@ -53,11 +53,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RL', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new AppError(
+        'RL',
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
 
   // API answers are never cached (browsers, proxies).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/dev/')) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/') || request.url.startsWith('/dev/'))
+      reply.header('Cache-Control', 'no-store');
   });
 }

@@ -33,7 +33,9 @@ async function main(): Promise<void> {
     await database.migrate();
     const { dates, count } = await importEcbCsv(database.db, text);
     const sorted = [...dates].sort();
-    console.log(`Imported ${count} rates for ${dates.length} day(s): ${sorted[0]}${sorted.length > 1 ? ` … ${sorted.at(-1)}` : ''}`);
+    console.log(
+      `Imported ${count} rates for ${dates.length} day(s): ${sorted[0]}${sorted.length > 1 ? ` … ${sorted.at(-1)}` : ''}`,
+    );
   } finally {
     await database.close();
   }

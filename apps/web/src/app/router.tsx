@@ -71,7 +71,9 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
             {
               path: 'register',
               lazy: () =>
-                import('@/features/registration').then((m) => ({ Component: m.RegisterChoicePage })),
+                import('@/features/registration').then((m) => ({
+                  Component: m.RegisterChoicePage,
+                })),
             },
             {
               path: 'register/personal',
@@ -99,7 +101,11 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   Component: m.AccountRecoveryLayout,
                 })),
               children: [
-                { index: true, loader: () => redirect('/account-recovery/email'), Component: PageLoader },
+                {
+                  index: true,
+                  loader: () => redirect('/account-recovery/email'),
+                  Component: PageLoader,
+                },
                 {
                   path: 'email',
                   lazy: () =>
@@ -197,17 +203,22 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
             },
             {
               path: 'news/:id',
-              lazy: () => import('@/features/news').then((m) => ({ Component: m.AnnouncementPage })),
+              lazy: () =>
+                import('@/features/news').then((m) => ({ Component: m.AnnouncementPage })),
             },
             {
               path: 'unverified-account',
               lazy: () =>
-                import('@/features/account-status').then((m) => ({ Component: m.UnverifiedAccountPage })),
+                import('@/features/account-status').then((m) => ({
+                  Component: m.UnverifiedAccountPage,
+                })),
             },
             {
               path: 'limited-account',
               lazy: () =>
-                import('@/features/account-status').then((m) => ({ Component: m.LimitedAccountPage })),
+                import('@/features/account-status').then((m) => ({
+                  Component: m.LimitedAccountPage,
+                })),
             },
             {
               path: 'profile',
@@ -215,23 +226,30 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
             },
             {
               path: 'profile/notifications',
-              lazy: () => import('@/features/profile').then((m) => ({ Component: m.NotificationSettingsPage })),
+              lazy: () =>
+                import('@/features/profile').then((m) => ({
+                  Component: m.NotificationSettingsPage,
+                })),
             },
             {
               path: 'legal',
-              lazy: () => import('@/features/legal-info').then((m) => ({ Component: m.LegalInfoPage })),
+              lazy: () =>
+                import('@/features/legal-info').then((m) => ({ Component: m.LegalInfoPage })),
             },
             {
               path: 'setting',
-              lazy: () => import('@/features/security').then((m) => ({ Component: m.SettingsPage })),
+              lazy: () =>
+                import('@/features/security').then((m) => ({ Component: m.SettingsPage })),
             },
             {
               path: 'login-history',
-              lazy: () => import('@/features/security').then((m) => ({ Component: m.LoginHistoryPage })),
+              lazy: () =>
+                import('@/features/security').then((m) => ({ Component: m.LoginHistoryPage })),
             },
             {
               path: 'payout-blacklist',
-              lazy: () => import('@/features/security').then((m) => ({ Component: m.PayoutBlacklistPage })),
+              lazy: () =>
+                import('@/features/security').then((m) => ({ Component: m.PayoutBlacklistPage })),
             },
             {
               path: 'history',
@@ -239,23 +257,50 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
             },
             {
               path: 'history/batch-transfers',
-              lazy: () => import('@/features/statements').then((m) => ({ Component: m.BatchTransfersPage })),
+              lazy: () =>
+                import('@/features/statements').then((m) => ({ Component: m.BatchTransfersPage })),
             },
             {
               path: 'statements',
-              lazy: () => import('@/features/statements').then((m) => ({ Component: m.StatementsPage })),
+              lazy: () =>
+                import('@/features/statements').then((m) => ({ Component: m.StatementsPage })),
             },
             {
               // Transfer screens share one layout: the heading and the tabs of the types the user's flags allow.
               id: 'transfers',
               path: 'transfer',
-              lazy: () => import('@/features/transfers').then((m) => ({ Component: m.TransfersLayout })),
+              lazy: () =>
+                import('@/features/transfers').then((m) => ({ Component: m.TransfersLayout })),
               children: [
-                { index: true, lazy: () => import('@/features/transfers').then((m) => ({ Component: m.TransfersIndexPage })) },
-                { path: 'account', lazy: () => import('@/features/transfers').then((m) => ({ Component: m.OwnTransferPage })) },
-                { path: 'p2p', lazy: () => import('@/features/transfers').then((m) => ({ Component: m.P2pTransferPage })) },
-                { path: 'external', lazy: () => import('@/features/transfers/external').then((m) => ({ Component: m.ExternalTransferPage })) },
-                { path: 'approved', lazy: () => import('@/features/transfers').then((m) => ({ Component: m.ApprovalsPage })) },
+                {
+                  index: true,
+                  lazy: () =>
+                    import('@/features/transfers').then((m) => ({
+                      Component: m.TransfersIndexPage,
+                    })),
+                },
+                {
+                  path: 'account',
+                  lazy: () =>
+                    import('@/features/transfers').then((m) => ({ Component: m.OwnTransferPage })),
+                },
+                {
+                  path: 'p2p',
+                  lazy: () =>
+                    import('@/features/transfers').then((m) => ({ Component: m.P2pTransferPage })),
+                },
+                {
+                  path: 'external',
+                  lazy: () =>
+                    import('@/features/transfers/external').then((m) => ({
+                      Component: m.ExternalTransferPage,
+                    })),
+                },
+                {
+                  path: 'approved',
+                  lazy: () =>
+                    import('@/features/transfers').then((m) => ({ Component: m.ApprovalsPage })),
+                },
               ],
             },
             {
@@ -263,14 +308,42 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
               id: 'cards',
               lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardsLayout })),
               children: [
-                { path: 'cards', lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardsIndexPage })) },
-                { path: 'cards/physical', lazy: () => import('@/features/cards').then((m) => ({ Component: m.PhysicalCardsPage })) },
-                { path: 'cards/virtual', lazy: () => import('@/features/cards').then((m) => ({ Component: m.VirtualCardsPage })) },
-                { path: 'cards/:accountId', lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardDetailsPage })) },
+                {
+                  path: 'cards',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.CardsIndexPage })),
+                },
+                {
+                  path: 'cards/physical',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.PhysicalCardsPage })),
+                },
+                {
+                  path: 'cards/virtual',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.VirtualCardsPage })),
+                },
+                {
+                  path: 'cards/:accountId',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.CardDetailsPage })),
+                },
                 // Spec 2 §2 writes /card/{accountId}/pin/; the router ignores the trailing slash.
-                { path: 'card/:accountId/pin', lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardPinPage })) },
-                { path: 'add-card', lazy: () => import('@/features/cards').then((m) => ({ Component: m.AddCardPage })) },
-                { path: 'confirm-card/:cardId', lazy: () => import('@/features/cards').then((m) => ({ Component: m.ConfirmCardPage })) },
+                {
+                  path: 'card/:accountId/pin',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.CardPinPage })),
+                },
+                {
+                  path: 'add-card',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.AddCardPage })),
+                },
+                {
+                  path: 'confirm-card/:cardId',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.ConfirmCardPage })),
+                },
               ],
             },
           ],

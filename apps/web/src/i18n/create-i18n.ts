@@ -15,7 +15,10 @@ const LOCALE_PARTS: Record<LocalePart, Record<string, () => Promise<ResourceKey>
     import: 'default',
     query: '?part=first',
   }),
-  rest: import.meta.glob<ResourceKey>('./locales/*.json', { import: 'default', query: '?part=rest' }),
+  rest: import.meta.glob<ResourceKey>('./locales/*.json', {
+    import: 'default',
+    query: '?part=rest',
+  }),
 };
 
 function loadLocalePart(language: Language, part: LocalePart): Promise<ResourceKey> {
@@ -93,7 +96,13 @@ export async function createI18n(
         // part is usually there already (the module is cached; no second download).
         loading = Promise.all([loadLocalePart(lang, 'first'), loadLocalePart(lang, 'rest')]).then(
           ([first, more]) => {
-            instance.addResourceBundle(lang, 'translation', { ...(first as object), ...(more as object) }, true, false);
+            instance.addResourceBundle(
+              lang,
+              'translation',
+              { ...(first as object), ...(more as object) },
+              true,
+              false,
+            );
             state.done.add(lang);
           },
           (error: unknown) => {

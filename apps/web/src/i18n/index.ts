@@ -1,9 +1,4 @@
-export {
-  createI18n,
-  isLocaleComplete,
-  loadLocale,
-  whenLocaleComplete,
-} from './create-i18n';
+export { createI18n, isLocaleComplete, loadLocale, whenLocaleComplete } from './create-i18n';
 export { useLocaleComplete } from './use-locale-complete';
 export { initialLanguage, storeLanguage } from './language';
 export { useLanguage } from './use-language';

@@ -24,7 +24,9 @@ export function createFakeClock(start = 1_700_000_000_000): FakeClock {
     advance(ms) {
       const until = now + ms;
       for (;;) {
-        const due = [...timers.entries()].filter(([, timer]) => timer.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+        const due = [...timers.entries()]
+          .filter(([, timer]) => timer.at <= until)
+          .sort((a, b) => a[1].at - b[1].at)[0];
         if (!due) break;
         timers.delete(due[0]);
         now = Math.max(now, due[1].at);

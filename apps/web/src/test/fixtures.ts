@@ -35,8 +35,9 @@ export const ok = (body: Record<string, unknown>) => ({
 
 /** renderApp options that start the page signed in (a token in memory, as after a sign-in). */
 export const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 /**
@@ -56,7 +57,12 @@ export function verificationInfo(overrides: Record<string, unknown> = {}) {
     limitDocumentsUploaded: false,
     duplicateDocuments: null,
     documents: [{ id: 1, statusId: 2, documentTypeId: 4, categoryId: 1, expiresDate: null }],
-    address: { addressStatus: 'confirmed', isDocumentOutOfDate: false, isCardDocumentRequired: false, proofOfResidenceStatus: 'validated' },
+    address: {
+      addressStatus: 'confirmed',
+      isDocumentOutOfDate: false,
+      isCardDocumentRequired: false,
+      proofOfResidenceStatus: 'validated',
+    },
     identity: { status: 'validated', expiresDate: '2030-01-01' },
     phones: [{ id: 1, confirmed: true }],
     taxForms: { status: 'validated' },

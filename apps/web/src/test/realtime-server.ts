@@ -18,18 +18,23 @@ export function serveRealtime(server: Server): TestRealtimeServer {
   const connections: TestRealtimeServer['connections'] = [];
   const wss = new WebSocketServer({ server, path: '/realtime' });
   wss.on('connection', (socket, request) => {
-    connections.push({ socket, ticket: new URL(request.url ?? '/', 'http://test').searchParams.get('ticket') });
+    connections.push({
+      socket,
+      ticket: new URL(request.url ?? '/', 'http://test').searchParams.get('ticket'),
+    });
     socket.on('message', (data) => {
       if (data.toString() === 'ping') socket.send('pong');
     });
   });
-  const open = () => connections.map((entry) => entry.socket).filter((socket) => socket.readyState === socket.OPEN);
+  const open = () =>
+    connections.map((entry) => entry.socket).filter((socket) => socket.readyState === socket.OPEN);
   return {
     connections,
     open,
     async push(event) {
       await waitFor(() => expect(open().length).toBeGreaterThan(0));
-      for (const socket of open()) socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
+      for (const socket of open())
+        socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
     },
     async close() {
       for (const client of wss.clients) client.terminate();

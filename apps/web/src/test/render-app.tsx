@@ -56,7 +56,13 @@ export async function renderApp(options: RenderAppOptions) {
   // Where the app sent the browser away to (the old web client): jsdom cannot navigate.
   const leftFor: string[] = [];
   const router = createMemoryRouter(
-    createRoutes({ session, refresher, apiClient, queryClient, leaveApp: (url) => leftFor.push(url) }),
+    createRoutes({
+      session,
+      refresher,
+      apiClient,
+      queryClient,
+      leaveApp: (url) => leftFor.push(url),
+    }),
     { initialEntries: [options.path] },
   );
   const user = userEvent.setup();

@@ -19,16 +19,22 @@ export function fullAccessInfo() {
  * The calls /home makes, answered quietly, with the account list read from `accounts()` at each
  * call so a test can move balances between calls.
  */
-export function homeRoutes(accounts: () => unknown[] = () => [paymentAccount()], overrides: Routes = {}): Routes {
+export function homeRoutes(
+  accounts: () => unknown[] = () => [paymentAccount()],
+  overrides: Routes = {},
+): Routes {
   return {
     'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer() }),
     'POST /api/main/?getCustomerAccessInfo': () => ok(fullAccessInfo()),
     'POST /api/main/?getVerificationInfo': () => ok(verificationInfo()),
     'POST /api/main/?getAccounts': () => ok({ accounts: accounts() }),
     'POST /api/main/?getPaymentInstructions': () => ok({ instructions: [] }),
-    'POST /api/main/?getDefaultExchangeRates': () => ok({ base: 'EUR', date: '2026-03-02', rates: [] }),
+    'POST /api/main/?getDefaultExchangeRates': () =>
+      ok({ base: 'EUR', date: '2026-03-02', rates: [] }),
     'POST /api/main/?getAnnouncements': () => ok({ announcements: [] }),
-    'POST /api/auth/realtime-ticket': () => ({ body: { ticket: 'ticket-1', expiresInSeconds: 30 } }),
+    'POST /api/auth/realtime-ticket': () => ({
+      body: { ticket: 'ticket-1', expiresInSeconds: 30 },
+    }),
     'POST /api/auth/logout': () => ({ body: { responseCode: '00', responseDescription: 'OK' } }),
     ...overrides,
   };

@@ -27,9 +27,16 @@ export function ErrorPopup({ error, onClose }: { error: unknown; onClose: () => 
   const message = opened ? describeApiError(t, error) : '';
   const description = opened ? responseDescription(error, translateErrorMessage(t, error)) : '';
   const parts = errorPopupParts(description, message);
-  const header = parts.header === 'Error' && description.length > 50 ? t('errorPopup.title') : parts.header;
+  const header =
+    parts.header === 'Error' && description.length > 50 ? t('errorPopup.title') : parts.header;
   return (
-    <Dialog opened={opened} onClose={onClose} title={header} closeLabel={t('errorPopup.close')} size="sm">
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={header}
+      closeLabel={t('errorPopup.close')}
+      size="sm"
+    >
       <Stack gap="md">
         {parts.body && (
           <Text size="sm" role="alert">

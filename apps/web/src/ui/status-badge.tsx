@@ -26,9 +26,25 @@ export function readableBadgeStyle(tone: BadgeTone): CSSProperties {
 }
 
 /** A status in words; the colour only repeats what the words say. */
-export function StatusBadge({ tone, children, size = 'md' }: { tone: BadgeTone; children: ReactNode; size?: 'sm' | 'md' }) {
+export function StatusBadge({
+  tone,
+  children,
+  size = 'md',
+}: {
+  tone: BadgeTone;
+  children: ReactNode;
+  size?: 'sm' | 'md';
+}) {
   return (
-    <Badge color={tone} variant="light" radius="sm" size={size} tt="none" fw={600} style={readableBadgeStyle(tone)}>
+    <Badge
+      color={tone}
+      variant="light"
+      radius="sm"
+      size={size}
+      tt="none"
+      fw={600}
+      style={readableBadgeStyle(tone)}
+    >
       {children}
     </Badge>
   );

@@ -20,11 +20,15 @@ import { currencyCodeSchema } from './dictionaries';
  */
 
 /** A signed decimal amount with at most 8 decimals, as the ledger stores it (numeric(30,8)). */
-// eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
-export const moneySchema = z.string().regex(/^-?\d{1,22}(\.\d{1,8})?$/, 'Must be a decimal amount with at most 8 decimals');
+export const moneySchema = z
+  .string()
+  // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
+  .regex(/^-?\d{1,22}(\.\d{1,8})?$/, 'Must be a decimal amount with at most 8 decimals');
 /** An exchange rate: positive decimal, up to 12 decimals. */
-// eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
-export const rateSchema = z.string().regex(/^\d{1,12}(\.\d{1,12})?$/, 'Must be a positive decimal rate');
+export const rateSchema = z
+  .string()
+  // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
+  .regex(/^\d{1,12}(\.\d{1,12})?$/, 'Must be a positive decimal rate');
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const timestampSchema = z.string();
 
@@ -139,13 +143,14 @@ export const verificationInfoSchema = z.object({
       proofOfResidenceStatus: z.enum(PROOF_OF_RESIDENCE_STATUSES),
     })
     .nullable(),
-  identity: z.object({ status: z.enum(IDENTITY_STATUSES), expiresDate: dateSchema.nullable() }).nullable(),
+  identity: z
+    .object({ status: z.enum(IDENTITY_STATUSES), expiresDate: dateSchema.nullable() })
+    .nullable(),
   phones: z.array(z.object({ id: idSchema, confirmed: z.boolean() })),
   taxForms: z.object({ status: z.enum(TAX_FORM_STATUSES) }),
   videoIdentity: z.object({ status: z.enum(VIDEO_IDENTITY_STATUSES) }),
 });
 export type VerificationInfo = z.infer<typeof verificationInfoSchema>;
-
 
 /** Answer of the PDF generator (`POST /api/pdf/api/generator_pdf/{name}`), outside the main API. */
 export const pdfGeneratorResponseSchema = z.object({
@@ -157,7 +162,11 @@ export const pdfGeneratorResponseSchema = z.object({
 export type PdfGeneratorResponse = z.infer<typeof pdfGeneratorResponseSchema>;
 /** Body of `POST /api/pdf/api/generator_pdf/accountConfirmation`; lang and fromCustomerId as in the main API's envelope. */
 export const accountConfirmationRequestSchema = z
-  .object({ accountId: idSchema, lang: envelopeFieldsSchema.shape.lang, fromCustomerId: envelopeFieldsSchema.shape.fromCustomerId })
+  .object({
+    accountId: idSchema,
+    lang: envelopeFieldsSchema.shape.lang,
+    fromCustomerId: envelopeFieldsSchema.shape.fromCustomerId,
+  })
   .strict();
 export type AccountConfirmationRequest = z.infer<typeof accountConfirmationRequestSchema>;
 
@@ -184,11 +193,20 @@ export const accountMethods = {
   /** EUR-based reference rates of the latest date the server holds. */
   getDefaultExchangeRates: defineMethod({
     request: z.object({}).strict(),
-    response: z.object({ base: z.literal('EUR'), date: dateSchema, rates: z.array(exchangeRateSchema) }),
+    response: z.object({
+      base: z.literal('EUR'),
+      date: dateSchema,
+      rates: z.array(exchangeRateSchema),
+    }),
   }),
   /** Units of toCurrency per one fromCurrency; '1' when they match or one is missing (spec 2 §5). */
   getTransferExchangeRate: defineMethod({
-    request: z.object({ fromCurrencyCode: currencyCodeSchema.optional(), toCurrencyCode: currencyCodeSchema.optional() }).strict(),
+    request: z
+      .object({
+        fromCurrencyCode: currencyCodeSchema.optional(),
+        toCurrencyCode: currencyCodeSchema.optional(),
+      })
+      .strict(),
     response: z.object({ rate: rateSchema, date: dateSchema.nullable() }),
   }),
   getPaymentInstructions: defineMethod({

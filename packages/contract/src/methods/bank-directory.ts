@@ -34,16 +34,31 @@ export const ibanSchema = z
   .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/, 'validation.iban'));
 
 /** A national bank or branch code (BLZ, sort code, routing number, zengin code, agência…). */
-export const bankCodeSchema = z.string().trim().min(1, 'validation.required').max(16, 'validation.tooLong').regex(/^[A-Za-z0-9]+$/, 'validation.bankCode');
-export const branchCodeSchema = z.string().trim().min(1, 'validation.required').max(16, 'validation.tooLong').regex(/^[A-Za-z0-9]+$/, 'validation.branchCode');
+export const bankCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(16, 'validation.tooLong')
+  .regex(/^[A-Za-z0-9]+$/, 'validation.bankCode');
+export const branchCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(16, 'validation.tooLong')
+  .regex(/^[A-Za-z0-9]+$/, 'validation.branchCode');
 /** A domestic account number: letters and digits (spaces and dashes dropped). */
 export const accountNumberSchema = z
   .string()
   .max(64, 'validation.tooLong')
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^[A-Za-z0-9]{4,34}$/, 'validation.accountNumber'));
-const beneficiaryNameSchema = z.string().trim().min(1, 'validation.required').max(140, 'validation.tooLong');
-const textSchema = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const beneficiaryNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(140, 'validation.tooLong');
+const textSchema = (max: number) =>
+  z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 
 /** Bank details by SWIFT (spec 2 §3): `code` is the BIC found (11 characters). */
 export const bankBySwiftSchema = z.object({
@@ -99,8 +114,10 @@ export const wireBankDetailsSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if ((value.iban === undefined) === (value.accountNumber === undefined)) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'validation.ibanOrAccountNumber' });
-    if (value.accountNumber !== undefined && value.swift === undefined) ctx.addIssue({ code: 'custom', path: ['swift'], message: 'validation.required' });
+    if ((value.iban === undefined) === (value.accountNumber === undefined))
+      ctx.addIssue({ code: 'custom', path: ['iban'], message: 'validation.ibanOrAccountNumber' });
+    if (value.accountNumber !== undefined && value.swift === undefined)
+      ctx.addIssue({ code: 'custom', path: ['swift'], message: 'validation.required' });
   });
 export type WireBankDetails = z.infer<typeof wireBankDetailsSchema>;
 
@@ -116,25 +133,63 @@ export const eftBankDetailsSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if ((BANK_AND_BRANCH_CODE_COUNTRIES as readonly string[]).includes(value.countryCode) && value.branchCode === undefined) {
+    if (
+      (BANK_AND_BRANCH_CODE_COUNTRIES as readonly string[]).includes(value.countryCode) &&
+      value.branchCode === undefined
+    ) {
       ctx.addIssue({ code: 'custom', path: ['branchCode'], message: 'validation.required' });
     }
   });
 export type EftBankDetails = z.infer<typeof eftBankDetailsSchema>;
 
-const templateBase = { id: idSchema, name: z.string(), createdAt: z.string(), updatedAt: z.string() };
+const templateBase = {
+  id: idSchema,
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
 /** A saved wire or EFT payee. wireStatus is set on wire templates, eftStatus on EFT ones (spec 2 §3). */
 export const paymentTemplateSchema = z.discriminatedUnion('type', [
-  z.object({ ...templateBase, type: z.literal('wire'), bankDetails: wireBankDetailsSchema, wireStatus: z.enum(TEMPLATE_STATUSES), eftStatus: z.null() }),
-  z.object({ ...templateBase, type: z.literal('eft'), bankDetails: eftBankDetailsSchema, wireStatus: z.null(), eftStatus: z.enum(TEMPLATE_STATUSES) }),
+  z.object({
+    ...templateBase,
+    type: z.literal('wire'),
+    bankDetails: wireBankDetailsSchema,
+    wireStatus: z.enum(TEMPLATE_STATUSES),
+    eftStatus: z.null(),
+  }),
+  z.object({
+    ...templateBase,
+    type: z.literal('eft'),
+    bankDetails: eftBankDetailsSchema,
+    wireStatus: z.null(),
+    eftStatus: z.enum(TEMPLATE_STATUSES),
+  }),
 ]);
 export type PaymentTemplate = z.infer<typeof paymentTemplateSchema>;
 
-const templateNameSchema = z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong');
+const templateNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(64, 'validation.tooLong');
 /** Creates a template, or replaces the name and details of one (`id`); at most 100 per customer. */
 export const savePaymentTemplateRequestSchema = z.discriminatedUnion('type', [
-  z.object({ id: idSchema.optional(), type: z.literal('wire'), name: templateNameSchema, bankDetails: wireBankDetailsSchema }).strict(),
-  z.object({ id: idSchema.optional(), type: z.literal('eft'), name: templateNameSchema, bankDetails: eftBankDetailsSchema }).strict(),
+  z
+    .object({
+      id: idSchema.optional(),
+      type: z.literal('wire'),
+      name: templateNameSchema,
+      bankDetails: wireBankDetailsSchema,
+    })
+    .strict(),
+  z
+    .object({
+      id: idSchema.optional(),
+      type: z.literal('eft'),
+      name: templateNameSchema,
+      bankDetails: eftBankDetailsSchema,
+    })
+    .strict(),
 ]);
 
 /**
@@ -187,7 +242,11 @@ export const bankDirectoryMethods = {
   /** Which countries each domestic scheme reaches: SEPA (EPC scope), ACH (US), Faster Payments (GB). */
   getPaymentSchemeCountries: defineMethod({
     request: z.object({}).strict(),
-    response: z.object({ sepa: z.array(countryCodeSchema), ach: z.array(countryCodeSchema), fasterPayments: z.array(countryCodeSchema) }),
+    response: z.object({
+      sepa: z.array(countryCodeSchema),
+      ach: z.array(countryCodeSchema),
+      fasterPayments: z.array(countryCodeSchema),
+    }),
   }),
   /**
    * Card BIN prefixes (6 to 8 digits) card payouts (OCT) are refused to. Mind the client's number

@@ -26,7 +26,10 @@ export const CARD_SHIPPING_TYPES = ['standard', 'express', 'none'] as const;
  * Why a shipping choice cannot be picked (spec 2 §3 "shipping list … disabledReasons"):
  * express is not offered in the country, or the customer's fee account cannot pay for it.
  */
-export const CARD_SHIPPING_DISABLED_REASONS = ['notAvailableInCountry', 'noFeeAccountBalance'] as const;
+export const CARD_SHIPPING_DISABLED_REASONS = [
+  'notAvailableInCountry',
+  'noFeeAccountBalance',
+] as const;
 
 export const cardProductSchema = z.object({
   cardType: cardTypeSchema,
@@ -67,7 +70,12 @@ export interface CardExtraParam {
   required: boolean;
   /** Format hint for text parameters: a regular expression the value must match. */
   pattern?: string | undefined;
-  options?: { values?: { value: string; label: string }[] | undefined; extraParams?: CardExtraParam[] | undefined } | undefined;
+  options?:
+    | {
+        values?: { value: string; label: string }[] | undefined;
+        extraParams?: CardExtraParam[] | undefined;
+      }
+    | undefined;
 }
 export const cardExtraParamSchema: z.ZodType<CardExtraParam> = z.lazy(() =>
   z.object({
@@ -89,7 +97,16 @@ export const cardExtraParamSchema: z.ZodType<CardExtraParam> = z.lazy(() =>
  * A new card PIN (spec 2 §7 "change PIN (accountId, confirm, pin, pinRepeat)"): four digits,
  * typed twice, not an obvious one. Messages are i18n keys.
  */
-export const TRIVIAL_PINS = new Set(['1234', '4321', '0123', '3210', '1212', '6789', '9876', '2580']);
+export const TRIVIAL_PINS = new Set([
+  '1234',
+  '4321',
+  '0123',
+  '3210',
+  '1212',
+  '6789',
+  '9876',
+  '2580',
+]);
 export function isTrivialPin(pin: string): boolean {
   return /^(\d)\1{3}$/.test(pin) || TRIVIAL_PINS.has(pin);
 }
@@ -99,8 +116,10 @@ const cardPinShape = {
   confirm: z.literal(true, 'validation.cardPinConfirm'),
 };
 function checkPinPair(value: { pin: string; pinRepeat: string }, ctx: z.RefinementCtx): void {
-  if (isTrivialPin(value.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: 'validation.cardPinTooSimple' });
-  if (value.pin !== value.pinRepeat) ctx.addIssue({ code: 'custom', path: ['pinRepeat'], message: 'validation.cardPinMismatch' });
+  if (isTrivialPin(value.pin))
+    ctx.addIssue({ code: 'custom', path: ['pin'], message: 'validation.cardPinTooSimple' });
+  if (value.pin !== value.pinRepeat)
+    ctx.addIssue({ code: 'custom', path: ['pinRepeat'], message: 'validation.cardPinMismatch' });
 }
 /** The PIN form's fields, for the web form; the server checks the same rules. */
 export const cardPinFieldsSchema = z.object(cardPinShape).superRefine(checkPinPair);
@@ -155,7 +174,13 @@ export const cardMethods = {
   }),
   /** Fees of one product in one currency, with the shipping choices and why some cannot be picked. */
   getCardFees: defineMethod({
-    request: z.object({ cardType: cardTypeSchema, countryCode: countryCodeSchema.optional(), currencyCode: currencyCodeSchema }).strict(),
+    request: z
+      .object({
+        cardType: cardTypeSchema,
+        countryCode: countryCodeSchema.optional(),
+        currencyCode: currencyCodeSchema,
+      })
+      .strict(),
     response: cardFeesSchema,
   }),
   /** Records an application (nothing is charged yet); a retry with the same key answers the first application. */
@@ -171,7 +196,12 @@ export const cardMethods = {
       .strict(),
     response: z.object({
       applicationId: idSchema,
-      fees: z.object({ issue: moneySchema, shipping: moneySchema, total: moneySchema, currency: currencyCodeSchema }),
+      fees: z.object({
+        issue: moneySchema,
+        shipping: moneySchema,
+        total: moneySchema,
+        currency: currencyCodeSchema,
+      }),
     }),
   }),
   /** Charges the application's fees and creates the card account (status 0 submitted); confirming twice answers the same card. */
@@ -185,7 +215,12 @@ export const cardMethods = {
   blockCard: defineMethod({ request: cardAccountRequest, response: accountAnswer }),
   /** Renames a virtual card; an empty name clears the alias. */
   setCardAlias: defineMethod({
-    request: z.object({ accountId: idSchema, cardAliasName: z.string().trim().max(40, 'validation.tooLong') }).strict(),
+    request: z
+      .object({
+        accountId: idSchema,
+        cardAliasName: z.string().trim().max(40, 'validation.tooLong'),
+      })
+      .strict(),
     response: accountAnswer,
   }),
   /** A new card replaces the old one (which is canceled); answers the new card account. */
@@ -197,24 +232,36 @@ export const cardMethods = {
   upgradeCardShipping: defineMethod({ request: cardAccountRequest, response: accountAnswer }),
   getCardActivationData: defineMethod({
     request: cardAccountRequest,
-    response: z.object({ fees: moneySchema, feeCurrency: currencyCodeSchema, extraParams: z.array(cardExtraParamSchema) }),
+    response: z.object({
+      fees: moneySchema,
+      feeCurrency: currencyCodeSchema,
+      extraParams: z.array(cardExtraParamSchema),
+    }),
   }),
   /** Activates a physical card that arrived: extraParams answer getCardActivationData's list. */
   activateCard: defineMethod({
     request: z
       .object({
         accountId: idSchema,
-        extraParams: z.record(z.string().max(64), z.string().max(128)).refine((value) => Object.keys(value).length <= 20, 'validation.tooLong'),
+        extraParams: z
+          .record(z.string().max(64), z.string().max(128))
+          .refine((value) => Object.keys(value).length <= 20, 'validation.tooLong'),
         feeAccountId: idSchema.optional(),
       })
       .strict(),
     response: accountAnswer,
   }),
   changeCardPin: defineMethod({
-    request: z.object({ accountId: idSchema, ...cardPinShape }).strict().superRefine(checkPinPair),
+    request: z
+      .object({ accountId: idSchema, ...cardPinShape })
+      .strict()
+      .superRefine(checkPinPair),
     response: accountAnswer,
   }),
-  showCardPin: defineMethod({ request: cardAccountRequest, response: z.object({ pin: z.string() }) }),
+  showCardPin: defineMethod({
+    request: cardAccountRequest,
+    response: z.object({ pin: z.string() }),
+  }),
   /** Number, expiry and CVV of a virtual card (a physical card's are printed on it). */
   getCardDetails: defineMethod({
     request: cardAccountRequest,
@@ -248,8 +295,16 @@ export const cardMethods = {
     request: z
       .object({
         cardNumber: typedCardNumberSchema,
-        expiryMonth: z.number().int().min(1, 'validation.cardExpiry').max(12, 'validation.cardExpiry'),
-        expiryYear: z.number().int().min(2000, 'validation.cardExpiry').max(2100, 'validation.cardExpiry'),
+        expiryMonth: z
+          .number()
+          .int()
+          .min(1, 'validation.cardExpiry')
+          .max(12, 'validation.cardExpiry'),
+        expiryYear: z
+          .number()
+          .int()
+          .min(2000, 'validation.cardExpiry')
+          .max(2100, 'validation.cardExpiry'),
         holderName: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
         idempotencyKey: idempotencyKeySchema,
       })

@@ -16,10 +16,14 @@ import { idSchema } from '../envelope';
  */
 
 /** ISO 3166-1 alpha-2, in capitals. */
-export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter ISO 3166-1 country code in capitals');
+export const countryCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'Must be a two-letter ISO 3166-1 country code in capitals');
 /** ISO 3166-2 subdivision code: country, hyphen, one to three letters or digits ("US-CA", "JP-13"). */
 export const stateCodeSchema = z.string().regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/);
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO 4217 currency code in capitals');
+export const currencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO 4217 currency code in capitals');
 /** International calling code with its plus sign ("+44", "+1"). */
 export const callingCodeSchema = z.string().regex(/^\+[1-9]\d{0,3}$/);
 
@@ -47,7 +51,10 @@ export const currencySchema = z.object({
 });
 export type Currency = z.infer<typeof currencySchema>;
 
-export const phoneCodeSchema = z.object({ countryCode: countryCodeSchema, callingCode: callingCodeSchema });
+export const phoneCodeSchema = z.object({
+  countryCode: countryCodeSchema,
+  callingCode: callingCodeSchema,
+});
 export type PhoneCode = z.infer<typeof phoneCodeSchema>;
 
 export const industryGroupSchema = z.object({
@@ -84,7 +91,11 @@ export const transactionTypeSchema = z.object({
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 
 export const accessRightSchema = z.object({
-  id: z.number().int().min(0).max(ACCESS_LEVEL_CODES.length - 1),
+  id: z
+    .number()
+    .int()
+    .min(0)
+    .max(ACCESS_LEVEL_CODES.length - 1),
   code: z.enum(ACCESS_LEVEL_CODES),
   name: displayNameSchema,
 });
@@ -170,7 +181,9 @@ export const dictionaryMethods = {
     request: noPayload,
     response: z.object({
       transactions: z.array(transactionTypeSchema),
-      dictionary: z.object({ transactionType: z.record(z.string().regex(/^\d+$/), displayNameSchema) }),
+      dictionary: z.object({
+        transactionType: z.record(z.string().regex(/^\d+$/), displayNameSchema),
+      }),
     }),
   }),
 

@@ -39,22 +39,41 @@ export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
  */
 export const NOTIFICATION_SETTINGS = [
   { identified: 'securityNewSignIn', group: 'security', defaultValue: true, editable: false },
-  { identified: 'securityCredentialsChanged', group: 'security', defaultValue: true, editable: false },
+  {
+    identified: 'securityCredentialsChanged',
+    group: 'security',
+    defaultValue: true,
+    editable: false,
+  },
   { identified: 'securityNewDevice', group: 'security', defaultValue: true, editable: true },
   { identified: 'transactionIncoming', group: 'transactions', defaultValue: true, editable: true },
   { identified: 'transactionOutgoing', group: 'transactions', defaultValue: true, editable: true },
-  { identified: 'transactionCardPayment', group: 'transactions', defaultValue: true, editable: true },
-  { identified: 'transactionApprovalRequest', group: 'transactions', defaultValue: true, editable: true },
+  {
+    identified: 'transactionCardPayment',
+    group: 'transactions',
+    defaultValue: true,
+    editable: true,
+  },
+  {
+    identified: 'transactionApprovalRequest',
+    group: 'transactions',
+    defaultValue: true,
+    editable: true,
+  },
   { identified: 'marketingEmail', group: 'marketing', defaultValue: false, editable: true },
   { identified: 'marketingSms', group: 'marketing', defaultValue: false, editable: true },
   { identified: 'newsProduct', group: 'news', defaultValue: true, editable: true },
   { identified: 'newsAnnouncements', group: 'news', defaultValue: true, editable: true },
-] as const satisfies readonly { identified: string; group: NotificationGroup; defaultValue: boolean; editable: boolean }[];
+] as const satisfies readonly {
+  identified: string;
+  group: NotificationGroup;
+  defaultValue: boolean;
+  editable: boolean;
+}[];
 export type NotificationSettingId = (typeof NOTIFICATION_SETTINGS)[number]['identified'];
-export const NOTIFICATION_SETTING_IDS = NOTIFICATION_SETTINGS.map((setting) => setting.identified) as [
-  NotificationSettingId,
-  ...NotificationSettingId[],
-];
+export const NOTIFICATION_SETTING_IDS = NOTIFICATION_SETTINGS.map(
+  (setting) => setting.identified,
+) as [NotificationSettingId, ...NotificationSettingId[]];
 
 export const USERNAME_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -81,7 +100,12 @@ const profileCountryCodeSchema = z
 export const contactCodeSchema = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.required')
+      .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+  );
 
 /** A phone number as typed, national or international: digits with optional spaces, dashes, dots and brackets. */
 export const phoneNumberInputSchema = z
@@ -105,7 +129,10 @@ export const taxIdSchema = z
       .refine((value) => value.replace(/[^A-Z0-9]/g, '').length >= 4, 'validation.taxId'),
   );
 
-const stateCodeInputSchema = z.string().trim().regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'validation.stateCode');
+const stateCodeInputSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'validation.stateCode');
 
 const addressFields = {
   address1: text(256),
@@ -267,7 +294,9 @@ export const profileMethods = {
 
   /** Whether the number is valid for the country and already held by a customer (cached per value by the client). */
   checkPhone: defineMethod({
-    request: z.object({ phoneCountryCode: profileCountryCodeSchema, phone: phoneNumberInputSchema }).strict(),
+    request: z
+      .object({ phoneCountryCode: profileCountryCodeSchema, phone: phoneNumberInputSchema })
+      .strict(),
     response: z.object({ valid: z.boolean(), exists: z.boolean() }),
   }),
   /**
@@ -344,7 +373,12 @@ export const profileMethods = {
     response: z.object({ settings: z.array(notificationSettingSchema) }),
   }),
   setNotificationSetting: defineMethod({
-    request: z.object({ identified: z.enum(NOTIFICATION_SETTING_IDS, 'validation.invalidValue'), value: z.boolean() }).strict(),
+    request: z
+      .object({
+        identified: z.enum(NOTIFICATION_SETTING_IDS, 'validation.invalidValue'),
+        value: z.boolean(),
+      })
+      .strict(),
     response: z.object({ setting: notificationSettingSchema }),
   }),
 

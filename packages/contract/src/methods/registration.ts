@@ -80,7 +80,9 @@ export const registrationMethods = {
   /** Personal (and employee) activation from the e-mailed link (spec 2 §7). */
   activateAccount: defineMethod({
     isPublic: true,
-    request: z.object({ username: emailAddressSchema, activationCode: activationCodeSchema }).strict(),
+    request: z
+      .object({ username: emailAddressSchema, activationCode: activationCodeSchema })
+      .strict(),
     response: activatedSchema,
   }),
 
@@ -120,7 +122,13 @@ export const registrationMethods = {
   /** Sets the new password, uses the code up and ends every session of the account. */
   changePasswordWithCode: defineMethod({
     isPublic: true,
-    request: z.object({ email: emailAddressSchema, code: passwordResetCodeSchema, password: newPasswordSchema }).strict(),
+    request: z
+      .object({
+        email: emailAddressSchema,
+        code: passwordResetCodeSchema,
+        password: newPasswordSchema,
+      })
+      .strict(),
     response: z.object({ verificationStatus: z.enum(RECOVERY_VERIFICATION_STATUSES) }),
   }),
 };

@@ -8,7 +8,9 @@ describe('parseIp', () => {
     expect(parseIp('::1')).toEqual({ family: 6, value: 1n });
     expect(parseIp('2001:db8::1')).toEqual(parseIp('2001:0db8:0:0:0:0:0:1'));
     expect(parseIp('::')).toEqual({ family: 6, value: 0n });
-    expect(parseIp('64:ff9b::192.0.2.1')?.value).toBe((0x64n << 112n) | (0xff9bn << 96n) | 0xc0000201n);
+    expect(parseIp('64:ff9b::192.0.2.1')?.value).toBe(
+      (0x64n << 112n) | (0xff9bn << 96n) | 0xc0000201n,
+    );
   });
 
   it('counts an IPv4-mapped IPv6 address as the IPv4 address', () => {
@@ -17,7 +19,21 @@ describe('parseIp', () => {
   });
 
   it('refuses what is not one address', () => {
-    for (const text of ['', '1.2.3', '1.2.3.4.5', '256.0.0.1', '01.2.3.4', '1.2.3.4/24', '1::2::3', ':::1', '1:2:3:4:5:6:7:8:9', 'fe80::1%eth0', 'g::1', '12345::1', 'localhost']) {
+    for (const text of [
+      '',
+      '1.2.3',
+      '1.2.3.4.5',
+      '256.0.0.1',
+      '01.2.3.4',
+      '1.2.3.4/24',
+      '1::2::3',
+      ':::1',
+      '1:2:3:4:5:6:7:8:9',
+      'fe80::1%eth0',
+      'g::1',
+      '12345::1',
+      'localhost',
+    ]) {
       expect(parseIp(text), text).toBeNull();
     }
   });
@@ -35,15 +51,34 @@ describe('parseIp', () => {
 
 describe('the security schemas', () => {
   it('refuses reversed and mixed-family ranges on toIp', () => {
-    expect(ipWhitelistEntryFormSchema.safeParse({ ip: '10.0.0.9', toIp: '10.0.0.1' }).error?.issues[0]).toMatchObject({ path: ['toIp'], message: 'validation.ipRangeOrder' });
-    expect(ipWhitelistEntryFormSchema.safeParse({ ip: '10.0.0.1', toIp: '::1' }).error?.issues[0]).toMatchObject({ path: ['toIp'], message: 'validation.ipRangeFamily' });
-    expect(ipWhitelistEntryFormSchema.parse({ ip: '10.0.0.1', toIp: '10.0.0.1' })).toEqual({ ip: '10.0.0.1', toIp: '10.0.0.1' });
+    expect(
+      ipWhitelistEntryFormSchema.safeParse({ ip: '10.0.0.9', toIp: '10.0.0.1' }).error?.issues[0],
+    ).toMatchObject({ path: ['toIp'], message: 'validation.ipRangeOrder' });
+    expect(
+      ipWhitelistEntryFormSchema.safeParse({ ip: '10.0.0.1', toIp: '::1' }).error?.issues[0],
+    ).toMatchObject({ path: ['toIp'], message: 'validation.ipRangeFamily' });
+    expect(ipWhitelistEntryFormSchema.parse({ ip: '10.0.0.1', toIp: '10.0.0.1' })).toEqual({
+      ip: '10.0.0.1',
+      toIp: '10.0.0.1',
+    });
   });
 
   it('checks the new password rule and the repeat', () => {
     const schema = securityMethods.changePassword.request;
-    expect(schema.safeParse({ password: 'x', passwordNew: 'Longer-pass-1', passwordNewRepeat: 'Longer-pass-1' }).success).toBe(true);
-    expect(schema.safeParse({ password: 'x', passwordNew: 'Longer-pass-1', passwordNewRepeat: 'Longer-pass-2' }).error?.issues[0]?.path).toEqual(['passwordNewRepeat']);
+    expect(
+      schema.safeParse({
+        password: 'x',
+        passwordNew: 'Longer-pass-1',
+        passwordNewRepeat: 'Longer-pass-1',
+      }).success,
+    ).toBe(true);
+    expect(
+      schema.safeParse({
+        password: 'x',
+        passwordNew: 'Longer-pass-1',
+        passwordNewRepeat: 'Longer-pass-2',
+      }).error?.issues[0]?.path,
+    ).toEqual(['passwordNewRepeat']);
   });
 
   it('ties the mode to the target', () => {

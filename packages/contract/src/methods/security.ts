@@ -80,7 +80,8 @@ export function parseIp(text: string): ParsedIp | null {
   }
   const v6 = parseIpv6(trimmed);
   if (v6 === null) return null;
-  if (v6 >> 32n === 0xffffn && (v6 & ~0xffffffffn) === V4_MAPPED_PREFIX) return { family: 4, value: v6 & 0xffffffffn };
+  if (v6 >> 32n === 0xffffn && (v6 & ~0xffffffffn) === V4_MAPPED_PREFIX)
+    return { family: 4, value: v6 & 0xffffffffn };
   return { family: 6, value: v6 };
 }
 
@@ -107,8 +108,10 @@ export const ipWhitelistEntryFormSchema = z
     const from = parseIp(value.ip);
     const to = parseIp(value.toIp);
     if (!from || !to) return;
-    if (from.family !== to.family) ctx.addIssue({ code: 'custom', path: ['toIp'], message: 'validation.ipRangeFamily' });
-    else if (to.value < from.value) ctx.addIssue({ code: 'custom', path: ['toIp'], message: 'validation.ipRangeOrder' });
+    if (from.family !== to.family)
+      ctx.addIssue({ code: 'custom', path: ['toIp'], message: 'validation.ipRangeFamily' });
+    else if (to.value < from.value)
+      ctx.addIssue({ code: 'custom', path: ['toIp'], message: 'validation.ipRangeOrder' });
   });
 
 export const ipWhitelistEntrySchema = z.object({
@@ -126,8 +129,18 @@ export type IpWhitelistEntry = z.infer<typeof ipWhitelistEntrySchema>;
  * Transaction approval modes (spec 2 §4 "Transaction approval"): 0 none, 1 push, 2 SMS,
  * 3 one-time code (TOTP app), 4 approval code (sent by e-mail).
  */
-export const TRANSACTION_APPROVE_MODES = { none: 0, push: 1, sms: 2, otp: 3, approvalCode: 4 } as const;
-export const transactionApproveModeSchema = z.number().int().min(0, 'validation.invalidValue').max(4, 'validation.invalidValue');
+export const TRANSACTION_APPROVE_MODES = {
+  none: 0,
+  push: 1,
+  sms: 2,
+  otp: 3,
+  approvalCode: 4,
+} as const;
+export const transactionApproveModeSchema = z
+  .number()
+  .int()
+  .min(0, 'validation.invalidValue')
+  .max(4, 'validation.invalidValue');
 
 /** How the customer proves a two-step change: the current factor's code, a phone approval, or an e-mail code when none is set. */
 export const TWO_STEP_CONFIRMATIONS = ['otp', 'sms', 'push', 'email'] as const;
@@ -136,7 +149,12 @@ export type TwoStepConfirmation = (typeof TWO_STEP_CONFIRMATIONS)[number];
 const sixDigitCodeSchema = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.required')
+      .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+  );
 
 /** Identifies one pending change (password or two-step); answered by the start call. */
 const requestKeySchema = z.uuid('validation.invalidValue');
@@ -154,8 +172,20 @@ export const securitySettingsSchema = z.object({
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 export const setTwoStepVerificationRequestSchema = z.discriminatedUnion('target', [
-  z.object({ target: z.literal('login'), mode: z.enum(SECOND_FACTOR_MODES, 'validation.invalidValue'), currentCode: sixDigitCodeSchema.optional() }).strict(),
-  z.object({ target: z.literal('transaction'), mode: transactionApproveModeSchema, currentCode: sixDigitCodeSchema.optional() }).strict(),
+  z
+    .object({
+      target: z.literal('login'),
+      mode: z.enum(SECOND_FACTOR_MODES, 'validation.invalidValue'),
+      currentCode: sixDigitCodeSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      target: z.literal('transaction'),
+      mode: transactionApproveModeSchema,
+      currentCode: sixDigitCodeSchema.optional(),
+    })
+    .strict(),
 ]);
 
 export const twoStepChangeSchema = z.object({
@@ -187,15 +217,30 @@ export const passwordChangeRequestSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.passwordNew !== value.passwordNewRepeat) ctx.addIssue({ code: 'custom', path: ['passwordNewRepeat'], message: 'validation.passwordsDiffer' });
-    if (value.passwordNew === value.password) ctx.addIssue({ code: 'custom', path: ['passwordNew'], message: 'validation.passwordUnchanged' });
+    if (value.passwordNew !== value.passwordNewRepeat)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordNewRepeat'],
+        message: 'validation.passwordsDiffer',
+      });
+    if (value.passwordNew === value.password)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordNew'],
+        message: 'validation.passwordUnchanged',
+      });
   });
 
 const dayRegex = /^\d{4}-\d{2}-\d{2}$/;
 const daySchema = z
   .string()
   .regex(dayRegex, 'validation.date')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date');
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'validation.date',
+  );
 
 export const LOGIN_HISTORY_PAGE_SIZE = 20;
 
@@ -205,12 +250,23 @@ export const loginHistoryRequestSchema = z
     fromDate: daySchema.optional(),
     /** Last day (UTC) to include, YYYY-MM-DD. */
     toDate: daySchema.optional(),
-    pageNumber: z.number().int().min(1, 'validation.invalidValue').max(100_000, 'validation.invalidValue').default(1),
-    pageSize: z.number().int().min(1, 'validation.invalidValue').max(100, 'validation.invalidValue').default(LOGIN_HISTORY_PAGE_SIZE),
+    pageNumber: z
+      .number()
+      .int()
+      .min(1, 'validation.invalidValue')
+      .max(100_000, 'validation.invalidValue')
+      .default(1),
+    pageSize: z
+      .number()
+      .int()
+      .min(1, 'validation.invalidValue')
+      .max(100, 'validation.invalidValue')
+      .default(LOGIN_HISTORY_PAGE_SIZE),
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.fromDate && value.toDate && value.toDate < value.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'validation.dateRangeOrder' });
+    if (value.fromDate && value.toDate && value.toDate < value.fromDate)
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'validation.dateRangeOrder' });
   });
 
 export const loginHistoryItemSchema = z.object({
@@ -282,8 +338,17 @@ export const securityMethods = {
    * secret. Five wrong codes end the request. Realtime TwoStepVerificationConfirmed follows.
    */
   confirmTwoStepVerification: defineMethod({
-    request: z.object({ requestKey: requestKeySchema, code: sixDigitCodeSchema.optional(), newFactorCode: sixDigitCodeSchema.optional() }).strict(),
-    response: z.object({ login2faMode: z.enum(SECOND_FACTOR_MODES), transactionApproveMode: transactionApproveModeSchema }),
+    request: z
+      .object({
+        requestKey: requestKeySchema,
+        code: sixDigitCodeSchema.optional(),
+        newFactorCode: sixDigitCodeSchema.optional(),
+      })
+      .strict(),
+    response: z.object({
+      login2faMode: z.enum(SECOND_FACTOR_MODES),
+      transactionApproveMode: transactionApproveModeSchema,
+    }),
   }),
   /** Checks the current password and sends a 6-digit code by e-mail (5 minutes, 5 tries). */
   changePassword: defineMethod({
@@ -305,7 +370,11 @@ export const securityMethods = {
   }),
   getIpWhitelist: defineMethod({
     request: z.object({}).strict(),
-    response: z.object({ enabled: z.boolean(), currentIp: z.string(), entries: z.array(ipWhitelistEntrySchema) }),
+    response: z.object({
+      enabled: z.boolean(),
+      currentIp: z.string(),
+      entries: z.array(ipWhitelistEntrySchema),
+    }),
   }),
   /** Adds one address or a range (IPv4 or IPv6; toIp ≥ ip, same family). */
   addIpWhitelistEntry: defineMethod({
@@ -329,7 +398,12 @@ export const securityMethods = {
   /** Sign-in attempts of the user, newest first, 20 a page by default (spec 2 §9). */
   getLoginHistory: defineMethod({
     request: loginHistoryRequestSchema,
-    response: z.object({ items: z.array(loginHistoryItemSchema), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() }),
+    response: z.object({
+      items: z.array(loginHistoryItemSchema),
+      total: z.number().int(),
+      pageNumber: z.number().int(),
+      pageSize: z.number().int(),
+    }),
   }),
   /** People the customer refuses payouts to (blockType p2p: P2P transfers only; all: every payout). */
   getPayoutBlacklist: defineMethod({
@@ -338,8 +412,16 @@ export const securityMethods = {
   }),
   /** Adds (or re-types) a blocked e-mail; answers responseDescription BLACKLIST_ADDED_DESCRIPTION. */
   addPayoutBlacklist: defineMethod({
-    request: z.object({ email: blacklistEmailSchema, blockType: z.enum(PAYOUT_BLOCK_TYPES, 'validation.invalidValue') }).strict(),
-    response: z.object({ user: payoutBlacklistUserSchema, responseDescription: z.literal(BLACKLIST_ADDED_DESCRIPTION) }),
+    request: z
+      .object({
+        email: blacklistEmailSchema,
+        blockType: z.enum(PAYOUT_BLOCK_TYPES, 'validation.invalidValue'),
+      })
+      .strict(),
+    response: z.object({
+      user: payoutBlacklistUserSchema,
+      responseDescription: z.literal(BLACKLIST_ADDED_DESCRIPTION),
+    }),
   }),
   deletePayoutBlacklist: defineMethod({
     request: z.object({ email: blacklistEmailSchema }).strict(),

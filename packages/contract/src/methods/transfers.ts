@@ -41,11 +41,23 @@ export const approveTypeSchema = z.number().int().min(0).max(4);
  */
 export const TRANSFER_PERMISSION_GROUPS = {
   ownAccount: ['digital', 'betweenAccounts', 'wire', 'eft', 'oct', 'instant', 'interac'],
-  otherPerson: ['digital', 'loadPrepaidCard', 'wire', 'eft', 'oct', 'instant', 'interac', 'p2p', 'global'],
+  otherPerson: [
+    'digital',
+    'loadPrepaidCard',
+    'wire',
+    'eft',
+    'oct',
+    'instant',
+    'interac',
+    'p2p',
+    'global',
+  ],
   mass: ['wire', 'eft', 'oct', 'instant', 'interac', 'p2p', 'digital', 'global'],
   funding: ['digital'],
 } as const;
-export const TRANSFER_PERMISSIONS = Object.entries(TRANSFER_PERMISSION_GROUPS).flatMap(([group, names]) => names.map((name) => `${group}.${name}`));
+export const TRANSFER_PERMISSIONS = Object.entries(TRANSFER_PERMISSION_GROUPS).flatMap(
+  ([group, names]) => names.map((name) => `${group}.${name}`),
+);
 
 /** What a money-moving call answers (spec 2 §3 "Submit result"). */
 export const submitResultSchema = z.object({
@@ -152,10 +164,18 @@ export const transferBetweenAccountsRequestSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.fromAccount === value.toAccount) ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.sameAccount' });
-    const hasSubscriptionField = value.subscriptionEndDate !== undefined || value.subscriptionTransactions !== undefined || value.subscriptionUserCancel !== undefined;
+    if (value.fromAccount === value.toAccount)
+      ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.sameAccount' });
+    const hasSubscriptionField =
+      value.subscriptionEndDate !== undefined ||
+      value.subscriptionTransactions !== undefined ||
+      value.subscriptionUserCancel !== undefined;
     if (hasSubscriptionField && value.subscriptionFrequency === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['subscriptionFrequency'], message: 'validation.required' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subscriptionFrequency'],
+        message: 'validation.required',
+      });
     }
   });
 
@@ -174,10 +194,17 @@ export const transferMethods = {
   /** The fee of a transfer (spec 2 §5: between accounts needs amount, source and target; P2P account and a positive amount). */
   getTransferFee: defineMethod({
     request: z
-      .object({ operation: z.enum(TRANSFER_OPERATIONS), fromAccount: idSchema, toAccount: idSchema.optional(), amount: positiveAmountSchema, email: emailSchema.optional() })
+      .object({
+        operation: z.enum(TRANSFER_OPERATIONS),
+        fromAccount: idSchema,
+        toAccount: idSchema.optional(),
+        amount: positiveAmountSchema,
+        email: emailSchema.optional(),
+      })
       .strict()
       .superRefine((value, ctx) => {
-        if (value.operation === 'betweenAccounts' && value.toAccount === undefined) ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.required' });
+        if (value.operation === 'betweenAccounts' && value.toAccount === undefined)
+          ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.required' });
       }),
     response: z.object({ fee: moneySchema, currency: currencyCodeSchema }),
   }),
@@ -191,15 +218,28 @@ export const transferMethods = {
       .object({ operation: z.enum(TRANSFER_OPERATIONS), ...accountPair })
       .strict()
       .superRefine((value, ctx) => {
-        if (value.operation === 'betweenAccounts' && value.toAccount === undefined) ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.required' });
+        if (value.operation === 'betweenAccounts' && value.toAccount === undefined)
+          ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.required' });
       }),
-    response: z.object({ maxAmount: moneySchema, currency: currencyCodeSchema, type: z.enum(['balance', 'limit']) }),
+    response: z.object({
+      maxAmount: moneySchema,
+      currency: currencyCodeSchema,
+      type: z.enum(['balance', 'limit']),
+    }),
   }),
   /** The customer's limits in the source account's currency, with what is used in the current period. */
   getCustomerLimits: defineMethod({
     request: z.object(accountPair).strict(),
     response: z.object({
-      limits: z.array(z.object({ period: z.enum(LIMIT_PERIODS), limit: moneySchema, used: moneySchema, remaining: moneySchema, currency: currencyCodeSchema })),
+      limits: z.array(
+        z.object({
+          period: z.enum(LIMIT_PERIODS),
+          limit: moneySchema,
+          used: moneySchema,
+          remaining: moneySchema,
+          currency: currencyCodeSchema,
+        }),
+      ),
     }),
   }),
   /** Between the customer's own accounts; with subscriptionFrequency it also repeats on schedule. */
@@ -210,16 +250,30 @@ export const transferMethods = {
   /** Whether an e-mail belongs to a customer who can receive P2P money (status 0 none, 1 exists, 3 employee). */
   checkPayee: defineMethod({
     request: z.object({ email: emailSchema }).strict(),
-    response: z.object({ status: z.union([z.literal(0), z.literal(1), z.literal(3)]), name: z.string().nullable(), canReceive: z.boolean() }),
+    response: z.object({
+      status: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+      name: z.string().nullable(),
+      canReceive: z.boolean(),
+    }),
   }),
   /** People the customer sent P2P money to, most recent first. */
   getP2pBeneficiaries: defineMethod({
     request: z.object({}).strict(),
-    response: z.object({ beneficiaries: z.array(z.object({ email: z.string(), name: z.string(), lastUsedAt: z.string() })) }),
+    response: z.object({
+      beneficiaries: z.array(
+        z.object({ email: z.string(), name: z.string(), lastUsedAt: z.string() }),
+      ),
+    }),
   }),
   /** The latest transfers (limit 3 for P2P, 5 elsewhere); disabled ones only with includeDisabled. */
   getRecentTransfers: defineMethod({
-    request: z.object({ type: z.enum(TRANSFER_TYPES).optional(), limit: z.number().int().min(1).max(20), includeDisabled: z.boolean().optional() }).strict(),
+    request: z
+      .object({
+        type: z.enum(TRANSFER_TYPES).optional(),
+        limit: z.number().int().min(1).max(20),
+        includeDisabled: z.boolean().optional(),
+      })
+      .strict(),
     response: z.object({ transfers: z.array(recentTransferSchema) }),
   }),
   /** To another customer by e-mail, from one of the caller's accounts. */
@@ -229,8 +283,20 @@ export const transferMethods = {
   }),
   /** Finishes a pending transfer with its second factor (no code for push). A missing operationId is 'Not Operation Id, Fail Operation'. */
   confirmTransaction: defineMethod({
-    request: z.object({ operationId: z.uuid('validation.operationId').optional(), code: z.string().trim().regex(/^\d{6}$/, 'validation.sixDigitCode').optional() }).strict(),
-    response: z.object({ status: z.enum(['settled', 'pending', 'rejected']), transactionId: z.string() }),
+    request: z
+      .object({
+        operationId: z.uuid('validation.operationId').optional(),
+        code: z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, 'validation.sixDigitCode')
+          .optional(),
+      })
+      .strict(),
+    response: z.object({
+      status: z.enum(['settled', 'pending', 'rejected']),
+      transactionId: z.string(),
+    }),
   }),
   /** Sends the SMS or e-mailed code (or the push request) again; not for TOTP. */
   resendTransactionCode: defineMethod({

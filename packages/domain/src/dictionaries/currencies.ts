@@ -53,7 +53,9 @@ export const CURRENCIES: readonly CurrencyInfo[] = [
   { code: 'BRL', symbol: 'R$', decimals: 2 },
 ];
 
-const BY_CODE: ReadonlyMap<string, CurrencyInfo> = new Map(CURRENCIES.map((currency) => [currency.code, currency]));
+const BY_CODE: ReadonlyMap<string, CurrencyInfo> = new Map(
+  CURRENCIES.map((currency) => [currency.code, currency]),
+);
 
 /** The currency we hold under this code, or undefined when we do not hold it. */
 export function findCurrency(code: string): CurrencyInfo | undefined {

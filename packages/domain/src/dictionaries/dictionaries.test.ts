@@ -10,17 +10,36 @@ import {
 } from './documents';
 import { ACCESS_LEVEL_CODES } from './kinds';
 import { SEPA_COUNTRY_CODES, isSepaCountry } from './sepa';
-import { TRANSACTION_TYPE_CODES, transactionTypeCode, transactionTypeId } from './transaction-types';
+import {
+  TRANSACTION_TYPE_CODES,
+  transactionTypeCode,
+  transactionTypeId,
+} from './transaction-types';
 
 describe('SEPA countries', () => {
   it('include the EU, the EEA, the UK, Switzerland and the microstates', () => {
-    for (const code of ['DE', 'FR', 'RO', 'BG', 'IS', 'NO', 'LI', 'GB', 'CH', 'MC', 'SM', 'VA', 'AD']) {
+    for (const code of [
+      'DE',
+      'FR',
+      'RO',
+      'BG',
+      'IS',
+      'NO',
+      'LI',
+      'GB',
+      'CH',
+      'MC',
+      'SM',
+      'VA',
+      'AD',
+    ]) {
       expect(isSepaCountry(code), code).toBe(true);
     }
   });
 
   it('leave out countries outside the scheme and lower-case codes', () => {
-    for (const code of ['US', 'CA', 'RU', 'UA', 'TR', 'de', '']) expect(isSepaCountry(code), code).toBe(false);
+    for (const code of ['US', 'CA', 'RU', 'UA', 'TR', 'de', ''])
+      expect(isSepaCountry(code), code).toBe(false);
   });
 
   it('list each code once, in ISO alpha-2 form', () => {
@@ -31,7 +50,9 @@ describe('SEPA countries', () => {
 
 describe('currencies', () => {
   it('carry the symbols of the spec', () => {
-    const symbols = Object.fromEntries(CURRENCIES.map((currency) => [currency.code, currency.symbol]));
+    const symbols = Object.fromEntries(
+      CURRENCIES.map((currency) => [currency.code, currency.symbol]),
+    );
     expect(symbols).toMatchObject({ EUR: '€', USD: '$', AUD: '$', CAD: '$', GBP: '£', RON: 'lei' });
   });
 

@@ -1,7 +1,12 @@
 import type { ACCESS_LEVELS } from '../constants';
 
 /** The lists of sources of funds (spec 2 §3 "Dictionaries": personal, second list, employee, business). */
-export const SOURCE_OF_FUNDS_TYPES = ['personal', 'personalSecondary', 'employee', 'business'] as const;
+export const SOURCE_OF_FUNDS_TYPES = [
+  'personal',
+  'personalSecondary',
+  'employee',
+  'business',
+] as const;
 export type SourceOfFundsType = (typeof SOURCE_OF_FUNDS_TYPES)[number];
 
 /** The lists of purposes of account (spec 2 §3 "Dictionaries": personal, business). */
@@ -18,7 +23,14 @@ export type IndustryGroupLabel = (typeof INDUSTRY_GROUP_LABELS)[number];
 export type AccessLevelCode = keyof typeof ACCESS_LEVELS;
 
 /** The access level names in id order (0 to 5), for schemas that need a tuple. */
-export const ACCESS_LEVEL_CODES = ['noAccess', 'read', 'fullAccess', 'initiate', 'confirmed', 'uploading'] as const satisfies readonly AccessLevelCode[];
+export const ACCESS_LEVEL_CODES = [
+  'noAccess',
+  'read',
+  'fullAccess',
+  'initiate',
+  'confirmed',
+  'uploading',
+] as const satisfies readonly AccessLevelCode[];
 
 // Adding an access level without naming it here breaks the build.
 type MissingAccessLevelCode = Exclude<AccessLevelCode, (typeof ACCESS_LEVEL_CODES)[number]>;

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import type { Account, PaymentInstruction } from '@ledgerline/contract';
 import { accountStatusBanner, type VerificationInput } from '@ledgerline/domain';
-import { accounts, announcements, customerAccess, customerVerification, customers, ledgerTransfers, paymentInstructions, users } from '../../db/schema';
+import {
+  accounts,
+  announcements,
+  customerAccess,
+  customerVerification,
+  customers,
+  ledgerTransfers,
+  paymentInstructions,
+  users,
+} from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
@@ -19,9 +28,15 @@ let anna: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const [seeded] = await server.database.db.select({ hash: users.passwordHash }).from(users).limit(1);
+  const [seeded] = await server.database.db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .limit(1);
   passwordHash = seeded!.hash;
-  [personal, anna] = await Promise.all([server.signIn('personal@ledgerline.test'), server.signIn('anna@pebble.example')]);
+  [personal, anna] = await Promise.all([
+    server.signIn('personal@ledgerline.test'),
+    server.signIn('anna@pebble.example'),
+  ]);
 });
 afterAll(async () => {
   await assertLedgerBalanced(server.database.db);
@@ -37,16 +52,35 @@ async function createCustomer(values: Partial<typeof customers.$inferInsert> = {
   counter += 1;
   const [customer] = await db()
     .insert(customers)
-    .values({ brandId: 'pebble', customerType: 0, firstName: 'Fixture', lastName: `Person ${counter}`, ...values })
+    .values({
+      brandId: 'pebble',
+      customerType: 0,
+      firstName: 'Fixture',
+      lastName: `Person ${counter}`,
+      ...values,
+    })
     .returning({ id: customers.id });
   const email = `accounts-${counter}-${Date.now()}@accounts.test`;
-  const [user] = await db().insert(users).values({ customerId: customer!.id, email, passwordHash }).returning({ id: users.id });
+  const [user] = await db()
+    .insert(users)
+    .values({ customerId: customer!.id, email, passwordHash })
+    .returning({ id: users.id });
   return { customerId: customer!.id, userId: user!.id, email, token: await server.signIn(email) };
 }
 
-async function call<T = Record<string, unknown>>(method: string, token: string, body: Record<string, unknown> = {}) {
+async function call<T = Record<string, unknown>>(
+  method: string,
+  token: string,
+  body: Record<string, unknown> = {},
+) {
   const response = await server.main(method, body, { token });
-  return { status: response.statusCode, body: response.json() as T & { responseCode: string; validationErrors?: Record<string, string> } };
+  return {
+    status: response.statusCode,
+    body: response.json() as T & {
+      responseCode: string;
+      validationErrors?: Record<string, string>;
+    },
+  };
 }
 
 async function accountsOf(token: string, body: Record<string, unknown> = {}): Promise<Account[]> {
@@ -63,11 +97,23 @@ describe('getAccounts', () => {
   it('lists the demo customer’s accounts in several currencies with decimal strings and a pending amount', async () => {
     const list = await accountsOf(personal);
     const payment = list.filter((account) => account.type === 1001);
-    expect(payment.map((account) => account.currencyCode).sort()).toEqual(expect.arrayContaining(['EUR', 'GBP', 'RON', 'USD']));
+    expect(payment.map((account) => account.currencyCode).sort()).toEqual(
+      expect.arrayContaining(['EUR', 'GBP', 'RON', 'USD']),
+    );
     const eur = payment.find((account) => account.currencyCode === 'EUR')!;
-    expect(eur).toMatchObject({ balance: '2450.75', pendingAmount: '120.5', accountBalanceMin: '0', subType: 'DEBIT', accountStatusId: 2 });
+    expect(eur).toMatchObject({
+      balance: '2450.75',
+      pendingAmount: '120.5',
+      accountBalanceMin: '0',
+      subType: 'DEBIT',
+      accountStatusId: 2,
+    });
     expect(payment.find((account) => account.currencyCode === 'GBP')!.balance).toBe('845.1234');
-    expect(list.find((account) => account.type === 4001)).toMatchObject({ currencyCode: 'EUR', subType: 'PREPAID', balance: '150' });
+    expect(list.find((account) => account.type === 4001)).toMatchObject({
+      currencyCode: 'EUR',
+      subType: 'PREPAID',
+      balance: '150',
+    });
     for (const account of list) {
       expect(account.balance).toMatch(MONEY);
       expect(account.pendingAmount).toMatch(MONEY);
@@ -76,7 +122,8 @@ describe('getAccounts', () => {
 
   it('sorts by accountStatusId, then by account id', async () => {
     const who = await createCustomer();
-    for (const currencyCode of ['USD', 'EUR', 'GBP']) expect((await call('addCurrency', who.token, { currencyCode })).status).toBe(200);
+    for (const currencyCode of ['USD', 'EUR', 'GBP'])
+      expect((await call('addCurrency', who.token, { currencyCode })).status).toBe(200);
     const [first] = await accountRows(who.customerId);
     // A card-like status above 2 sorts after the open accounts; a lower one before them.
     await db().update(accounts).set({ accountStatusId: 0 }).where(eq(accounts.id, first!.id));
@@ -90,27 +137,41 @@ describe('getAccounts', () => {
     const mine = (await accountsOf(personal)).map((account) => account.accountId);
     const hers = (await accountsOf(anna)).map((account) => account.accountId);
     expect(hers.filter((id) => mine.includes(id))).toEqual([]);
-    const [annaUser] = await db().select({ customerId: users.customerId }).from(users).where(eq(users.email, 'anna@pebble.example'));
-    expect((await accountsOf(anna)).every((account) => account.customerId === annaUser!.customerId)).toBe(true);
+    const [annaUser] = await db()
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.email, 'anna@pebble.example'));
+    expect(
+      (await accountsOf(anna)).every((account) => account.customerId === annaUser!.customerId),
+    ).toBe(true);
   });
 
   it('lets a user with access act for the company, and refuses a documents-only representative', async () => {
     const ioana = await server.signIn('ioana@harbourlight.example');
-    const [office] = await db().select({ customerId: users.customerId }).from(users).where(eq(users.email, 'office@harbourlight.example'));
+    const [office] = await db()
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.email, 'office@harbourlight.example'));
     const list = await accountsOf(ioana, { fromCustomerId: office!.customerId });
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((account) => account.customerId === office!.customerId)).toBe(true);
 
     const representative = await createCustomer();
-    await db().insert(customerAccess).values({ userId: representative.userId, customerId: office!.customerId, accessRight: 5 });
-    const refused = await call('getAccounts', representative.token, { fromCustomerId: office!.customerId });
+    await db()
+      .insert(customerAccess)
+      .values({ userId: representative.userId, customerId: office!.customerId, accessRight: 5 });
+    const refused = await call('getAccounts', representative.token, {
+      fromCustomerId: office!.customerId,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.responseCode).toBe('ENOA');
   });
 
   it('keeps amounts exact: 0.1 + 0.2 is 0.3, and 8 decimals survive', async () => {
     const who = await createCustomer();
-    const created = await call<{ account: Account }>('addCurrency', who.token, { currencyCode: 'EUR' });
+    const created = await call<{ account: Account }>('addCurrency', who.token, {
+      currencyCode: 'EUR',
+    });
     const accountId = created.body.account.accountId;
     await db().transaction(async (tx) => {
       const opening = await systemAccount(tx, 'openingBalance', 'EUR');
@@ -127,9 +188,15 @@ describe('getAccounts', () => {
         });
       }
     });
-    expect((await accountsOf(who.token)).find((account) => account.accountId === accountId)!.balance).toBe('0.30000001');
+    expect(
+      (await accountsOf(who.token)).find((account) => account.accountId === accountId)!.balance,
+    ).toBe('0.30000001');
     const inquiry = await call('getBalanceInquiry', who.token, { accountId });
-    expect(inquiry.body).toMatchObject({ balance: '0.30000001', pendingAmount: '0', currencyCode: 'EUR' });
+    expect(inquiry.body).toMatchObject({
+      balance: '0.30000001',
+      pendingAmount: '0',
+      currencyCode: 'EUR',
+    });
     await assertLedgerBalanced(db());
   });
 });
@@ -153,20 +220,42 @@ describe('demo data', () => {
   });
 
   it('gives every demo customer at least one account', async () => {
-    const [limited, unverified] = await Promise.all([server.signIn('limited@ledgerline.test'), server.signIn('unverified@ledgerline.test')]);
-    for (const token of [anna, limited, unverified, await server.signIn('tomas@northmere.example')]) {
+    const [limited, unverified] = await Promise.all([
+      server.signIn('limited@ledgerline.test'),
+      server.signIn('unverified@ledgerline.test'),
+    ]);
+    for (const token of [
+      anna,
+      limited,
+      unverified,
+      await server.signIn('tomas@northmere.example'),
+    ]) {
       expect((await accountsOf(token)).length).toBeGreaterThan(0);
     }
-    expect((await accountsOf(anna)).find((account) => account.currencyCode === 'EUR' && account.type === 1001)!.pendingAmount).toBe('60');
+    expect(
+      (await accountsOf(anna)).find(
+        (account) => account.currencyCode === 'EUR' && account.type === 1001,
+      )!.pendingAmount,
+    ).toBe('60');
   });
 });
 
 describe('getBalanceInquiry', () => {
   it('answers the balance and pending amount of one account', async () => {
-    const eur = (await accountsOf(personal)).find((account) => account.type === 1001 && account.currencyCode === 'EUR')!;
-    const { status, body } = await call('getBalanceInquiry', personal, { accountId: eur.accountId });
+    const eur = (await accountsOf(personal)).find(
+      (account) => account.type === 1001 && account.currencyCode === 'EUR',
+    )!;
+    const { status, body } = await call('getBalanceInquiry', personal, {
+      accountId: eur.accountId,
+    });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ responseCode: '00', accountId: eur.accountId, balance: eur.balance, pendingAmount: eur.pendingAmount, currencyCode: 'EUR' });
+    expect(body).toMatchObject({
+      responseCode: '00',
+      accountId: eur.accountId,
+      balance: eur.balance,
+      pendingAmount: eur.pendingAmount,
+      currencyCode: 'EUR',
+    });
   });
 
   it('answers another customer’s account exactly like an unknown one', async () => {
@@ -179,7 +268,13 @@ describe('getBalanceInquiry', () => {
   });
 
   it('refuses bad input with TA1 and field errors', async () => {
-    for (const body of [{}, { accountId: 'x' }, { accountId: 0 }, { accountId: 1.5 }, { accountId: 1, extra: true }]) {
+    for (const body of [
+      {},
+      { accountId: 'x' },
+      { accountId: 0 },
+      { accountId: 1.5 },
+      { accountId: 1, extra: true },
+    ]) {
       const { status, body: answer } = await call('getBalanceInquiry', personal, body);
       expect(status, JSON.stringify(body)).toBe(400);
       expect(answer.responseCode).toBe('TA1');
@@ -191,11 +286,27 @@ describe('getBalanceInquiry', () => {
 describe('addCurrency and createWallet', () => {
   it('opens a payment account with its payment instructions', async () => {
     const who = await createCustomer();
-    const { status, body } = await call<{ account: Account }>('addCurrency', who.token, { currencyCode: 'CHF' });
+    const { status, body } = await call<{ account: Account }>('addCurrency', who.token, {
+      currencyCode: 'CHF',
+    });
     expect(status).toBe(200);
-    expect(body.account).toMatchObject({ type: 1001, subType: 'DEBIT', accountStatusId: 2, currencyCode: 'CHF', balance: '0', pendingAmount: '0', customerId: who.customerId });
-    expect((await accountsOf(who.token)).map((account) => account.accountId)).toContain(body.account.accountId);
-    const instructions = await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token, { accountId: body.account.accountId });
+    expect(body.account).toMatchObject({
+      type: 1001,
+      subType: 'DEBIT',
+      accountStatusId: 2,
+      currencyCode: 'CHF',
+      balance: '0',
+      pendingAmount: '0',
+      customerId: who.customerId,
+    });
+    expect((await accountsOf(who.token)).map((account) => account.accountId)).toContain(
+      body.account.accountId,
+    );
+    const instructions = await call<{ instructions: PaymentInstruction[] }>(
+      'getPaymentInstructions',
+      who.token,
+      { accountId: body.account.accountId },
+    );
     expect(instructions.body.instructions).toHaveLength(1);
     expect(isValidIBAN(instructions.body.instructions[0]!.iban!)).toBe(true);
   });
@@ -205,13 +316,18 @@ describe('addCurrency and createWallet', () => {
     expect((await call('addCurrency', who.token, { currencyCode: 'GBP' })).status).toBe(200);
     const again = await call('addCurrency', who.token, { currencyCode: 'GBP' });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ responseCode: 'TA1', validationErrors: { currencyCode: 'validation.currencyAlreadyHeld' } });
+    expect(again.body).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { currencyCode: 'validation.currencyAlreadyHeld' },
+    });
     expect(await accountRows(who.customerId)).toHaveLength(1);
   });
 
   it('opens one account when the same currency is asked for several times at once', async () => {
     const who = await createCustomer();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call('addCurrency', who.token, { currencyCode: 'PLN' })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('addCurrency', who.token, { currencyCode: 'PLN' })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
     expect(await accountRows(who.customerId)).toHaveLength(1);
@@ -231,76 +347,148 @@ describe('addCurrency and createWallet', () => {
   it('creates a prepaid funding wallet beside a payment account of the same currency, once', async () => {
     const who = await createCustomer();
     expect((await call('addCurrency', who.token, { currencyCode: 'EUR' })).status).toBe(200);
-    const wallet = await call<{ account: Account }>('createWallet', who.token, { currencyCode: 'EUR' });
+    const wallet = await call<{ account: Account }>('createWallet', who.token, {
+      currencyCode: 'EUR',
+    });
     expect(wallet.status).toBe(200);
-    expect(wallet.body.account).toMatchObject({ type: 4001, subType: 'PREPAID', currencyCode: 'EUR', balance: '0' });
+    expect(wallet.body.account).toMatchObject({
+      type: 4001,
+      subType: 'PREPAID',
+      currencyCode: 'EUR',
+      balance: '0',
+    });
     const again = await call('createWallet', who.token, { currencyCode: 'EUR' });
-    expect(again.body).toMatchObject({ responseCode: 'TA1', validationErrors: { currencyCode: 'validation.walletAlreadyHeld' } });
+    expect(again.body).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { currencyCode: 'validation.walletAlreadyHeld' },
+    });
     expect(await accountRows(who.customerId)).toHaveLength(2);
   });
 
   it('lets only a user with full access open accounts for a company', async () => {
     const company = await createCustomer({ customerType: 2, businessName: 'Read Only Ltd' });
     const reader = await createCustomer();
-    await db().insert(customerAccess).values({ userId: reader.userId, customerId: company.customerId, accessRight: 1 });
-    const refused = await call('addCurrency', reader.token, { currencyCode: 'EUR', fromCustomerId: company.customerId });
+    await db()
+      .insert(customerAccess)
+      .values({ userId: reader.userId, customerId: company.customerId, accessRight: 1 });
+    const refused = await call('addCurrency', reader.token, {
+      currencyCode: 'EUR',
+      fromCustomerId: company.customerId,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.responseCode).toBe('ENOA');
     expect(await accountRows(company.customerId)).toHaveLength(0);
     // Reading is allowed.
-    expect((await call('getAccounts', reader.token, { fromCustomerId: company.customerId })).status).toBe(200);
+    expect(
+      (await call('getAccounts', reader.token, { fromCustomerId: company.customerId })).status,
+    ).toBe(200);
   });
 });
 
 describe('exchange rates', () => {
   it('answers the default rates against the euro with the newest date', async () => {
-    const { status, body } = await call<{ base: string; date: string; rates: { currencyCode: string; rate: string }[] }>('getDefaultExchangeRates', personal);
+    const { status, body } = await call<{
+      base: string;
+      date: string;
+      rates: { currencyCode: string; rate: string }[];
+    }>('getDefaultExchangeRates', personal);
     expect(status).toBe(200);
     expect(body.base).toBe('EUR');
     expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const byCode = Object.fromEntries(body.rates.map((rate) => [rate.currencyCode, rate.rate]));
-    expect(Object.keys(byCode)).toEqual(expect.arrayContaining(['USD', 'AUD', 'CAD', 'GBP', 'RON']));
+    expect(Object.keys(byCode)).toEqual(
+      expect.arrayContaining(['USD', 'AUD', 'CAD', 'GBP', 'RON']),
+    );
     expect(byCode.USD).toBe('1.1561');
   });
 
   it('answers 1 when the currencies match or one is missing', async () => {
-    for (const body of [{}, { fromCurrencyCode: 'USD' }, { toCurrencyCode: 'GBP' }, { fromCurrencyCode: 'GBP', toCurrencyCode: 'GBP' }]) {
+    for (const body of [
+      {},
+      { fromCurrencyCode: 'USD' },
+      { toCurrencyCode: 'GBP' },
+      { fromCurrencyCode: 'GBP', toCurrencyCode: 'GBP' },
+    ]) {
       const answer = await call('getTransferExchangeRate', personal, body);
-      expect(answer.body, JSON.stringify(body)).toMatchObject({ responseCode: '00', rate: '1', date: null });
+      expect(answer.body, JSON.stringify(body)).toMatchObject({
+        responseCode: '00',
+        rate: '1',
+        date: null,
+      });
     }
   });
 
   it('crosses two currencies through the euro exactly', async () => {
-    const rates = (await call<{ rates: { currencyCode: string; rate: string }[] }>('getDefaultExchangeRates', personal)).body.rates;
-    const perEuro = (code: string) => new Money(rates.find((rate) => rate.currencyCode === code)!.rate);
-    const eurUsd = await call('getTransferExchangeRate', personal, { fromCurrencyCode: 'EUR', toCurrencyCode: 'USD' });
+    const rates = (
+      await call<{ rates: { currencyCode: string; rate: string }[] }>(
+        'getDefaultExchangeRates',
+        personal,
+      )
+    ).body.rates;
+    const perEuro = (code: string) =>
+      new Money(rates.find((rate) => rate.currencyCode === code)!.rate);
+    const eurUsd = await call('getTransferExchangeRate', personal, {
+      fromCurrencyCode: 'EUR',
+      toCurrencyCode: 'USD',
+    });
     expect(eurUsd.body).toMatchObject({ rate: perEuro('USD').toFixed() });
-    const gbpUsd = await call('getTransferExchangeRate', personal, { fromCurrencyCode: 'GBP', toCurrencyCode: 'USD' });
-    expect(gbpUsd.body.rate).toBe(perEuro('USD').dividedBy(perEuro('GBP')).toDecimalPlaces(10).toFixed());
-    const usdEur = await call('getTransferExchangeRate', personal, { fromCurrencyCode: 'USD', toCurrencyCode: 'EUR' });
-    expect(usdEur.body.rate).toBe(new Money(1).dividedBy(perEuro('USD')).toDecimalPlaces(10).toFixed());
+    const gbpUsd = await call('getTransferExchangeRate', personal, {
+      fromCurrencyCode: 'GBP',
+      toCurrencyCode: 'USD',
+    });
+    expect(gbpUsd.body.rate).toBe(
+      perEuro('USD').dividedBy(perEuro('GBP')).toDecimalPlaces(10).toFixed(),
+    );
+    const usdEur = await call('getTransferExchangeRate', personal, {
+      fromCurrencyCode: 'USD',
+      toCurrencyCode: 'EUR',
+    });
+    expect(usdEur.body.rate).toBe(
+      new Money(1).dividedBy(perEuro('USD')).toDecimalPlaces(10).toFixed(),
+    );
   });
 
   it('refuses a currency it holds no rate for', async () => {
-    const { status, body } = await call('getTransferExchangeRate', personal, { fromCurrencyCode: 'EUR', toCurrencyCode: 'XAU' });
+    const { status, body } = await call('getTransferExchangeRate', personal, {
+      fromCurrencyCode: 'EUR',
+      toCurrencyCode: 'XAU',
+    });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ responseCode: 'TA1', validationErrors: { toCurrencyCode: expect.any(String) } });
+    expect(body).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { toCurrencyCode: expect.any(String) },
+    });
   });
 });
 
 describe('payment instructions', () => {
   it('gives every account people pay into its bank details in the currency’s scheme', async () => {
     const list = await accountsOf(personal);
-    const { body } = await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', personal);
+    const { body } = await call<{ instructions: PaymentInstruction[] }>(
+      'getPaymentInstructions',
+      personal,
+    );
     const payable = list.filter((account) => [1001, 4001, 4002].includes(account.type));
-    expect(body.instructions.map((item) => item.accountId).sort()).toEqual(payable.map((account) => account.accountId).sort());
-    const byCurrency = (code: string) => body.instructions.find((item) => item.currencyCode === code && list.find((account) => account.accountId === item.accountId)?.type === 1001)!;
+    expect(body.instructions.map((item) => item.accountId).sort()).toEqual(
+      payable.map((account) => account.accountId).sort(),
+    );
+    const byCurrency = (code: string) =>
+      body.instructions.find(
+        (item) =>
+          item.currencyCode === code &&
+          list.find((account) => account.accountId === item.accountId)?.type === 1001,
+      )!;
 
     const eur = byCurrency('EUR');
     expect(isValidIBAN(eur.iban!)).toBe(true);
     expect(eur.iban).toBe(eur.bankAccountNumber);
     expect(isValidBIC(eur.swift!)).toBe(true);
-    expect(eur).toMatchObject({ beneficiaryName: 'Petra Lindqvist', bankName: 'Pebble Payments Ltd', sortCode: null, routingNumber: null });
+    expect(eur).toMatchObject({
+      beneficiaryName: 'Petra Lindqvist',
+      bankName: 'Pebble Payments Ltd',
+      sortCode: null,
+      routingNumber: null,
+    });
 
     const gbp = byCurrency('GBP');
     expect(gbp.bankAccountNumber).toMatch(/^\d{8}$/);
@@ -315,13 +503,21 @@ describe('payment instructions', () => {
 
     const ron = byCurrency('RON');
     expect(isValidIBAN(ron.iban!)).toBe(true);
-    expect(new Set(body.instructions.map((item) => item.reference)).size).toBe(body.instructions.length);
+    expect(new Set(body.instructions.map((item) => item.reference)).size).toBe(
+      body.instructions.length,
+    );
   });
 
   it('gives a CAD account a transit and an institution number', async () => {
     const who = await createCustomer();
-    const created = await call<{ account: Account }>('addCurrency', who.token, { currencyCode: 'CAD' });
-    const { body } = await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token, { accountId: created.body.account.accountId });
+    const created = await call<{ account: Account }>('addCurrency', who.token, {
+      currencyCode: 'CAD',
+    });
+    const { body } = await call<{ instructions: PaymentInstruction[] }>(
+      'getPaymentInstructions',
+      who.token,
+      { accountId: created.body.account.accountId },
+    );
     const cad = body.instructions[0]!;
     expect(cad.transitNumber).toMatch(/^\d{5}$/);
     expect(cad.institutionNumber).toMatch(/^\d{3}$/);
@@ -330,8 +526,14 @@ describe('payment instructions', () => {
   });
 
   it('filters by account and refuses another customer’s account', async () => {
-    const eur = (await accountsOf(personal)).find((account) => account.type === 1001 && account.currencyCode === 'EUR')!;
-    const one = await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', personal, { accountId: eur.accountId });
+    const eur = (await accountsOf(personal)).find(
+      (account) => account.type === 1001 && account.currencyCode === 'EUR',
+    )!;
+    const one = await call<{ instructions: PaymentInstruction[] }>(
+      'getPaymentInstructions',
+      personal,
+      { accountId: eur.accountId },
+    );
     expect(one.body.instructions.map((item) => item.accountId)).toEqual([eur.accountId]);
     const hers = (await accountsOf(anna))[0]!;
     const other = await call('getPaymentInstructions', personal, { accountId: hers.accountId });
@@ -342,57 +544,103 @@ describe('payment instructions', () => {
   it('marks an instruction viewed, and refuses another customer’s instruction without changing it', async () => {
     const who = await createCustomer();
     await call('addCurrency', who.token, { currencyCode: 'EUR' });
-    const [instruction] = (await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token)).body.instructions;
+    const [instruction] = (
+      await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token)
+    ).body.instructions;
     expect(instruction!.viewed).toBe(false);
 
-    const stranger = await call('markPaymentInstructionViewed', anna, { instructionId: instruction!.id });
+    const stranger = await call('markPaymentInstructionViewed', anna, {
+      instructionId: instruction!.id,
+    });
     expect(stranger.status).toBe(404);
-    const [row] = await db().select().from(paymentInstructions).where(eq(paymentInstructions.id, instruction!.id));
+    const [row] = await db()
+      .select()
+      .from(paymentInstructions)
+      .where(eq(paymentInstructions.id, instruction!.id));
     expect(row!.viewedAt).toBeNull();
 
-    const marked = await call<{ instruction: PaymentInstruction }>('markPaymentInstructionViewed', who.token, { instructionId: instruction!.id });
+    const marked = await call<{ instruction: PaymentInstruction }>(
+      'markPaymentInstructionViewed',
+      who.token,
+      { instructionId: instruction!.id },
+    );
     expect(marked.body.instruction).toMatchObject({ id: instruction!.id, viewed: true });
-    expect((await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token)).body.instructions[0]!.viewed).toBe(true);
-    expect((await call('markPaymentInstructionViewed', who.token, { instructionId: 'one' })).body.responseCode).toBe('TA1');
+    expect(
+      (await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token)).body
+        .instructions[0]!.viewed,
+    ).toBe(true);
+    expect(
+      (await call('markPaymentInstructionViewed', who.token, { instructionId: 'one' })).body
+        .responseCode,
+    ).toBe('TA1');
   });
 });
 
 describe('getVerificationInfo', () => {
-  const info = async (token: string, body: Record<string, unknown> = {}) => (await call<VerificationInput>('getVerificationInfo', token, body)).body;
+  const info = async (token: string, body: Record<string, unknown> = {}) =>
+    (await call<VerificationInput>('getVerificationInfo', token, body)).body;
 
   it('answers a verified customer with everything confirmed: the banner says checked', async () => {
     const facts = await info(personal);
-    expect(facts).toMatchObject({ customerType: 0, verified: true, limited: false, isRepresentative: false, limitReasons: [], taxForms: { status: 'validated' } });
+    expect(facts).toMatchObject({
+      customerType: 0,
+      verified: true,
+      limited: false,
+      isRepresentative: false,
+      limitReasons: [],
+      taxForms: { status: 'validated' },
+    });
     expect(facts.documents.length).toBeGreaterThan(0);
     expect(accountStatusBanner(facts).state).toBe('checked');
   });
 
   it('answers the limited demo customer with the expired document and the limit reason', async () => {
     const facts = await info(await server.signIn('limited@ledgerline.test'));
-    expect(facts).toMatchObject({ limited: true, limitReasons: ['expiredDocuments'], limitDocumentsUploaded: false });
+    expect(facts).toMatchObject({
+      limited: true,
+      limitReasons: ['expiredDocuments'],
+      limitDocumentsUploaded: false,
+    });
     expect(facts.documents.some((document) => document.statusId === 38)).toBe(true);
-    expect(accountStatusBanner(facts)).toMatchObject({ state: 'limited', limitReasons: ['expiredDocuments'] });
+    expect(accountStatusBanner(facts)).toMatchObject({
+      state: 'limited',
+      limitReasons: ['expiredDocuments'],
+    });
   });
 
   it('answers the unverified demo customer with nothing given yet', async () => {
     const facts = await info(await server.signIn('unverified@ledgerline.test'));
-    expect(facts).toMatchObject({ verified: false, documents: [], address: null, identity: null, taxForms: { status: 'none' } });
+    expect(facts).toMatchObject({
+      verified: false,
+      documents: [],
+      address: null,
+      identity: null,
+      taxForms: { status: 'none' },
+    });
     expect(facts.phones).toEqual([{ id: expect.any(Number), confirmed: false }]);
     expect(accountStatusBanner(facts).state).toBe('unverified');
   });
 
   it('marks a user acting for a company as its representative', async () => {
     const ioana = await server.signIn('ioana@harbourlight.example');
-    const [office] = await db().select({ customerId: users.customerId }).from(users).where(eq(users.email, 'office@harbourlight.example'));
+    const [office] = await db()
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.email, 'office@harbourlight.example'));
     const facts = await info(ioana, { fromCustomerId: office!.customerId });
     expect(facts).toMatchObject({ isRepresentative: true, customerType: 2 });
   });
 
   it('loads duplicate documents only for due diligence levels 1 and 4', async () => {
     const who = await createCustomer({ dueDiligenceLevel: 1, verified: false });
-    await db().insert(customerVerification).values({ customerId: who.customerId, duplicateDocuments: 'uploaded' });
+    await db()
+      .insert(customerVerification)
+      .values({ customerId: who.customerId, duplicateDocuments: 'uploaded' });
     expect((await info(who.token)).duplicateDocuments).toEqual({ uploaded: true });
-    await db().update(customers).set({ dueDiligenceLevel: 2 }).where(eq(customers.id, who.customerId));
+    await db()
+      .update(customers)
+      .set({ dueDiligenceLevel: 2 })
+      .where(eq(customers.id, who.customerId));
     expect((await info(who.token)).duplicateDocuments).toBeNull();
   });
 });

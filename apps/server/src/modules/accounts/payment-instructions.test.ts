@@ -11,7 +11,10 @@ describe('instructionNumbers', () => {
         expect(isValidIBAN(numbers.iban!), `${brandId} ${currencyCode} ${accountId}`).toBe(true);
         expect(isValidBIC(numbers.swift)).toBe(true);
       }
-      for (const currencyCode of ['USD', 'CAD']) expect(isValidBIC(instructionNumbers({ accountId, currencyCode, brandId }).swift)).toBe(true);
+      for (const currencyCode of ['USD', 'CAD'])
+        expect(isValidBIC(instructionNumbers({ accountId, currencyCode, brandId }).swift)).toBe(
+          true,
+        );
     }
   });
 
@@ -21,13 +24,22 @@ describe('instructionNumbers', () => {
     const b = instructionNumbers({ accountId: 8, currencyCode: 'EUR', brandId: 'pebble' });
     expect(b.iban).not.toBe(a.iban);
     expect(b.reference).not.toBe(a.reference);
-    expect(extractIBAN(a.iban!).accountNumber ?? extractIBAN(a.iban!).bban).toContain('00000000007');
+    expect(extractIBAN(a.iban!).accountNumber ?? extractIBAN(a.iban!).bban).toContain(
+      '00000000007',
+    );
   });
 
   it('uses an IBAN and BIC for EUR and currencies without a domestic scheme', () => {
     const eur = instructionNumbers({ accountId: 12, currencyCode: 'EUR', brandId: 'northmere' });
     expect(eur.iban).toMatch(/^LT\d{18}$/);
-    expect(eur).toMatchObject({ bankAccountNumber: eur.iban, sortCode: null, routingNumber: null, transitNumber: null, institutionNumber: null, bankName: 'Northmere Bank plc' });
+    expect(eur).toMatchObject({
+      bankAccountNumber: eur.iban,
+      sortCode: null,
+      routingNumber: null,
+      transitNumber: null,
+      institutionNumber: null,
+      bankName: 'Northmere Bank plc',
+    });
   });
 
   it('uses an account number and sort code for GBP', () => {
@@ -45,7 +57,12 @@ describe('instructionNumbers', () => {
 
   it('uses transit and institution numbers for CAD', () => {
     const cad = instructionNumbers({ accountId: 12, currencyCode: 'CAD', brandId: 'thistle' });
-    expect(cad).toMatchObject({ transitNumber: '10006', institutionNumber: '906', routingNumber: '090610006', bankAccountNumber: '0000012' });
+    expect(cad).toMatchObject({
+      transitNumber: '10006',
+      institutionNumber: '906',
+      routingNumber: '090610006',
+      bankAccountNumber: '0000012',
+    });
   });
 });
 

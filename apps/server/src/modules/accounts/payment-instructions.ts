@@ -48,7 +48,10 @@ const pad = (value: number, length: number) => String(value).padStart(length, '0
 /** ABA routing check digit: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function abaCheckDigit(eightDigits: string): string {
   const weights = [3, 7, 1, 3, 7, 1, 3, 7];
-  const sum = [...eightDigits].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
+  const sum = [...eightDigits].reduce(
+    (total, digit, index) => total + Number(digit) * weights[index]!,
+    0,
+  );
   return String((10 - (sum % 10)) % 10);
 }
 
@@ -63,7 +66,11 @@ function iban(countryCode: string, bban: string): string {
 }
 
 /** The numbers of one account's payment instructions; the same input always gives the same numbers. */
-export function instructionNumbers(input: { accountId: number; currencyCode: string; brandId: string }): InstructionNumbers {
+export function instructionNumbers(input: {
+  accountId: number;
+  currencyCode: string;
+  brandId: string;
+}): InstructionNumbers {
   const brandId: BrandId = isBrandId(input.brandId) ? input.brandId : 'pebble';
   const brand = getBrand(brandId);
   const letters = BANK_LETTERS[brandId];
@@ -74,7 +81,12 @@ export function instructionNumbers(input: { accountId: number; currencyCode: str
     bankAddress: brand.accountConfirmation.address,
     reference: `${letters}${pad(input.accountId, 10)}`,
   };
-  const none = { sortCode: null, routingNumber: null, transitNumber: null, institutionNumber: null };
+  const none = {
+    sortCode: null,
+    routingNumber: null,
+    transitNumber: null,
+    institutionNumber: null,
+  };
 
   switch (input.currencyCode) {
     case 'GBP': {

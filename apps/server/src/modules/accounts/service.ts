@@ -10,7 +10,14 @@ import { moneyText } from '../ledger/money';
 import { instructionNumbers } from './payment-instructions';
 
 /** Account type ids (spec 2 §3 "Account"; packages/domain ACCOUNT_TYPES mirrors them). */
-export const ACCOUNT_TYPE = { payment: 1001, prepaidFunding: 4001, receiving: 4002, closed: 11, cardMin: 2006, cardMax: 2135 } as const;
+export const ACCOUNT_TYPE = {
+  payment: 1001,
+  prepaidFunding: 4001,
+  receiving: 4002,
+  closed: 11,
+  cardMin: 2006,
+  cardMax: 2135,
+} as const;
 /** accountStatusId of accounts that are not cards. */
 export const ACCOUNT_STATUS = { active: 2, closed: 4 } as const;
 
@@ -23,7 +30,11 @@ export function isCardType(type: number): boolean {
 
 /** Accounts people pay into by bank transfer get payment instructions; cards and closed accounts do not. */
 function takesPaymentInstructions(type: number): boolean {
-  return type === ACCOUNT_TYPE.payment || type === ACCOUNT_TYPE.prepaidFunding || type === ACCOUNT_TYPE.receiving;
+  return (
+    type === ACCOUNT_TYPE.payment ||
+    type === ACCOUNT_TYPE.prepaidFunding ||
+    type === ACCOUNT_TYPE.receiving
+  );
 }
 
 /** The contract's Account of a row; money as canonical decimal strings. */
@@ -62,7 +73,12 @@ export async function listAccounts(db: DbOrTx, customerId: number): Promise<Acco
 }
 
 /** One account of the customer; another customer's account answers exactly like a missing one. */
-export async function findCustomerAccount(db: DbOrTx, customerId: number, accountId: number, options: { forUpdate?: boolean } = {}): Promise<AccountRow> {
+export async function findCustomerAccount(
+  db: DbOrTx,
+  customerId: number,
+  accountId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<AccountRow> {
   const query = db
     .select()
     .from(accounts)
@@ -78,7 +94,13 @@ export async function findCustomerAccount(db: DbOrTx, customerId: number, accoun
  */
 export async function createCustomerAccount(
   tx: DbOrTx,
-  input: { customerId: number; type: number; currencyCode: string; subType?: 'PREPAID' | 'DEBIT'; values?: Partial<AccountInsert> },
+  input: {
+    customerId: number;
+    type: number;
+    currencyCode: string;
+    subType?: 'PREPAID' | 'DEBIT';
+    values?: Partial<AccountInsert>;
+  },
 ): Promise<AccountRow> {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, input.customerId));
   if (!customer) throw AppError.notFound('Customer not found');
@@ -96,13 +118,24 @@ export async function createCustomerAccount(
     .returning();
   if (!row) throw new Error('accounts: insert returned nothing');
   if (takesPaymentInstructions(row.type)) {
-    const numbers = instructionNumbers({ accountId: row.id, currencyCode: row.currencyCode, brandId: customer.brandId });
-    await tx.insert(paymentInstructions).values({ accountId: row.id, currencyCode: row.currencyCode, beneficiaryName: customerDisplayName(customer), ...numbers });
+    const numbers = instructionNumbers({
+      accountId: row.id,
+      currencyCode: row.currencyCode,
+      brandId: customer.brandId,
+    });
+    await tx.insert(paymentInstructions).values({
+      accountId: row.id,
+      currencyCode: row.currencyCode,
+      beneficiaryName: customerDisplayName(customer),
+      ...numbers,
+    });
   }
   return row;
 }
 
-export function toPaymentInstruction(row: typeof paymentInstructions.$inferSelect): PaymentInstruction {
+export function toPaymentInstruction(
+  row: typeof paymentInstructions.$inferSelect,
+): PaymentInstruction {
   return {
     id: row.id,
     accountId: row.accountId,

@@ -9,7 +9,15 @@ import {
   type VerificationInput,
 } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
-import { customerAccess, customerAddresses, customerDocuments, customerIdentities, customerPhones, customerVerification, customers } from '../../db/schema';
+import {
+  customerAccess,
+  customerAddresses,
+  customerDocuments,
+  customerIdentities,
+  customerPhones,
+  customerVerification,
+  customers,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../main-api/types';
 
@@ -26,10 +34,17 @@ function oneOf<T extends string>(values: readonly T[], value: string, fallback: 
  * The facts behind the account-status banner of the customer the call acts for, read from the
  * verification tables; packages/domain's accountStatusBanner turns them into the state.
  */
-export async function loadVerificationInfo(db: DbOrTx, caller: Caller, customerId: number): Promise<VerificationInput> {
+export async function loadVerificationInfo(
+  db: DbOrTx,
+  caller: Caller,
+  customerId: number,
+): Promise<VerificationInput> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw AppError.notFound('Customer not found');
-  const [state] = await db.select().from(customerVerification).where(eq(customerVerification.customerId, customerId));
+  const [state] = await db
+    .select()
+    .from(customerVerification)
+    .where(eq(customerVerification.customerId, customerId));
   // Someone acting for a customer through a grant is its representative, not its owner.
   const [grant] =
     customerId === caller.customerId
@@ -37,15 +52,39 @@ export async function loadVerificationInfo(db: DbOrTx, caller: Caller, customerI
       : await db
           .select({ id: customerAccess.id })
           .from(customerAccess)
-          .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId)));
+          .where(
+            and(
+              eq(customerAccess.userId, caller.userId),
+              eq(customerAccess.customerId, customerId),
+            ),
+          );
   const documents = await db
     .select()
     .from(customerDocuments)
-    .where(and(eq(customerDocuments.customerId, customerId), ne(customerDocuments.statusId, DELETED_DOCUMENT)))
+    .where(
+      and(
+        eq(customerDocuments.customerId, customerId),
+        ne(customerDocuments.statusId, DELETED_DOCUMENT),
+      ),
+    )
     .orderBy(customerDocuments.id);
-  const [address] = await db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(desc(customerAddresses.id)).limit(1);
-  const [identity] = await db.select().from(customerIdentities).where(eq(customerIdentities.customerId, customerId)).orderBy(desc(customerIdentities.id)).limit(1);
-  const phones = await db.select().from(customerPhones).where(eq(customerPhones.customerId, customerId)).orderBy(customerPhones.id);
+  const [address] = await db
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, customerId))
+    .orderBy(desc(customerAddresses.id))
+    .limit(1);
+  const [identity] = await db
+    .select()
+    .from(customerIdentities)
+    .where(eq(customerIdentities.customerId, customerId))
+    .orderBy(desc(customerIdentities.id))
+    .limit(1);
+  const phones = await db
+    .select()
+    .from(customerPhones)
+    .where(eq(customerPhones.customerId, customerId))
+    .orderBy(customerPhones.id);
 
   return {
     customerType: customer.customerType,
@@ -55,10 +94,15 @@ export async function loadVerificationInfo(db: DbOrTx, caller: Caller, customerI
     dueDiligenceLevel: customer.dueDiligenceLevel,
     finalReview: state?.finalReview ?? false,
     verificationInProgress: state?.verificationInProgress ?? false,
-    limitReasons: (state?.limitReasons ?? []).filter((reason): reason is (typeof LIMIT_REASONS)[number] => (LIMIT_REASONS as readonly string[]).includes(reason)),
+    limitReasons: (state?.limitReasons ?? []).filter(
+      (reason): reason is (typeof LIMIT_REASONS)[number] =>
+        (LIMIT_REASONS as readonly string[]).includes(reason),
+    ),
     limitDocumentsUploaded: state?.limitDocumentsUploaded ?? false,
     duplicateDocuments:
-      DUPLICATE_CHECK_LEVELS.has(customer.dueDiligenceLevel) && state?.duplicateDocuments ? { uploaded: state.duplicateDocuments === 'uploaded' } : null,
+      DUPLICATE_CHECK_LEVELS.has(customer.dueDiligenceLevel) && state?.duplicateDocuments
+        ? { uploaded: state.duplicateDocuments === 'uploaded' }
+        : null,
     documents: documents.map((document) => ({
       id: document.id,
       statusId: document.statusId,
@@ -71,12 +115,23 @@ export async function loadVerificationInfo(db: DbOrTx, caller: Caller, customerI
           addressStatus: oneOf(ADDRESS_STATES, address.addressStatus, 'unconfirmed'),
           isDocumentOutOfDate: address.isDocumentOutOfDate,
           isCardDocumentRequired: address.isCardDocumentRequired,
-          proofOfResidenceStatus: oneOf(PROOF_OF_RESIDENCE_STATUSES, address.proofOfResidenceStatus, 'none'),
+          proofOfResidenceStatus: oneOf(
+            PROOF_OF_RESIDENCE_STATUSES,
+            address.proofOfResidenceStatus,
+            'none',
+          ),
         }
       : null,
-    identity: identity ? { status: oneOf(IDENTITY_STATUSES, identity.status, 'none'), expiresDate: identity.expiresDate } : null,
+    identity: identity
+      ? {
+          status: oneOf(IDENTITY_STATUSES, identity.status, 'none'),
+          expiresDate: identity.expiresDate,
+        }
+      : null,
     phones: phones.map((phone) => ({ id: phone.id, confirmed: phone.confirmed })),
     taxForms: { status: oneOf(TAX_FORM_STATUSES, state?.taxFormStatus ?? 'none', 'none') },
-    videoIdentity: { status: oneOf(VIDEO_IDENTITY_STATUSES, state?.videoIdentityStatus ?? 'none', 'none') },
+    videoIdentity: {
+      status: oneOf(VIDEO_IDENTITY_STATUSES, state?.videoIdentityStatus ?? 'none', 'none'),
+    },
   };
 }

@@ -15,7 +15,9 @@ export async function analyticsRoutes(app: FastifyInstance, opts: { db: Database
     const parsed = analyticsBatchSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
     const { brand, events } = parsed.data;
-    await opts.db.insert(analyticsBatches).values({ brandId: brand, eventCount: events.length, events });
+    await opts.db
+      .insert(analyticsBatches)
+      .values({ brandId: brand, eventCount: events.length, events });
     reply.header('Cache-Control', 'no-store');
     return { responseCode: '00', responseDescription: 'Success', accepted: events.length };
   });

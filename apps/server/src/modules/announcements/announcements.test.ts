@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Announcement } from '@ledgerline/contract';
 import { LANGUAGES } from '@ledgerline/domain';
-import { announcementReads, announcementTexts, announcements, customers, users } from '../../db/schema';
+import {
+  announcementReads,
+  announcementTexts,
+  announcements,
+  customers,
+  users,
+} from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
 
 let server: TestServer;
@@ -14,10 +20,18 @@ let seededIds: number[];
 
 beforeAll(async () => {
   server = await startTestServer();
-  [personal, tomas] = await Promise.all([server.signIn('personal@ledgerline.test'), server.signIn('tomas@northmere.example')]);
-  const [row] = await server.database.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, 'personal@ledgerline.test'));
+  [personal, tomas] = await Promise.all([
+    server.signIn('personal@ledgerline.test'),
+    server.signIn('tomas@northmere.example'),
+  ]);
+  const [row] = await server.database.db
+    .select({ customerId: users.customerId })
+    .from(users)
+    .where(eq(users.email, 'personal@ledgerline.test'));
   personalCustomerId = row!.customerId;
-  seededIds = (await server.database.db.select({ id: announcements.id }).from(announcements)).map((item) => item.id);
+  seededIds = (await server.database.db.select({ id: announcements.id }).from(announcements)).map(
+    (item) => item.id,
+  );
 });
 afterAll(async () => server.close());
 
@@ -35,13 +49,30 @@ async function list(token: string, body: Record<string, unknown> = {}): Promise<
 }
 
 /** An announcement of one brand that asks for an answer, with texts in English and Romanian only. */
-async function createAnnouncement(brandId: string | null, requiresConfirmation = true, publishedAt = new Date()) {
-  const [row] = await db().insert(announcements).values({ brandId, requiresConfirmation, publishedAt }).returning({ id: announcements.id });
+async function createAnnouncement(
+  brandId: string | null,
+  requiresConfirmation = true,
+  publishedAt = new Date(),
+) {
+  const [row] = await db()
+    .insert(announcements)
+    .values({ brandId, requiresConfirmation, publishedAt })
+    .returning({ id: announcements.id });
   await db()
     .insert(announcementTexts)
     .values([
-      { announcementId: row!.id, language: 'en', title: 'Fee change', body: 'Fees change in March.' },
-      { announcementId: row!.id, language: 'ro', title: 'Modificarea comisioanelor', body: 'Comisioanele se schimbă în martie.' },
+      {
+        announcementId: row!.id,
+        language: 'en',
+        title: 'Fee change',
+        body: 'Fees change in March.',
+      },
+      {
+        announcementId: row!.id,
+        language: 'ro',
+        title: 'Modificarea comisioanelor',
+        body: 'Comisioanele se schimbă în martie.',
+      },
     ]);
   return row!.id;
 }
@@ -60,10 +91,18 @@ describe('getAnnouncements', () => {
   });
 
   it('has a text in all six languages for every seeded announcement', async () => {
-    const rows = await db().select({ id: announcementTexts.announcementId, language: announcementTexts.language }).from(announcementTexts);
+    const rows = await db()
+      .select({ id: announcementTexts.announcementId, language: announcementTexts.language })
+      .from(announcementTexts);
     expect(seededIds.length).toBeGreaterThan(0);
     for (const id of seededIds) {
-      expect(rows.filter((row) => row.id === id).map((row) => row.language).sort(), String(id)).toEqual([...LANGUAGES].sort());
+      expect(
+        rows
+          .filter((row) => row.id === id)
+          .map((row) => row.language)
+          .sort(),
+        String(id),
+      ).toEqual([...LANGUAGES].sort());
     }
   });
 
@@ -94,7 +133,9 @@ describe('getAnnouncements', () => {
     expect(waiting.every((item) => item.requiresConfirmation && item.choice === null)).toBe(true);
     expect(waiting.map((item) => item.id)).toContain(id);
     await call('answerAnnouncement', personal, { id, choice: 'decline' });
-    expect((await list(personal, { withConfirmation: true })).map((item) => item.id)).not.toContain(id);
+    expect((await list(personal, { withConfirmation: true })).map((item) => item.id)).not.toContain(
+      id,
+    );
   });
 });
 
@@ -104,7 +145,13 @@ describe('getAnnouncement', () => {
     expect((await list(personal)).find((item) => item.id === id)!.isRead).toBe(false);
     const { status, body } = await call('getAnnouncement', personal, { id });
     expect(status).toBe(200);
-    expect(body.announcement).toMatchObject({ id, title: 'Fee change', isRead: true, requiresConfirmation: false, choice: null });
+    expect(body.announcement).toMatchObject({
+      id,
+      title: 'Fee change',
+      isRead: true,
+      requiresConfirmation: false,
+      choice: null,
+    });
     expect((await list(personal)).find((item) => item.id === id)!.isRead).toBe(true);
     // Read state belongs to the customer: another customer has not read it.
     expect((await list(tomas)).find((item) => item.id === id)!.isRead).toBe(false);
@@ -119,11 +166,19 @@ describe('answerAnnouncement', () => {
     expect(accepted.body.announcement).toMatchObject({ id, choice: 'accept', isRead: true });
     const again = await call('answerAnnouncement', personal, { id, choice: 'decline' });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ responseCode: 'TA1', validationErrors: { choice: 'validation.announcementAlreadyAnswered' } });
+    expect(again.body).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { choice: 'validation.announcementAlreadyAnswered' },
+    });
     const [read] = await db()
       .select()
       .from(announcementReads)
-      .where(and(eq(announcementReads.announcementId, id), eq(announcementReads.customerId, personalCustomerId)));
+      .where(
+        and(
+          eq(announcementReads.announcementId, id),
+          eq(announcementReads.customerId, personalCustomerId),
+        ),
+      );
     expect(read!.choice).toBe('accept');
   });
 
@@ -138,16 +193,25 @@ describe('answerAnnouncement', () => {
     const id = await createAnnouncement('northmere');
     const { status } = await call('answerAnnouncement', personal, { id, choice: 'accept' });
     expect(status).toBe(404);
-    expect(await db().select().from(announcementReads).where(eq(announcementReads.announcementId, id))).toEqual([]);
+    expect(
+      await db().select().from(announcementReads).where(eq(announcementReads.announcementId, id)),
+    ).toEqual([]);
   });
 
   it('refuses bad input with TA1', async () => {
-    for (const body of [{ id: 1 }, { id: 1, choice: 'maybe' }, { id: 'one', choice: 'accept' }, { choice: 'accept' }]) {
+    for (const body of [
+      { id: 1 },
+      { id: 1, choice: 'maybe' },
+      { id: 'one', choice: 'accept' },
+      { choice: 'accept' },
+    ]) {
       const { status, body: answer } = await call('answerAnnouncement', personal, body);
       expect(status, JSON.stringify(body)).toBe(400);
       expect(answer.responseCode).toBe('TA1');
     }
-    expect((await call('getAnnouncements', personal, { withConfirmation: 'yes' })).body.responseCode).toBe('TA1');
+    expect(
+      (await call('getAnnouncements', personal, { withConfirmation: 'yes' })).body.responseCode,
+    ).toBe('TA1');
   });
 
   it('every brand has an announcement, and one that asks for an answer', async () => {
@@ -156,7 +220,10 @@ describe('answerAnnouncement', () => {
     for (const { brandId } of brands) {
       const mine = rows.filter((row) => row.brandId === brandId || row.brandId === null);
       expect(mine.length, brandId).toBeGreaterThan(0);
-      expect(mine.some((row) => row.requiresConfirmation), brandId).toBe(true);
+      expect(
+        mine.some((row) => row.requiresConfirmation),
+        brandId,
+      ).toBe(true);
     }
   });
 });

@@ -16,27 +16,48 @@ type AnnouncementRow = typeof announcements.$inferSelect;
 type ReadRow = typeof announcementReads.$inferSelect;
 
 async function customerBrand(db: DbOrTx, customerId: number): Promise<string> {
-  const [customer] = await db.select({ brandId: customers.brandId }).from(customers).where(eq(customers.id, customerId));
+  const [customer] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   if (!customer) throw AppError.notFound('Customer not found');
   return customer.brandId;
 }
 
 /** Published announcements the customer's brand shows. */
 function visibleTo(brandId: string) {
-  return and(or(isNull(announcements.brandId), eq(announcements.brandId, brandId)), lte(announcements.publishedAt, sql`now()`));
+  return and(
+    or(isNull(announcements.brandId), eq(announcements.brandId, brandId)),
+    lte(announcements.publishedAt, sql`now()`),
+  );
 }
 
-async function describe(db: DbOrTx, rows: AnnouncementRow[], customerId: number, lang: Language): Promise<Announcement[]> {
+async function describe(
+  db: DbOrTx,
+  rows: AnnouncementRow[],
+  customerId: number,
+  lang: Language,
+): Promise<Announcement[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const texts = await db
     .select()
     .from(announcementTexts)
-    .where(and(inArray(announcementTexts.announcementId, ids), inArray(announcementTexts.language, [lang, DEFAULT_LANGUAGE])));
+    .where(
+      and(
+        inArray(announcementTexts.announcementId, ids),
+        inArray(announcementTexts.language, [lang, DEFAULT_LANGUAGE]),
+      ),
+    );
   const reads = await db
     .select()
     .from(announcementReads)
-    .where(and(inArray(announcementReads.announcementId, ids), eq(announcementReads.customerId, customerId)));
+    .where(
+      and(
+        inArray(announcementReads.announcementId, ids),
+        eq(announcementReads.customerId, customerId),
+      ),
+    );
   const readById = new Map<number, ReadRow>(reads.map((read) => [read.announcementId, read]));
   return rows.map((row) => {
     const text =
@@ -56,12 +77,20 @@ async function describe(db: DbOrTx, rows: AnnouncementRow[], customerId: number,
 }
 
 /** Newest first; withConfirmation keeps the ones still waiting for the customer's answer. */
-export async function listAnnouncements(db: DbOrTx, input: { customerId: number; lang: Language; withConfirmation?: boolean | undefined }): Promise<Announcement[]> {
+export async function listAnnouncements(
+  db: DbOrTx,
+  input: { customerId: number; lang: Language; withConfirmation?: boolean | undefined },
+): Promise<Announcement[]> {
   const brandId = await customerBrand(db, input.customerId);
   const rows = await db
     .select()
     .from(announcements)
-    .where(and(visibleTo(brandId), input.withConfirmation ? eq(announcements.requiresConfirmation, true) : undefined))
+    .where(
+      and(
+        visibleTo(brandId),
+        input.withConfirmation ? eq(announcements.requiresConfirmation, true) : undefined,
+      ),
+    )
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
     .limit(200);
   const list = await describe(db, rows, input.customerId, input.lang);
@@ -69,7 +98,12 @@ export async function listAnnouncements(db: DbOrTx, input: { customerId: number;
 }
 
 /** One announcement the customer may see (another brand's answers as not found), locked when asked. */
-async function findVisible(db: DbOrTx, customerId: number, id: number, forUpdate = false): Promise<AnnouncementRow> {
+async function findVisible(
+  db: DbOrTx,
+  customerId: number,
+  id: number,
+  forUpdate = false,
+): Promise<AnnouncementRow> {
   const brandId = await customerBrand(db, customerId);
   const query = db
     .select()
@@ -81,9 +115,15 @@ async function findVisible(db: DbOrTx, customerId: number, id: number, forUpdate
 }
 
 /** Reads one announcement and marks it read for the customer. */
-export async function readAnnouncement(db: DbOrTx, input: { customerId: number; userId: number; id: number; lang: Language }): Promise<Announcement> {
+export async function readAnnouncement(
+  db: DbOrTx,
+  input: { customerId: number; userId: number; id: number; lang: Language },
+): Promise<Announcement> {
   const row = await findVisible(db, input.customerId, input.id);
-  await db.insert(announcementReads).values({ announcementId: row.id, customerId: input.customerId, userId: input.userId }).onConflictDoNothing();
+  await db
+    .insert(announcementReads)
+    .values({ announcementId: row.id, customerId: input.customerId, userId: input.userId })
+    .onConflictDoNothing();
   const [announcement] = await describe(db, [row], input.customerId, input.lang);
   return announcement!;
 }
@@ -91,20 +131,47 @@ export async function readAnnouncement(db: DbOrTx, input: { customerId: number; 
 /** Accepts or declines an announcement that asks for it; the first answer stands. Run it in a transaction. */
 export async function answerAnnouncement(
   tx: DbOrTx,
-  input: { customerId: number; userId: number; id: number; choice: 'accept' | 'decline'; lang: Language },
+  input: {
+    customerId: number;
+    userId: number;
+    id: number;
+    choice: 'accept' | 'decline';
+    lang: Language;
+  },
 ): Promise<Announcement> {
   const row = await findVisible(tx, input.customerId, input.id, true);
-  if (!row.requiresConfirmation) throw AppError.invalid({ id: 'validation.announcementNotConfirmable' }, 'This announcement does not ask for an answer');
+  if (!row.requiresConfirmation)
+    throw AppError.invalid(
+      { id: 'validation.announcementNotConfirmable' },
+      'This announcement does not ask for an answer',
+    );
   const [read] = await tx
     .select()
     .from(announcementReads)
-    .where(and(eq(announcementReads.announcementId, row.id), eq(announcementReads.customerId, input.customerId)));
-  if (read?.choice) throw AppError.invalid({ choice: 'validation.announcementAlreadyAnswered' }, 'This announcement was already answered');
+    .where(
+      and(
+        eq(announcementReads.announcementId, row.id),
+        eq(announcementReads.customerId, input.customerId),
+      ),
+    );
+  if (read?.choice)
+    throw AppError.invalid(
+      { choice: 'validation.announcementAlreadyAnswered' },
+      'This announcement was already answered',
+    );
   const answer = { choice: input.choice, answeredByUserId: input.userId, answeredAt: new Date() };
   await tx
     .insert(announcementReads)
-    .values({ announcementId: row.id, customerId: input.customerId, userId: input.userId, ...answer })
-    .onConflictDoUpdate({ target: [announcementReads.announcementId, announcementReads.customerId], set: answer });
+    .values({
+      announcementId: row.id,
+      customerId: input.customerId,
+      userId: input.userId,
+      ...answer,
+    })
+    .onConflictDoUpdate({
+      target: [announcementReads.announcementId, announcementReads.customerId],
+      set: answer,
+    });
   const [announcement] = await describe(tx, [row], input.customerId, input.lang);
   return announcement!;
 }

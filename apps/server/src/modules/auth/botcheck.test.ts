@@ -29,12 +29,21 @@ describe('the bot check (BOT_CHECK=true)', () => {
     const missing = await login(server, 'personal@ledgerline.test', { ip: '127.0.0.20' });
     expect(missing.response.statusCode).toBe(400);
     expect(missing.response.json()).toMatchObject({ responseCode: 'VF', reason: 'botCheckFailed' });
-    const forged = await login(server, 'personal@ledgerline.test', { ip: '127.0.0.20', extra: { altcha: Buffer.from('{"challenge":{},"solution":{}}').toString('base64') } });
+    const forged = await login(server, 'personal@ledgerline.test', {
+      ip: '127.0.0.20',
+      extra: { altcha: Buffer.from('{"challenge":{},"solution":{}}').toString('base64') },
+    });
     expect(forged.response.json()).toMatchObject({ reason: 'botCheckFailed' });
-    const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'botcheck.failed'));
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'botcheck.failed'));
     expect(audits).toHaveLength(2);
     expect(audits.map((row) => row.details.why)).toEqual(['missing', 'malformed']);
-    const history = await server.database.db.select().from(loginHistory).where(eq(loginHistory.ip, '127.0.0.20'));
+    const history = await server.database.db
+      .select()
+      .from(loginHistory)
+      .where(eq(loginHistory.ip, '127.0.0.20'));
     expect(history.map((row) => row.result)).toEqual(['botCheckFailed', 'botCheckFailed']);
   });
 

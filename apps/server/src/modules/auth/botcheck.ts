@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import {
+  createChallenge,
+  randomInt,
+  verifySolution,
+  type Challenge,
+  type Payload,
+} from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { BRANDS, isBrandId, type BrandId } from '@ledgerline/domain/brands';
 import type { Database } from '../../db/client';
@@ -36,7 +42,10 @@ export interface BotCheck {
 }
 
 async function loadSecret(db: Database, name: string): Promise<string> {
-  await db.insert(serverSecrets).values({ name, value: randomToken(32) }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomToken(32) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
   if (!row) throw new Error(`Could not load ${name}`);
   return row.value;
@@ -45,8 +54,13 @@ async function loadSecret(db: Database, name: string): Promise<string> {
 function decodePayload(payload: string): Payload | null {
   try {
     const decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Partial<Payload>;
-    if (!decoded || typeof decoded !== 'object' || !decoded.challenge || !decoded.solution) return null;
-    if (typeof decoded.challenge.signature !== 'string' || typeof decoded.challenge.parameters !== 'object') return null;
+    if (!decoded || typeof decoded !== 'object' || !decoded.challenge || !decoded.solution)
+      return null;
+    if (
+      typeof decoded.challenge.signature !== 'string' ||
+      typeof decoded.challenge.parameters !== 'object'
+    )
+      return null;
     return decoded as Payload;
   } catch {
     return null;
@@ -60,13 +74,22 @@ export function brandOfHost(host: string | undefined, brandHosts: Record<string,
   return isBrandId(mapped) ? mapped : 'pebble';
 }
 
-export async function createBotCheck(db: Database, options: { enabled: boolean; brandHosts: Record<string, string> }): Promise<BotCheck> {
+export async function createBotCheck(
+  db: Database,
+  options: { enabled: boolean; brandHosts: Record<string, string> },
+): Promise<BotCheck> {
   const hmacSignatureSecret = await loadSecret(db, 'altcha_hmac_key');
   const hmacKeySignatureSecret = await loadSecret(db, 'altcha_hmac_key_signature');
 
   async function fail(context: BotCheckContext, why: string): Promise<never> {
-    await audit(db, { action: 'botcheck.failed', ip: context.ip, details: { action: context.action, brandId: context.brandId, why } });
-    throw new AppError('VF', 'The bot check failed. Please try again.', { extra: { reason: 'botCheckFailed' } });
+    await audit(db, {
+      action: 'botcheck.failed',
+      ip: context.ip,
+      details: { action: context.action, brandId: context.brandId, why },
+    });
+    throw new AppError('VF', 'The bot check failed. Please try again.', {
+      extra: { reason: 'botCheckFailed' },
+    });
   }
 
   function required(brandId: BrandId): boolean {
@@ -96,13 +119,22 @@ export async function createBotCheck(db: Database, options: { enabled: boolean; 
       if (!decoded) return fail(context, 'malformed');
       let result;
       try {
-        result = await verifySolution({ challenge: decoded.challenge, solution: decoded.solution, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret });
+        result = await verifySolution({
+          challenge: decoded.challenge,
+          solution: decoded.solution,
+          deriveKey,
+          hmacSignatureSecret,
+          hmacKeySignatureSecret,
+        });
       } catch {
         return fail(context, 'malformed');
       }
       if (!result.verified) return fail(context, result.expired ? 'expired' : 'invalid');
       // Each solution works once: remember its signature until the challenge expires.
-      const expiresAt = new Date((decoded.challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + CHALLENGE_TTL_MS / 1000) * 1000);
+      const expiresAt = new Date(
+        (decoded.challenge.parameters.expiresAt ??
+          Math.floor(Date.now() / 1000) + CHALLENGE_TTL_MS / 1000) * 1000,
+      );
       const [spent] = await db
         .insert(altchaSpent)
         .values({ signatureHash: sha256(decoded.challenge.signature ?? ''), expiresAt })

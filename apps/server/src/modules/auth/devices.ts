@@ -20,31 +20,60 @@ export function toWireDevice(device: DeviceRow): AuthDevice {
   };
 }
 
-export async function devicesOf(db: DbOrTx, userId: number, options: { approvedOnly?: boolean } = {}): Promise<DeviceRow[]> {
+export async function devicesOf(
+  db: DbOrTx,
+  userId: number,
+  options: { approvedOnly?: boolean } = {},
+): Promise<DeviceRow[]> {
   const conditions = [eq(authDevices.userId, userId)];
   if (options.approvedOnly) conditions.push(eq(authDevices.approved, true));
-  return db.select().from(authDevices).where(and(...conditions)).orderBy(asc(authDevices.id));
+  return db
+    .select()
+    .from(authDevices)
+    .where(and(...conditions))
+    .orderBy(asc(authDevices.id));
 }
 
 /** The caller's own device; another user's id is "not found" (404), never "forbidden". */
-export async function ownDevice(db: DbOrTx, userId: number, deviceId: number, options: { forUpdate?: boolean } = {}): Promise<DeviceRow> {
-  const query = db.select().from(authDevices).where(and(eq(authDevices.id, deviceId), eq(authDevices.userId, userId)));
+export async function ownDevice(
+  db: DbOrTx,
+  userId: number,
+  deviceId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<DeviceRow> {
+  const query = db
+    .select()
+    .from(authDevices)
+    .where(and(eq(authDevices.id, deviceId), eq(authDevices.userId, userId)));
   const [device] = options.forUpdate ? await query.for('update') : await query;
   if (!device) throw AppError.notFound('Device not found');
   return device;
 }
 
 /** An approved device holding this secret, or null. */
-export async function approvedDeviceBySecret(db: DbOrTx, secret: string): Promise<DeviceRow | null> {
+export async function approvedDeviceBySecret(
+  db: DbOrTx,
+  secret: string,
+): Promise<DeviceRow | null> {
   if (secret.length === 0 || secret.length > 512) return null;
-  const [device] = await db.select().from(authDevices).where(and(eq(authDevices.secretHash, sha256(secret)), eq(authDevices.approved, true)));
+  const [device] = await db
+    .select()
+    .from(authDevices)
+    .where(and(eq(authDevices.secretHash, sha256(secret)), eq(authDevices.approved, true)));
   return device ?? null;
 }
 
 export async function createDevice(
   tx: DbOrTx,
   userId: number,
-  input: { name: string; code: string; type: DeviceType; pushToken?: string | undefined; approved: boolean; location?: string | null },
+  input: {
+    name: string;
+    code: string;
+    type: DeviceType;
+    pushToken?: string | undefined;
+    approved: boolean;
+    location?: string | null;
+  },
 ): Promise<{ device: DeviceRow; secret: string }> {
   const secret = randomToken(32);
   const now = new Date();
@@ -70,6 +99,14 @@ export async function createDevice(
 export async function settingsOf(db: DbOrTx, userId: number): Promise<SettingsRow> {
   const [row] = await db.select().from(authSettings).where(eq(authSettings.userId, userId));
   return (
-    row ?? { userId, totpSecret: null, totpLastStep: null, smsPhone: null, migrationReq: 'none', migrationDeadline: null, createdAt: new Date(0) }
+    row ?? {
+      userId,
+      totpSecret: null,
+      totpLastStep: null,
+      smsPhone: null,
+      migrationReq: 'none',
+      migrationDeadline: null,
+      createdAt: new Date(0),
+    }
   );
 }

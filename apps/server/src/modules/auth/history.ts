@@ -2,7 +2,17 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginHistory } from '../../db/schema';
 
-export type LoginFlowName = 'password' | 'simple' | 'direct' | 'otp' | 'sms' | 'push' | 'verifyDevice' | 'scp' | 'token' | 'refresh';
+export type LoginFlowName =
+  | 'password'
+  | 'simple'
+  | 'direct'
+  | 'otp'
+  | 'sms'
+  | 'push'
+  | 'verifyDevice'
+  | 'scp'
+  | 'token'
+  | 'refresh';
 export type LoginResult =
   | 'success'
   | 'secondFactorRequired'
@@ -21,7 +31,15 @@ export type LoginResult =
   | 'ipNotAllowed';
 
 /** Results that count as a failed attempt from an address (the per-address slowing). */
-export const FAILED_RESULTS: readonly LoginResult[] = ['wrongPassword', 'wrongCode', 'codeExpired', 'codeUsed', 'badVerifier', 'botCheckFailed', 'wrongSecret'];
+export const FAILED_RESULTS: readonly LoginResult[] = [
+  'wrongPassword',
+  'wrongCode',
+  'codeExpired',
+  'codeUsed',
+  'badVerifier',
+  'botCheckFailed',
+  'wrongSecret',
+];
 
 export interface AttemptInfo {
   userId?: number | null;
@@ -49,7 +67,11 @@ export async function recordAttempt(db: DbOrTx, attempt: AttemptInfo): Promise<v
 }
 
 /** A user's sign-in history between two dates, newest first (for the settings screens). */
-export async function loginHistoryOf(db: DbOrTx, userId: number, range: { from?: Date; to?: Date; limit?: number } = {}) {
+export async function loginHistoryOf(
+  db: DbOrTx,
+  userId: number,
+  range: { from?: Date; to?: Date; limit?: number } = {},
+) {
   const conditions = [eq(loginHistory.userId, userId)];
   if (range.from) conditions.push(gte(loginHistory.at, range.from));
   if (range.to) conditions.push(lt(loginHistory.at, range.to));

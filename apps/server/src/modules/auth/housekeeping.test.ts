@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 function currentTotp(): string {
-  return new TOTP({ secret: Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30 }).generate();
+  return new TOTP({
+    secret: Secret.fromBase32(DEMO_TOTP_SECRET),
+    digits: 6,
+    period: 30,
+  }).generate();
 }
 
 describe('housekeeping of sign-in leftovers', () => {
@@ -24,7 +28,11 @@ describe('housekeeping of sign-in leftovers', () => {
     const attempt = await login(server, 'otp@ledgerline.test', { ip: '127.0.1.1' });
     expect(attempt.response.json().authFlow).toBe('otp');
     await purgeExpired(server.database.db);
-    const answer = await token(server, { code: attempt.response.json().code, codeVerifier: attempt.verifier, otp: currentTotp() }, '127.0.1.1');
+    const answer = await token(
+      server,
+      { code: attempt.response.json().code, codeVerifier: attempt.verifier, otp: currentTotp() },
+      '127.0.1.1',
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json().accessToken).toEqual(expect.any(String));
   });
@@ -43,7 +51,11 @@ describe('housekeeping of sign-in leftovers', () => {
     expect(later.pendingLogins).toBe(before.length);
     expect(await db.select({ id: pendingLogins.id }).from(pendingLogins)).toEqual([]);
     // The swept sign-in cannot be completed any more.
-    const answer = await token(server, { code, codeVerifier: attempt.verifier, otp: currentTotp() }, '127.0.1.2');
+    const answer = await token(
+      server,
+      { code, codeVerifier: attempt.verifier, otp: currentTotp() },
+      '127.0.1.2',
+    );
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
   });
 
@@ -55,7 +67,10 @@ describe('housekeeping of sign-in leftovers', () => {
     ]);
     const counts = await purgeExpired(db);
     expect(counts.altchaSolutions).toBe(1);
-    const left = await db.select({ hash: altchaSpent.signatureHash }).from(altchaSpent).where(eq(altchaSpent.signatureHash, 'b'.repeat(64)));
+    const left = await db
+      .select({ hash: altchaSpent.signatureHash })
+      .from(altchaSpent)
+      .where(eq(altchaSpent.signatureHash, 'b'.repeat(64)));
     expect(left).toHaveLength(1);
   });
 });

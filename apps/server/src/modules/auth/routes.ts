@@ -25,13 +25,22 @@ import type { Database } from '../../db/client';
 import { authDevices, sessionDevices } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
-import { approvedDeviceBySecret, createDevice, devicesOf, ownDevice, toWireDevice } from './devices';
+import {
+  approvedDeviceBySecret,
+  createDevice,
+  devicesOf,
+  ownDevice,
+  toWireDevice,
+} from './devices';
 import type { RequestInfo } from './flows';
 import type { IssuedTokens } from './sessions';
 import { approveSeiAuthorization, createSeiAuthorization } from './sei';
 
 const deviceParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
-const approveParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID), methodId: z.coerce.number().int().min(1).max(3) });
+const approveParams = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_ID),
+  methodId: z.coerce.number().int().min(1).max(3),
+});
 const keyParams = z.object({ key: z.uuid() });
 const seiParams = z.object({ authorizationId: z.uuid() });
 
@@ -44,12 +53,17 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 /** The bearer credential of the Authorization header, whatever it is (access token, tmpJwt, device secret). */
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9\-_.~+/=]{1,2048})$/.exec(header) : null;
+  const match =
+    typeof header === 'string' ? /^Bearer ([A-Za-z0-9\-_.~+/=]{1,2048})$/.exec(header) : null;
   return match?.[1];
 }
 
 function requestInfo(request: FastifyRequest, services: Services): RequestInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], brandId: services.botCheck.brandOf(request.headers.host) };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    brandId: services.botCheck.brandOf(request.headers.host),
+  };
 }
 
 /** Tokens for the body: the browser ('web') gets its refresh token only in the HttpOnly cookie. */
@@ -70,22 +84,44 @@ function answerTokens(reply: FastifyReply, tokens: IssuedTokens): Tokens {
 const OK = { responseCode: '00', responseDescription: 'Success' } as const;
 
 /** Deletes the caller's own device; another user's id is 404. */
-async function removeDevice(db: Database, caller: { userId: number; customerId: number }, id: number, ip: string): Promise<void> {
+async function removeDevice(
+  db: Database,
+  caller: { userId: number; customerId: number },
+  id: number,
+  ip: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await ownDevice(tx, caller.userId, id, { forUpdate: true });
-    await tx.delete(authDevices).where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId)));
-    await audit(tx, { action: 'device.deleted', userId: caller.userId, customerId: caller.customerId, ip, details: { deviceId: id } });
+    await tx
+      .delete(authDevices)
+      .where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId)));
+    await audit(tx, {
+      action: 'device.deleted',
+      userId: caller.userId,
+      customerId: caller.customerId,
+      ip,
+      details: { deviceId: id },
+    });
   });
 }
 
 /** The caller's devices; the one this session signed in through (direct flow) is marked isCurrent. */
 async function devicesOfCaller(db: Database, caller: { userId: number; sessionId: string }) {
-  const [current] = await db.select({ deviceId: sessionDevices.deviceId }).from(sessionDevices).where(eq(sessionDevices.sessionId, caller.sessionId));
-  return (await devicesOf(db, caller.userId)).map((device) => ({ ...toWireDevice(device), isCurrent: device.id === current?.deviceId }));
+  const [current] = await db
+    .select({ deviceId: sessionDevices.deviceId })
+    .from(sessionDevices)
+    .where(eq(sessionDevices.sessionId, caller.sessionId));
+  return (await devicesOf(db, caller.userId)).map((device) => ({
+    ...toWireDevice(device),
+    isCurrent: device.id === current?.deviceId,
+  }));
 }
 
 /** /api/auth (spec 1 §7); packages/contract/src/auth.ts describes every call and flow. */
-export async function authRoutes(app: FastifyInstance, opts: { services: Services; db: Database }): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { services: Services; db: Database },
+): Promise<void> {
   const { services, db } = opts;
   const limitStrangers = app.rateLimit();
 
@@ -115,7 +151,8 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
   app.post('/refresh', { preHandler: limitStrangers }, async (request, reply) => {
     const body = parse(refreshRequestSchema, request.body);
     // The body's token (mobile wrapper) when given — even an empty one, which is refused — else the cookie.
-    const presented = body.refreshToken !== undefined ? body.refreshToken : readRefreshCookie(request);
+    const presented =
+      body.refreshToken !== undefined ? body.refreshToken : readRefreshCookie(request);
     try {
       return answerTokens(reply, await services.sessions.refresh(presented, request.ip));
     } catch (error) {
@@ -131,7 +168,9 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
       const claims = await services.sessions.authenticate(bearerOf(request) ?? '');
       sessionId = claims?.sessionId ?? null;
     }
-    sessionId ??= body.refreshToken ? await services.sessions.sessionOfRefreshToken(body.refreshToken) : null;
+    sessionId ??= body.refreshToken
+      ? await services.sessions.sessionOfRefreshToken(body.refreshToken)
+      : null;
     const cookie = readRefreshCookie(request);
     sessionId ??= cookie ? await services.sessions.sessionOfRefreshToken(cookie) : null;
     clearRefreshCookie(reply);
@@ -158,7 +197,12 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
     const secret = bearerOf(request);
     const device = secret ? await approvedDeviceBySecret(db, secret) : null;
     if (!device) throw AppError.unauthorised('This device is not known or not approved');
-    const decided = await services.auth.decideDeviceRequest(key, body.result, { kind: 'device', device }, request.ip);
+    const decided = await services.auth.decideDeviceRequest(
+      key,
+      body.result,
+      { kind: 'device', device },
+      request.ip,
+    );
     return { key: decided.key, approved: decided.approved };
   });
 
@@ -171,7 +215,8 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
   app.post('/scp/request', async (request) => {
     const bearer = bearerOf(request);
     if (!bearer) throw AppError.unauthorised('Missing bearer token');
-    if (await services.auth.pendingOf(bearer)) return services.auth.requestScp({ tmpJwt: bearer }, request.ip);
+    if (await services.auth.pendingOf(bearer))
+      return services.auth.requestScp({ tmpJwt: bearer }, request.ip);
     const caller = await signedIn(request);
     return services.auth.requestScp({ userId: caller.userId }, request.ip);
   });
@@ -198,7 +243,13 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
     const body = parse(deviceCreateSchema, request.body);
     const created = await db.transaction(async (tx) => {
       const result = await createDevice(tx, caller.userId, { ...body, approved: false });
-      await audit(tx, { action: 'device.created', userId: caller.userId, customerId: caller.customerId, ip: request.ip, details: { deviceId: result.device.id } });
+      await audit(tx, {
+        action: 'device.created',
+        userId: caller.userId,
+        customerId: caller.customerId,
+        ip: request.ip,
+        details: { deviceId: result.device.id },
+      });
       return result;
     });
     return { ...toWireDevice(created.device), secret: created.secret };
@@ -229,12 +280,25 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
     const body = parse(deviceRenameSchema, request.body);
     const renamed = await db.transaction(async (tx) => {
       const before = await ownDevice(tx, caller.userId, id, { forUpdate: true });
-      const [row] = await tx.update(authDevices).set({ name: body.name }).where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId))).returning();
+      const [row] = await tx
+        .update(authDevices)
+        .set({ name: body.name })
+        .where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId)))
+        .returning();
       if (!row) throw AppError.notFound('Device not found');
-      await audit(tx, { action: 'device.renamed', userId: caller.userId, customerId: caller.customerId, ip: request.ip, details: { deviceId: id, from: before.name, to: body.name } });
+      await audit(tx, {
+        action: 'device.renamed',
+        userId: caller.userId,
+        customerId: caller.customerId,
+        ip: request.ip,
+        details: { deviceId: id, from: before.name, to: body.name },
+      });
       return row;
     });
-    const [current] = await db.select({ deviceId: sessionDevices.deviceId }).from(sessionDevices).where(eq(sessionDevices.sessionId, caller.sessionId));
+    const [current] = await db
+      .select({ deviceId: sessionDevices.deviceId })
+      .from(sessionDevices)
+      .where(eq(sessionDevices.sessionId, caller.sessionId));
     return { ...toWireDevice(renamed), isCurrent: current?.deviceId === id };
   });
 
@@ -249,7 +313,15 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
     const caller = await signedIn(request);
     const { id, methodId } = parse(approveParams, request.params);
     const body = parse(deviceApproveCompleteSchema, request.body);
-    return toWireDevice(await services.auth.completeDeviceApproval(caller.userId, id, methodId, body.code, request.ip));
+    return toWireDevice(
+      await services.auth.completeDeviceApproval(
+        caller.userId,
+        id,
+        methodId,
+        body.code,
+        request.ip,
+      ),
+    );
   });
 
   // ---- SEI ----
@@ -268,7 +340,10 @@ export async function authRoutes(app: FastifyInstance, opts: { services: Service
 }
 
 /** /api/device-api (spec 1 §7): the signed-in user's devices, list and delete. */
-export async function deviceApiRoutes(app: FastifyInstance, opts: { services: Services; db: Database }): Promise<void> {
+export async function deviceApiRoutes(
+  app: FastifyInstance,
+  opts: { services: Services; db: Database },
+): Promise<void> {
   const { services, db } = opts;
   app.get('/device', async (request) => {
     const caller = await authenticateRequest(request, services);

@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { loginRealtimeTickets, pendingLogins, realtimeTickets, refreshTokens, sessions, users } from '../../db/schema';
+import {
+  loginRealtimeTickets,
+  pendingLogins,
+  realtimeTickets,
+  refreshTokens,
+  sessions,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { audit } from '../audit/audit';
 import type { RealtimeHub } from '../realtime/hub';
 import { createIpWhitelistGate, type IpWhitelistGate } from '../security/ip-whitelist';
-import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_MS, type AccessClaims, type TokenService } from './tokens';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  SESSION_TTL_MS,
+  type AccessClaims,
+  type TokenService,
+} from './tokens';
 
 const REALTIME_TICKET_TTL_MS = 30_000;
 
@@ -35,7 +47,10 @@ export type RealtimeTicketOwner =
 
 export interface SessionService {
   /** Opens a session inside the caller's transaction (the sign-in that completes). */
-  open(tx: DbOrTx, input: { userId: number; client: string; ip: string; userAgent: string | undefined }): Promise<NewSession>;
+  open(
+    tx: DbOrTx,
+    input: { userId: number; client: string; ip: string; userAgent: string | undefined },
+  ): Promise<NewSession>;
   /** The answer for a session just opened. */
   tokensFor(user: { id: number; customerId: number }, session: NewSession): Promise<IssuedTokens>;
   /** The caller of a valid access token whose session is still open, or null. */
@@ -50,7 +65,9 @@ export interface SessionService {
   sessionOfRefreshToken(refreshToken: string): Promise<string | null>;
   issueRealtimeTicket(claims: AccessClaims): Promise<{ ticket: string; expiresInSeconds: number }>;
   /** A ticket for the sockets of one pending sign-in (tmpJwt holders). */
-  issueLoginRealtimeTicket(pendingLoginId: string): Promise<{ ticket: string; expiresInSeconds: number }>;
+  issueLoginRealtimeTicket(
+    pendingLoginId: string,
+  ): Promise<{ ticket: string; expiresInSeconds: number }>;
   /** Redeems a ticket once; answers what it opens, or null when unknown, used or expired. */
   redeemRealtimeTicket(ticket: string): Promise<RealtimeTicketOwner | null>;
   /** The users' IP whitelists: checked at sign-in and on every authenticated call (modules/security). */
@@ -59,17 +76,36 @@ export interface SessionService {
    * Ends every open session of the user except `keepSessionId`, inside the caller's transaction
    * (e.g. a password change); answers their ids. Close their sockets with closeSockets after commit.
    */
-  revokeOthers(tx: DbOrTx, userId: number, keepSessionId: string, reason: string): Promise<string[]>;
-  closeSockets(sessionIds: readonly string[], reason: 'logout' | 'expired' | 'revoked'): Promise<void>;
+  revokeOthers(
+    tx: DbOrTx,
+    userId: number,
+    keepSessionId: string,
+    reason: string,
+  ): Promise<string[]>;
+  closeSockets(
+    sessionIds: readonly string[],
+    reason: 'logout' | 'expired' | 'revoked',
+  ): Promise<void>;
 }
 
 function refused(description: string, reason: string): AppError {
   return new AppError('AU', description, { extra: { reason } });
 }
 
-export function createSessionService(db: Database, tokens: TokenService, hub: RealtimeHub): SessionService {
-  async function tokensFor(user: { id: number; customerId: number }, session: NewSession): Promise<IssuedTokens> {
-    const accessToken = await tokens.issueAccessToken({ userId: user.id, sessionId: session.sessionId, customerId: user.customerId });
+export function createSessionService(
+  db: Database,
+  tokens: TokenService,
+  hub: RealtimeHub,
+): SessionService {
+  async function tokensFor(
+    user: { id: number; customerId: number },
+    session: NewSession,
+  ): Promise<IssuedTokens> {
+    const accessToken = await tokens.issueAccessToken({
+      userId: user.id,
+      sessionId: session.sessionId,
+      customerId: user.customerId,
+    });
     return {
       accessToken,
       refreshToken: session.refreshToken,
@@ -89,7 +125,14 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
       const revoked = await tx
         .update(sessions)
         .set({ revokedAt: new Date(), revokeReason: reason.slice(0, 32) })
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            ne(sessions.id, keepSessionId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
         .returning({ id: sessions.id });
       return revoked.map((row) => row.id);
     },
@@ -125,7 +168,13 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
       const [session] = await db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+        .where(
+          and(
+            eq(sessions.id, claims.sessionId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
       return session ? claims : null;
     },
 
@@ -149,30 +198,64 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
           .where(eq(refreshTokens.tokenHash, hash))
           .for('update');
         if (!row) return { kind: 'unknown' as const };
-        const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).for('update');
+        const [session] = await tx
+          .select()
+          .from(sessions)
+          .where(eq(sessions.id, row.sessionId))
+          .for('update');
         if (!session) return { kind: 'unknown' as const };
         const now = new Date();
         if (row.usedAt) {
           if (!session.revokedAt) {
-            await tx.update(sessions).set({ revokedAt: now, revokeReason: 'refresh-reuse' }).where(eq(sessions.id, session.id));
-            await audit(tx, { action: 'session.refreshReuse', userId: session.userId, ip, details: { sessionId: session.id } });
+            await tx
+              .update(sessions)
+              .set({ revokedAt: now, revokeReason: 'refresh-reuse' })
+              .where(eq(sessions.id, session.id));
+            await audit(tx, {
+              action: 'session.refreshReuse',
+              userId: session.userId,
+              ip,
+              details: { sessionId: session.id },
+            });
           }
           return { kind: 'reused' as const, sessionId: session.id };
         }
         if (session.revokedAt || session.expiresAt <= now) return { kind: 'ended' as const };
-        const [user] = await tx.select({ id: users.id, customerId: users.customerId, disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
+        const [user] = await tx
+          .select({ id: users.id, customerId: users.customerId, disabled: users.disabled })
+          .from(users)
+          .where(eq(users.id, session.userId));
         if (!user || user.disabled) return { kind: 'ended' as const };
         const next = randomToken();
-        await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, hash));
+        await tx
+          .update(refreshTokens)
+          .set({ usedAt: now })
+          .where(eq(refreshTokens.tokenHash, hash));
         await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: session.id });
-        await tx.update(sessions).set({ refreshTokenHash: sha256(next), lastSeenAt: now }).where(eq(sessions.id, session.id));
-        return { kind: 'rotated' as const, user, session: { sessionId: session.id, client: session.client, refreshToken: next, expiresAt: session.expiresAt } };
+        await tx
+          .update(sessions)
+          .set({ refreshTokenHash: sha256(next), lastSeenAt: now })
+          .where(eq(sessions.id, session.id));
+        return {
+          kind: 'rotated' as const,
+          user,
+          session: {
+            sessionId: session.id,
+            client: session.client,
+            refreshToken: next,
+            expiresAt: session.expiresAt,
+          },
+        };
       });
       if (outcome.kind === 'reused') {
         await hub.closeSession(outcome.sessionId, 'revoked');
-        throw refused('This refresh token was already used: the session has been ended for your safety. Please sign in again.', 'refreshReused');
+        throw refused(
+          'This refresh token was already used: the session has been ended for your safety. Please sign in again.',
+          'refreshReused',
+        );
       }
-      if (outcome.kind !== 'rotated') throw refused('The session has ended. Please sign in again.', 'sessionEnded');
+      if (outcome.kind !== 'rotated')
+        throw refused('The session has ended. Please sign in again.', 'sessionEnded');
       return tokensFor(outcome.user, outcome.session);
     },
 
@@ -190,7 +273,10 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
 
     async sessionOfRefreshToken(refreshToken) {
       if (refreshToken.trim() === '' || refreshToken.length > 512) return null;
-      const [row] = await db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+      const [row] = await db
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
       return row?.sessionId ?? null;
     },
 
@@ -207,7 +293,11 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
 
     async issueLoginRealtimeTicket(pendingLoginId) {
       const ticket = randomToken();
-      await db.insert(loginRealtimeTickets).values({ ticketHash: sha256(ticket), pendingLoginId, expiresAt: new Date(Date.now() + REALTIME_TICKET_TTL_MS) });
+      await db.insert(loginRealtimeTickets).values({
+        ticketHash: sha256(ticket),
+        pendingLoginId,
+        expiresAt: new Date(Date.now() + REALTIME_TICKET_TTL_MS),
+      });
       return { ticket, expiresInSeconds: REALTIME_TICKET_TTL_MS / 1000 };
     },
 
@@ -218,26 +308,54 @@ export function createSessionService(db: Database, tokens: TokenService, hub: Re
       const [redeemed] = await db
         .update(realtimeTickets)
         .set({ usedAt: now })
-        .where(and(eq(realtimeTickets.ticketHash, hash), isNull(realtimeTickets.usedAt), gt(realtimeTickets.expiresAt, now)))
+        .where(
+          and(
+            eq(realtimeTickets.ticketHash, hash),
+            isNull(realtimeTickets.usedAt),
+            gt(realtimeTickets.expiresAt, now),
+          ),
+        )
         .returning({ userId: realtimeTickets.userId, sessionId: realtimeTickets.sessionId });
       if (redeemed) {
         const [session] = await db
           .select({ expiresAt: sessions.expiresAt })
           .from(sessions)
-          .where(and(eq(sessions.id, redeemed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-        return session ? { kind: 'session', ...redeemed, sessionExpiresAt: session.expiresAt } : null;
+          .where(
+            and(
+              eq(sessions.id, redeemed.sessionId),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, now),
+            ),
+          );
+        return session
+          ? { kind: 'session', ...redeemed, sessionExpiresAt: session.expiresAt }
+          : null;
       }
       const [login] = await db
         .update(loginRealtimeTickets)
         .set({ usedAt: now })
-        .where(and(eq(loginRealtimeTickets.ticketHash, hash), isNull(loginRealtimeTickets.usedAt), gt(loginRealtimeTickets.expiresAt, now)))
+        .where(
+          and(
+            eq(loginRealtimeTickets.ticketHash, hash),
+            isNull(loginRealtimeTickets.usedAt),
+            gt(loginRealtimeTickets.expiresAt, now),
+          ),
+        )
         .returning({ pendingLoginId: loginRealtimeTickets.pendingLoginId });
       if (!login) return null;
       const [pending] = await db
         .select({ expiresAt: pendingLogins.expiresAt })
         .from(pendingLogins)
-        .where(and(eq(pendingLogins.id, login.pendingLoginId), isNull(pendingLogins.usedAt), gt(pendingLogins.expiresAt, now)));
-      return pending ? { kind: 'login', pendingLoginId: login.pendingLoginId, expiresAt: pending.expiresAt } : null;
+        .where(
+          and(
+            eq(pendingLogins.id, login.pendingLoginId),
+            isNull(pendingLogins.usedAt),
+            gt(pendingLogins.expiresAt, now),
+          ),
+        );
+      return pending
+        ? { kind: 'login', pendingLoginId: login.pendingLoginId, expiresAt: pending.expiresAt }
+        : null;
     },
   };
 }

@@ -38,13 +38,22 @@ export interface TokenService {
  */
 async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db.insert(serverSecrets).values({ name: 'jwt_signing_key', value: randomToken(48) }).onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt_signing_key'));
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'jwt_signing_key', value: randomToken(48) })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, 'jwt_signing_key'));
   if (!row) throw new Error('Could not load the token signing key');
   return new TextEncoder().encode(row.value);
 }
 
-export async function createTokenService(db: Database, configuredSecret: string | undefined): Promise<TokenService> {
+export async function createTokenService(
+  db: Database,
+  configuredSecret: string | undefined,
+): Promise<TokenService> {
   const key = await loadSigningKey(db, configuredSecret);
   return {
     async issueAccessToken(claims) {
@@ -62,7 +71,12 @@ export async function createTokenService(db: Database, configuredSecret: string 
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         if (payload.aud !== undefined) return null;
-        if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.cid !== 'number') return null;
+        if (
+          !Number.isInteger(userId) ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.cid !== 'number'
+        )
+          return null;
         return { userId, sessionId: payload.sid, customerId: payload.cid };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
@@ -82,7 +96,11 @@ export async function createTokenService(db: Database, configuredSecret: string 
     async verifyTmpJwt(token) {
       if (token.length > 2048) return null;
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: PENDING_AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: PENDING_AUDIENCE,
+          algorithms: ['HS256'],
+        });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.pid !== 'string') return null;
         return { userId, pendingLoginId: payload.pid };

@@ -22,9 +22,15 @@ const VECTORS: [number, string, string, string][] = [
 
 describe('TOTP (RFC 6238)', () => {
   it.each(VECTORS)('matches the RFC vectors at T=%i', (seconds, sha1, sha256, sha512) => {
-    expect(totpAt(secretFromText(SEEDS.SHA1), seconds * 1000, { digits: 8, algorithm: 'SHA1' })).toBe(sha1);
-    expect(totpAt(secretFromText(SEEDS.SHA256), seconds * 1000, { digits: 8, algorithm: 'SHA256' })).toBe(sha256);
-    expect(totpAt(secretFromText(SEEDS.SHA512), seconds * 1000, { digits: 8, algorithm: 'SHA512' })).toBe(sha512);
+    expect(
+      totpAt(secretFromText(SEEDS.SHA1), seconds * 1000, { digits: 8, algorithm: 'SHA1' }),
+    ).toBe(sha1);
+    expect(
+      totpAt(secretFromText(SEEDS.SHA256), seconds * 1000, { digits: 8, algorithm: 'SHA256' }),
+    ).toBe(sha256);
+    expect(
+      totpAt(secretFromText(SEEDS.SHA512), seconds * 1000, { digits: 8, algorithm: 'SHA512' }),
+    ).toBe(sha512);
   });
 
   it('answers the time step of a valid code, within one step of drift, and null for a wrong one', () => {
@@ -41,7 +47,9 @@ describe('TOTP (RFC 6238)', () => {
     const secret = secretFromBase32(DEMO_TOTP_SECRET);
     const now = Date.now();
     expect(matchingTotpStep(secret, totpAt(secret, now), now)).toBe(Math.floor(now / 30_000));
-    expect(totpUri(DEMO_TOTP_SECRET, 'Pebble Wallet', 'otp@ledgerline.test')).toContain(`secret=${DEMO_TOTP_SECRET}`);
+    expect(totpUri(DEMO_TOTP_SECRET, 'Pebble Wallet', 'otp@ledgerline.test')).toContain(
+      `secret=${DEMO_TOTP_SECRET}`,
+    );
   });
 });
 
@@ -64,9 +72,25 @@ describe('small sign-in rules', () => {
 
   it('counts the days left of a soft migration and turns it strict after the deadline', () => {
     const now = new Date('2026-03-01T12:00:00Z');
-    expect(migrationOf({ migrationReq: 'none', migrationDeadline: null }, now)).toEqual({ req: 'none', daysLeft: 0 });
-    expect(migrationOf({ migrationReq: 'soft', migrationDeadline: new Date('2026-03-21T12:00:00Z') }, now)).toEqual({ req: 'soft', daysLeft: 20 });
-    expect(migrationOf({ migrationReq: 'soft', migrationDeadline: new Date('2026-03-01T11:00:00Z') }, now)).toEqual({ req: 'strict', daysLeft: 0 });
-    expect(migrationOf({ migrationReq: 'strict', migrationDeadline: null }, now)).toEqual({ req: 'strict', daysLeft: 0 });
+    expect(migrationOf({ migrationReq: 'none', migrationDeadline: null }, now)).toEqual({
+      req: 'none',
+      daysLeft: 0,
+    });
+    expect(
+      migrationOf(
+        { migrationReq: 'soft', migrationDeadline: new Date('2026-03-21T12:00:00Z') },
+        now,
+      ),
+    ).toEqual({ req: 'soft', daysLeft: 20 });
+    expect(
+      migrationOf(
+        { migrationReq: 'soft', migrationDeadline: new Date('2026-03-01T11:00:00Z') },
+        now,
+      ),
+    ).toEqual({ req: 'strict', daysLeft: 0 });
+    expect(migrationOf({ migrationReq: 'strict', migrationDeadline: null }, now)).toEqual({
+      req: 'strict',
+      daysLeft: 0,
+    });
   });
 });

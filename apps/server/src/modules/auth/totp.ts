@@ -9,7 +9,12 @@ export interface TotpOptions {
 }
 
 function totp(secret: Secret, options: TotpOptions): TOTP {
-  return new TOTP({ secret, algorithm: options.algorithm ?? 'SHA1', digits: options.digits ?? 6, period: TOTP_PERIOD_SECONDS });
+  return new TOTP({
+    secret,
+    algorithm: options.algorithm ?? 'SHA1',
+    digits: options.digits ?? 6,
+    period: TOTP_PERIOD_SECONDS,
+  });
 }
 
 export function secretFromBase32(base32: string): Secret {
@@ -30,7 +35,12 @@ export function totpAt(secret: Secret, timestampMs: number, options: TotpOptions
  * code is wrong. otpauth's validate() answers the step delta, 0 for the current step (STACK.md:
  * compare with null). The caller keeps the last step used, so one code works once.
  */
-export function matchingTotpStep(secret: Secret, code: string, timestampMs: number, options: TotpOptions = {}): number | null {
+export function matchingTotpStep(
+  secret: Secret,
+  code: string,
+  timestampMs: number,
+  options: TotpOptions = {},
+): number | null {
   const delta = totp(secret, options).validate({ token: code, timestamp: timestampMs, window: 1 });
   if (delta === null) return null;
   return Math.floor(timestampMs / 1000 / TOTP_PERIOD_SECONDS) + delta;
@@ -38,5 +48,12 @@ export function matchingTotpStep(secret: Secret, code: string, timestampMs: numb
 
 /** The otpauth:// URI an authenticator app scans. */
 export function totpUri(base32: string, issuer: string, label: string): string {
-  return new TOTP({ issuer, label, secret: Secret.fromBase32(base32), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS }).toString();
+  return new TOTP({
+    issuer,
+    label,
+    secret: Secret.fromBase32(base32),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+  }).toString();
 }

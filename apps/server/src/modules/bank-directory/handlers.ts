@@ -3,12 +3,25 @@ import type { Beneficiary, bankDirectoryMethods, PaymentTemplate } from '@ledger
 import { externalCards } from '../../db/schema';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import { recentTransfers, transferAccessLevel, type TransferActor } from '../transfers/service';
-import { bankByIban, bankBySwift, listBanks, listBlockedBins, listBranches, paymentSchemeCountries } from './directory';
+import {
+  bankByIban,
+  bankBySwift,
+  listBanks,
+  listBlockedBins,
+  listBranches,
+  paymentSchemeCountries,
+} from './directory';
 import { instantInfo } from './instant';
 import { deleteTemplate, listTemplates, saveTemplate } from './templates';
 
 function actorOf(ctx: AuthedMethodContext): TransferActor {
-  return { userId: ctx.caller.userId, customerId: ctx.customerId, ownCustomerId: ctx.caller.customerId, ip: ctx.ip, lang: ctx.lang };
+  return {
+    userId: ctx.caller.userId,
+    customerId: ctx.customerId,
+    ownCustomerId: ctx.caller.customerId,
+    ip: ctx.ip,
+    lang: ctx.lang,
+  };
 }
 
 function templateBeneficiary(template: PaymentTemplate): Beneficiary {
@@ -21,7 +34,10 @@ function templateBeneficiary(template: PaymentTemplate): Beneficiary {
     beneficiaryName: details.beneficiaryName,
     countryCode: details.countryCode,
     bankName: 'bankName' in details ? (details.bankName ?? null) : null,
-    bankAccount: 'iban' in details && details.iban !== undefined ? details.iban : (details.accountNumber ?? null),
+    bankAccount:
+      'iban' in details && details.iban !== undefined
+        ? details.iban
+        : (details.accountNumber ?? null),
     email: null,
     wireStatus: template.wireStatus,
     eftStatus: template.eftStatus,
@@ -61,7 +77,13 @@ async function cardBeneficiaries(ctx: AuthedMethodContext): Promise<Beneficiary[
   const rows = await ctx.db
     .select()
     .from(externalCards)
-    .where(and(eq(externalCards.customerId, ctx.customerId), eq(externalCards.status, 'verified'), isNull(externalCards.deletedAt)))
+    .where(
+      and(
+        eq(externalCards.customerId, ctx.customerId),
+        eq(externalCards.status, 'verified'),
+        isNull(externalCards.deletedAt),
+      ),
+    )
     .orderBy(asc(externalCards.id));
   return rows.map((card) => {
     const masked = `•••• ${card.panLast4}`;
@@ -117,7 +139,12 @@ export const bankDirectoryHandlers: MethodHandlers<typeof bankDirectoryMethods> 
     const actor = actorOf(ctx);
     await transferAccessLevel(ctx.db, actor);
     const wanted = (type: Beneficiary['type']) => input.type === undefined || input.type === type;
-    const templates = input.type === 'wire' || input.type === 'eft' ? await listTemplates(ctx.db, actor, input.type) : input.type === undefined ? await listTemplates(ctx.db, actor) : [];
+    const templates =
+      input.type === 'wire' || input.type === 'eft'
+        ? await listTemplates(ctx.db, actor, input.type)
+        : input.type === undefined
+          ? await listTemplates(ctx.db, actor)
+          : [];
     const p2p = wanted('p2p') ? await p2pBeneficiaries(ctx) : [];
     const cards = wanted('card') ? await cardBeneficiaries(ctx) : [];
     return { beneficiaries: [...templates.map(templateBeneficiary), ...p2p, ...cards] };

@@ -21,7 +21,9 @@ export interface InstantInfo {
 }
 
 function phoneKey(phone: { number: string; countryCode: string }): string | null {
-  const parsed = phone.number.startsWith('+') ? parsePhoneNumberFromString(phone.number) : parsePhoneNumberFromString(phone.number, phone.countryCode as CountryCode);
+  const parsed = phone.number.startsWith('+')
+    ? parsePhoneNumberFromString(phone.number)
+    : parsePhoneNumberFromString(phone.number, phone.countryCode as CountryCode);
   const e164 = parsed?.isPossible() ? parsed.number : null;
   return e164 !== null && isInstantKeyValid('phone', e164) ? e164 : null;
 }
@@ -38,8 +40,13 @@ function formatTaxIdKey(taxId: string): string {
 }
 
 /** The customer's own key: the tax id (CPF/CNPJ) when valid, else a confirmed phone, else the e-mail. */
-async function customerKey(db: DbOrTx, customerId: number, taxId: string | null): Promise<{ key: string; type: InstantKeyType } | null> {
-  if (taxId !== null && isInstantKeyValid('taxId', taxId)) return { key: formatTaxIdKey(taxId), type: 'taxId' };
+async function customerKey(
+  db: DbOrTx,
+  customerId: number,
+  taxId: string | null,
+): Promise<{ key: string; type: InstantKeyType } | null> {
+  if (taxId !== null && isInstantKeyValid('taxId', taxId))
+    return { key: formatTaxIdKey(taxId), type: 'taxId' };
   const phones = await db
     .select({ number: customerPhones.number, countryCode: customerPhones.countryCode })
     .from(customerPhones)
@@ -53,15 +60,43 @@ async function customerKey(db: DbOrTx, customerId: number, taxId: string | null)
     .select({ email: customerEmails.email })
     .from(customerEmails)
     .where(and(eq(customerEmails.customerId, customerId), eq(customerEmails.isPrimary, true)));
-  const email = primary?.email ?? (await db.select({ email: users.email }).from(users).where(eq(users.customerId, customerId)).orderBy(asc(users.id)).limit(1))[0]?.email;
-  return email !== undefined && isInstantKeyValid('email', email) ? { key: email.toLowerCase(), type: 'email' } : null;
+  const email =
+    primary?.email ??
+    (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.customerId, customerId))
+        .orderBy(asc(users.id))
+        .limit(1)
+    )[0]?.email;
+  return email !== undefined && isInstantKeyValid('email', email)
+    ? { key: email.toLowerCase(), type: 'email' }
+    : null;
 }
 
-export async function instantInfo(db: DbOrTx, customerId: number, countryCode: string): Promise<InstantInfo> {
+export async function instantInfo(
+  db: DbOrTx,
+  customerId: number,
+  countryCode: string,
+): Promise<InstantInfo> {
   const banks = await listBanks(db, countryCode, { instantOnly: true });
-  if (banks.length === 0) throw AppError.invalid({ countryCode: 'validation.instantNotAvailable' }, `Instant payments are not available to ${countryCode}`);
-  const [customer] = await db.select({ taxId: customers.taxId }).from(customers).where(eq(customers.id, customerId));
+  if (banks.length === 0)
+    throw AppError.invalid(
+      { countryCode: 'validation.instantNotAvailable' },
+      `Instant payments are not available to ${countryCode}`,
+    );
+  const [customer] = await db
+    .select({ taxId: customers.taxId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   if (!customer) throw AppError.notFound('Customer not found');
   const key = await customerKey(db, customerId, customer.taxId);
-  return { taxId: customer.taxId, instantKey: key?.key ?? null, instantKeyType: key?.type ?? null, keyTypes: [...INSTANT_KEY_TYPES], banks };
+  return {
+    taxId: customer.taxId,
+    instantKey: key?.key ?? null,
+    instantKeyType: key?.type ?? null,
+    keyTypes: [...INSTANT_KEY_TYPES],
+    banks,
+  };
 }

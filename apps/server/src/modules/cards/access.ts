@@ -1,5 +1,12 @@
 import { and, between, eq } from 'drizzle-orm';
-import { ACCESS_LEVELS, ACCOUNT_TYPES, RESPONSE_CODES, cardStatusKey, isCardActionAllowed, type CardAction } from '@ledgerline/domain';
+import {
+  ACCESS_LEVELS,
+  ACCOUNT_TYPES,
+  RESPONSE_CODES,
+  cardStatusKey,
+  isCardActionAllowed,
+  type CardAction,
+} from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customerAccess, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -21,14 +28,23 @@ export interface CardActor {
  */
 export async function assertMayManageCards(db: DbOrTx, actor: CardActor): Promise<void> {
   if (actor.customerId === actor.ownCustomerId) return;
-  const [user] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actor.userId));
+  const [user] = await db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, actor.userId));
   if (user?.isAdmin) return;
   const [access] = await db
     .select({ accessRight: customerAccess.accessRight })
     .from(customerAccess)
-    .where(and(eq(customerAccess.userId, actor.userId), eq(customerAccess.customerId, actor.customerId)));
+    .where(
+      and(eq(customerAccess.userId, actor.userId), eq(customerAccess.customerId, actor.customerId)),
+    );
   const level = access?.accessRight ?? ACCESS_LEVELS.noAccess;
-  if (level === ACCESS_LEVELS.noAccess || level === ACCESS_LEVELS.read || level === ACCESS_LEVELS.uploading) {
+  if (
+    level === ACCESS_LEVELS.noAccess ||
+    level === ACCESS_LEVELS.read ||
+    level === ACCESS_LEVELS.uploading
+  ) {
     throw AppError.noAccess('Your access to this customer does not let you manage its cards');
   }
 }
@@ -38,7 +54,12 @@ export async function assertMayManageCards(db: DbOrTx, actor: CardActor): Promis
  * two actions on one card run one after the other and the second sees the first's status. Another
  * customer's card, or an account that is not a card, is "not found" (STYLE.md "Errors").
  */
-export async function loadOwnedCard(db: DbOrTx, customerId: number, accountId: number, options: { lock?: boolean } = {}): Promise<AccountRow> {
+export async function loadOwnedCard(
+  db: DbOrTx,
+  customerId: number,
+  accountId: number,
+  options: { lock?: boolean } = {},
+): Promise<AccountRow> {
   const query = db
     .select()
     .from(accounts)
@@ -76,12 +97,19 @@ const ACTION_WORDS: Record<CardAction, string> = {
 export function requireCardAction(card: AccountRow, action: CardAction): void {
   const isVirtual = card.cardIsVirtual === true;
   if (isCardActionAllowed({ statusId: card.accountStatusId, isVirtual }, action)) return;
-  const kindIsTheReason = isCardActionAllowed({ statusId: card.accountStatusId, isVirtual: !isVirtual }, action);
+  const kindIsTheReason = isCardActionAllowed(
+    { statusId: card.accountStatusId, isVirtual: !isVirtual },
+    action,
+  );
   const description = kindIsTheReason
     ? `A ${isVirtual ? 'virtual' : 'physical'} card cannot ${ACTION_WORDS[action]}`
     : `This card cannot ${ACTION_WORDS[action]} while it is ${cardStatusKey(card.accountStatusId) ?? `in status ${card.accountStatusId}`}`;
   throw new AppError(RESPONSE_CODES.invalidParameters, description, {
-    validationErrors: { accountId: kindIsTheReason ? 'validation.cardActionWrongKind' : 'validation.cardActionNotAllowed' },
+    validationErrors: {
+      accountId: kindIsTheReason
+        ? 'validation.cardActionWrongKind'
+        : 'validation.cardActionNotAllowed',
+    },
     extra: { accountStatusId: card.accountStatusId },
   });
 }

@@ -21,14 +21,34 @@ function call(method: string, body: Record<string, unknown> = {}, as: FixtureCus
 
 /** The charge as the customer's other bank shows it (the development stand-in of their statement). */
 async function statementAmount(email: string, cardId: number): Promise<string> {
-  const response = await server.app.inject({ method: 'GET', url: `/dev/card-statement.json?email=${encodeURIComponent(email)}` });
-  const line = (response.json().charges as { cardId: number; amount: string }[]).find((charge) => charge.cardId === cardId);
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/dev/card-statement.json?email=${encodeURIComponent(email)}`,
+  });
+  const line = (response.json().charges as { cardId: number; amount: string }[]).find(
+    (charge) => charge.cardId === cardId,
+  );
   if (!line) throw new Error(`no charge for card ${cardId}`);
   return line.amount;
 }
 
-function addCard(cardNumber: string, overrides: Record<string, unknown> = {}, as: FixtureCustomer = who) {
-  return call('addExternalCard', { cardNumber, expiryMonth: 6, expiryYear: nextYear, holderName: 'Card Tester', idempotencyKey: crypto.randomUUID(), ...overrides }, as);
+function addCard(
+  cardNumber: string,
+  overrides: Record<string, unknown> = {},
+  as: FixtureCustomer = who,
+) {
+  return call(
+    'addExternalCard',
+    {
+      cardNumber,
+      expiryMonth: 6,
+      expiryYear: nextYear,
+      holderName: 'Card Tester',
+      idempotencyKey: crypto.randomUUID(),
+      ...overrides,
+    },
+    as,
+  );
 }
 
 describe('getBinInfo', () => {
@@ -54,12 +74,25 @@ describe('getBinInfo', () => {
   });
 
   it('finds a BIN inside a range and tells commercial and prepaid cards', async () => {
-    expect((await call('getBinInfo', { binNumber: '222345' })).json()).toMatchObject({ issuer: 'Wingtip Commercial Bank', isCommercial: true, cardType: 'credit' });
-    expect((await call('getBinInfo', { binNumber: '431945' })).json()).toMatchObject({ countryCode: 'RO', currencyCode: 'RON', isPrepaid: true });
+    expect((await call('getBinInfo', { binNumber: '222345' })).json()).toMatchObject({
+      issuer: 'Wingtip Commercial Bank',
+      isCommercial: true,
+      cardType: 'credit',
+    });
+    expect((await call('getBinInfo', { binNumber: '431945' })).json()).toMatchObject({
+      countryCode: 'RO',
+      currencyCode: 'RON',
+      isPrepaid: true,
+    });
   });
 
   it('answers valid false for a BIN no range holds', async () => {
-    expect((await call('getBinInfo', { binNumber: '999999' })).json()).toMatchObject({ binNumber: '999999', valid: false, issuer: null, cardBrand: null });
+    expect((await call('getBinInfo', { binNumber: '999999' })).json()).toMatchObject({
+      binNumber: '999999',
+      valid: false,
+      issuer: null,
+      cardBrand: null,
+    });
   });
 
   it('refuses fewer than six digits or other characters', async () => {
@@ -85,7 +118,9 @@ describe('external cards', () => {
   });
 
   it('links a card, records the charge without posting it, and verifies the exact amount', async () => {
-    const transfersBefore = (await server.database.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length;
+    const transfersBefore = (
+      await server.database.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers)
+    ).length;
     const added = await addCard('4000 0012 3456 7899');
     expect(added.statusCode).toBe(200);
     const card = added.json().card;
@@ -101,8 +136,13 @@ describe('external cards', () => {
       verificationCurrency: 'GBP',
     });
     // The charge is made on the other bank's card: nothing moves in our ledger.
-    expect((await server.database.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(transfersBefore);
-    const [row] = await server.database.db.select().from(externalCards).where(eq(externalCards.id, card.cardId));
+    expect(
+      (await server.database.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length,
+    ).toBe(transfersBefore);
+    const [row] = await server.database.db
+      .select()
+      .from(externalCards)
+      .where(eq(externalCards.id, card.cardId));
     expect(row?.cardNumberEncrypted).not.toContain('4000001234567899');
 
     const amount = await statementAmount(who.email, card.cardId);
@@ -111,7 +151,11 @@ describe('external cards', () => {
     const confirmed = await call('confirmExternalCard', { cardId: card.cardId, amount: typed });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().card).toMatchObject({ status: 'verified', attemptsLeft: 0 });
-    expect((await call('getExternalCards')).json().cards.map((listed: { cardId: number }) => listed.cardId)).toContain(card.cardId);
+    expect(
+      (await call('getExternalCards'))
+        .json()
+        .cards.map((listed: { cardId: number }) => listed.cardId),
+    ).toContain(card.cardId);
   });
 
   it('counts wrong amounts and fails the card after the third', async () => {
@@ -120,14 +164,26 @@ describe('external cards', () => {
     const wrong = amount === '1.99' ? '1.98' : '1.99';
     const first = await call('confirmExternalCard', { cardId: card.cardId, amount: wrong });
     expect(first.statusCode).toBe(400);
-    expect(first.json()).toMatchObject({ validationErrors: { amount: 'validation.cardVerificationAmountWrong' }, card: { attemptsLeft: 2, status: 'pendingVerification' } });
-    expect((await call('confirmExternalCard', { cardId: card.cardId, amount: '0.001' })).json().card.attemptsLeft).toBe(1);
+    expect(first.json()).toMatchObject({
+      validationErrors: { amount: 'validation.cardVerificationAmountWrong' },
+      card: { attemptsLeft: 2, status: 'pendingVerification' },
+    });
+    expect(
+      (await call('confirmExternalCard', { cardId: card.cardId, amount: '0.001' })).json().card
+        .attemptsLeft,
+    ).toBe(1);
     const third = await call('confirmExternalCard', { cardId: card.cardId, amount: wrong });
-    expect(third.json()).toMatchObject({ validationErrors: { amount: 'validation.cardVerificationFailed' }, card: { attemptsLeft: 0, status: 'failed' } });
+    expect(third.json()).toMatchObject({
+      validationErrors: { amount: 'validation.cardVerificationFailed' },
+      card: { attemptsLeft: 0, status: 'failed' },
+    });
     // Even the right amount is too late now.
     const late = await call('confirmExternalCard', { cardId: card.cardId, amount });
     expect(late.json().validationErrors).toEqual({ amount: 'validation.cardVerificationFailed' });
-    const wrongTries = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'externalCard.wrongAmount'));
+    const wrongTries = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'externalCard.wrongAmount'));
     expect(wrongTries.filter((entry) => entry.details.cardId === card.cardId)).toHaveLength(3);
     // A failed card may be linked again.
     expect((await addCard('5555 5555 5555 4444')).statusCode).toBe(200);
@@ -145,7 +201,12 @@ describe('external cards', () => {
       ['3782 822463 10005', {}, { cardNumber: 'validation.cardBrandNotSupported' }],
       ['4111 1111 1111 1111', { holderName: '   ' }, { holderName: 'validation.required' }],
     ];
-    if (month > 1) cases.push(['4111 1111 1111 1111', { expiryYear: year, expiryMonth: month - 1 }, { expiryYear: 'validation.cardExpired' }]);
+    if (month > 1)
+      cases.push([
+        '4111 1111 1111 1111',
+        { expiryYear: year, expiryMonth: month - 1 },
+        { expiryYear: 'validation.cardExpired' },
+      ]);
     const listedBefore = (await call('getExternalCards')).json().cards.length;
     for (const [number, overrides, errors] of cases) {
       const response = await addCard(number, overrides);
@@ -168,24 +229,39 @@ describe('external cards', () => {
     expect(again.json().card).toEqual(first.json().card);
     expect(await statementAmount(who.email, first.json().card.cardId)).toMatch(/^\d\.\d\d$/);
     const other = await addCard('4000 0566 5566 5556', { idempotencyKey: key });
-    expect(other.json().validationErrors).toEqual({ idempotencyKey: 'validation.idempotencyKeyReused' });
+    expect(other.json().validationErrors).toEqual({
+      idempotencyKey: 'validation.idempotencyKeyReused',
+    });
   });
 
   it('deletes a card from the list; a deleted card is not found any more', async () => {
     const card = (await addCard('4012 8888 8888 1881')).json().card;
-    expect((await call('deleteExternalCard', { cardId: card.cardId })).json()).toMatchObject({ responseCode: '00', cardId: card.cardId });
-    expect((await call('getExternalCards')).json().cards.map((listed: { cardId: number }) => listed.cardId)).not.toContain(card.cardId);
+    expect((await call('deleteExternalCard', { cardId: card.cardId })).json()).toMatchObject({
+      responseCode: '00',
+      cardId: card.cardId,
+    });
+    expect(
+      (await call('getExternalCards'))
+        .json()
+        .cards.map((listed: { cardId: number }) => listed.cardId),
+    ).not.toContain(card.cardId);
     expect((await call('deleteExternalCard', { cardId: card.cardId })).statusCode).toBe(404);
-    expect((await call('confirmExternalCard', { cardId: card.cardId, amount: '1.00' })).statusCode).toBe(404);
+    expect(
+      (await call('confirmExternalCard', { cardId: card.cardId, amount: '1.00' })).statusCode,
+    ).toBe(404);
   });
 
   it("lists only the customer's own cards", async () => {
     const other = await createCustomer(server);
     await addCard('4111 1111 1111 1111', {}, other);
     const mine = (await call('getExternalCards')).json().cards as { maskedCardNumber: string }[];
-    const theirs = (await call('getExternalCards', {}, other)).json().cards as { maskedCardNumber: string }[];
+    const theirs = (await call('getExternalCards', {}, other)).json().cards as {
+      maskedCardNumber: string;
+    }[];
     expect(theirs).toHaveLength(1);
     expect(mine.length).toBeGreaterThan(0);
-    expect(await statementAmount(other.email, (theirs[0] as unknown as { cardId: number }).cardId)).toMatch(/^\d\.\d\d$/);
+    expect(
+      await statementAmount(other.email, (theirs[0] as unknown as { cardId: number }).cardId),
+    ).toMatch(/^\d\.\d\d$/);
   });
 });

@@ -15,16 +15,109 @@ export const OWN_ISSUER = 'Ledgerline Card Issuing (test)';
  * issuer's ranges, one per product. None names a real bank.
  */
 const THIRD_PARTY_RANGES: BinRangeSeed[] = [
-  { binFrom: '411111', binTo: '411111', issuer: 'Northwind Test Bank', cardBrand: 'visa', cardCategory: 'classic', cardType: 'credit', countryCode: 'US', currencyCode: 'USD' },
-  { binFrom: '424242', binTo: '424242', issuer: 'Tailspin Card Services', cardBrand: 'visa', cardCategory: 'classic', cardType: 'credit', countryCode: 'US', currencyCode: 'USD' },
-  { binFrom: '400000', binTo: '400099', issuer: 'Contoso Savings Bank', cardBrand: 'visa', cardCategory: 'classic', cardType: 'debit', countryCode: 'GB', currencyCode: 'GBP' },
-  { binFrom: '401288', binTo: '401288', issuer: 'Fabrikam Business Bank', cardBrand: 'visa', cardCategory: 'business', cardType: 'credit', countryCode: 'DE', currencyCode: 'EUR', isCommercial: true },
-  { binFrom: '431940', binTo: '431949', issuer: 'Banca Exemplu de Test', cardBrand: 'visa', cardCategory: 'prepaid', cardType: 'debit', countryCode: 'RO', currencyCode: 'RON', isPrepaid: true },
-  { binFrom: '555555', binTo: '555555', issuer: 'Woodgrove Test Bank', cardBrand: 'mastercard', cardCategory: 'standard', cardType: 'credit', countryCode: 'US', currencyCode: 'USD' },
-  { binFrom: '520082', binTo: '520082', issuer: 'Adventure Works Bank', cardBrand: 'mastercard', cardCategory: 'standard', cardType: 'debit', countryCode: 'NL', currencyCode: 'EUR' },
-  { binFrom: '222300', binTo: '222399', issuer: 'Wingtip Commercial Bank', cardBrand: 'mastercard', cardCategory: 'corporate', cardType: 'credit', countryCode: 'GB', currencyCode: 'GBP', isCommercial: true },
-  { binFrom: '516732', binTo: '516732', issuer: 'Banco Ejemplo de Pruebas', cardBrand: 'mastercard', cardCategory: 'gold', cardType: 'debit', countryCode: 'ES', currencyCode: 'EUR' },
-  { binFrom: '545454', binTo: '545454', issuer: 'Litware Bank', cardBrand: 'mastercard', cardCategory: 'platinum', cardType: 'credit', countryCode: 'PT', currencyCode: 'EUR' },
+  {
+    binFrom: '411111',
+    binTo: '411111',
+    issuer: 'Northwind Test Bank',
+    cardBrand: 'visa',
+    cardCategory: 'classic',
+    cardType: 'credit',
+    countryCode: 'US',
+    currencyCode: 'USD',
+  },
+  {
+    binFrom: '424242',
+    binTo: '424242',
+    issuer: 'Tailspin Card Services',
+    cardBrand: 'visa',
+    cardCategory: 'classic',
+    cardType: 'credit',
+    countryCode: 'US',
+    currencyCode: 'USD',
+  },
+  {
+    binFrom: '400000',
+    binTo: '400099',
+    issuer: 'Contoso Savings Bank',
+    cardBrand: 'visa',
+    cardCategory: 'classic',
+    cardType: 'debit',
+    countryCode: 'GB',
+    currencyCode: 'GBP',
+  },
+  {
+    binFrom: '401288',
+    binTo: '401288',
+    issuer: 'Fabrikam Business Bank',
+    cardBrand: 'visa',
+    cardCategory: 'business',
+    cardType: 'credit',
+    countryCode: 'DE',
+    currencyCode: 'EUR',
+    isCommercial: true,
+  },
+  {
+    binFrom: '431940',
+    binTo: '431949',
+    issuer: 'Banca Exemplu de Test',
+    cardBrand: 'visa',
+    cardCategory: 'prepaid',
+    cardType: 'debit',
+    countryCode: 'RO',
+    currencyCode: 'RON',
+    isPrepaid: true,
+  },
+  {
+    binFrom: '555555',
+    binTo: '555555',
+    issuer: 'Woodgrove Test Bank',
+    cardBrand: 'mastercard',
+    cardCategory: 'standard',
+    cardType: 'credit',
+    countryCode: 'US',
+    currencyCode: 'USD',
+  },
+  {
+    binFrom: '520082',
+    binTo: '520082',
+    issuer: 'Adventure Works Bank',
+    cardBrand: 'mastercard',
+    cardCategory: 'standard',
+    cardType: 'debit',
+    countryCode: 'NL',
+    currencyCode: 'EUR',
+  },
+  {
+    binFrom: '222300',
+    binTo: '222399',
+    issuer: 'Wingtip Commercial Bank',
+    cardBrand: 'mastercard',
+    cardCategory: 'corporate',
+    cardType: 'credit',
+    countryCode: 'GB',
+    currencyCode: 'GBP',
+    isCommercial: true,
+  },
+  {
+    binFrom: '516732',
+    binTo: '516732',
+    issuer: 'Banco Ejemplo de Pruebas',
+    cardBrand: 'mastercard',
+    cardCategory: 'gold',
+    cardType: 'debit',
+    countryCode: 'ES',
+    currencyCode: 'EUR',
+  },
+  {
+    binFrom: '545454',
+    binTo: '545454',
+    issuer: 'Litware Bank',
+    cardBrand: 'mastercard',
+    cardCategory: 'platinum',
+    cardType: 'credit',
+    countryCode: 'PT',
+    currencyCode: 'EUR',
+  },
 ];
 
 const OWN_RANGES: BinRangeSeed[] = CARD_PRODUCTS.map((product) => ({
@@ -32,7 +125,11 @@ const OWN_RANGES: BinRangeSeed[] = CARD_PRODUCTS.map((product) => ({
   binTo: product.bin,
   issuer: OWN_ISSUER,
   cardBrand: product.brand,
-  cardCategory: product.isVirtual ? 'virtual' : product.name.includes('Platinum') ? 'platinum' : 'standard',
+  cardCategory: product.isVirtual
+    ? 'virtual'
+    : product.name.includes('Platinum')
+      ? 'platinum'
+      : 'standard',
   cardType: 'debit',
   countryCode: 'LT',
   currencyCode: 'EUR',
@@ -44,7 +141,10 @@ export const BIN_DIRECTORY_SEED: readonly BinRangeSeed[] = [...OWN_RANGES, ...TH
 
 /** Adds the starting ranges that are missing; ranges an operator added or changed are left alone. */
 export async function ensureBinDirectory(db: Database): Promise<void> {
-  await db.insert(binRanges).values([...BIN_DIRECTORY_SEED]).onConflictDoNothing();
+  await db
+    .insert(binRanges)
+    .values([...BIN_DIRECTORY_SEED])
+    .onConflictDoNothing();
 }
 
 function isCardBrand(value: string): value is CardBrand {
@@ -60,7 +160,18 @@ export async function lookupBin(db: DbOrTx, bin: string): Promise<BinInfo> {
     .orderBy(sql`${binRanges.binTo}::int - ${binRanges.binFrom}::int`, asc(binRanges.id))
     .limit(1);
   if (!range) {
-    return { binNumber: bin, issuer: null, cardBrand: null, cardCategory: null, cardType: null, countryCode: null, currencyCode: null, isCommercial: false, isPrepaid: false, valid: false };
+    return {
+      binNumber: bin,
+      issuer: null,
+      cardBrand: null,
+      cardCategory: null,
+      cardType: null,
+      countryCode: null,
+      currencyCode: null,
+      isCommercial: false,
+      isPrepaid: false,
+      valid: false,
+    };
   }
   return {
     binNumber: bin,

@@ -28,7 +28,8 @@ function randomDigits(count: number): string {
 export function generateCardNumber(bin: string): string {
   const body = bin + randomDigits(15 - bin.length);
   const number = body + luhnCheckDigit(body);
-  if (!luhnValid(number)) throw new Error('cards: generated a card number that fails the Luhn check');
+  if (!luhnValid(number))
+    throw new Error('cards: generated a card number that fails the Luhn check');
   return number;
 }
 
@@ -46,10 +47,57 @@ export function generatePin(): string {
 
 /** Letters that do not decompose into a Latin letter and a mark, and Cyrillic (Ukrainian and Russian), spelt in Latin. */
 const TRANSLITERATION: Readonly<Record<string, string>> = {
-  Ł: 'L', ł: 'l', Ø: 'O', ø: 'o', Đ: 'D', đ: 'd', ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Þ: 'TH', þ: 'th', ı: 'i',
-  а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i', ї: 'i', й: 'i', к: 'k', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '',
-  ю: 'iu', я: 'ia', ё: 'e', ъ: '', ы: 'y', э: 'e',
+  Ł: 'L',
+  ł: 'l',
+  Ø: 'O',
+  ø: 'o',
+  Đ: 'D',
+  đ: 'd',
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Þ: 'TH',
+  þ: 'th',
+  ı: 'i',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'h',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  є: 'ie',
+  ж: 'zh',
+  з: 'z',
+  и: 'y',
+  і: 'i',
+  ї: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ь: '',
+  ю: 'iu',
+  я: 'ia',
+  ё: 'e',
+  ъ: '',
+  ы: 'y',
+  э: 'e',
 };
 
 /** Embossed names are upper-case Latin letters of at most 26 characters (ISO/IEC 7813 track 1). */

@@ -9,7 +9,14 @@ import { accounts, auditLog, cardApplications, cardDetails } from '../../db/sche
 import { systemAccount } from '../ledger/ledger';
 import { Money } from '../ledger/money';
 import { runProcessorStep } from './processor';
-import { createCard, createCustomer, fund, openAccount, snapshot, type FixtureCustomer } from './test-fixtures';
+import {
+  createCard,
+  createCustomer,
+  fund,
+  openAccount,
+  snapshot,
+  type FixtureCustomer,
+} from './test-fixtures';
 
 let server: TestServer;
 /** The processor's clock in these tests: moved on explicitly, never waited for. */
@@ -35,8 +42,13 @@ async function accountRow(id: number) {
 }
 
 async function feeRevenue(currencyCode: string): Promise<string> {
-  const revenue = await server.database.db.transaction((tx) => systemAccount(tx, 'feeRevenue', currencyCode));
-  const [row] = await selectRows<{ total: string }>(server.database.db, sql`select coalesce(sum(amount), 0)::text as total from postings where account_id = ${revenue.id} and not pending`);
+  const revenue = await server.database.db.transaction((tx) =>
+    systemAccount(tx, 'feeRevenue', currencyCode),
+  );
+  const [row] = await selectRows<{ total: string }>(
+    server.database.db,
+    sql`select coalesce(sum(amount), 0)::text as total from postings where account_id = ${revenue.id} and not pending`,
+  );
   return row!.total;
 }
 
@@ -49,11 +61,23 @@ describe('applying for a card', () => {
     const who = await createCustomer(server, { residenceCountryCode: 'DE' });
     const home = (await call(who, 'getCardApplyInfo')).json();
     expect(home.countryCode).toBe('DE');
-    expect(home.products.map((product: { cardType: number }) => product.cardType)).toEqual([2006, 2007, 2020, 2021]);
-    expect(home.products[0]).toEqual({ cardType: 2006, name: 'Virtual Visa Debit', isVirtual: true, currencies: ['EUR', 'USD', 'GBP'], brand: 'visa', subType: 'DEBIT' });
+    expect(home.products.map((product: { cardType: number }) => product.cardType)).toEqual([
+      2006, 2007, 2020, 2021,
+    ]);
+    expect(home.products[0]).toEqual({
+      cardType: 2006,
+      name: 'Virtual Visa Debit',
+      isVirtual: true,
+      currencies: ['EUR', 'USD', 'GBP'],
+      brand: 'visa',
+      subType: 'DEBIT',
+    });
     // Physical cards ship to Europe only.
     const abroad = (await call(who, 'getCardApplyInfo', { countryCode: 'US' })).json();
-    expect(abroad.products.map((product: { isVirtual: boolean }) => product.isVirtual)).toEqual([true, true]);
+    expect(abroad.products.map((product: { isVirtual: boolean }) => product.isVirtual)).toEqual([
+      true,
+      true,
+    ]);
     const bad = await call(who, 'getCardApplyInfo', { countryCode: 'germany' });
     expect(bad.statusCode).toBe(400);
   });
@@ -68,19 +92,29 @@ describe('applying for a card', () => {
       { id: 2, type: 'express', fee: '15', deliveryTime: '1-2', disabledReasons: [] },
     ]);
     // Express couriers do not reach Portugal.
-    const portugal = (await call(rich, 'getCardFees', { cardType: 2020, currencyCode: 'EUR', countryCode: 'PT' })).json();
+    const portugal = (
+      await call(rich, 'getCardFees', { cardType: 2020, currencyCode: 'EUR', countryCode: 'PT' })
+    ).json();
     expect(portugal.shipping[1].disabledReasons).toEqual(['notAvailableInCountry']);
 
     const poor = await createCustomer(server, { residenceCountryCode: 'DE' });
     await openAccount(server, poor.customerId, { balance: '10' });
     const tight = (await call(poor, 'getCardFees', { cardType: 2020, currencyCode: 'EUR' })).json();
-    expect(tight.shipping.map((option: { disabledReasons: string[] }) => option.disabledReasons)).toEqual([[], ['noFeeAccountBalance']]);
-    const virtual = (await call(poor, 'getCardFees', { cardType: 2006, currencyCode: 'EUR' })).json();
-    expect(virtual.shipping).toEqual([{ id: 3, type: 'none', fee: '0', deliveryTime: '0', disabledReasons: [] }]);
+    expect(
+      tight.shipping.map((option: { disabledReasons: string[] }) => option.disabledReasons),
+    ).toEqual([[], ['noFeeAccountBalance']]);
+    const virtual = (
+      await call(poor, 'getCardFees', { cardType: 2006, currencyCode: 'EUR' })
+    ).json();
+    expect(virtual.shipping).toEqual([
+      { id: 3, type: 'none', fee: '0', deliveryTime: '0', disabledReasons: [] },
+    ]);
 
     const wrongCurrency = await call(rich, 'getCardFees', { cardType: 2020, currencyCode: 'USD' });
     expect(wrongCurrency.statusCode).toBe(400);
-    expect(wrongCurrency.json().validationErrors).toEqual({ currencyCode: 'validation.cardCurrencyNotOffered' });
+    expect(wrongCurrency.json().validationErrors).toEqual({
+      currencyCode: 'validation.cardCurrencyNotOffered',
+    });
   });
 
   it('charges the fees on confirmation and the processor makes a virtual card active', async () => {
@@ -88,19 +122,38 @@ describe('applying for a card', () => {
     const eur = await openAccount(server, who.customerId, { balance: '20' });
     const revenueBefore = await feeRevenue('EUR');
     const key = crypto.randomUUID();
-    const applied = await call(who, 'applyCard', { cardType: 2006, currencyCode: 'EUR', feeAccountId: eur.id, idempotencyKey: key });
+    const applied = await call(who, 'applyCard', {
+      cardType: 2006,
+      currencyCode: 'EUR',
+      feeAccountId: eur.id,
+      idempotencyKey: key,
+    });
     expect(applied.statusCode).toBe(200);
     expect(applied.json().fees).toEqual({ issue: '1', shipping: '0', total: '1', currency: 'EUR' });
     // Applying charges nothing yet.
     expect((await accountRow(eur.id)).balance).toBe('20.00000000');
 
     // A retry with the same key answers the same application; the same key for another request is refused.
-    const retry = await call(who, 'applyCard', { cardType: 2006, currencyCode: 'EUR', feeAccountId: eur.id, idempotencyKey: key });
+    const retry = await call(who, 'applyCard', {
+      cardType: 2006,
+      currencyCode: 'EUR',
+      feeAccountId: eur.id,
+      idempotencyKey: key,
+    });
     expect(retry.json().applicationId).toBe(applied.json().applicationId);
-    const reused = await call(who, 'applyCard', { cardType: 2006, currencyCode: 'USD', feeAccountId: eur.id, idempotencyKey: key });
-    expect(reused.json().validationErrors).toEqual({ idempotencyKey: 'validation.idempotencyKeyReused' });
+    const reused = await call(who, 'applyCard', {
+      cardType: 2006,
+      currencyCode: 'USD',
+      feeAccountId: eur.id,
+      idempotencyKey: key,
+    });
+    expect(reused.json().validationErrors).toEqual({
+      idempotencyKey: 'validation.idempotencyKeyReused',
+    });
 
-    const confirmed = await call(who, 'confirmCardApplication', { applicationId: applied.json().applicationId });
+    const confirmed = await call(who, 'confirmCardApplication', {
+      applicationId: applied.json().applicationId,
+    });
     expect(confirmed.statusCode).toBe(200);
     const card = confirmed.json().account;
     expect(card).toMatchObject({
@@ -117,18 +170,32 @@ describe('applying for a card', () => {
     expect((await accountRow(eur.id)).balance).toBe('19.00000000');
     expect(Number(await feeRevenue('EUR')) - Number(revenueBefore)).toBe(1);
     // Confirming again answers the same card and charges nothing more.
-    const again = await call(who, 'confirmCardApplication', { applicationId: applied.json().applicationId });
+    const again = await call(who, 'confirmCardApplication', {
+      applicationId: applied.json().applicationId,
+    });
     expect(again.json().account.accountId).toBe(card.accountId);
     expect((await accountRow(eur.id)).balance).toBe('19.00000000');
     await assertLedgerBalanced(server.database.db);
 
     // Not before a whole step has passed; then one step makes it active.
-    expect(await runProcessorStep(server.database.db, new Date(Date.now() + 1000), { stepMs: STEP_MS })).toEqual([]);
+    expect(
+      await runProcessorStep(server.database.db, new Date(Date.now() + 1000), { stepMs: STEP_MS }),
+    ).toEqual([]);
     const moves = await processorStep();
-    expect(moves).toContainEqual({ accountId: card.accountId, customerId: who.customerId, fromStatusId: CARD_STATUS.submitted, toStatusId: CARD_STATUS.active });
+    expect(moves).toContainEqual({
+      accountId: card.accountId,
+      customerId: who.customerId,
+      fromStatusId: CARD_STATUS.submitted,
+      toStatusId: CARD_STATUS.active,
+    });
     expect((await accountRow(card.accountId)).accountStatusId).toBe(CARD_STATUS.active);
-    const listed = (await call(who, 'getAccounts')).json().accounts as { accountId: number; accountStatusId: number }[];
-    expect(listed.find((account) => account.accountId === card.accountId)?.accountStatusId).toBe(CARD_STATUS.active);
+    const listed = (await call(who, 'getAccounts')).json().accounts as {
+      accountId: number;
+      accountStatusId: number;
+    }[];
+    expect(listed.find((account) => account.accountId === card.accountId)?.accountStatusId).toBe(
+      CARD_STATUS.active,
+    );
     // An active virtual card is left alone from then on.
     expect((await processorStep()).map((move) => move.accountId)).not.toContain(card.accountId);
   });
@@ -136,17 +203,36 @@ describe('applying for a card', () => {
   it('takes a physical card through printing, printed and shipped, then waits for activation', async () => {
     const who = await createCustomer(server, { residenceCountryCode: 'DE' });
     const eur = await openAccount(server, who.customerId, { balance: '100' });
-    const applied = (await call(who, 'applyCard', { cardType: 2020, currencyCode: 'EUR', shippingId: 2, feeAccountId: eur.id, idempotencyKey: crypto.randomUUID() })).json();
+    const applied = (
+      await call(who, 'applyCard', {
+        cardType: 2020,
+        currencyCode: 'EUR',
+        shippingId: 2,
+        feeAccountId: eur.id,
+        idempotencyKey: crypto.randomUUID(),
+      })
+    ).json();
     expect(applied.fees).toEqual({ issue: '5', shipping: '15', total: '20', currency: 'EUR' });
-    const card = (await call(who, 'confirmCardApplication', { applicationId: applied.applicationId })).json().account;
+    const card = (
+      await call(who, 'confirmCardApplication', { applicationId: applied.applicationId })
+    ).json().account;
     expect((await accountRow(eur.id)).balance).toBe('80.00000000');
     const seen: number[] = [];
     for (let step = 0; step < 5; step += 1) {
       await processorStep();
       seen.push((await accountRow(card.accountId)).accountStatusId);
     }
-    expect(seen).toEqual([CARD_STATUS.printing, CARD_STATUS.printed, CARD_STATUS.shipped, CARD_STATUS.shipped, CARD_STATUS.shipped]);
-    const [details] = await server.database.db.select().from(cardDetails).where(eq(cardDetails.accountId, card.accountId));
+    expect(seen).toEqual([
+      CARD_STATUS.printing,
+      CARD_STATUS.printed,
+      CARD_STATUS.shipped,
+      CARD_STATUS.shipped,
+      CARD_STATUS.shipped,
+    ]);
+    const [details] = await server.database.db
+      .select()
+      .from(cardDetails)
+      .where(eq(cardDetails.accountId, card.accountId));
     expect(details?.shippingType).toBe('express');
     await assertLedgerBalanced(server.database.db);
   });
@@ -154,19 +240,40 @@ describe('applying for a card', () => {
   it('refuses an application the fee account cannot pay, and creates nothing when money left meanwhile', async () => {
     const who = await createCustomer(server);
     const eur = await openAccount(server, who.customerId, { balance: '3' });
-    const refused = await call(who, 'applyCard', { cardType: 2020, currencyCode: 'EUR', feeAccountId: eur.id, idempotencyKey: crypto.randomUUID() });
+    const refused = await call(who, 'applyCard', {
+      cardType: 2020,
+      currencyCode: 'EUR',
+      feeAccountId: eur.id,
+      idempotencyKey: crypto.randomUUID(),
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().validationErrors).toEqual({ feeAccountId: 'validation.insufficientFunds' });
+    expect(refused.json().validationErrors).toEqual({
+      feeAccountId: 'validation.insufficientFunds',
+    });
 
-    const applied = (await call(who, 'applyCard', { cardType: 2006, currencyCode: 'EUR', feeAccountId: eur.id, idempotencyKey: crypto.randomUUID() })).json();
+    const applied = (
+      await call(who, 'applyCard', {
+        cardType: 2006,
+        currencyCode: 'EUR',
+        feeAccountId: eur.id,
+        idempotencyKey: crypto.randomUUID(),
+      })
+    ).json();
     // The money leaves before the confirmation (another payment, here straight through the ledger).
     await fund(server, eur.id, '-2.5');
     const before = await snapshot(server, eur.id);
-    const confirm = await call(who, 'confirmCardApplication', { applicationId: applied.applicationId });
+    const confirm = await call(who, 'confirmCardApplication', {
+      applicationId: applied.applicationId,
+    });
     expect(confirm.statusCode).toBe(400);
-    expect(confirm.json().validationErrors).toEqual({ feeAccountId: 'validation.insufficientFunds' });
+    expect(confirm.json().validationErrors).toEqual({
+      feeAccountId: 'validation.insufficientFunds',
+    });
     expect(await snapshot(server, eur.id)).toEqual(before);
-    const [application] = await server.database.db.select().from(cardApplications).where(eq(cardApplications.id, applied.applicationId));
+    const [application] = await server.database.db
+      .select()
+      .from(cardApplications)
+      .where(eq(cardApplications.id, applied.applicationId));
     expect(application).toMatchObject({ status: 'pending', cardAccountId: null });
     await assertLedgerBalanced(server.database.db);
   });
@@ -175,26 +282,67 @@ describe('applying for a card', () => {
     const who = await createCustomer(server, { residenceCountryCode: 'PT' });
     const eur = await openAccount(server, who.customerId, { balance: '100' });
     const usd = await openAccount(server, who.customerId, { currencyCode: 'USD', balance: '100' });
-    const gbpWallet = await openAccount(server, who.customerId, { currencyCode: 'GBP', type: 4001, balance: '100' });
+    const gbpWallet = await openAccount(server, who.customerId, {
+      currencyCode: 'GBP',
+      type: 4001,
+      balance: '100',
+    });
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ cardType: 2100, currencyCode: 'EUR', feeAccountId: eur.id }, { cardType: 'validation.cardProductUnknown' }],
-      [{ cardType: 2020, currencyCode: 'USD', feeAccountId: usd.id }, { currencyCode: 'validation.cardCurrencyNotOffered' }],
-      [{ cardType: 2020, currencyCode: 'EUR', feeAccountId: eur.id, shippingId: 2 }, { shippingId: 'validation.shippingNotAvailable' }],
-      [{ cardType: 2020, currencyCode: 'EUR', feeAccountId: eur.id, shippingId: 3 }, { shippingId: 'validation.shippingUnknown' }],
-      [{ cardType: 2006, currencyCode: 'EUR', feeAccountId: eur.id, shippingId: 1 }, { shippingId: 'validation.shippingUnknown' }],
-      [{ cardType: 2006, currencyCode: 'EUR', feeAccountId: usd.id }, { feeAccountId: 'validation.feeAccountCurrency' }],
+      [
+        { cardType: 2100, currencyCode: 'EUR', feeAccountId: eur.id },
+        { cardType: 'validation.cardProductUnknown' },
+      ],
+      [
+        { cardType: 2020, currencyCode: 'USD', feeAccountId: usd.id },
+        { currencyCode: 'validation.cardCurrencyNotOffered' },
+      ],
+      [
+        { cardType: 2020, currencyCode: 'EUR', feeAccountId: eur.id, shippingId: 2 },
+        { shippingId: 'validation.shippingNotAvailable' },
+      ],
+      [
+        { cardType: 2020, currencyCode: 'EUR', feeAccountId: eur.id, shippingId: 3 },
+        { shippingId: 'validation.shippingUnknown' },
+      ],
+      [
+        { cardType: 2006, currencyCode: 'EUR', feeAccountId: eur.id, shippingId: 1 },
+        { shippingId: 'validation.shippingUnknown' },
+      ],
+      [
+        { cardType: 2006, currencyCode: 'EUR', feeAccountId: usd.id },
+        { feeAccountId: 'validation.feeAccountCurrency' },
+      ],
       // A debit card needs a payment account in its currency to settle to (a GBP wallet pays the fee, but does not settle).
-      [{ cardType: 2006, currencyCode: 'GBP', feeAccountId: gbpWallet.id }, { currencyCode: 'validation.cardNeedsPaymentAccount' }],
+      [
+        { cardType: 2006, currencyCode: 'GBP', feeAccountId: gbpWallet.id },
+        { currencyCode: 'validation.cardNeedsPaymentAccount' },
+      ],
     ];
     for (const [body, errors] of cases) {
-      const response = await call(who, 'applyCard', { ...body, idempotencyKey: crypto.randomUUID() });
+      const response = await call(who, 'applyCard', {
+        ...body,
+        idempotencyKey: crypto.randomUUID(),
+      });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().validationErrors).toEqual(errors);
     }
-    const malformed = await call(who, 'applyCard', { cardType: 2006, currencyCode: 'EUR', feeAccountId: eur.id, idempotencyKey: 'not-a-uuid', extra: 1 });
+    const malformed = await call(who, 'applyCard', {
+      cardType: 2006,
+      currencyCode: 'EUR',
+      feeAccountId: eur.id,
+      idempotencyKey: 'not-a-uuid',
+      extra: 1,
+    });
     expect(malformed.statusCode).toBe(400);
-    expect(Object.keys(malformed.json().validationErrors).sort()).toEqual(['_', 'idempotencyKey'].sort());
-    expect(await server.database.db.select().from(cardApplications).where(eq(cardApplications.customerId, who.customerId))).toEqual([]);
+    expect(Object.keys(malformed.json().validationErrors).sort()).toEqual(
+      ['_', 'idempotencyKey'].sort(),
+    );
+    expect(
+      await server.database.db
+        .select()
+        .from(cardApplications)
+        .where(eq(cardApplications.customerId, who.customerId)),
+    ).toEqual([]);
   });
 
   it('tells the card owner through the realtime channel when the processor moves a card', async () => {
@@ -204,15 +352,36 @@ describe('applying for a card', () => {
     const who = await createCustomer(server);
     const other = await createCustomer(server);
     const ticket = async (token: string) =>
-      (await server.app.inject({ method: 'POST', url: '/api/auth/realtime-ticket', headers: { authorization: `Bearer ${token}` } })).json().ticket as string;
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/realtime-ticket',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().ticket as string;
     const origin = `http://127.0.0.1:${address.port}`;
-    const mine = await openSocket(`ws://127.0.0.1:${address.port}/realtime?ticket=${await ticket(who.token)}`, origin);
-    const theirs = await openSocket(`ws://127.0.0.1:${address.port}/realtime?ticket=${await ticket(other.token)}`, origin);
+    const mine = await openSocket(
+      `ws://127.0.0.1:${address.port}/realtime?ticket=${await ticket(who.token)}`,
+      origin,
+    );
+    const theirs = await openSocket(
+      `ws://127.0.0.1:${address.port}/realtime?ticket=${await ticket(other.token)}`,
+      origin,
+    );
     clock = Math.max(clock, Date.now());
-    const card = await createCard(server, who.customerId, { statusId: CARD_STATUS.submitted, changedAt: new Date(clock) });
+    const card = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.submitted,
+      changedAt: new Date(clock),
+    });
     clock += STEP_MS + 1;
-    await runProcessorStep(server.database.db, new Date(clock), { stepMs: STEP_MS, realtime: server.services.realtime });
-    expect(await mine.next('AccountChanged')).toMatchObject({ type: 'AccountChanged', payload: { accountId: card.id } });
+    await runProcessorStep(server.database.db, new Date(clock), {
+      stepMs: STEP_MS,
+      realtime: server.services.realtime,
+    });
+    expect(await mine.next('AccountChanged')).toMatchObject({
+      type: 'AccountChanged',
+      payload: { accountId: card.id },
+    });
     theirs.socket.send('ping');
     await theirs.next('pong');
     expect(theirs.messages.filter((message) => message.type === 'AccountChanged')).toEqual([]);
@@ -225,99 +394,213 @@ describe('card actions', () => {
   let who: FixtureCustomer;
   let eur: typeof accounts.$inferSelect;
   beforeAll(async () => {
-    who = await createCustomer(server, { residenceCountryCode: 'DE', firstName: 'Zoë', lastName: 'Ångström-Łukasz' });
+    who = await createCustomer(server, {
+      residenceCountryCode: 'DE',
+      firstName: 'Zoë',
+      lastName: 'Ångström-Łukasz',
+    });
     eur = await openAccount(server, who.customerId, { balance: '200' });
   });
 
   it('pauses and unpauses a card, back to expired when the expiry month passed meanwhile', async () => {
-    const card = await createCard(server, who.customerId, { statusId: CARD_STATUS.active, settlementAccountId: eur.id });
+    const card = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
     const paused = (await call(who, 'pauseCard', { accountId: card.id })).json();
     expect(paused.account.accountStatusId).toBe(CARD_STATUS.paused);
     const again = await call(who, 'pauseCard', { accountId: card.id });
-    expect(again.json()).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card cannot be paused while it is paused' });
-    expect((await call(who, 'unpauseCard', { accountId: card.id })).json().account.accountStatusId).toBe(CARD_STATUS.active);
+    expect(again.json()).toMatchObject({
+      responseCode: 'TA1',
+      responseDescription: 'This card cannot be paused while it is paused',
+    });
+    expect(
+      (await call(who, 'unpauseCard', { accountId: card.id })).json().account.accountStatusId,
+    ).toBe(CARD_STATUS.active);
 
-    const old = await createCard(server, who.customerId, { statusId: CARD_STATUS.paused, settlementAccountId: eur.id });
-    await server.database.db.update(accounts).set({ cardExpiryMonth: 1, cardExpiryYear: 2020 }).where(eq(accounts.id, old.id));
-    expect((await call(who, 'unpauseCard', { accountId: old.id })).json().account.accountStatusId).toBe(CARD_STATUS.expired);
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.customerId, who.customerId), eq(auditLog.action, 'card.pause')));
+    const old = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.paused,
+      settlementAccountId: eur.id,
+    });
+    await server.database.db
+      .update(accounts)
+      .set({ cardExpiryMonth: 1, cardExpiryYear: 2020 })
+      .where(eq(accounts.id, old.id));
+    expect(
+      (await call(who, 'unpauseCard', { accountId: old.id })).json().account.accountStatusId,
+    ).toBe(CARD_STATUS.expired);
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.customerId, who.customerId), eq(auditLog.action, 'card.pause')));
     expect(audit.length).toBe(1);
   });
 
   it('blocks a card for good and moves a prepaid card balance to the payment account', async () => {
-    const prepaid = await createCard(server, who.customerId, { cardType: 2007, statusId: CARD_STATUS.active });
+    const prepaid = await createCard(server, who.customerId, {
+      cardType: 2007,
+      statusId: CARD_STATUS.active,
+    });
     await fund(server, prepaid.id, '12.34');
     const before = new Money((await accountRow(eur.id)).balance);
     const blocked = (await call(who, 'blockCard', { accountId: prepaid.id })).json();
-    expect(blocked.account).toMatchObject({ accountStatusId: CARD_STATUS.canceled, balance: '0', subType: 'PREPAID' });
+    expect(blocked.account).toMatchObject({
+      accountStatusId: CARD_STATUS.canceled,
+      balance: '0',
+      subType: 'PREPAID',
+    });
     expect(new Money((await accountRow(eur.id)).balance).minus(before).toFixed()).toBe('12.34');
     expect((await call(who, 'unpauseCard', { accountId: prepaid.id })).statusCode).toBe(400);
     await assertLedgerBalanced(server.database.db);
   });
 
   it('renames a virtual card and clears the name with an empty one', async () => {
-    const card = await createCard(server, who.customerId, { statusId: CARD_STATUS.active, settlementAccountId: eur.id });
-    expect((await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: '  Groceries ' })).json().account.cardAliasName).toBe('Groceries');
-    expect((await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: '' })).json().account.cardAliasName).toBeNull();
-    const long = await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: 'x'.repeat(41) });
+    const card = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
+    expect(
+      (
+        await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: '  Groceries ' })
+      ).json().account.cardAliasName,
+    ).toBe('Groceries');
+    expect(
+      (await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: '' })).json().account
+        .cardAliasName,
+    ).toBeNull();
+    const long = await call(who, 'setCardAlias', {
+      accountId: card.id,
+      cardAliasName: 'x'.repeat(41),
+    });
     expect(long.json().validationErrors).toEqual({ cardAliasName: 'validation.tooLong' });
-    const physical = await createCard(server, who.customerId, { cardType: 2020, statusId: CARD_STATUS.active, settlementAccountId: eur.id });
-    const refused = await call(who, 'setCardAlias', { accountId: physical.id, cardAliasName: 'Mine' });
-    expect(refused.json()).toMatchObject({ responseDescription: 'A physical card cannot be renamed', validationErrors: { accountId: 'validation.cardActionWrongKind' } });
+    const physical = await createCard(server, who.customerId, {
+      cardType: 2020,
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
+    const refused = await call(who, 'setCardAlias', {
+      accountId: physical.id,
+      cardAliasName: 'Mine',
+    });
+    expect(refused.json()).toMatchObject({
+      responseDescription: 'A physical card cannot be renamed',
+      validationErrors: { accountId: 'validation.cardActionWrongKind' },
+    });
   });
 
   it('reissues a card: a new number, the old card canceled and following its replacement status', async () => {
-    const card = await createCard(server, who.customerId, { cardType: 2020, statusId: CARD_STATUS.active, settlementAccountId: eur.id, changedAt: new Date(clock) });
+    const card = await createCard(server, who.customerId, {
+      cardType: 2020,
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+      changedAt: new Date(clock),
+    });
     const balance = new Money((await accountRow(eur.id)).balance);
-    const response = await call(who, 'reissueCard', { accountId: card.id, isExpressShipping: true });
+    const response = await call(who, 'reissueCard', {
+      accountId: card.id,
+      isExpressShipping: true,
+    });
     expect(response.statusCode).toBe(200);
     const replacement = response.json().account;
-    expect(replacement).toMatchObject({ type: 2020, accountStatusId: CARD_STATUS.submitted, settlementAccountId: eur.id, cardIsVirtual: false });
+    expect(replacement).toMatchObject({
+      type: 2020,
+      accountStatusId: CARD_STATUS.submitted,
+      settlementAccountId: eur.id,
+      cardIsVirtual: false,
+    });
     expect(replacement.accountId).not.toBe(card.id);
     expect(replacement.maskedCardNumber).not.toBeNull();
     const old = await accountRow(card.id);
-    expect(old).toMatchObject({ accountStatusId: CARD_STATUS.canceled, cardReissuedStatusId: CARD_STATUS.submitted });
+    expect(old).toMatchObject({
+      accountStatusId: CARD_STATUS.canceled,
+      cardReissuedStatusId: CARD_STATUS.submitted,
+    });
     // Express shipping of the replacement costs its fee; the replacement itself is free.
     expect(balance.minus((await accountRow(eur.id)).balance).toFixed()).toBe('15');
     await processorStep();
     expect((await accountRow(card.id)).cardReissuedStatusId).toBe(CARD_STATUS.printing);
-    expect((await call(who, 'reissueCard', { accountId: card.id, isExpressShipping: false })).statusCode).toBe(400);
+    expect(
+      (await call(who, 'reissueCard', { accountId: card.id, isExpressShipping: false })).statusCode,
+    ).toBe(400);
 
-    const virtual = await createCard(server, who.customerId, { statusId: CARD_STATUS.active, settlementAccountId: eur.id });
-    const notShipped = await call(who, 'reissueCard', { accountId: virtual.id, isExpressShipping: true });
-    expect(notShipped.json().validationErrors).toEqual({ isExpressShipping: 'validation.cardNotShipped' });
+    const virtual = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
+    const notShipped = await call(who, 'reissueCard', {
+      accountId: virtual.id,
+      isExpressShipping: true,
+    });
+    expect(notShipped.json().validationErrors).toEqual({
+      isExpressShipping: 'validation.cardNotShipped',
+    });
     await assertLedgerBalanced(server.database.db);
   });
 
   it('upgrades a card that has not left the printer to express shipping, once', async () => {
-    const card = await createCard(server, who.customerId, { cardType: 2020, statusId: CARD_STATUS.printing, settlementAccountId: eur.id });
+    const card = await createCard(server, who.customerId, {
+      cardType: 2020,
+      statusId: CARD_STATUS.printing,
+      settlementAccountId: eur.id,
+    });
     const before = new Money((await accountRow(eur.id)).balance);
     expect((await call(who, 'upgradeCardShipping', { accountId: card.id })).statusCode).toBe(200);
     expect(before.minus((await accountRow(eur.id)).balance).toFixed()).toBe('15');
     const twice = await call(who, 'upgradeCardShipping', { accountId: card.id });
-    expect(twice.json().validationErrors).toEqual({ accountId: 'validation.shippingAlreadyExpress' });
+    expect(twice.json().validationErrors).toEqual({
+      accountId: 'validation.shippingAlreadyExpress',
+    });
     expect(before.minus((await accountRow(eur.id)).balance).toFixed()).toBe('15');
     await assertLedgerBalanced(server.database.db);
   });
 
   it('activates a card that arrived, with the letter check and the activation fee', async () => {
-    const card = await createCard(server, who.customerId, { cardType: 2021, statusId: CARD_STATUS.shipped, settlementAccountId: eur.id });
+    const card = await createCard(server, who.customerId, {
+      cardType: 2021,
+      statusId: CARD_STATUS.shipped,
+      settlementAccountId: eur.id,
+    });
     const data = (await call(who, 'getCardActivationData', { accountId: card.id })).json();
     expect(data.fees).toBe('5');
     expect(data.feeCurrency).toBe('EUR');
-    expect(data.extraParams[0]).toMatchObject({ name: 'cardLetter', type: 'group', options: { extraParams: [{ name: 'lastFourDigits', required: true }] } });
+    expect(data.extraParams[0]).toMatchObject({
+      name: 'cardLetter',
+      type: 'group',
+      options: { extraParams: [{ name: 'lastFourDigits', required: true }] },
+    });
     expect(data.extraParams[1]).toMatchObject({ name: 'envelopeSealed', type: 'select' });
 
     const wrongDigits = card.cardPanLast4 === '0000' ? '1111' : '0000';
     const attempts: [Record<string, unknown>, Record<string, string>][] = [
-      [{ extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'yes' } }, { feeAccountId: 'validation.required' }],
-      [{ extraParams: { lastFourDigits: wrongDigits, envelopeSealed: 'yes' }, feeAccountId: eur.id }, { 'extraParams.lastFourDigits': 'validation.cardLastFourMismatch' }],
-      [{ extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'no' }, feeAccountId: eur.id }, { 'extraParams.envelopeSealed': 'validation.cardEnvelopeOpened' }],
-      [{ extraParams: { lastFourDigits: '12a4', envelopeSealed: 'maybe', colour: 'red' }, feeAccountId: eur.id }, {
-        'extraParams.colour': 'validation.unknownField',
-        'extraParams.lastFourDigits': 'validation.invalidValue',
-        'extraParams.envelopeSealed': 'validation.invalidValue',
-      }],
+      [
+        { extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'yes' } },
+        { feeAccountId: 'validation.required' },
+      ],
+      [
+        {
+          extraParams: { lastFourDigits: wrongDigits, envelopeSealed: 'yes' },
+          feeAccountId: eur.id,
+        },
+        { 'extraParams.lastFourDigits': 'validation.cardLastFourMismatch' },
+      ],
+      [
+        {
+          extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'no' },
+          feeAccountId: eur.id,
+        },
+        { 'extraParams.envelopeSealed': 'validation.cardEnvelopeOpened' },
+      ],
+      [
+        {
+          extraParams: { lastFourDigits: '12a4', envelopeSealed: 'maybe', colour: 'red' },
+          feeAccountId: eur.id,
+        },
+        {
+          'extraParams.colour': 'validation.unknownField',
+          'extraParams.lastFourDigits': 'validation.invalidValue',
+          'extraParams.envelopeSealed': 'validation.invalidValue',
+        },
+      ],
     ];
     const before = await snapshot(server, card.id);
     for (const [body, errors] of attempts) {
@@ -328,25 +611,45 @@ describe('card actions', () => {
     expect(await snapshot(server, card.id)).toEqual(before);
 
     const balance = new Money((await accountRow(eur.id)).balance);
-    const activated = await call(who, 'activateCard', { accountId: card.id, extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'yes' }, feeAccountId: eur.id });
+    const activated = await call(who, 'activateCard', {
+      accountId: card.id,
+      extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'yes' },
+      feeAccountId: eur.id,
+    });
     expect(activated.json().account.accountStatusId).toBe(CARD_STATUS.active);
     expect(balance.minus((await accountRow(eur.id)).balance).toFixed()).toBe('5');
     await assertLedgerBalanced(server.database.db);
   });
 
   it('changes the PIN under the PIN rules and shows it again', async () => {
-    const card = await createCard(server, who.customerId, { cardType: 2020, statusId: CARD_STATUS.active, settlementAccountId: eur.id });
+    const card = await createCard(server, who.customerId, {
+      cardType: 2020,
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
     const original = (await call(who, 'showCardPin', { accountId: card.id })).json().pin as string;
     expect(original).toMatch(/^\d{4}$/);
     const refusals: [Record<string, unknown>, Record<string, string>][] = [
-      [{ pin: '12', pinRepeat: '12', confirm: true }, { pin: 'validation.cardPinFormat', pinRepeat: 'validation.cardPinFormat' }],
-      [{ pin: '4829', pinRepeat: '4828', confirm: true }, { pinRepeat: 'validation.cardPinMismatch' }],
-      [{ pin: '4829', pinRepeat: '4829', confirm: false }, { confirm: 'validation.cardPinConfirm' }],
+      [
+        { pin: '12', pinRepeat: '12', confirm: true },
+        { pin: 'validation.cardPinFormat', pinRepeat: 'validation.cardPinFormat' },
+      ],
+      [
+        { pin: '4829', pinRepeat: '4828', confirm: true },
+        { pinRepeat: 'validation.cardPinMismatch' },
+      ],
+      [
+        { pin: '4829', pinRepeat: '4829', confirm: false },
+        { confirm: 'validation.cardPinConfirm' },
+      ],
       [{ pin: '4829', pinRepeat: '4829' }, { confirm: 'validation.cardPinConfirm' }],
       [{ pin: '0000', pinRepeat: '0000', confirm: true }, { pin: 'validation.cardPinTooSimple' }],
       [{ pin: '7777', pinRepeat: '7777', confirm: true }, { pin: 'validation.cardPinTooSimple' }],
       [{ pin: '1234', pinRepeat: '1234', confirm: true }, { pin: 'validation.cardPinTooSimple' }],
-      [{ pin: original, pinRepeat: original, confirm: true }, { pin: 'validation.cardPinUnchanged' }],
+      [
+        { pin: original, pinRepeat: original, confirm: true },
+        { pin: 'validation.cardPinUnchanged' },
+      ],
     ];
     for (const [body, errors] of refusals) {
       const response = await call(who, 'changeCardPin', { accountId: card.id, ...body });
@@ -355,29 +658,57 @@ describe('card actions', () => {
     }
     expect((await call(who, 'showCardPin', { accountId: card.id })).json().pin).toBe(original);
     const next = original === '4829' ? '5930' : '4829';
-    expect((await call(who, 'changeCardPin', { accountId: card.id, pin: next, pinRepeat: next, confirm: true })).statusCode).toBe(200);
+    expect(
+      (
+        await call(who, 'changeCardPin', {
+          accountId: card.id,
+          pin: next,
+          pinRepeat: next,
+          confirm: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call(who, 'showCardPin', { accountId: card.id })).json().pin).toBe(next);
     // The PIN is stored sealed, never in clear.
-    const [details] = await server.database.db.select().from(cardDetails).where(eq(cardDetails.accountId, card.id));
+    const [details] = await server.database.db
+      .select()
+      .from(cardDetails)
+      .where(eq(cardDetails.accountId, card.id));
     expect(details?.pinEncrypted).not.toContain(next);
     expect(details?.pinEncrypted).toMatch(/^v1\./);
     // A virtual card has no PIN.
-    const virtual = await createCard(server, who.customerId, { statusId: CARD_STATUS.active, settlementAccountId: eur.id });
-    expect((await call(who, 'showCardPin', { accountId: virtual.id })).json().responseDescription).toBe('A virtual card cannot show its PIN');
+    const virtual = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
+    expect(
+      (await call(who, 'showCardPin', { accountId: virtual.id })).json().responseDescription,
+    ).toBe('A virtual card cannot show its PIN');
   });
 
   it('shows a virtual card number, expiry, CVV and embossed holder name, and the number is ours', async () => {
-    const card = await createCard(server, who.customerId, { statusId: CARD_STATUS.active, settlementAccountId: eur.id });
+    const card = await createCard(server, who.customerId, {
+      statusId: CARD_STATUS.active,
+      settlementAccountId: eur.id,
+    });
     const details = (await call(who, 'getCardDetails', { accountId: card.id })).json();
     expect(details.cardNumber).toMatch(/^459761\d{10}$/);
     expect(luhnValid(details.cardNumber)).toBe(true);
     expect(details.cardNumber.slice(-4)).toBe(card.cardPanLast4);
     expect(String(details.cvv)).toMatch(/^\d{3}$/);
-    expect(details).toMatchObject({ expiryMonth: card.cardExpiryMonth, expiryYear: card.cardExpiryYear, holderName: 'ZOE ANGSTROM-LUKASZ' });
+    expect(details).toMatchObject({
+      expiryMonth: card.cardExpiryMonth,
+      expiryYear: card.cardExpiryYear,
+      holderName: 'ZOE ANGSTROM-LUKASZ',
+    });
     const [row] = await server.database.db.select().from(accounts).where(eq(accounts.id, card.id));
     expect(row?.cardNumberEncrypted).not.toContain(details.cardNumber);
     const bin = (await call(who, 'getBinInfo', { binNumber: details.cardNumber })).json();
-    expect(bin).toMatchObject({ issuer: 'Ledgerline Card Issuing (test)', cardBrand: 'visa', valid: true });
+    expect(bin).toMatchObject({
+      issuer: 'Ledgerline Card Issuing (test)',
+      cardBrand: 'visa',
+      valid: true,
+    });
   });
 });
 
@@ -385,11 +716,24 @@ describe('the processor under concurrency', () => {
   it('moves a card one status however many passes run at once', async () => {
     const who = await createCustomer(server);
     clock = Math.max(clock, Date.now());
-    const card = await createCard(server, who.customerId, { cardType: 2020, statusId: CARD_STATUS.submitted, changedAt: new Date(clock) });
+    const card = await createCard(server, who.customerId, {
+      cardType: 2020,
+      statusId: CARD_STATUS.submitted,
+      changedAt: new Date(clock),
+    });
     clock += STEP_MS + 1;
-    const passes = await Promise.all([1, 2, 3].map(() => runProcessorStep(server.database.db, new Date(clock), { stepMs: STEP_MS })));
+    const passes = await Promise.all(
+      [1, 2, 3].map(() =>
+        runProcessorStep(server.database.db, new Date(clock), { stepMs: STEP_MS }),
+      ),
+    );
     expect(passes.flat().filter((move) => move.accountId === card.id)).toEqual([
-      { accountId: card.id, customerId: who.customerId, fromStatusId: CARD_STATUS.submitted, toStatusId: CARD_STATUS.printing },
+      {
+        accountId: card.id,
+        customerId: who.customerId,
+        fromStatusId: CARD_STATUS.submitted,
+        toStatusId: CARD_STATUS.printing,
+      },
     ]);
     expect((await accountRow(card.id)).accountStatusId).toBe(CARD_STATUS.printing);
   });
@@ -398,28 +742,43 @@ describe('the processor under concurrency', () => {
 describe('the demo cards', () => {
   async function demoCards(email: string, fromCustomerId?: number) {
     const token = await server.signIn(email);
-    const listed = (await server.main('getAccounts', fromCustomerId ? { fromCustomerId } : {}, { token })).json().accounts as {
+    const listed = (
+      await server.main('getAccounts', fromCustomerId ? { fromCustomerId } : {}, { token })
+    ).json().accounts as {
       accountId: number;
       type: number;
       cardIsVirtual: boolean | null;
     }[];
-    return listed.filter((account) => isCardAccountType(account.type)).map((account) => ({ accountId: account.accountId, isVirtual: account.cardIsVirtual === true }));
+    return listed
+      .filter((account) => isCardAccountType(account.type))
+      .map((account) => ({
+        accountId: account.accountId,
+        isVirtual: account.cardIsVirtual === true,
+      }));
   }
 
   it('show every card routing rule (spec 2 §2)', async () => {
     const personal = await demoCards('personal@ledgerline.test');
     expect(cardRoute({ cards: personal, path: 'list' })).toEqual({ to: 'physicalList' });
-    expect(cardRoute({ cards: await demoCards('anna@pebble.example'), path: 'list' })).toEqual({ to: 'physicalList' });
+    expect(cardRoute({ cards: await demoCards('anna@pebble.example'), path: 'list' })).toEqual({
+      to: 'physicalList',
+    });
     const tomas = await demoCards('tomas@northmere.example');
-    expect(cardRoute({ cards: tomas, path: 'list' })).toEqual({ to: 'details', accountId: tomas[0]!.accountId });
+    expect(cardRoute({ cards: tomas, path: 'list' })).toEqual({
+      to: 'details',
+      accountId: tomas[0]!.accountId,
+    });
     const ioana = await demoCards('ioana@harbourlight.example');
     expect(ioana).toEqual([]);
     expect(cardRoute({ cards: ioana, path: { accountId: 999_999 } })).toEqual({ to: 'home' });
     expect(cardRoute({ cards: personal, path: { accountId: 999_999 } })).toEqual({ to: 'list' });
     const token = await server.signIn('ioana@harbourlight.example');
-    const companies = (await server.main('getCustomerAccessInfo', {}, { token })).json().accessibleCustomers as { id: number; isOwn: boolean }[];
+    const companies = (await server.main('getCustomerAccessInfo', {}, { token })).json()
+      .accessibleCustomers as { id: number; isOwn: boolean }[];
     const office = companies.find((company) => !company.isOwn);
-    expect(cardRoute({ cards: await demoCards('ioana@harbourlight.example', office!.id), path: 'list' })).toEqual({ to: 'virtualList' });
+    expect(
+      cardRoute({ cards: await demoCards('ioana@harbourlight.example', office!.id), path: 'list' }),
+    ).toEqual({ to: 'virtualList' });
   });
 });
 
@@ -428,14 +787,44 @@ describe('the processor in the background', () => {
     const fast = await startTestServer({ CARD_PROCESSOR_STEP_MS: '20' });
     try {
       const token = await fast.signIn('tomas@northmere.example');
-      const accountsOf = async () => (await fast.main('getAccounts', {}, { token })).json().accounts as { accountId: number; type: number; currencyCode: string; accountStatusId: number }[];
-      const feeAccount = (await accountsOf()).find((account) => account.type === 1001 && account.currencyCode === 'EUR');
+      const accountsOf = async () =>
+        (await fast.main('getAccounts', {}, { token })).json().accounts as {
+          accountId: number;
+          type: number;
+          currencyCode: string;
+          accountStatusId: number;
+        }[];
+      const feeAccount = (await accountsOf()).find(
+        (account) => account.type === 1001 && account.currencyCode === 'EUR',
+      );
       if (!feeAccount) throw new Error('tomas has no EUR payment account');
       await fund(fast, feeAccount.accountId, '10');
-      const applied = (await fast.main('applyCard', { cardType: 2006, currencyCode: 'EUR', feeAccountId: feeAccount.accountId, idempotencyKey: crypto.randomUUID() }, { token })).json();
-      const card = (await fast.main('confirmCardApplication', { applicationId: applied.applicationId }, { token })).json().account;
+      const applied = (
+        await fast.main(
+          'applyCard',
+          {
+            cardType: 2006,
+            currencyCode: 'EUR',
+            feeAccountId: feeAccount.accountId,
+            idempotencyKey: crypto.randomUUID(),
+          },
+          { token },
+        )
+      ).json();
+      const card = (
+        await fast.main(
+          'confirmCardApplication',
+          { applicationId: applied.applicationId },
+          { token },
+        )
+      ).json().account;
       await expect
-        .poll(async () => (await accountsOf()).find((account) => account.accountId === card.accountId)?.accountStatusId, { timeout: 10_000, interval: 20 })
+        .poll(
+          async () =>
+            (await accountsOf()).find((account) => account.accountId === card.accountId)
+              ?.accountStatusId,
+          { timeout: 10_000, interval: 20 },
+        )
         .toBe(CARD_STATUS.active);
     } finally {
       await fast.close();

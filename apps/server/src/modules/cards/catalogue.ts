@@ -30,14 +30,62 @@ export interface CardProductDefinition {
 
 /** EEA, the United Kingdom and Switzerland: where the card printer ships. */
 const SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES',
-  'SE', 'IS', 'LI', 'NO', 'GB', 'CH',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
+  'GB',
+  'CH',
 ]);
 
 /** Express couriers (1–2 working days) reach only these; elsewhere express is 'notAvailableInCountry'. */
-const EXPRESS_COUNTRIES: ReadonlySet<string> = new Set(['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'NL', 'SE']);
+const EXPRESS_COUNTRIES: ReadonlySet<string> = new Set([
+  'AT',
+  'BE',
+  'DE',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'IE',
+  'IT',
+  'NL',
+  'SE',
+]);
 
-const fees = (issue: string, annual: string, monthly: string, activation = '0'): CardProductFees => ({ issue, annual, monthly, activation });
+const fees = (
+  issue: string,
+  annual: string,
+  monthly: string,
+  activation = '0',
+): CardProductFees => ({ issue, annual, monthly, activation });
 
 export const CARD_PRODUCTS: readonly CardProductDefinition[] = [
   {
@@ -68,7 +116,11 @@ export const CARD_PRODUCTS: readonly CardProductDefinition[] = [
     subType: 'DEBIT',
     bin: '535917',
     countries: SHIPPING_COUNTRIES,
-    fees: { EUR: fees('5.00', '0', '1.50'), GBP: fees('4.50', '0', '1.25'), RON: fees('25.00', '0', '7.50') },
+    fees: {
+      EUR: fees('5.00', '0', '1.50'),
+      GBP: fees('4.50', '0', '1.25'),
+      RON: fees('25.00', '0', '7.50'),
+    },
   },
   {
     cardType: 2021,
@@ -100,7 +152,12 @@ export const SHIPPING_OPTIONS = {
 } as const satisfies Record<ShippingType, { id: number; type: ShippingType; deliveryTime: string }>;
 
 /** Express courier prices per currency; standard post is free. */
-const EXPRESS_FEES: Readonly<Record<string, string>> = { EUR: '15.00', USD: '17.00', GBP: '13.00', RON: '75.00' };
+const EXPRESS_FEES: Readonly<Record<string, string>> = {
+  EUR: '15.00',
+  USD: '17.00',
+  GBP: '13.00',
+  RON: '75.00',
+};
 
 export function shippingFee(type: ShippingType, currencyCode: string): string {
   if (type !== 'express') return '0';
@@ -110,7 +167,9 @@ export function shippingFee(type: ShippingType, currencyCode: string): string {
 }
 
 export function shippingById(id: number): ShippingType | undefined {
-  return (Object.values(SHIPPING_OPTIONS) as { id: number; type: ShippingType }[]).find((option) => option.id === id)?.type;
+  return (Object.values(SHIPPING_OPTIONS) as { id: number; type: ShippingType }[]).find(
+    (option) => option.id === id,
+  )?.type;
 }
 
 export function isExpressAvailable(countryCode: string): boolean {

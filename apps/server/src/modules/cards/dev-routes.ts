@@ -21,7 +21,10 @@ export async function cardDevRoutes(app: FastifyInstance, opts: { db: Database }
   const { db } = opts;
 
   async function charges(email: string) {
-    const [user] = await db.select({ customerId: users.customerId }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    const [user] = await db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     if (!user) return [];
     const rows = await db
       .select()
@@ -45,7 +48,9 @@ export async function cardDevRoutes(app: FastifyInstance, opts: { db: Database }
     return parsed.data.email;
   }
 
-  app.get('/card-statement.json', async (request) => ({ charges: await charges(parse(request.query)) }));
+  app.get('/card-statement.json', async (request) => ({
+    charges: await charges(parse(request.query)),
+  }));
 
   app.get('/card-statement', async (request, reply) => {
     const email = parse(request.query);
@@ -59,6 +64,8 @@ export async function cardDevRoutes(app: FastifyInstance, opts: { db: Database }
                 `<tr><td>${escapeHtml(line.chargedAt)}</td><td>${escapeHtml(line.maskedCardNumber)}</td><td>${escapeHtml(line.description)}</td><td>${escapeHtml(`${line.amount} ${line.currencyCode}`)}</td></tr>`,
             )
             .join('')}</tbody></table>`;
-    return reply.type('text/html; charset=utf-8').send(page('Other bank card statement (development)', body));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Other bank card statement (development)', body));
   });
 }

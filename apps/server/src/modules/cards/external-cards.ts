@@ -43,7 +43,12 @@ function toExternalCard(row: ExternalCardRow): ExternalCard {
     expiryMonth: row.expiryMonth,
     expiryYear: row.expiryYear,
     holderName: row.holderName,
-    status: row.status === 'verified' ? 'verified' : row.status === 'failed' ? 'failed' : 'pendingVerification',
+    status:
+      row.status === 'verified'
+        ? 'verified'
+        : row.status === 'failed'
+          ? 'failed'
+          : 'pendingVerification',
     attemptsLeft: row.status === 'pendingVerification' ? row.attemptsLeft : 0,
     verificationCurrency: row.verificationCurrency,
     createdAt: row.createdAt.toISOString(),
@@ -64,10 +69,21 @@ export async function getExternalCards(db: Database, actor: CardActor): Promise<
   return rows.map(toExternalCard);
 }
 
-type AddExternalCardInput = { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string; idempotencyKey: string };
+type AddExternalCardInput = {
+  cardNumber: string;
+  expiryMonth: number;
+  expiryYear: number;
+  holderName: string;
+  idempotencyKey: string;
+};
 
 /** Links a card and charges it the verification amount; a retry with the same idempotency key answers the first card. */
-export async function addExternalCard(deps: ExternalCardDeps, actor: CardActor, input: AddExternalCardInput, now = new Date()): Promise<ExternalCard> {
+export async function addExternalCard(
+  deps: ExternalCardDeps,
+  actor: CardActor,
+  input: AddExternalCardInput,
+  now = new Date(),
+): Promise<ExternalCard> {
   const { db, vault } = deps;
   await assertMayManageCards(db, actor);
   const requestHash = hashRequest({ ...input, idempotencyKey: undefined });
@@ -75,34 +91,67 @@ export async function addExternalCard(deps: ExternalCardDeps, actor: CardActor, 
     const [row] = await db
       .select()
       .from(externalCards)
-      .where(and(eq(externalCards.customerId, actor.customerId), eq(externalCards.idempotencyKey, input.idempotencyKey)));
+      .where(
+        and(
+          eq(externalCards.customerId, actor.customerId),
+          eq(externalCards.idempotencyKey, input.idempotencyKey),
+        ),
+      );
     if (row && row.requestHash !== requestHash) {
-      throw refuse('idempotencyKey', 'validation.idempotencyKeyReused', 'This idempotency key was already used for a different request');
+      throw refuse(
+        'idempotencyKey',
+        'validation.idempotencyKeyReused',
+        'This idempotency key was already used for a different request',
+      );
     }
     return row;
   };
   const replay = await byKey();
   if (replay) return toExternalCard(replay);
 
-  if (!luhnValid(input.cardNumber)) throw refuse('cardNumber', 'validation.cardNumber', 'This is not a valid card number');
+  if (!luhnValid(input.cardNumber))
+    throw refuse('cardNumber', 'validation.cardNumber', 'This is not a valid card number');
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   if (input.expiryYear < year || (input.expiryYear === year && input.expiryMonth < month)) {
     throw refuse('expiryYear', 'validation.cardExpired', 'This card has expired');
   }
-  if (input.expiryYear > year + 20) throw refuse('expiryYear', 'validation.cardExpiry', 'Check the expiry date on the card');
+  if (input.expiryYear > year + 20)
+    throw refuse('expiryYear', 'validation.cardExpiry', 'Check the expiry date on the card');
   const bin = await lookupBin(db, input.cardNumber.slice(0, 6));
   if (bin.issuer === OWN_ISSUER) {
-    throw refuse('cardNumber', 'validation.cardIsOurs', 'This card was issued by us: it is already among your cards');
+    throw refuse(
+      'cardNumber',
+      'validation.cardIsOurs',
+      'This card was issued by us: it is already among your cards',
+    );
   }
   const brand = bin.cardBrand ?? brandFromNumber(input.cardNumber);
-  if (brand === null) throw refuse('cardNumber', 'validation.cardBrandNotSupported', 'Only Visa and Mastercard cards can be linked');
+  if (brand === null)
+    throw refuse(
+      'cardNumber',
+      'validation.cardBrandNotSupported',
+      'Only Visa and Mastercard cards can be linked',
+    );
   const fingerprint = vault.fingerprint(input.cardNumber);
-  const live = and(eq(externalCards.customerId, actor.customerId), isNull(externalCards.deletedAt), ne(externalCards.status, 'failed'));
-  const [linked] = await db.select({ id: externalCards.id }).from(externalCards).where(and(live, eq(externalCards.panFingerprint, fingerprint)));
-  if (linked) throw refuse('cardNumber', 'validation.cardAlreadyLinked', 'This card is already linked');
+  const live = and(
+    eq(externalCards.customerId, actor.customerId),
+    isNull(externalCards.deletedAt),
+    ne(externalCards.status, 'failed'),
+  );
+  const [linked] = await db
+    .select({ id: externalCards.id })
+    .from(externalCards)
+    .where(and(live, eq(externalCards.panFingerprint, fingerprint)));
+  if (linked)
+    throw refuse('cardNumber', 'validation.cardAlreadyLinked', 'This card is already linked');
   const [total] = await db.select({ value: count() }).from(externalCards).where(live);
-  if ((total?.value ?? 0) >= MAX_LINKED_CARDS) throw refuse('cardNumber', 'validation.tooManyLinkedCards', `At most ${MAX_LINKED_CARDS} cards can be linked`);
+  if ((total?.value ?? 0) >= MAX_LINKED_CARDS)
+    throw refuse(
+      'cardNumber',
+      'validation.tooManyLinkedCards',
+      `At most ${MAX_LINKED_CARDS} cards can be linked`,
+    );
 
   const amount = drawVerificationAmount();
   const currency = bin.currencyCode ?? DEFAULT_CHARGE_CURRENCY;
@@ -150,18 +199,33 @@ export async function addExternalCard(deps: ExternalCardDeps, actor: CardActor, 
  * (0.5 and 0.50 are the same amount); a wrong one uses up a try, and after the third the card
  * fails and must be linked again. A verified card answers as it is.
  */
-export async function confirmExternalCard(db: Database, actor: CardActor, input: { cardId: number; amount: string }, now = new Date()): Promise<ExternalCard> {
+export async function confirmExternalCard(
+  db: Database,
+  actor: CardActor,
+  input: { cardId: number; amount: string },
+  now = new Date(),
+): Promise<ExternalCard> {
   await assertMayManageCards(db, actor);
   const outcome = await db.transaction(async (tx) => {
     const [card] = await tx
       .select()
       .from(externalCards)
-      .where(and(eq(externalCards.id, input.cardId), eq(externalCards.customerId, actor.customerId), isNull(externalCards.deletedAt)))
+      .where(
+        and(
+          eq(externalCards.id, input.cardId),
+          eq(externalCards.customerId, actor.customerId),
+          isNull(externalCards.deletedAt),
+        ),
+      )
       .for('update');
     if (!card) throw AppError.notFound('Card not found');
     if (card.status === 'verified') return { card, matched: true };
     if (card.status === 'failed') {
-      throw refuse('amount', 'validation.cardVerificationFailed', 'No tries are left: remove the card and link it again');
+      throw refuse(
+        'amount',
+        'validation.cardVerificationFailed',
+        'No tries are left: remove the card and link it again',
+      );
     }
     const matched = new Money(input.amount).equals(card.verificationAmount);
     const attemptsLeft = matched ? card.attemptsLeft : card.attemptsLeft - 1;
@@ -183,24 +247,51 @@ export async function confirmExternalCard(db: Database, actor: CardActor, input:
   if (!outcome.matched) {
     // The used-up try is committed before the refusal is answered.
     const failed = outcome.card.status === 'failed';
-    throw new AppError(RESPONSE_CODES.invalidParameters, failed ? 'That was the last try: remove the card and link it again' : 'That is not the amount we charged', {
-      validationErrors: { amount: failed ? 'validation.cardVerificationFailed' : 'validation.cardVerificationAmountWrong' },
-      extra: { card: toExternalCard(outcome.card) },
-    });
+    throw new AppError(
+      RESPONSE_CODES.invalidParameters,
+      failed
+        ? 'That was the last try: remove the card and link it again'
+        : 'That is not the amount we charged',
+      {
+        validationErrors: {
+          amount: failed
+            ? 'validation.cardVerificationFailed'
+            : 'validation.cardVerificationAmountWrong',
+        },
+        extra: { card: toExternalCard(outcome.card) },
+      },
+    );
   }
   return toExternalCard(outcome.card);
 }
 
-export async function deleteExternalCard(db: Database, actor: CardActor, cardId: number, now = new Date()): Promise<{ cardId: number }> {
+export async function deleteExternalCard(
+  db: Database,
+  actor: CardActor,
+  cardId: number,
+  now = new Date(),
+): Promise<{ cardId: number }> {
   await assertMayManageCards(db, actor);
   await db.transaction(async (tx) => {
     const [card] = await tx
       .update(externalCards)
       .set({ deletedAt: now })
-      .where(and(eq(externalCards.id, cardId), eq(externalCards.customerId, actor.customerId), isNull(externalCards.deletedAt)))
+      .where(
+        and(
+          eq(externalCards.id, cardId),
+          eq(externalCards.customerId, actor.customerId),
+          isNull(externalCards.deletedAt),
+        ),
+      )
       .returning({ id: externalCards.id });
     if (!card) throw AppError.notFound('Card not found');
-    await audit(tx, { action: 'externalCard.deleted', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { cardId } });
+    await audit(tx, {
+      action: 'externalCard.deleted',
+      userId: actor.userId,
+      customerId: actor.customerId,
+      ip: actor.ip,
+      details: { cardId },
+    });
   });
   return { cardId };
 }

@@ -2,7 +2,12 @@ import type { cardMethods } from '@ledgerline/contract';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import type { CardActor } from './access';
 import { lookupBin } from './bin-directory';
-import { addExternalCard, confirmExternalCard, deleteExternalCard, getExternalCards } from './external-cards';
+import {
+  addExternalCard,
+  confirmExternalCard,
+  deleteExternalCard,
+  getExternalCards,
+} from './external-cards';
 import {
   activateCard,
   applyCard,
@@ -23,7 +28,12 @@ import {
 } from './service';
 
 function actorOf(ctx: AuthedMethodContext): CardActor {
-  return { customerId: ctx.customerId, userId: ctx.caller.userId, ownCustomerId: ctx.caller.customerId, ip: ctx.ip };
+  return {
+    customerId: ctx.customerId,
+    userId: ctx.caller.userId,
+    ownCustomerId: ctx.caller.customerId,
+    ip: ctx.ip,
+  };
 }
 
 function depsOf(ctx: AuthedMethodContext): CardDeps {
@@ -41,7 +51,9 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
     return applyCard(ctx.db, actorOf(ctx), input);
   },
   async confirmCardApplication(input, ctx) {
-    return { account: await confirmCardApplication(depsOf(ctx), actorOf(ctx), input.applicationId) };
+    return {
+      account: await confirmCardApplication(depsOf(ctx), actorOf(ctx), input.applicationId),
+    };
   },
   async pauseCard(input, ctx) {
     return { account: await pauseCard(depsOf(ctx), actorOf(ctx), input.accountId) };
@@ -53,7 +65,9 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
     return { account: await blockCard(depsOf(ctx), actorOf(ctx), input.accountId) };
   },
   async setCardAlias(input, ctx) {
-    return { account: await setCardAlias(depsOf(ctx), actorOf(ctx), input.accountId, input.cardAliasName) };
+    return {
+      account: await setCardAlias(depsOf(ctx), actorOf(ctx), input.accountId, input.cardAliasName),
+    };
   },
   async reissueCard(input, ctx) {
     return { account: await reissueCard(depsOf(ctx), actorOf(ctx), input) };

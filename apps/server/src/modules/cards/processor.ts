@@ -21,8 +21,12 @@ import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-l
  */
 
 /** The next status of a card the processor moves, or undefined when it leaves the card alone. */
-export function nextProcessorStatus(card: { statusId: number; isVirtual: boolean }): number | undefined {
-  if (card.isVirtual) return card.statusId === CARD_STATUS.submitted ? CARD_STATUS.active : undefined;
+export function nextProcessorStatus(card: {
+  statusId: number;
+  isVirtual: boolean;
+}): number | undefined {
+  if (card.isVirtual)
+    return card.statusId === CARD_STATUS.submitted ? CARD_STATUS.active : undefined;
   switch (card.statusId) {
     case CARD_STATUS.submitted:
       return CARD_STATUS.printing;
@@ -55,7 +59,12 @@ export interface ProcessorStepOptions {
 async function moveOneCard(db: Database, now: Date, stepMs: number): Promise<ProcessorMove | null> {
   const dueBefore = new Date(now.getTime() - stepMs);
   return db.transaction(async (tx) => {
-    const [card] = await selectRows<{ id: number; customer_id: number; account_status_id: number; card_is_virtual: boolean }>(
+    const [card] = await selectRows<{
+      id: number;
+      customer_id: number;
+      account_status_id: number;
+      card_is_virtual: boolean;
+    }>(
       tx,
       sql`select id, customer_id, account_status_id, card_is_virtual from ${accounts}
           where customer_id is not null
@@ -70,12 +79,27 @@ async function moveOneCard(db: Database, now: Date, stepMs: number): Promise<Pro
           for update skip locked`,
     );
     if (!card) return null;
-    const toStatusId = nextProcessorStatus({ statusId: card.account_status_id, isVirtual: card.card_is_virtual });
+    const toStatusId = nextProcessorStatus({
+      statusId: card.account_status_id,
+      isVirtual: card.card_is_virtual,
+    });
     if (toStatusId === undefined) return null;
-    await tx.update(accounts).set({ accountStatusId: toStatusId, cardStatusChangedAt: now }).where(eq(accounts.id, card.id));
+    await tx
+      .update(accounts)
+      .set({ accountStatusId: toStatusId, cardStatusChangedAt: now })
+      .where(eq(accounts.id, card.id));
     await syncReissuedStatus(tx, card.id, toStatusId);
-    await audit(tx, { action: 'card.processor', customerId: card.customer_id, details: { accountId: card.id, fromStatus: card.account_status_id, toStatus: toStatusId } });
-    return { accountId: card.id, customerId: card.customer_id, fromStatusId: card.account_status_id, toStatusId };
+    await audit(tx, {
+      action: 'card.processor',
+      customerId: card.customer_id,
+      details: { accountId: card.id, fromStatus: card.account_status_id, toStatus: toStatusId },
+    });
+    return {
+      accountId: card.id,
+      customerId: card.customer_id,
+      fromStatusId: card.account_status_id,
+      toStatusId,
+    };
   });
 }
 
@@ -93,7 +117,11 @@ async function usersOfCustomer(db: DbOrTx, customerId: number): Promise<number[]
  * One pass of the simulator at `now`: moves every card that has sat a whole step in a status the
  * processor handles, one status each (a card moved now is not due again until a step later).
  */
-export async function runProcessorStep(db: Database, now: Date, options: ProcessorStepOptions): Promise<ProcessorMove[]> {
+export async function runProcessorStep(
+  db: Database,
+  now: Date,
+  options: ProcessorStepOptions,
+): Promise<ProcessorMove[]> {
   const moves: ProcessorMove[] = [];
   const limit = options.limit ?? 200;
   while (moves.length < limit) {
@@ -104,7 +132,10 @@ export async function runProcessorStep(db: Database, now: Date, options: Process
   if (options.realtime) {
     for (const move of moves) {
       for (const userId of await usersOfCustomer(db, move.customerId)) {
-        await options.realtime.publish(userId, { type: 'AccountChanged', payload: { accountId: move.accountId } });
+        await options.realtime.publish(userId, {
+          type: 'AccountChanged',
+          payload: { accountId: move.accountId },
+        });
       }
     }
   }
@@ -117,12 +148,18 @@ export type CardProcessor = BackgroundLoop;
  * Runs the simulator in the background: a pass every half step (so a card moves between one and
  * one and a half steps after its last change), never two passes at once on this node.
  */
-export function startCardProcessor(deps: { db: Database; realtime: RealtimeHub; stepMs: number; log: FastifyBaseLogger }): CardProcessor {
+export function startCardProcessor(deps: {
+  db: Database;
+  realtime: RealtimeHub;
+  stepMs: number;
+  log: FastifyBaseLogger;
+}): CardProcessor {
   return startBackgroundLoop({
     name: 'card processor',
     intervalMs: deps.stepMs / 2,
     log: deps.log,
-    pass: () => runProcessorStep(deps.db, new Date(), { stepMs: deps.stepMs, realtime: deps.realtime }),
+    pass: () =>
+      runProcessorStep(deps.db, new Date(), { stepMs: deps.stepMs, realtime: deps.realtime }),
     describe: (moves) => (moves.length > 0 ? { moves: moves.length } : undefined),
   });
 }

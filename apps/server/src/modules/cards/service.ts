@@ -8,8 +8,22 @@ import { audit } from '../audit/audit';
 import { createCustomerAccount, customerDisplayName, toAccount } from '../accounts/service';
 import { hashRequest, postTransfer, systemAccount } from '../ledger/ledger';
 import { Money, moneyText } from '../ledger/money';
-import { assertMayManageCards, loadOwnedCard, refuse, requireCardAction, type AccountRow, type CardActor } from './access';
-import { cardExpiry, embossedName, generateCardNumber, generateCvv, generatePin, isPastExpiry } from './card-numbers';
+import {
+  assertMayManageCards,
+  loadOwnedCard,
+  refuse,
+  requireCardAction,
+  type AccountRow,
+  type CardActor,
+} from './access';
+import {
+  cardExpiry,
+  embossedName,
+  generateCardNumber,
+  generateCvv,
+  generatePin,
+  isPastExpiry,
+} from './card-numbers';
 import {
   CARD_PRODUCTS,
   CARD_VALIDITY_YEARS,
@@ -43,13 +57,21 @@ export interface CardDeps {
 }
 
 async function residenceCountry(db: DbOrTx, customerId: number): Promise<string | null> {
-  const [customer] = await db.select({ countryCode: customers.residenceCountryCode }).from(customers).where(eq(customers.id, customerId));
+  const [customer] = await db
+    .select({ countryCode: customers.residenceCountryCode })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return customer?.countryCode ?? null;
 }
 
-async function countryFor(db: DbOrTx, customerId: number, asked: string | undefined): Promise<string> {
+async function countryFor(
+  db: DbOrTx,
+  customerId: number,
+  asked: string | undefined,
+): Promise<string> {
   const country = asked ?? (await residenceCountry(db, customerId));
-  if (!country) throw refuse('countryCode', 'validation.required', 'Choose the country the card is for');
+  if (!country)
+    throw refuse('countryCode', 'validation.required', 'Choose the country the card is for');
   return country;
 }
 
@@ -65,12 +87,25 @@ function toProduct(product: CardProductDefinition): CardProduct {
 }
 
 /** The most a customer could pay a fee with in a currency: the best available balance of an active payment account or wallet. */
-async function bestFeeBalance(db: DbOrTx, customerId: number, currencyCode: string): Promise<Money | null> {
+async function bestFeeBalance(
+  db: DbOrTx,
+  customerId: number,
+  currencyCode: string,
+): Promise<Money | null> {
   const rows = await db
-    .select({ balance: accounts.balance, pendingAmount: accounts.pendingAmount, accountBalanceMin: accounts.accountBalanceMin })
+    .select({
+      balance: accounts.balance,
+      pendingAmount: accounts.pendingAmount,
+      accountBalanceMin: accounts.accountBalanceMin,
+    })
     .from(accounts)
     .where(
-      and(eq(accounts.customerId, customerId), inArray(accounts.type, FEE_ACCOUNT_TYPES), eq(accounts.accountStatusId, ACTIVE), eq(accounts.currencyCode, currencyCode)),
+      and(
+        eq(accounts.customerId, customerId),
+        inArray(accounts.type, FEE_ACCOUNT_TYPES),
+        eq(accounts.accountStatusId, ACTIVE),
+        eq(accounts.currencyCode, currencyCode),
+      ),
     );
   let best: Money | null = null;
   for (const row of rows) {
@@ -81,11 +116,22 @@ async function bestFeeBalance(db: DbOrTx, customerId: number, currencyCode: stri
 }
 
 /** The customer's active payment account in a currency: where a debit card settles. */
-async function paymentAccountIn(db: DbOrTx, customerId: number, currencyCode: string): Promise<AccountRow | undefined> {
+async function paymentAccountIn(
+  db: DbOrTx,
+  customerId: number,
+  currencyCode: string,
+): Promise<AccountRow | undefined> {
   const [row] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.customerId, customerId), eq(accounts.type, ACCOUNT_TYPES.payment), eq(accounts.accountStatusId, ACTIVE), eq(accounts.currencyCode, currencyCode)));
+    .where(
+      and(
+        eq(accounts.customerId, customerId),
+        eq(accounts.type, ACCOUNT_TYPES.payment),
+        eq(accounts.accountStatusId, ACTIVE),
+        eq(accounts.currencyCode, currencyCode),
+      ),
+    );
   return row;
 }
 
@@ -103,20 +149,48 @@ function feesOf(product: CardProductDefinition, currencyCode: string) {
 
 // ---- Apply for a card ----
 
-export async function getCardApplyInfo(db: DbOrTx, actor: CardActor, input: { countryCode?: string | undefined }): Promise<{ countryCode: string; products: CardProduct[] }> {
+export async function getCardApplyInfo(
+  db: DbOrTx,
+  actor: CardActor,
+  input: { countryCode?: string | undefined },
+): Promise<{ countryCode: string; products: CardProduct[] }> {
   const countryCode = await countryFor(db, actor.customerId, input.countryCode);
-  return { countryCode, products: CARD_PRODUCTS.filter((product) => isProductOffered(product, countryCode)).map(toProduct) };
+  return {
+    countryCode,
+    products: CARD_PRODUCTS.filter((product) => isProductOffered(product, countryCode)).map(
+      toProduct,
+    ),
+  };
 }
 
-function validateProduct(cardType: number, currencyCode: string, countryCode: string): CardProductDefinition {
+function validateProduct(
+  cardType: number,
+  currencyCode: string,
+  countryCode: string,
+): CardProductDefinition {
   const product = findCardProduct(cardType);
-  if (!product) throw refuse('cardType', 'validation.cardProductUnknown', 'There is no card of this type');
-  if (!isProductOffered(product, countryCode)) throw refuse('cardType', 'validation.cardProductNotOffered', `${product.name} is not offered in ${countryCode}`);
-  if (!product.fees[currencyCode]) throw refuse('currencyCode', 'validation.cardCurrencyNotOffered', `${product.name} is not offered in ${currencyCode}`);
+  if (!product)
+    throw refuse('cardType', 'validation.cardProductUnknown', 'There is no card of this type');
+  if (!isProductOffered(product, countryCode))
+    throw refuse(
+      'cardType',
+      'validation.cardProductNotOffered',
+      `${product.name} is not offered in ${countryCode}`,
+    );
+  if (!product.fees[currencyCode])
+    throw refuse(
+      'currencyCode',
+      'validation.cardCurrencyNotOffered',
+      `${product.name} is not offered in ${currencyCode}`,
+    );
   return product;
 }
 
-export async function getCardFees(db: DbOrTx, actor: CardActor, input: { cardType: number; countryCode?: string | undefined; currencyCode: string }): Promise<CardFees> {
+export async function getCardFees(
+  db: DbOrTx,
+  actor: CardActor,
+  input: { cardType: number; countryCode?: string | undefined; currencyCode: string },
+): Promise<CardFees> {
   const countryCode = await countryFor(db, actor.customerId, input.countryCode);
   const product = validateProduct(input.cardType, input.currencyCode, countryCode);
   const fees = feesOf(product, input.currencyCode);
@@ -124,15 +198,35 @@ export async function getCardFees(db: DbOrTx, actor: CardActor, input: { cardTyp
   const shipping = shippingTypesFor(product).map((type) => {
     const fee = shippingFee(type, input.currencyCode);
     const disabledReasons: ('notAvailableInCountry' | 'noFeeAccountBalance')[] = [];
-    if (type === 'express' && !isExpressAvailable(countryCode)) disabledReasons.push('notAvailableInCountry');
-    if (available === null || available.lessThan(new Money(fees.issue).plus(fee))) disabledReasons.push('noFeeAccountBalance');
-    return { id: SHIPPING_OPTIONS[type].id, type, fee: moneyText(fee), deliveryTime: SHIPPING_OPTIONS[type].deliveryTime, disabledReasons };
+    if (type === 'express' && !isExpressAvailable(countryCode))
+      disabledReasons.push('notAvailableInCountry');
+    if (available === null || available.lessThan(new Money(fees.issue).plus(fee)))
+      disabledReasons.push('noFeeAccountBalance');
+    return {
+      id: SHIPPING_OPTIONS[type].id,
+      type,
+      fee: moneyText(fee),
+      deliveryTime: SHIPPING_OPTIONS[type].deliveryTime,
+      disabledReasons,
+    };
   });
-  return { annual: moneyText(fees.annual), issue: moneyText(fees.issue), monthly: moneyText(fees.monthly), currency: input.currencyCode, shipping };
+  return {
+    annual: moneyText(fees.annual),
+    issue: moneyText(fees.issue),
+    monthly: moneyText(fees.monthly),
+    currency: input.currencyCode,
+    shipping,
+  };
 }
 
 /** A payment account or wallet of the customer, active and in the currency, to pay card fees from. */
-async function usableFeeAccount(db: DbOrTx, actor: CardActor, feeAccountId: number, currencyCode: string, options: { lock?: boolean } = {}): Promise<AccountRow> {
+async function usableFeeAccount(
+  db: DbOrTx,
+  actor: CardActor,
+  feeAccountId: number,
+  currencyCode: string,
+  options: { lock?: boolean } = {},
+): Promise<AccountRow> {
   const query = db
     .select()
     .from(accounts)
@@ -140,10 +234,18 @@ async function usableFeeAccount(db: DbOrTx, actor: CardActor, feeAccountId: numb
   const [account] = options.lock ? await query.for('update') : await query;
   if (!account) throw AppError.notFound('Account not found');
   if (!FEE_ACCOUNT_TYPES.includes(account.type) || account.accountStatusId !== ACTIVE) {
-    throw refuse('feeAccountId', 'validation.feeAccountNotUsable', 'Card fees are paid from an active payment account or wallet');
+    throw refuse(
+      'feeAccountId',
+      'validation.feeAccountNotUsable',
+      'Card fees are paid from an active payment account or wallet',
+    );
   }
   if (account.currencyCode !== currencyCode) {
-    throw refuse('feeAccountId', 'validation.feeAccountCurrency', `Card fees are paid in ${currencyCode}: choose an account in ${currencyCode}`);
+    throw refuse(
+      'feeAccountId',
+      'validation.feeAccountCurrency',
+      `Card fees are paid in ${currencyCode}: choose an account in ${currencyCode}`,
+    );
   }
   return account;
 }
@@ -152,8 +254,17 @@ function availableOf(account: AccountRow): Money {
   return new Money(account.balance).minus(account.pendingAmount).minus(account.accountBalanceMin);
 }
 
-type ApplyCardInput = { cardType: number; currencyCode: string; shippingId?: number | undefined; feeAccountId: number; idempotencyKey: string };
-type ApplyCardResult = { applicationId: number; fees: { issue: string; shipping: string; total: string; currency: string } };
+type ApplyCardInput = {
+  cardType: number;
+  currencyCode: string;
+  shippingId?: number | undefined;
+  feeAccountId: number;
+  idempotencyKey: string;
+};
+type ApplyCardResult = {
+  applicationId: number;
+  fees: { issue: string; shipping: string; total: string; currency: string };
+};
 
 function applicationAnswer(row: typeof cardApplications.$inferSelect): ApplyCardResult {
   return {
@@ -172,16 +283,29 @@ function applicationAnswer(row: typeof cardApplications.$inferSelect): ApplyCard
  * A retry with the same idempotency key answers the first application; the same key with another
  * request is refused.
  */
-export async function applyCard(db: Database, actor: CardActor, input: ApplyCardInput): Promise<ApplyCardResult> {
+export async function applyCard(
+  db: Database,
+  actor: CardActor,
+  input: ApplyCardInput,
+): Promise<ApplyCardResult> {
   await assertMayManageCards(db, actor);
   const requestHash = hashRequest({ ...input, idempotencyKey: undefined });
   const earlier = async () => {
     const [row] = await db
       .select()
       .from(cardApplications)
-      .where(and(eq(cardApplications.customerId, actor.customerId), eq(cardApplications.idempotencyKey, input.idempotencyKey)));
+      .where(
+        and(
+          eq(cardApplications.customerId, actor.customerId),
+          eq(cardApplications.idempotencyKey, input.idempotencyKey),
+        ),
+      );
     if (row && row.requestHash !== requestHash) {
-      throw refuse('idempotencyKey', 'validation.idempotencyKeyReused', 'This idempotency key was already used for a different request');
+      throw refuse(
+        'idempotencyKey',
+        'validation.idempotencyKeyReused',
+        'This idempotency key was already used for a different request',
+      );
     }
     return row;
   };
@@ -191,21 +315,41 @@ export async function applyCard(db: Database, actor: CardActor, input: ApplyCard
   const countryCode = await countryFor(db, actor.customerId, undefined);
   const product = validateProduct(input.cardType, input.currencyCode, countryCode);
   const types = shippingTypesFor(product);
-  const shippingType: ShippingType | undefined = input.shippingId === undefined ? types[0] : shippingById(input.shippingId);
+  const shippingType: ShippingType | undefined =
+    input.shippingId === undefined ? types[0] : shippingById(input.shippingId);
   if (shippingType === undefined || !types.includes(shippingType)) {
-    throw refuse('shippingId', 'validation.shippingUnknown', product.isVirtual ? 'A virtual card is not shipped' : 'Choose standard or express shipping');
+    throw refuse(
+      'shippingId',
+      'validation.shippingUnknown',
+      product.isVirtual ? 'A virtual card is not shipped' : 'Choose standard or express shipping',
+    );
   }
   if (shippingType === 'express' && !isExpressAvailable(countryCode)) {
-    throw refuse('shippingId', 'validation.shippingNotAvailable', `Express shipping is not available in ${countryCode}`);
+    throw refuse(
+      'shippingId',
+      'validation.shippingNotAvailable',
+      `Express shipping is not available in ${countryCode}`,
+    );
   }
   const feeAccount = await usableFeeAccount(db, actor, input.feeAccountId, input.currencyCode);
-  if (product.subType === 'DEBIT' && !(await paymentAccountIn(db, actor.customerId, input.currencyCode))) {
-    throw refuse('currencyCode', 'validation.cardNeedsPaymentAccount', `A debit card spends from a ${input.currencyCode} account: open one first`);
+  if (
+    product.subType === 'DEBIT' &&
+    !(await paymentAccountIn(db, actor.customerId, input.currencyCode))
+  ) {
+    throw refuse(
+      'currencyCode',
+      'validation.cardNeedsPaymentAccount',
+      `A debit card spends from a ${input.currencyCode} account: open one first`,
+    );
   }
   const issue = new Money(feesOf(product, input.currencyCode).issue);
   const shipping = new Money(shippingFee(shippingType, input.currencyCode));
   if (availableOf(feeAccount).lessThan(issue.plus(shipping))) {
-    throw refuse('feeAccountId', 'validation.insufficientFunds', 'The fee account does not have enough money for the card fees');
+    throw refuse(
+      'feeAccountId',
+      'validation.insufficientFunds',
+      'The fee account does not have enough money for the card fees',
+    );
   }
 
   const [created] = await db
@@ -234,7 +378,14 @@ export async function applyCard(db: Database, actor: CardActor, input: ApplyCard
 async function chargeFee(
   tx: Tx,
   actor: CardActor,
-  input: { fromAccountId: number; amount: Money; currencyCode: string; kind: string; field: string; details: Record<string, unknown> },
+  input: {
+    fromAccountId: number;
+    amount: Money;
+    currencyCode: string;
+    kind: string;
+    field: string;
+    details: Record<string, unknown>;
+  },
 ): Promise<string | null> {
   if (input.amount.isZero()) return null;
   const revenue = await systemAccount(tx, 'feeRevenue', input.currencyCode);
@@ -256,7 +407,11 @@ async function chargeFee(
     return transfer.id;
   } catch (error) {
     if (error instanceof AppError && error.extra?.accountId === input.fromAccountId) {
-      throw refuse(input.field, 'validation.insufficientFunds', 'The account does not have enough money for the card fees');
+      throw refuse(
+        input.field,
+        'validation.insufficientFunds',
+        'The account does not have enough money for the card fees',
+      );
     }
     throw error;
   }
@@ -292,7 +447,10 @@ export async function issueCard(
   let cardNumber = generateCardNumber(product.bin);
   // Nine random digits make a clash unlikely, not impossible: draw again while the number exists.
   for (let attempt = 0; ; attempt += 1) {
-    const [clash] = await tx.select({ id: cardDetails.accountId }).from(cardDetails).where(eq(cardDetails.panFingerprint, vault.fingerprint(cardNumber)));
+    const [clash] = await tx
+      .select({ id: cardDetails.accountId })
+      .from(cardDetails)
+      .where(eq(cardDetails.panFingerprint, vault.fingerprint(cardNumber)));
     if (!clash) break;
     if (attempt >= 10) throw new Error('cards: could not draw an unused card number');
     cardNumber = generateCardNumber(product.bin);
@@ -335,27 +493,50 @@ export async function issueCard(
  * in one transaction: when the fee account cannot pay, nothing is created. Confirming a confirmed
  * application answers its card.
  */
-export async function confirmCardApplication(deps: CardDeps, actor: CardActor, applicationId: number, now = new Date()): Promise<Account> {
+export async function confirmCardApplication(
+  deps: CardDeps,
+  actor: CardActor,
+  applicationId: number,
+  now = new Date(),
+): Promise<Account> {
   await assertMayManageCards(deps.db, actor);
   const card = await deps.db.transaction(async (tx) => {
     const [application] = await tx
       .select()
       .from(cardApplications)
-      .where(and(eq(cardApplications.id, applicationId), eq(cardApplications.customerId, actor.customerId)))
+      .where(
+        and(
+          eq(cardApplications.id, applicationId),
+          eq(cardApplications.customerId, actor.customerId),
+        ),
+      )
       .for('update');
     if (!application) throw AppError.notFound('Card application not found');
     if (application.status === 'confirmed' && application.cardAccountId !== null) {
       return loadOwnedCard(tx, actor.customerId, application.cardAccountId);
     }
     if (now.getTime() - application.createdAt.getTime() > APPLICATION_TTL_MS) {
-      throw refuse('applicationId', 'validation.cardApplicationExpired', 'This application has expired: apply again');
+      throw refuse(
+        'applicationId',
+        'validation.cardApplicationExpired',
+        'This application has expired: apply again',
+      );
     }
-    const product = validateProduct(application.cardType, application.currencyCode, await countryFor(tx, actor.customerId, undefined));
+    const product = validateProduct(
+      application.cardType,
+      application.currencyCode,
+      await countryFor(tx, actor.customerId, undefined),
+    );
     await usableFeeAccount(tx, actor, application.feeAccountId, application.currencyCode);
     let settlementAccountId: number | null = null;
     if (product.subType === 'DEBIT') {
       const settlement = await paymentAccountIn(tx, actor.customerId, application.currencyCode);
-      if (!settlement) throw refuse('currencyCode', 'validation.cardNeedsPaymentAccount', `A debit card spends from a ${application.currencyCode} account: open one first`);
+      if (!settlement)
+        throw refuse(
+          'currencyCode',
+          'validation.cardNeedsPaymentAccount',
+          `A debit card spends from a ${application.currencyCode} account: open one first`,
+        );
       settlementAccountId = settlement.id;
     }
     const total = new Money(application.issueFee).plus(application.shippingFee);
@@ -365,7 +546,12 @@ export async function confirmCardApplication(deps: CardDeps, actor: CardActor, a
       currencyCode: application.currencyCode,
       kind: 'cardFee',
       field: 'feeAccountId',
-      details: { description: `${product.name}: issue and shipping fees`, applicationId: application.id, issue: moneyText(application.issueFee), shipping: moneyText(application.shippingFee) },
+      details: {
+        description: `${product.name}: issue and shipping fees`,
+        applicationId: application.id,
+        issue: moneyText(application.issueFee),
+        shipping: moneyText(application.shippingFee),
+      },
     });
     const created = await issueCard(tx, deps.vault, {
       customerId: actor.customerId,
@@ -385,7 +571,12 @@ export async function confirmCardApplication(deps: CardDeps, actor: CardActor, a
       userId: actor.userId,
       customerId: actor.customerId,
       ip: actor.ip,
-      details: { accountId: created.id, applicationId: application.id, cardType: product.cardType, fees: moneyText(total) },
+      details: {
+        accountId: created.id,
+        applicationId: application.id,
+        cardType: product.cardType,
+        fees: moneyText(total),
+      },
     });
     return created;
   });
@@ -394,22 +585,37 @@ export async function confirmCardApplication(deps: CardDeps, actor: CardActor, a
 
 // ---- Actions on a card ----
 
-type CardChange = (tx: Tx, card: AccountRow) => Promise<Partial<typeof accounts.$inferInsert> | null>;
+type CardChange = (
+  tx: Tx,
+  card: AccountRow,
+) => Promise<Partial<typeof accounts.$inferInsert> | null>;
 
 /** Locks the caller's card, checks the action, applies the change and audits it, in one transaction. */
-async function changeCard(deps: CardDeps, actor: CardActor, accountId: number, action: Parameters<typeof requireCardAction>[1], change: CardChange): Promise<Account> {
+async function changeCard(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+  action: Parameters<typeof requireCardAction>[1],
+  change: CardChange,
+): Promise<Account> {
   await assertMayManageCards(deps.db, actor);
   const row = await deps.db.transaction(async (tx) => {
     const card = await loadOwnedCard(tx, actor.customerId, accountId, { lock: true });
     requireCardAction(card, action);
     const values = await change(tx, card);
-    const [updated] = values ? await tx.update(accounts).set(values).where(eq(accounts.id, card.id)).returning() : [card];
+    const [updated] = values
+      ? await tx.update(accounts).set(values).where(eq(accounts.id, card.id)).returning()
+      : [card];
     await audit(tx, {
       action: `card.${action}`,
       userId: actor.userId,
       customerId: actor.customerId,
       ip: actor.ip,
-      details: { accountId: card.id, fromStatus: card.accountStatusId, toStatus: updated?.accountStatusId ?? card.accountStatusId },
+      details: {
+        accountId: card.id,
+        fromStatus: card.accountStatusId,
+        toStatus: updated?.accountStatusId ?? card.accountStatusId,
+      },
     });
     return updated ?? card;
   });
@@ -420,14 +626,29 @@ function statusChange(statusId: number, now: Date): Partial<typeof accounts.$inf
   return { accountStatusId: statusId, cardStatusChangedAt: now };
 }
 
-export function pauseCard(deps: CardDeps, actor: CardActor, accountId: number, now = new Date()): Promise<Account> {
-  return changeCard(deps, actor, accountId, 'pause', async () => statusChange(CARD_STATUS.paused, now));
+export function pauseCard(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+  now = new Date(),
+): Promise<Account> {
+  return changeCard(deps, actor, accountId, 'pause', async () =>
+    statusChange(CARD_STATUS.paused, now),
+  );
 }
 
 /** A paused card goes back to active, or to expired when its expiry month has passed meanwhile. */
-export function unpauseCard(deps: CardDeps, actor: CardActor, accountId: number, now = new Date()): Promise<Account> {
+export function unpauseCard(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+  now = new Date(),
+): Promise<Account> {
   return changeCard(deps, actor, accountId, 'unpause', async (_tx, card) => {
-    const expired = card.cardExpiryMonth !== null && card.cardExpiryYear !== null && isPastExpiry({ month: card.cardExpiryMonth, year: card.cardExpiryYear }, now);
+    const expired =
+      card.cardExpiryMonth !== null &&
+      card.cardExpiryYear !== null &&
+      isPastExpiry({ month: card.cardExpiryMonth, year: card.cardExpiryYear }, now);
     return statusChange(expired ? CARD_STATUS.expired : CARD_STATUS.active, now);
   });
 }
@@ -436,13 +657,26 @@ export function unpauseCard(deps: CardDeps, actor: CardActor, accountId: number,
  * The money a prepaid card holds leaves it before it is canceled (a canceled account takes no
  * postings): to the replacing card, or to the customer's payment account in its currency.
  */
-async function moveCardBalance(tx: Tx, actor: CardActor, card: AccountRow, toAccountId: number | null): Promise<void> {
+async function moveCardBalance(
+  tx: Tx,
+  actor: CardActor,
+  card: AccountRow,
+  toAccountId: number | null,
+): Promise<void> {
   const available = new Money(card.balance).minus(card.pendingAmount);
   if (card.subType !== 'PREPAID' || !available.isPositive()) return;
   let target = toAccountId;
   if (target === null) {
     const payment = await paymentAccountIn(tx, actor.customerId, card.currencyCode);
-    target = payment?.id ?? (await createCustomerAccount(tx, { customerId: actor.customerId, type: ACCOUNT_TYPES.payment, currencyCode: card.currencyCode })).id;
+    target =
+      payment?.id ??
+      (
+        await createCustomerAccount(tx, {
+          customerId: actor.customerId,
+          type: ACCOUNT_TYPES.payment,
+          currencyCode: card.currencyCode,
+        })
+      ).id;
   }
   await postTransfer(tx, {
     kind: 'cardBalanceTransfer',
@@ -458,22 +692,39 @@ async function moveCardBalance(tx: Tx, actor: CardActor, card: AccountRow, toAcc
 }
 
 /** Blocks the card for good (status 4 canceled): a lost or stolen card. */
-export function blockCard(deps: CardDeps, actor: CardActor, accountId: number, now = new Date()): Promise<Account> {
+export function blockCard(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+  now = new Date(),
+): Promise<Account> {
   return changeCard(deps, actor, accountId, 'block', async (tx, card) => {
     await moveCardBalance(tx, actor, card, null);
     return statusChange(CARD_STATUS.canceled, now);
   });
 }
 
-export function setCardAlias(deps: CardDeps, actor: CardActor, accountId: number, cardAliasName: string): Promise<Account> {
-  return changeCard(deps, actor, accountId, 'rename', async () => ({ cardAliasName: cardAliasName === '' ? null : cardAliasName }));
+export function setCardAlias(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+  cardAliasName: string,
+): Promise<Account> {
+  return changeCard(deps, actor, accountId, 'rename', async () => ({
+    cardAliasName: cardAliasName === '' ? null : cardAliasName,
+  }));
 }
 
 /** The account a card's own fees (express shipping, activation) are taken from: its settlement account, else the customer's payment account in its currency. */
 async function cardFeeAccount(tx: Tx, actor: CardActor, card: AccountRow): Promise<number> {
   if (card.settlementAccountId !== null) return card.settlementAccountId;
   const payment = await paymentAccountIn(tx, actor.customerId, card.currencyCode);
-  if (!payment) throw refuse('accountId', 'validation.cardNeedsPaymentAccount', `Fees are paid from a ${card.currencyCode} account: open one first`);
+  if (!payment)
+    throw refuse(
+      'accountId',
+      'validation.cardNeedsPaymentAccount',
+      `Fees are paid from a ${card.currencyCode} account: open one first`,
+    );
   return payment.id;
 }
 
@@ -489,18 +740,36 @@ async function detailsOf(tx: DbOrTx, accountId: number): Promise<typeof cardDeta
  * (cardReissuedStatusId, kept current by the processor). A replacement is free; express shipping
  * costs what it costs on a new card.
  */
-export async function reissueCard(deps: CardDeps, actor: CardActor, input: { accountId: number; isExpressShipping: boolean }, now = new Date()): Promise<Account> {
+export async function reissueCard(
+  deps: CardDeps,
+  actor: CardActor,
+  input: { accountId: number; isExpressShipping: boolean },
+  now = new Date(),
+): Promise<Account> {
   await assertMayManageCards(deps.db, actor);
   const created = await deps.db.transaction(async (tx) => {
     const card = await loadOwnedCard(tx, actor.customerId, input.accountId, { lock: true });
     requireCardAction(card, 'reissue');
     const product = productOf(card);
-    if (input.isExpressShipping && product.isVirtual) throw refuse('isExpressShipping', 'validation.cardNotShipped', 'A virtual card is not shipped');
+    if (input.isExpressShipping && product.isVirtual)
+      throw refuse(
+        'isExpressShipping',
+        'validation.cardNotShipped',
+        'A virtual card is not shipped',
+      );
     const country = await countryFor(tx, actor.customerId, undefined);
     if (input.isExpressShipping && !isExpressAvailable(country)) {
-      throw refuse('isExpressShipping', 'validation.shippingNotAvailable', `Express shipping is not available in ${country}`);
+      throw refuse(
+        'isExpressShipping',
+        'validation.shippingNotAvailable',
+        `Express shipping is not available in ${country}`,
+      );
     }
-    const shippingType: ShippingType = product.isVirtual ? 'none' : input.isExpressShipping ? 'express' : 'standard';
+    const shippingType: ShippingType = product.isVirtual
+      ? 'none'
+      : input.isExpressShipping
+        ? 'express'
+        : 'standard';
     const old = await detailsOf(tx, card.id);
     const replacement = await issueCard(tx, deps.vault, {
       customerId: actor.customerId,
@@ -512,7 +781,11 @@ export async function reissueCard(deps: CardDeps, actor: CardActor, input: { acc
       reissuedFromAccountId: card.id,
       holderName: old.holderName,
     });
-    if (card.cardAliasName) await tx.update(accounts).set({ cardAliasName: card.cardAliasName }).where(eq(accounts.id, replacement.id));
+    if (card.cardAliasName)
+      await tx
+        .update(accounts)
+        .set({ cardAliasName: card.cardAliasName })
+        .where(eq(accounts.id, replacement.id));
     const expressFee = new Money(shippingFee(shippingType, card.currencyCode));
     if (!expressFee.isZero()) {
       await chargeFee(tx, actor, {
@@ -521,20 +794,31 @@ export async function reissueCard(deps: CardDeps, actor: CardActor, input: { acc
         currencyCode: card.currencyCode,
         kind: 'cardFee',
         field: 'isExpressShipping',
-        details: { description: `${product.name}: express shipping of a replacement card`, accountId: replacement.id },
+        details: {
+          description: `${product.name}: express shipping of a replacement card`,
+          accountId: replacement.id,
+        },
       });
     }
     await moveCardBalance(tx, actor, card, replacement.id);
     await tx
       .update(accounts)
-      .set({ ...statusChange(CARD_STATUS.canceled, now), cardReissuedStatusId: replacement.accountStatusId })
+      .set({
+        ...statusChange(CARD_STATUS.canceled, now),
+        cardReissuedStatusId: replacement.accountStatusId,
+      })
       .where(eq(accounts.id, card.id));
     await audit(tx, {
       action: 'card.reissue',
       userId: actor.userId,
       customerId: actor.customerId,
       ip: actor.ip,
-      details: { accountId: card.id, newAccountId: replacement.id, fromStatus: card.accountStatusId, shippingType },
+      details: {
+        accountId: card.id,
+        newAccountId: replacement.id,
+        fromStatus: card.accountStatusId,
+        shippingType,
+      },
     });
     const [fresh] = await tx.select().from(accounts).where(eq(accounts.id, replacement.id));
     return fresh ?? replacement;
@@ -543,12 +827,26 @@ export async function reissueCard(deps: CardDeps, actor: CardActor, input: { acc
 }
 
 /** Moves a physical card that has not left the printer to express shipping, charging the express fee. */
-export async function upgradeCardShipping(deps: CardDeps, actor: CardActor, accountId: number): Promise<Account> {
+export async function upgradeCardShipping(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+): Promise<Account> {
   return changeCard(deps, actor, accountId, 'upgradeShipping', async (tx, card) => {
     const details = await detailsOf(tx, card.id);
-    if (details.shippingType === 'express') throw refuse('accountId', 'validation.shippingAlreadyExpress', 'This card already ships by express courier');
+    if (details.shippingType === 'express')
+      throw refuse(
+        'accountId',
+        'validation.shippingAlreadyExpress',
+        'This card already ships by express courier',
+      );
     const country = await countryFor(tx, actor.customerId, undefined);
-    if (!isExpressAvailable(country)) throw refuse('accountId', 'validation.shippingNotAvailable', `Express shipping is not available in ${country}`);
+    if (!isExpressAvailable(country))
+      throw refuse(
+        'accountId',
+        'validation.shippingNotAvailable',
+        `Express shipping is not available in ${country}`,
+      );
     await chargeFee(tx, actor, {
       fromAccountId: await cardFeeAccount(tx, actor, card),
       amount: new Money(shippingFee('express', card.currencyCode)),
@@ -557,13 +855,20 @@ export async function upgradeCardShipping(deps: CardDeps, actor: CardActor, acco
       field: 'accountId',
       details: { description: `${productOf(card).name}: express shipping`, accountId: card.id },
     });
-    await tx.update(cardDetails).set({ shippingType: 'express' }).where(eq(cardDetails.accountId, card.id));
+    await tx
+      .update(cardDetails)
+      .set({ shippingType: 'express' })
+      .where(eq(cardDetails.accountId, card.id));
     return null;
   });
 }
 
 /** Keeps a replaced card's cardReissuedStatusId equal to its replacement's status. */
-export async function syncReissuedStatus(tx: DbOrTx, accountId: number, statusId: number): Promise<void> {
+export async function syncReissuedStatus(
+  tx: DbOrTx,
+  accountId: number,
+  statusId: number,
+): Promise<void> {
   await tx.execute(
     sql`update ${accounts} set card_reissued_status_id = ${statusId}
         where id = (select reissued_from_account_id from ${cardDetails} where account_id = ${accountId})`,
@@ -585,7 +890,15 @@ export const ACTIVATION_EXTRA_PARAMS: CardExtraParam[] = [
     type: 'group',
     required: true,
     options: {
-      extraParams: [{ name: 'lastFourDigits', label: 'Last four digits of the card number', type: 'text', required: true, pattern: '^\\d{4}$' }],
+      extraParams: [
+        {
+          name: 'lastFourDigits',
+          label: 'Last four digits of the card number',
+          type: 'text',
+          required: true,
+          pattern: '^\\d{4}$',
+        },
+      ],
     },
   },
   {
@@ -604,20 +917,32 @@ export const ACTIVATION_EXTRA_PARAMS: CardExtraParam[] = [
 
 /** Every leaf parameter of a list, with nested lists flattened. */
 function leafParams(list: CardExtraParam[]): CardExtraParam[] {
-  return list.flatMap((param) => (param.type === 'group' ? leafParams(param.options?.extraParams ?? []) : [param]));
+  return list.flatMap((param) =>
+    param.type === 'group' ? leafParams(param.options?.extraParams ?? []) : [param],
+  );
 }
 
-export async function getCardActivationData(db: DbOrTx, actor: CardActor, accountId: number): Promise<{ fees: string; feeCurrency: string; extraParams: CardExtraParam[] }> {
+export async function getCardActivationData(
+  db: DbOrTx,
+  actor: CardActor,
+  accountId: number,
+): Promise<{ fees: string; feeCurrency: string; extraParams: CardExtraParam[] }> {
   await assertMayManageCards(db, actor);
   const card = await loadOwnedCard(db, actor.customerId, accountId);
   requireCardAction(card, 'activate');
-  return { fees: moneyText(feesOf(productOf(card), card.currencyCode).activation), feeCurrency: card.currencyCode, extraParams: ACTIVATION_EXTRA_PARAMS };
+  return {
+    fees: moneyText(feesOf(productOf(card), card.currencyCode).activation),
+    feeCurrency: card.currencyCode,
+    extraParams: ACTIVATION_EXTRA_PARAMS,
+  };
 }
 
 function checkActivationParams(card: AccountRow, given: Record<string, string>): void {
   const leaves = leafParams(ACTIVATION_EXTRA_PARAMS);
   const errors: Record<string, string> = {};
-  for (const name of Object.keys(given)) if (!leaves.some((param) => param.name === name)) errors[`extraParams.${name}`] = 'validation.unknownField';
+  for (const name of Object.keys(given))
+    if (!leaves.some((param) => param.name === name))
+      errors[`extraParams.${name}`] = 'validation.unknownField';
   for (const param of leaves) {
     const value = given[param.name]?.trim() ?? '';
     if (value === '') {
@@ -625,17 +950,28 @@ function checkActivationParams(card: AccountRow, given: Record<string, string>):
       continue;
     }
     const values = param.options?.values;
-    // eslint-disable-next-line security/detect-non-literal-regexp -- patterns are our own constants above
-    if ((param.pattern && !new RegExp(param.pattern).test(value)) || (values && !values.some((option) => option.value === value))) {
+    if (
+      // eslint-disable-next-line security/detect-non-literal-regexp -- patterns are our own constants above
+      (param.pattern && !new RegExp(param.pattern).test(value)) ||
+      (values && !values.some((option) => option.value === value))
+    ) {
       errors[`extraParams.${param.name}`] = 'validation.invalidValue';
     }
   }
   if (Object.keys(errors).length > 0) throw AppError.invalid(errors);
   if (given.envelopeSealed !== 'yes') {
-    throw refuse('extraParams.envelopeSealed', 'validation.cardEnvelopeOpened', 'Do not use a card that arrived in an opened envelope: block it and ask for a new one');
+    throw refuse(
+      'extraParams.envelopeSealed',
+      'validation.cardEnvelopeOpened',
+      'Do not use a card that arrived in an opened envelope: block it and ask for a new one',
+    );
   }
   if (given.lastFourDigits?.trim() !== card.cardPanLast4) {
-    throw refuse('extraParams.lastFourDigits', 'validation.cardLastFourMismatch', 'These are not the last four digits of this card');
+    throw refuse(
+      'extraParams.lastFourDigits',
+      'validation.cardLastFourMismatch',
+      'These are not the last four digits of this card',
+    );
   }
 }
 
@@ -643,14 +979,23 @@ function checkActivationParams(card: AccountRow, given: Record<string, string>):
 export function activateCard(
   deps: CardDeps,
   actor: CardActor,
-  input: { accountId: number; extraParams: Record<string, string>; feeAccountId?: number | undefined },
+  input: {
+    accountId: number;
+    extraParams: Record<string, string>;
+    feeAccountId?: number | undefined;
+  },
   now = new Date(),
 ): Promise<Account> {
   return changeCard(deps, actor, input.accountId, 'activate', async (tx, card) => {
     checkActivationParams(card, input.extraParams);
     const fee = new Money(feesOf(productOf(card), card.currencyCode).activation);
     if (!fee.isZero()) {
-      if (input.feeAccountId === undefined) throw refuse('feeAccountId', 'validation.required', 'Choose the account the activation fee is paid from');
+      if (input.feeAccountId === undefined)
+        throw refuse(
+          'feeAccountId',
+          'validation.required',
+          'Choose the account the activation fee is paid from',
+        );
       const feeAccount = await usableFeeAccount(tx, actor, input.feeAccountId, card.currencyCode);
       await chargeFee(tx, actor, {
         fromAccountId: feeAccount.id,
@@ -661,7 +1006,10 @@ export function activateCard(
         details: { description: `${productOf(card).name}: activation fee`, accountId: card.id },
       });
     }
-    await tx.update(cardDetails).set({ activatedAt: now }).where(eq(cardDetails.accountId, card.id));
+    await tx
+      .update(cardDetails)
+      .set({ activatedAt: now })
+      .where(eq(cardDetails.accountId, card.id));
     await syncReissuedStatus(tx, card.id, CARD_STATUS.active);
     return statusChange(CARD_STATUS.active, now);
   });
@@ -669,25 +1017,48 @@ export function activateCard(
 
 // ---- PIN and details ----
 
-export function changeCardPin(deps: CardDeps, actor: CardActor, input: { accountId: number; pin: string }, now = new Date()): Promise<Account> {
+export function changeCardPin(
+  deps: CardDeps,
+  actor: CardActor,
+  input: { accountId: number; pin: string },
+  now = new Date(),
+): Promise<Account> {
   return changeCard(deps, actor, input.accountId, 'changePin', async (tx, card) => {
     const details = await detailsOf(tx, card.id);
     if (details.pinEncrypted && deps.vault.open('pin', details.pinEncrypted) === input.pin) {
-      throw refuse('pin', 'validation.cardPinUnchanged', 'The new PIN must differ from the current one');
+      throw refuse(
+        'pin',
+        'validation.cardPinUnchanged',
+        'The new PIN must differ from the current one',
+      );
     }
-    await tx.update(cardDetails).set({ pinEncrypted: deps.vault.seal('pin', input.pin), pinChangedAt: now }).where(eq(cardDetails.accountId, card.id));
+    await tx
+      .update(cardDetails)
+      .set({ pinEncrypted: deps.vault.seal('pin', input.pin), pinChangedAt: now })
+      .where(eq(cardDetails.accountId, card.id));
     return null;
   });
 }
 
 /** The card's PIN: the customer may look it up again (hence sealed, not hashed; docs/decisions.md). Audited. */
-export async function showCardPin(deps: CardDeps, actor: CardActor, accountId: number): Promise<{ pin: string }> {
+export async function showCardPin(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+): Promise<{ pin: string }> {
   await assertMayManageCards(deps.db, actor);
   const card = await loadOwnedCard(deps.db, actor.customerId, accountId);
   requireCardAction(card, 'showPin');
   const details = await detailsOf(deps.db, card.id);
-  if (!details.pinEncrypted) throw refuse('accountId', 'validation.cardHasNoPin', 'This card has no PIN');
-  await audit(deps.db, { action: 'card.showPin', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { accountId: card.id } });
+  if (!details.pinEncrypted)
+    throw refuse('accountId', 'validation.cardHasNoPin', 'This card has no PIN');
+  await audit(deps.db, {
+    action: 'card.showPin',
+    userId: actor.userId,
+    customerId: actor.customerId,
+    ip: actor.ip,
+    details: { accountId: card.id },
+  });
   return { pin: deps.vault.open('pin', details.pinEncrypted) };
 }
 
@@ -696,13 +1067,26 @@ export async function getCardDetails(
   deps: CardDeps,
   actor: CardActor,
   accountId: number,
-): Promise<{ cardNumber: string; expiryMonth: number; expiryYear: number; cvv: string; holderName: string }> {
+): Promise<{
+  cardNumber: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+  holderName: string;
+}> {
   await assertMayManageCards(deps.db, actor);
   const card = await loadOwnedCard(deps.db, actor.customerId, accountId);
   requireCardAction(card, 'details');
   const details = await detailsOf(deps.db, card.id);
-  if (!card.cardNumberEncrypted || card.cardExpiryMonth === null || card.cardExpiryYear === null) throw new Error(`cards: account ${card.id} lacks its number or expiry`);
-  await audit(deps.db, { action: 'card.details', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { accountId: card.id } });
+  if (!card.cardNumberEncrypted || card.cardExpiryMonth === null || card.cardExpiryYear === null)
+    throw new Error(`cards: account ${card.id} lacks its number or expiry`);
+  await audit(deps.db, {
+    action: 'card.details',
+    userId: actor.userId,
+    customerId: actor.customerId,
+    ip: actor.ip,
+    details: { accountId: card.id },
+  });
   return {
     cardNumber: deps.vault.open('pan', card.cardNumberEncrypted),
     expiryMonth: card.cardExpiryMonth,

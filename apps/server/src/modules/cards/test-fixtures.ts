@@ -22,18 +22,35 @@ export interface FixtureCustomer {
   token: string;
 }
 
-export async function createCustomer(server: TestServer, values: Partial<typeof customers.$inferInsert> = {}): Promise<FixtureCustomer> {
+export async function createCustomer(
+  server: TestServer,
+  values: Partial<typeof customers.$inferInsert> = {},
+): Promise<FixtureCustomer> {
   counter += 1;
   const db = server.database.db;
   // Every fixture user shares a seeded user's password hash (hashing is slow on purpose).
-  const [seeded] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'anna@pebble.example'));
+  const [seeded] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, 'anna@pebble.example'));
   if (!seeded) throw new Error('the seed made no users');
   const [customer] = await db
     .insert(customers)
-    .values({ brandId: 'pebble', customerType: 0, firstName: 'Card', lastName: `Tester ${counter}`, residenceCountryCode: 'DE', verified: true, ...values })
+    .values({
+      brandId: 'pebble',
+      customerType: 0,
+      firstName: 'Card',
+      lastName: `Tester ${counter}`,
+      residenceCountryCode: 'DE',
+      verified: true,
+      ...values,
+    })
     .returning({ id: customers.id });
   const email = `card-${counter}-${Date.now()}@cards.test`;
-  const [user] = await db.insert(users).values({ customerId: customer!.id, email, passwordHash: seeded.hash }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ customerId: customer!.id, email, passwordHash: seeded.hash })
+    .returning({ id: users.id });
   return { customerId: customer!.id, userId: user!.id, email, token: await server.signIn(email) };
 }
 
@@ -61,7 +78,11 @@ export async function openAccount(
   options: { currencyCode?: string; type?: number; balance?: string } = {},
 ): Promise<typeof accounts.$inferSelect> {
   const account = await server.database.db.transaction((tx) =>
-    createCustomerAccount(tx, { customerId, type: options.type ?? ACCOUNT_TYPES.payment, currencyCode: options.currencyCode ?? 'EUR' }),
+    createCustomerAccount(tx, {
+      customerId,
+      type: options.type ?? ACCOUNT_TYPES.payment,
+      currencyCode: options.currencyCode ?? 'EUR',
+    }),
   );
   if (options.balance) await fund(server, account.id, options.balance);
   return account;
@@ -71,7 +92,13 @@ export async function openAccount(
 export async function createCard(
   server: TestServer,
   customerId: number,
-  options: { cardType?: number; currencyCode?: string; statusId: number; settlementAccountId?: number | null; changedAt?: Date },
+  options: {
+    cardType?: number;
+    currencyCode?: string;
+    statusId: number;
+    settlementAccountId?: number | null;
+    changedAt?: Date;
+  },
 ): Promise<typeof accounts.$inferSelect> {
   const product = findCardProduct(options.cardType ?? 2006);
   if (!product) throw new Error('no such product');

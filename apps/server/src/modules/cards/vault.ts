@@ -25,31 +25,54 @@ const FORMAT = 'v1';
 
 async function loadCardSecret(db: DbOrTx, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.insert(serverSecrets).values({ name: 'card_data_key', value: randomToken(48) }).onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'card_data_key'));
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'card_data_key', value: randomToken(48) })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, 'card_data_key'));
   if (!row) throw new Error('Could not load the card data key');
   return row.value;
 }
 
 export function createCardVaultFromSecret(secret: string): CardVault {
   const master = Buffer.from(secret, 'utf8');
-  const encryptionKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'ledgerline card data encryption v1', 32));
-  const fingerprintKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'ledgerline card fingerprint v1', 32));
+  const encryptionKey = Buffer.from(
+    hkdfSync('sha256', master, Buffer.alloc(0), 'ledgerline card data encryption v1', 32),
+  );
+  const fingerprintKey = Buffer.from(
+    hkdfSync('sha256', master, Buffer.alloc(0), 'ledgerline card fingerprint v1', 32),
+  );
   return {
     seal(purpose, plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', encryptionKey, iv);
       cipher.setAAD(Buffer.from(purpose));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [FORMAT, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        FORMAT,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(purpose, sealed) {
       const [format, ivText, tagText, bodyText] = sealed.split('.');
-      if (format !== FORMAT || !ivText || !tagText || bodyText === undefined) throw new Error('card vault: not a sealed value');
-      const decipher = createDecipheriv('aes-256-gcm', encryptionKey, Buffer.from(ivText, 'base64url'));
+      if (format !== FORMAT || !ivText || !tagText || bodyText === undefined)
+        throw new Error('card vault: not a sealed value');
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        encryptionKey,
+        Buffer.from(ivText, 'base64url'),
+      );
       decipher.setAAD(Buffer.from(purpose));
       decipher.setAuthTag(Buffer.from(tagText, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(bodyText, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(bodyText, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
     fingerprint(cardNumber) {
       return createHmac('sha256', fingerprintKey).update(cardNumber).digest('hex');
@@ -58,6 +81,9 @@ export function createCardVaultFromSecret(secret: string): CardVault {
 }
 
 /** The vault of a deployment; inside a transaction pass the transaction. */
-export async function createCardVault(db: DbOrTx, configured: string | undefined): Promise<CardVault> {
+export async function createCardVault(
+  db: DbOrTx,
+  configured: string | undefined,
+): Promise<CardVault> {
   return createCardVaultFromSecret(await loadCardSecret(db, configured));
 }

@@ -5,7 +5,10 @@ import { CLIENT_CONFIG_PATH, type ClientConfig } from '@ledgerline/contract';
  * GET /config.json: what the operator sets for the web client at run time, without a new build
  * (README "Configuration"). Read fresh on every page load, so it is never cached.
  */
-export async function clientConfigRoutes(app: FastifyInstance, opts: { config: ClientConfig }): Promise<void> {
+export async function clientConfigRoutes(
+  app: FastifyInstance,
+  opts: { config: ClientConfig },
+): Promise<void> {
   const body = JSON.stringify(opts.config);
   app.get(CLIENT_CONFIG_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

@@ -14,14 +14,20 @@ import { transferPermissionFlags } from '../transfers/permissions';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-export function customerDisplayName(customer: Pick<CustomerRow, 'customerType' | 'businessName' | 'firstName' | 'lastName'>): string {
+export function customerDisplayName(
+  customer: Pick<CustomerRow, 'customerType' | 'businessName' | 'firstName' | 'lastName'>,
+): string {
   const person = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
-  const preferred = isBusinessCustomerType(customer.customerType) ? (customer.businessName ?? person) : person || customer.businessName;
+  const preferred = isBusinessCustomerType(customer.customerType)
+    ? (customer.businessName ?? person)
+    : person || customer.businessName;
   return preferred ?? '';
 }
 
 export function selfCertificationStatus(value: string): SelfCertificationStatus | null {
-  return (SELF_CERTIFICATION_STATUSES as readonly string[]).includes(value) ? (value as SelfCertificationStatus) : null;
+  return (SELF_CERTIFICATION_STATUSES as readonly string[]).includes(value)
+    ? (value as SelfCertificationStatus)
+    : null;
 }
 
 /**
@@ -31,9 +37,17 @@ export function selfCertificationStatus(value: string): SelfCertificationStatus 
  */
 export function accessListFor(level: number): CustomerAccessInfo['accessList'] {
   if (level === ACCESS_LEVELS.uploading) {
-    return { balanceInfo: ACCESS_LEVELS.noAccess, transfers: ACCESS_LEVELS.noAccess, companyDocuments: ACCESS_LEVELS.uploading };
+    return {
+      balanceInfo: ACCESS_LEVELS.noAccess,
+      transfers: ACCESS_LEVELS.noAccess,
+      companyDocuments: ACCESS_LEVELS.uploading,
+    };
   }
-  return { balanceInfo: level, transfers: level === ACCESS_LEVELS.read ? ACCESS_LEVELS.noAccess : level, companyDocuments: level };
+  return {
+    balanceInfo: level,
+    transfers: level === ACCESS_LEVELS.read ? ACCESS_LEVELS.noAccess : level,
+    companyDocuments: level,
+  };
 }
 
 function permissionsFor(level: number, isOwn: boolean): Record<string, boolean> {
@@ -41,7 +55,9 @@ function permissionsFor(level: number, isOwn: boolean): Record<string, boolean> 
   return {
     viewBalances: list.balanceInfo !== ACCESS_LEVELS.noAccess,
     initiateTransfers: list.transfers !== ACCESS_LEVELS.noAccess,
-    manageCompanyDocuments: list.companyDocuments !== ACCESS_LEVELS.noAccess && list.companyDocuments !== ACCESS_LEVELS.read,
+    manageCompanyDocuments:
+      list.companyDocuments !== ACCESS_LEVELS.noAccess &&
+      list.companyDocuments !== ACCESS_LEVELS.read,
     manageUsers: isOwn,
   };
 }
@@ -63,14 +79,32 @@ async function usernames(db: DbOrTx, customerIds: number[]): Promise<Map<number,
  * Customer access info (spec 1 §3) for the customer the call acts for, which resolveActingCustomer
  * already checked the caller may act for, and the list of every customer the user may act for.
  */
-export async function loadCustomerAccessInfo(db: DbOrTx, caller: Caller, actingCustomerId: number): Promise<CustomerAccessInfo> {
-  const [user] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, caller.userId));
+export async function loadCustomerAccessInfo(
+  db: DbOrTx,
+  caller: Caller,
+  actingCustomerId: number,
+): Promise<CustomerAccessInfo> {
+  const [user] = await db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, caller.userId));
   const grants = await db
-    .select({ customerId: customerAccess.customerId, accessRight: customerAccess.accessRight, positionId: customerAccess.representativePositionId })
+    .select({
+      customerId: customerAccess.customerId,
+      accessRight: customerAccess.accessRight,
+      positionId: customerAccess.representativePositionId,
+    })
     .from(customerAccess)
-    .where(and(eq(customerAccess.userId, caller.userId), gt(customerAccess.accessRight, ACCESS_LEVELS.noAccess)))
+    .where(
+      and(
+        eq(customerAccess.userId, caller.userId),
+        gt(customerAccess.accessRight, ACCESS_LEVELS.noAccess),
+      ),
+    )
     .orderBy(asc(customerAccess.customerId));
-  const ids = [...new Set([caller.customerId, actingCustomerId, ...grants.map((grant) => grant.customerId)])];
+  const ids = [
+    ...new Set([caller.customerId, actingCustomerId, ...grants.map((grant) => grant.customerId)]),
+  ];
   const rows = await db.select().from(customers).where(inArray(customers.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const logins = await usernames(db, ids);
@@ -79,7 +113,10 @@ export async function loadCustomerAccessInfo(db: DbOrTx, caller: Caller, actingC
   if (!acting) throw AppError.notFound('Customer not found');
   const isOwn = actingCustomerId === caller.customerId;
   const grant = grants.find((item) => item.customerId === actingCustomerId);
-  const level = isOwn || user?.isAdmin ? ACCESS_LEVELS.fullAccess : (grant?.accessRight ?? ACCESS_LEVELS.noAccess);
+  const level =
+    isOwn || user?.isAdmin
+      ? ACCESS_LEVELS.fullAccess
+      : (grant?.accessRight ?? ACCESS_LEVELS.noAccess);
 
   const describe = (customer: CustomerRow, accessRights: number): AccessibleCustomer => ({
     id: customer.id,
@@ -94,19 +131,31 @@ export async function loadCustomerAccessInfo(db: DbOrTx, caller: Caller, actingC
     ...(own ? [describe(own, ACCESS_LEVELS.fullAccess)] : []),
     ...grants.flatMap((item) => {
       const customer = byId.get(item.customerId);
-      return customer && customer.id !== caller.customerId ? [describe(customer, item.accessRight)] : [];
+      return customer && customer.id !== caller.customerId
+        ? [describe(customer, item.accessRight)]
+        : [];
     }),
   ];
 
   return {
-    customer: { id: acting.id, username: logins.get(acting.id) ?? '', name: customerDisplayName(acting) },
+    customer: {
+      id: acting.id,
+      username: logins.get(acting.id) ?? '',
+      name: customerDisplayName(acting),
+    },
     accessList: accessListFor(level),
     accessRights: level,
     // The transfer flags of spec 2 §6 (ownAccount.betweenAccounts, otherPerson.p2p, …) beside the area permissions.
-    permissions: { ...permissionsFor(level, isOwn), ...(await transferPermissionFlags(db, caller.userId, actingCustomerId, level)) },
+    permissions: {
+      ...permissionsFor(level, isOwn),
+      ...(await transferPermissionFlags(db, caller.userId, actingCustomerId, level)),
+    },
     isNeedKyc: acting.isNeedKyc,
-    businessRepresentativePositionIds: grant?.positionId != null && !isOwn ? [grant.positionId] : [],
-    taxResidencySelfCertificationDocumentStatus: selfCertificationStatus(acting.taxSelfCertificationStatus),
+    businessRepresentativePositionIds:
+      grant?.positionId != null && !isOwn ? [grant.positionId] : [],
+    taxResidencySelfCertificationDocumentStatus: selfCertificationStatus(
+      acting.taxSelfCertificationStatus,
+    ),
     accessibleCustomers,
   };
 }

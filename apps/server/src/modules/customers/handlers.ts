@@ -16,12 +16,21 @@ export const customerHandlers: MethodHandlers<typeof customerMethods> = {
     // Pending terms come first: without them accepted there is no customer info (spec 1 §4).
     const pending = await findPendingTerms(ctx.db, ctx.caller.userId);
     if (pending.terms.length > 0) {
-      throw new AppError(RESPONSE_CODES.termsError, 'Please accept the updated terms to continue', { extra: { terms: pending.terms } });
+      throw new AppError(RESPONSE_CODES.termsError, 'Please accept the updated terms to continue', {
+        extra: { terms: pending.terms },
+      });
     }
-    const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, ctx.customerId));
+    const [customer] = await ctx.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, ctx.customerId));
     const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.caller.userId));
     if (!customer || !user) throw AppError.notFound('Customer not found');
-    const related = await ctx.db.select({ id: customerAccess.id }).from(customerAccess).where(eq(customerAccess.userId, user.id)).limit(1);
+    const related = await ctx.db
+      .select({ id: customerAccess.id })
+      .from(customerAccess)
+      .where(eq(customerAccess.userId, user.id))
+      .limit(1);
     return {
       customer: {
         userId: user.id,
@@ -46,7 +55,9 @@ export const customerHandlers: MethodHandlers<typeof customerMethods> = {
         dueDiligenceLevel: customer.dueDiligenceLevel,
         isNeedPersonalInfoUpdate: customer.isNeedPersonalInfoUpdate,
         isNeedKyc: customer.isNeedKyc,
-        isNeedSelfCertification: !isBusinessCustomerType(customer.customerType) && RECERTIFY.has(customer.taxSelfCertificationStatus),
+        isNeedSelfCertification:
+          !isBusinessCustomerType(customer.customerType) &&
+          RECERTIFY.has(customer.taxSelfCertificationStatus),
       },
     };
   },
@@ -58,15 +69,24 @@ export const customerHandlers: MethodHandlers<typeof customerMethods> = {
   async acceptTerms(input, ctx) {
     const accepted = await ctx.db.transaction(async (tx) => {
       // Serialise acceptances of one user, so two tabs accepting at once record each term once.
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${ctx.caller.userId} for update`);
+      await tx.execute(
+        sql`select id from ${users} where ${users.id} = ${ctx.caller.userId} for update`,
+      );
       const { brandId, terms } = await findPendingTerms(tx, ctx.caller.userId);
       const offered = new Set(terms.map((term) => term.value));
       const sent = new Set(input.terms);
       const unknown = input.terms.find((value) => !offered.has(value));
-      if (terms.length === 0) throw AppError.invalid({ terms: 'There are no terms waiting to be accepted' });
-      if (unknown !== undefined) throw AppError.invalid({ terms: `"${unknown.slice(0, 128)}" is not a term waiting to be accepted` });
+      if (terms.length === 0)
+        throw AppError.invalid({ terms: 'There are no terms waiting to be accepted' });
+      if (unknown !== undefined)
+        throw AppError.invalid({
+          terms: `"${unknown.slice(0, 128)}" is not a term waiting to be accepted`,
+        });
       const missing = terms.filter((term) => !sent.has(term.value));
-      if (missing.length > 0) throw AppError.invalid({ terms: `Accept every term: ${missing.map((term) => term.label).join(', ')}` });
+      if (missing.length > 0)
+        throw AppError.invalid({
+          terms: `Accept every term: ${missing.map((term) => term.label).join(', ')}`,
+        });
       await tx.insert(termsAcceptances).values(
         terms.map((term) => ({
           userId: ctx.caller.userId,

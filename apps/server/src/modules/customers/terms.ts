@@ -11,7 +11,10 @@ import { customers, termsAcceptances, users } from '../../db/schema';
  * on record (opened before acceptances were recorded online) are not stopped: their paper
  * agreement stands (docs/decisions.md).
  */
-export async function findPendingTerms(db: DbOrTx, userId: number): Promise<{ brandId: string; terms: PendingTerm[] }> {
+export async function findPendingTerms(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ brandId: string; terms: PendingTerm[] }> {
   const [owner] = await db
     .select({ brandId: customers.brandId })
     .from(users)

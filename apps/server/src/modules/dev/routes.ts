@@ -15,12 +15,19 @@ const decisionBody = z.object({ decision: z.enum(['approve', 'deny']) });
  * Development stand-ins (on unless NODE_ENV=production): /dev/outbox shows every e-mail and SMS
  * the server sent; /dev/device is the customer's phone app, approving or denying requests.
  */
-export async function devRoutes(app: FastifyInstance, opts: { db: Database; services: Services }): Promise<void> {
+export async function devRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; services: Services },
+): Promise<void> {
   const { db, services } = opts;
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.get('/outbox.json', async () => {
     const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
@@ -38,7 +45,9 @@ export async function devRoutes(app: FastifyInstance, opts: { db: Database; serv
                 `<tr><td>${escapeHtml(row.createdAt.toISOString())}</td><td>${escapeHtml(row.channel)}</td><td>${escapeHtml(row.recipient)}</td><td>${escapeHtml(row.subject ?? '')}</td><td><pre>${escapeHtml(row.body)}</pre></td><td>${escapeHtml(row.status)}</td></tr>`,
             )
             .join('')}</tbody></table>`;
-    return reply.type('text/html; charset=utf-8').send(page('Ledgerline outbox (development)', body));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Ledgerline outbox (development)', body));
   });
 
   app.get('/device', async (request, reply) => {
@@ -46,13 +55,23 @@ export async function devRoutes(app: FastifyInstance, opts: { db: Database; serv
     if (!query.success) throw AppError.invalid(issuesToValidationErrors(query.error.issues));
     const email = query.data.email;
     const chooser = `<form method="get" action="/dev/device"><label for="email">Whose phone is this? (e-mail)</label><input id="email" name="email" type="email" value="${escapeHtml(email ?? '')}" required> <button type="submit">Open</button></form>`;
-    if (!email) return reply.type('text/html; charset=utf-8').send(page('Phone app (development)', chooser));
-    const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    if (!email)
+      return reply.type('text/html; charset=utf-8').send(page('Phone app (development)', chooser));
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     const pending = user
       ? await db
           .select()
           .from(deviceRequests)
-          .where(and(eq(deviceRequests.userId, user.id), eq(deviceRequests.status, 'pending'), gt(deviceRequests.expiresAt, new Date())))
+          .where(
+            and(
+              eq(deviceRequests.userId, user.id),
+              eq(deviceRequests.status, 'pending'),
+              gt(deviceRequests.expiresAt, new Date()),
+            ),
+          )
           .orderBy(desc(deviceRequests.createdAt))
       : [];
     const list =
@@ -61,10 +80,16 @@ export async function devRoutes(app: FastifyInstance, opts: { db: Database; serv
         : `<table><thead><tr><th>Request</th><th>Details</th><th>Decision</th></tr></thead><tbody>${pending
             .map(
               (item) =>
-                `<tr><td>${escapeHtml(item.title)}</td><td><pre>${escapeHtml(Object.entries(item.details).map(([key, value]) => `${key}: ${value}`).join('\n'))}</pre></td><td><form method="post" action="/dev/device/requests/${escapeHtml(item.id)}"><input type="hidden" name="decision" value="approve"><button type="submit">Approve</button></form> <form method="post" action="/dev/device/requests/${escapeHtml(item.id)}"><input type="hidden" name="decision" value="deny"><button class="deny" type="submit">Deny</button></form></td></tr>`,
+                `<tr><td>${escapeHtml(item.title)}</td><td><pre>${escapeHtml(
+                  Object.entries(item.details)
+                    .map(([key, value]) => `${key}: ${value}`)
+                    .join('\n'),
+                )}</pre></td><td><form method="post" action="/dev/device/requests/${escapeHtml(item.id)}"><input type="hidden" name="decision" value="approve"><button type="submit">Approve</button></form> <form method="post" action="/dev/device/requests/${escapeHtml(item.id)}"><input type="hidden" name="decision" value="deny"><button class="deny" type="submit">Deny</button></form></td></tr>`,
             )
             .join('')}</tbody></table>`;
-    return reply.type('text/html; charset=utf-8').send(page('Phone app (development)', `${chooser}<h2>Waiting for a decision</h2>${list}`));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Phone app (development)', `${chooser}<h2>Waiting for a decision</h2>${list}`));
   });
 
   app.post('/device/requests/:id', async (request, reply) => {
@@ -74,8 +99,16 @@ export async function devRoutes(app: FastifyInstance, opts: { db: Database; serv
     if (!body.success) throw AppError.invalid(issuesToValidationErrors(body.error.issues));
     const approved = body.data.decision === 'approve';
     // The same service function as the phone app's PUT /api/auth/login/{key}/confirm.
-    const decided = await services.auth.decideDeviceRequest(params.data.id, approved, { kind: 'devTool' }, request.ip);
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, decided.userId));
+    const decided = await services.auth.decideDeviceRequest(
+      params.data.id,
+      approved,
+      { kind: 'devTool' },
+      request.ip,
+    );
+    const [user] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, decided.userId));
     return reply.redirect(`/dev/device?email=${encodeURIComponent(user?.email ?? '')}`, 303);
   });
 }

@@ -12,13 +12,21 @@ afterAll(async () => server.close());
 
 type Body = Record<string, unknown> & { responseCode: string };
 
-async function call(method: string, body: Record<string, unknown> = {}, headers?: Record<string, string>): Promise<{ status: number; body: Body }> {
+async function call(
+  method: string,
+  body: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Promise<{ status: number; body: Body }> {
   const response = await server.main(method, body, headers ? { headers } : {});
   return { status: response.statusCode, body: response.json() as Body };
 }
 
 /** Calls a dictionary and expects it to succeed; answers the body. */
-async function dictionary<T>(method: string, body: Record<string, unknown> = {}, headers?: Record<string, string>): Promise<T> {
+async function dictionary<T>(
+  method: string,
+  body: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Promise<T> {
   const { status, body: answer } = await call(method, body, headers);
   expect(answer.responseCode, `${method}: ${JSON.stringify(answer).slice(0, 300)}`).toBe('SUCCESS');
   expect(status).toBe(200);
@@ -39,7 +47,12 @@ interface DocumentCategory {
   id: number;
   code: string;
   name: string;
-  customerDocumentTypes: { id: number; name: string; needsAdditionalDocument: boolean; countries: string[] | null }[];
+  customerDocumentTypes: {
+    id: number;
+    name: string;
+    needsAdditionalDocument: boolean;
+    countries: string[] | null;
+  }[];
 }
 
 async function countries(lang: Language): Promise<Country[]> {
@@ -52,7 +65,9 @@ function byCode<T extends { code: string }>(items: T[], code: string): T | undef
 
 function isSortedBy(names: string[], locale: string): boolean {
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  return names.every((name, index) => index === 0 || collator.compare(names[index - 1] ?? '', name) <= 0);
+  return names.every(
+    (name, index) => index === 0 || collator.compare(names[index - 1] ?? '', name) <= 0,
+  );
 }
 
 /** A valid payload for each method; a method added to the contract without one here fails the first test. */
@@ -78,7 +93,8 @@ describe('the dictionaries', () => {
         const answer = await dictionary<Body>(method, { ...payload, lang });
         expect(answer.responseDescription).toBe('Success');
         const { responseCode: _code, responseDescription: _description, ...data } = answer;
-        const parsed = dictionaryMethods[method as keyof typeof dictionaryMethods].response.safeParse(data);
+        const parsed =
+          dictionaryMethods[method as keyof typeof dictionaryMethods].response.safeParse(data);
         expect(parsed.success, `${method} in ${lang}: ${parsed.error?.message ?? ''}`).toBe(true);
       }
     }
@@ -103,15 +119,29 @@ describe('getCountries', () => {
   it('lists every country with its calling code and SEPA membership, sorted by its English name', async () => {
     const list = await countries('en');
     expect(list.length).toBeGreaterThanOrEqual(249);
-    expect(byCode(list, 'DE')).toEqual({ code: 'DE', name: 'Germany', phoneCode: '+49', isSepa: true });
-    expect(byCode(list, 'GB')).toMatchObject({ name: 'United Kingdom', phoneCode: '+44', isSepa: true });
+    expect(byCode(list, 'DE')).toEqual({
+      code: 'DE',
+      name: 'Germany',
+      phoneCode: '+49',
+      isSepa: true,
+    });
+    expect(byCode(list, 'GB')).toMatchObject({
+      name: 'United Kingdom',
+      phoneCode: '+44',
+      isSepa: true,
+    });
     expect(byCode(list, 'RO')).toMatchObject({ phoneCode: '+40', isSepa: true });
     expect(byCode(list, 'US')).toMatchObject({ phoneCode: '+1', isSepa: false });
     expect(byCode(list, 'UA')).toMatchObject({ phoneCode: '+380', isSepa: false });
     // Antarctica has no numbering plan of its own.
     expect(byCode(list, 'AQ')?.phoneCode).toBeNull();
     expect(new Set(list.map((country) => country.code)).size).toBe(list.length);
-    expect(isSortedBy(list.map((country) => country.name), 'en')).toBe(true);
+    expect(
+      isSortedBy(
+        list.map((country) => country.name),
+        'en',
+      ),
+    ).toBe(true);
     expect(list[0]?.code).toBe('AF');
   });
 
@@ -120,7 +150,12 @@ describe('getCountries', () => {
     expect(byCode(list, 'DE')?.name).toBe('Германия');
     expect(byCode(list, 'UA')?.name).toBe('Украина');
     expect(byCode(list, 'FR')?.name).toBe('Франция');
-    expect(isSortedBy(list.map((country) => country.name), 'ru')).toBe(true);
+    expect(
+      isSortedBy(
+        list.map((country) => country.name),
+        'ru',
+      ),
+    ).toBe(true);
     expect(list[0]?.name).toMatch(/^А/);
   });
 
@@ -129,7 +164,12 @@ describe('getCountries', () => {
     expect(byCode(list, 'DE')?.name).toBe('Німеччина');
     expect(byCode(list, 'UA')?.name).toBe('Україна');
     expect(byCode(list, 'FR')?.name).toBe('Франція');
-    expect(isSortedBy(list.map((country) => country.name), 'uk')).toBe(true);
+    expect(
+      isSortedBy(
+        list.map((country) => country.name),
+        'uk',
+      ),
+    ).toBe(true);
   });
 
   it('names the countries in Spanish, Romanian and Portuguese', async () => {
@@ -139,19 +179,30 @@ describe('getCountries', () => {
   });
 
   it('takes the language from Accept-Language when the body names none', async () => {
-    const answer = await dictionary<{ countries: Country[] }>('getCountries', {}, { 'accept-language': 'uk-UA,uk;q=0.9' });
+    const answer = await dictionary<{ countries: Country[] }>(
+      'getCountries',
+      {},
+      { 'accept-language': 'uk-UA,uk;q=0.9' },
+    );
     expect(byCode(answer.countries, 'DE')?.name).toBe('Німеччина');
   });
 });
 
 describe('getStates', () => {
   it('lists the states of the United States with ISO 3166-2 codes', async () => {
-    const { states } = await dictionary<{ states: { code: string; name: string }[] }>('getStates', { countryCode: 'US' });
+    const { states } = await dictionary<{ states: { code: string; name: string }[] }>('getStates', {
+      countryCode: 'US',
+    });
     expect(states).toContainEqual({ code: 'US-CA', name: 'California' });
     expect(states).toContainEqual({ code: 'US-DC', name: 'District of Columbia' });
     expect(states.length).toBeGreaterThanOrEqual(51);
     expect(states.every((state) => /^US-[A-Z]{2}$/.test(state.code))).toBe(true);
-    expect(isSortedBy(states.map((state) => state.name), 'en')).toBe(true);
+    expect(
+      isSortedBy(
+        states.map((state) => state.name),
+        'en',
+      ),
+    ).toBe(true);
   });
 
   it('lists the provinces and states of Canada, Australia, Brazil and Mexico', async () => {
@@ -162,7 +213,10 @@ describe('getStates', () => {
       ['MX', 32, { code: 'MX-CMX', name: 'Ciudad de México' }],
     ];
     for (const [countryCode, count, sample] of expected) {
-      const { states } = await dictionary<{ states: { code: string; name: string }[] }>('getStates', { countryCode });
+      const { states } = await dictionary<{ states: { code: string; name: string }[] }>(
+        'getStates',
+        { countryCode },
+      );
       expect(states, countryCode).toHaveLength(count);
       expect(states, countryCode).toContainEqual(sample);
     }
@@ -177,7 +231,10 @@ describe('getStates', () => {
 
   it('refuses a malformed countryCode with HTTP 400, TA1 and the field named', async () => {
     for (const countryCode of ['USA', 'us', 'U1', '', 12, null, undefined]) {
-      const { status, body } = await call('getStates', countryCode === undefined ? {} : { countryCode });
+      const { status, body } = await call(
+        'getStates',
+        countryCode === undefined ? {} : { countryCode },
+      );
       expect(status, String(countryCode)).toBe(400);
       expect(body.responseCode).toBe('TA1');
       expect(body.validationErrors).toHaveProperty('countryCode');
@@ -203,7 +260,8 @@ describe('getCurrencies', () => {
 
   it('holds the currencies of a European payments bank with their ISO 4217 decimals', async () => {
     const list = await currencies('en');
-    for (const code of ['CHF', 'PLN', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'JPY']) expect(byCode(list, code), code).toBeDefined();
+    for (const code of ['CHF', 'PLN', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'JPY'])
+      expect(byCode(list, code), code).toBeDefined();
     expect(byCode(list, 'JPY')?.decimals).toBe(0);
     expect(byCode(list, 'EUR')?.decimals).toBe(2);
     expect(new Set(list.map((currency) => currency.code)).size).toBe(list.length);
@@ -220,7 +278,9 @@ describe('getCurrencies', () => {
 
 describe('getPhoneCodes', () => {
   it('answers calling codes for the countries getCountries lists', async () => {
-    const { phoneCodes } = await dictionary<{ phoneCodes: { countryCode: string; callingCode: string }[] }>('getPhoneCodes');
+    const { phoneCodes } = await dictionary<{
+      phoneCodes: { countryCode: string; callingCode: string }[];
+    }>('getPhoneCodes');
     expect(phoneCodes).toContainEqual({ countryCode: 'GB', callingCode: '+44' });
     expect(phoneCodes).toContainEqual({ countryCode: 'US', callingCode: '+1' });
     expect(phoneCodes).toContainEqual({ countryCode: 'RO', callingCode: '+40' });
@@ -232,8 +292,10 @@ describe('getPhoneCodes', () => {
 
 describe('profile dictionaries', () => {
   it('lists occupations in the request language', async () => {
-    const en = (await dictionary<{ occupations: Named[] }>('getOccupations', { lang: 'en' })).occupations;
-    const ro = (await dictionary<{ occupations: Named[] }>('getOccupations', { lang: 'ro' })).occupations;
+    const en = (await dictionary<{ occupations: Named[] }>('getOccupations', { lang: 'en' }))
+      .occupations;
+    const ro = (await dictionary<{ occupations: Named[] }>('getOccupations', { lang: 'ro' }))
+      .occupations;
     expect(en.find((item) => item.name === 'Retired')).toBeDefined();
     const retired = en.find((item) => item.name === 'Retired')?.id;
     expect(ro.find((item) => item.id === retired)?.name).toBe('Pensionar');
@@ -253,11 +315,14 @@ describe('profile dictionaries', () => {
     expect(personal.map((source) => source.name)).not.toContain('Bonus');
     expect(secondary.length).toBeGreaterThan(personal.length);
     expect(business.map((source) => source.name)).toContain('Revenue from services');
-    expect((await sources('employee', 'ru')).find((source) => source.id === salary?.id)?.name).toBe('Заработная плата');
+    expect((await sources('employee', 'ru')).find((source) => source.id === salary?.id)?.name).toBe(
+      'Заработная плата',
+    );
   });
 
   it('answers the personal and business purposes of account', async () => {
-    const purposes = async (type: string) => (await dictionary<{ purposes: Named[] }>('getPurposesOfAccount', { type })).purposes;
+    const purposes = async (type: string) =>
+      (await dictionary<{ purposes: Named[] }>('getPurposesOfAccount', { type })).purposes;
     const personal = (await purposes('personal')).map((purpose) => purpose.name);
     const business = (await purposes('business')).map((purpose) => purpose.name);
     expect(personal).toContain('Everyday spending');
@@ -284,7 +349,12 @@ describe('profile dictionaries', () => {
       industries: Named[];
     }
     const { groups } = await dictionary<{ groups: Group[] }>('getIndustryGroups');
-    expect(groups.map((group) => group.label)).toEqual(['mainstream', 'financial', 'investment', 'adult']);
+    expect(groups.map((group) => group.label)).toEqual([
+      'mainstream',
+      'financial',
+      'investment',
+      'adult',
+    ]);
     expect(groups.find((group) => group.label === 'adult')?.name).toBe('Adult Related Business');
     for (const group of groups) expect(group.industries.length, group.label).toBeGreaterThan(0);
     const ids = groups.flatMap((group) => group.industries.map((industry) => industry.id));
@@ -296,8 +366,10 @@ describe('profile dictionaries', () => {
 
 describe('getDocumentCategories', () => {
   const categories = async (body: Record<string, unknown> = {}) =>
-    (await dictionary<{ categories: DocumentCategory[] }>('getDocumentCategories', body)).categories;
-  const typeIds = (list: DocumentCategory[]) => list.flatMap((category) => category.customerDocumentTypes.map((type) => type.id));
+    (await dictionary<{ categories: DocumentCategory[] }>('getDocumentCategories', body))
+      .categories;
+  const typeIds = (list: DocumentCategory[]) =>
+    list.flatMap((category) => category.customerDocumentTypes.map((type) => type.id));
   const findType = (list: DocumentCategory[], id: number) =>
     list.flatMap((category) => category.customerDocumentTypes).find((type) => type.id === id);
 
@@ -317,14 +389,19 @@ describe('getDocumentCategories', () => {
       [11, 'SourceOfWealth'],
       [12, 'ResidencePermit'],
     ]);
-    for (const category of list) expect(category.customerDocumentTypes.length, category.code).toBeGreaterThan(0);
+    for (const category of list)
+      expect(category.customerDocumentTypes.length, category.code).toBeGreaterThan(0);
     const ids = typeIds(list);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('asks for an additional document with types 4, 5 and 88 only', async () => {
     const list = await categories();
-    const needing = list.flatMap((category) => category.customerDocumentTypes.filter((type) => type.needsAdditionalDocument).map((type) => type.id));
+    const needing = list.flatMap((category) =>
+      category.customerDocumentTypes
+        .filter((type) => type.needsAdditionalDocument)
+        .map((type) => type.id),
+    );
     expect(needing.sort((a, b) => a - b)).toEqual([4, 5, 88]);
   });
 
@@ -338,7 +415,9 @@ describe('getDocumentCategories', () => {
       expect(ids, countryCode).toContain(4);
     }
     // Every other type is offered everywhere.
-    const others = (await categories()).flatMap((category) => category.customerDocumentTypes).filter((type) => type.id !== 88);
+    const others = (await categories())
+      .flatMap((category) => category.customerDocumentTypes)
+      .filter((type) => type.id !== 88);
     expect(others.every((type) => type.countries === null)).toBe(true);
   });
 
@@ -385,8 +464,12 @@ describe('getTransactionTypes', () => {
         'mass_payout',
       ]),
     );
-    expect(answer.dictionary.transactionType).toEqual(Object.fromEntries(answer.transactions.map((type) => [String(type.id), type.name])));
-    expect(new Set(answer.transactions.map((type) => type.id)).size).toBe(answer.transactions.length);
+    expect(answer.dictionary.transactionType).toEqual(
+      Object.fromEntries(answer.transactions.map((type) => [String(type.id), type.name])),
+    );
+    expect(new Set(answer.transactions.map((type) => type.id)).size).toBe(
+      answer.transactions.length,
+    );
     expect(answer.transactions.find((type) => type.code === 'wire')?.name).toBe('Wire transfer');
   });
 
@@ -398,7 +481,10 @@ describe('getTransactionTypes', () => {
 
 describe('getAccessRights', () => {
   it('answers access levels 0 to 5 with their codes and names', async () => {
-    const { accessRights } = await dictionary<{ accessRights: (Named & { code: string })[] }>('getAccessRights', { lang: 'en' });
+    const { accessRights } = await dictionary<{ accessRights: (Named & { code: string })[] }>(
+      'getAccessRights',
+      { lang: 'en' },
+    );
     expect(accessRights.map((right) => [right.id, right.code])).toEqual([
       [0, 'noAccess'],
       [1, 'read'],
@@ -408,7 +494,8 @@ describe('getAccessRights', () => {
       [5, 'uploading'],
     ]);
     expect(accessRights[2]?.name).toBe('Full access');
-    const ru = (await dictionary<{ accessRights: Named[] }>('getAccessRights', { lang: 'ru' })).accessRights;
+    const ru = (await dictionary<{ accessRights: Named[] }>('getAccessRights', { lang: 'ru' }))
+      .accessRights;
     expect(ru[0]?.name).toBe('Нет доступа');
   });
 });

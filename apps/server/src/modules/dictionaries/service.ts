@@ -5,7 +5,11 @@ import ro from 'i18n-iso-countries/langs/ro.json' with { type: 'json' };
 import ru from 'i18n-iso-countries/langs/ru.json' with { type: 'json' };
 import uk from 'i18n-iso-countries/langs/uk.json' with { type: 'json' };
 import pt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
-import { getCountries as getPhoneCountries, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
+import {
+  getCountries as getPhoneCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+} from 'libphonenumber-js';
 import type {
   AccessRight,
   Country,
@@ -77,7 +81,12 @@ export const listCountries = perLanguage((lang): Country[] => {
   const names = countries.getNames(toIsoLanguage(lang), { select: 'official' });
   const collator = collatorFor(lang);
   return Object.entries(names)
-    .map(([code, name]) => ({ code, name, phoneCode: callingCode(code), isSepa: isSepaCountry(code) }))
+    .map(([code, name]) => ({
+      code,
+      name,
+      phoneCode: callingCode(code),
+      isSepa: isSepaCountry(code),
+    }))
     .sort((a, b) => collator.compare(a.name, b.name));
 });
 
@@ -85,7 +94,9 @@ export const listCountries = perLanguage((lang): Country[] => {
 export const listStates = (countryCode: string, lang: Language): State[] => {
   const states = STATES[countryCode] ?? [];
   const collator = collatorFor(lang);
-  return states.map(([code, name]) => ({ code: `${countryCode}-${code}`, name })).sort((a, b) => collator.compare(a.name, b.name));
+  return states
+    .map(([code, name]) => ({ code: `${countryCode}-${code}`, name }))
+    .sort((a, b) => collator.compare(a.name, b.name));
 };
 
 function capitalise(text: string, lang: Language): string {
@@ -93,9 +104,17 @@ function capitalise(text: string, lang: Language): string {
 }
 
 export const listCurrencies = perLanguage((lang): Currency[] => {
-  const displayNames = new Intl.DisplayNames([toIsoLanguage(lang)], { type: 'currency', fallback: 'code' });
+  const displayNames = new Intl.DisplayNames([toIsoLanguage(lang)], {
+    type: 'currency',
+    fallback: 'code',
+  });
   // Several languages write currency names in lower case ("евро", "euro"); a list item starts with a capital.
-  return CURRENCIES.map(({ code, symbol, decimals }) => ({ code, name: capitalise(displayNames.of(code) ?? code, lang), symbol, decimals }));
+  return CURRENCIES.map(({ code, symbol, decimals }) => ({
+    code,
+    name: capitalise(displayNames.of(code) ?? code, lang),
+    symbol,
+    decimals,
+  }));
 });
 
 /**
@@ -108,7 +127,10 @@ export const listPhoneCodes = (() => {
   return (): PhoneCode[] => {
     built ??= getPhoneCountries()
       .filter((countryCode) => countries.isValid(countryCode))
-      .map((countryCode) => ({ countryCode, callingCode: `+${getCountryCallingCode(countryCode)}` }));
+      .map((countryCode) => ({
+        countryCode,
+        callingCode: `+${getCountryCallingCode(countryCode)}`,
+      }));
     return built;
   };
 })();
@@ -117,7 +139,11 @@ function named(entries: readonly LocalisedEntry[], lang: Language): NamedItem[] 
   return entries.map((entry) => ({ id: entry.id, name: entry.name[lang] }));
 }
 
-function pick(entries: readonly LocalisedEntry[], ids: readonly number[], lang: Language): NamedItem[] {
+function pick(
+  entries: readonly LocalisedEntry[],
+  ids: readonly number[],
+  lang: Language,
+): NamedItem[] {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return ids.flatMap((id) => {
     const entry = byId.get(id);
@@ -134,14 +160,22 @@ export const listPurposesOfAccount = (type: AccountPurposeType, lang: Language):
   pick(ACCOUNT_PURPOSES, ACCOUNT_PURPOSE_LISTS[type], lang);
 
 export const listIndustryGroups = perLanguage((lang): IndustryGroup[] =>
-  INDUSTRY_GROUPS.map((group) => ({ id: group.id, label: group.label, name: group.name[lang], industries: named(group.industries, lang) })),
+  INDUSTRY_GROUPS.map((group) => ({
+    id: group.id,
+    label: group.label,
+    name: group.name[lang],
+    industries: named(group.industries, lang),
+  })),
 );
 
 /** Categories 1–12 with their document types; with a country, only the types offered there. */
 export const listDocumentCategories = (lang: Language, countryCode?: string): DocumentCategory[] =>
   DOCUMENT_CATEGORY_CODES.map((code) => {
     const category = DOCUMENT_CATEGORIES[code];
-    const types = countryCode === undefined ? category.types : category.types.filter((type) => isDocumentTypeOfferedIn(type.id, countryCode));
+    const types =
+      countryCode === undefined
+        ? category.types
+        : category.types.filter((type) => isDocumentTypeOfferedIn(type.id, countryCode));
     return {
       id: documentCategoryId(code),
       code,
@@ -158,14 +192,33 @@ export const listDocumentCategories = (lang: Language, countryCode?: string): Do
     };
   });
 
-export const listTransactionTypes = perLanguage((lang): { transactions: TransactionType[]; dictionary: { transactionType: Record<string, string> } } => {
-  const transactions = TRANSACTION_TYPE_CODES.map((code) => ({ id: transactionTypeId(code), code, name: TRANSACTION_TYPE_NAMES[code][lang] }));
-  return {
-    transactions,
-    dictionary: { transactionType: Object.fromEntries(transactions.map((type) => [String(type.id), type.name])) },
-  };
-});
+export const listTransactionTypes = perLanguage(
+  (
+    lang,
+  ): {
+    transactions: TransactionType[];
+    dictionary: { transactionType: Record<string, string> };
+  } => {
+    const transactions = TRANSACTION_TYPE_CODES.map((code) => ({
+      id: transactionTypeId(code),
+      code,
+      name: TRANSACTION_TYPE_NAMES[code][lang],
+    }));
+    return {
+      transactions,
+      dictionary: {
+        transactionType: Object.fromEntries(
+          transactions.map((type) => [String(type.id), type.name]),
+        ),
+      },
+    };
+  },
+);
 
 export const listAccessRights = perLanguage((lang): AccessRight[] =>
-  ACCESS_LEVEL_CODES.map((code) => ({ id: ACCESS_LEVELS[code], code, name: ACCESS_RIGHT_NAMES[code][lang] })),
+  ACCESS_LEVEL_CODES.map((code) => ({
+    id: ACCESS_LEVELS[code],
+    code,
+    name: ACCESS_RIGHT_NAMES[code][lang],
+  })),
 );

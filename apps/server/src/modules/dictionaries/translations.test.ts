@@ -25,8 +25,14 @@ function everyName(): [where: string, name: Localised][] {
       [`document category ${code}`, category.name] as [string, Localised],
       ...entries(`document type (${code})`, category.types),
     ]),
-    ...Object.entries(TRANSACTION_TYPE_NAMES).map(([code, name]): [string, Localised] => [`transaction type ${code}`, name]),
-    ...Object.entries(ACCESS_RIGHT_NAMES).map(([code, name]): [string, Localised] => [`access right ${code}`, name]),
+    ...Object.entries(TRANSACTION_TYPE_NAMES).map(([code, name]): [string, Localised] => [
+      `transaction type ${code}`,
+      name,
+    ]),
+    ...Object.entries(ACCESS_RIGHT_NAMES).map(([code, name]): [string, Localised] => [
+      `access right ${code}`,
+      name,
+    ]),
   ];
 }
 
@@ -55,8 +61,10 @@ describe('dictionary translations', () => {
       expect(Object.keys(name).sort(), where).toEqual([...LANGUAGES].sort());
       for (const lang of LANGUAGES) {
         const text = (name as Partial<Localised>)[lang];
-        if (typeof text !== 'string' || text.trim() === '') problems.push(`${where}: ${lang} is missing or empty`);
-        else if (text !== text.trim() || /\s{2}/.test(text)) problems.push(`${where}: ${lang} has stray spaces`);
+        if (typeof text !== 'string' || text.trim() === '')
+          problems.push(`${where}: ${lang} is missing or empty`);
+        else if (text !== text.trim() || /\s{2}/.test(text))
+          problems.push(`${where}: ${lang} has stray spaces`);
       }
     }
     expect(problems).toEqual([]);
@@ -81,7 +89,8 @@ describe('dictionary translations', () => {
     const copies: string[] = [];
     for (const [where, name] of names) {
       for (const lang of ['es', 'ro', 'pt'] as const) {
-        if (name[lang] === name.en && !SAME_AS_ENGLISH.includes(`${lang}:${name.en}`)) copies.push(`${where}: ${lang} "${name.en}"`);
+        if (name[lang] === name.en && !SAME_AS_ENGLISH.includes(`${lang}:${name.en}`))
+          copies.push(`${where}: ${lang} "${name.en}"`);
       }
     }
     expect(copies).toEqual([]);
@@ -89,7 +98,8 @@ describe('dictionary translations', () => {
 });
 
 describe('dictionary tables', () => {
-  const uniqueIds = (list: readonly { id: number }[]) => new Set(list.map((entry) => entry.id)).size === list.length;
+  const uniqueIds = (list: readonly { id: number }[]) =>
+    new Set(list.map((entry) => entry.id)).size === list.length;
 
   it('keep ids unique within each table', () => {
     expect(uniqueIds(OCCUPATIONS)).toBe(true);
@@ -97,7 +107,9 @@ describe('dictionary tables', () => {
     expect(uniqueIds(ACCOUNT_PURPOSES)).toBe(true);
     expect(uniqueIds(INDUSTRY_GROUPS)).toBe(true);
     expect(uniqueIds(INDUSTRY_GROUPS.flatMap((group) => group.industries))).toBe(true);
-    expect(uniqueIds(Object.values(DOCUMENT_CATEGORIES).flatMap((category) => category.types))).toBe(true);
+    expect(
+      uniqueIds(Object.values(DOCUMENT_CATEGORIES).flatMap((category) => category.types)),
+    ).toBe(true);
   });
 
   it('build each list from entries that exist, and use every entry in some list', () => {

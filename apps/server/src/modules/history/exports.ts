@@ -560,13 +560,22 @@ export async function serveExportDownload(
 export async function purgeOldExports(db: DbOrTx, now: Date = new Date()): Promise<number> {
   const gone = await db
     .delete(historyExports)
-    .where(and(isNotNull(historyExports.finishedAt), lt(historyExports.finishedAt, new Date(now.getTime() - EXPORT_RETENTION_MS))))
+    .where(
+      and(
+        isNotNull(historyExports.finishedAt),
+        lt(historyExports.finishedAt, new Date(now.getTime() - EXPORT_RETENTION_MS)),
+      ),
+    )
     .returning({ id: historyExports.id });
   return gone.length;
 }
 
 /** Sweeps old exports hourly on this node (a delete by date: safe on several nodes at once). */
-export function startExportRetention(deps: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): BackgroundLoop {
+export function startExportRetention(deps: {
+  db: Database;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): BackgroundLoop {
   return startBackgroundLoop({
     name: 'export retention',
     intervalMs: deps.intervalMs ?? EXPORT_RETENTION_SWEEP_MS,

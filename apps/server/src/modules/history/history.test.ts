@@ -150,17 +150,28 @@ describe('the demo history customer', () => {
     expect(new Set(items.map((item) => item.operationType)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(items.map((item) => item.direction))).toEqual(new Set(['in', 'out']));
     // Every kind the generator writes opens in the detail view (its details keep to the contract).
-    const generated = items.filter((item) => /^(Payment|Incoming payment) \d+/.test(item.description ?? ''));
-    const firstOfEachType = [...new Map(generated.map((item) => [item.operationType, item])).values()];
+    const generated = items.filter((item) =>
+      /^(Payment|Incoming payment) \d+/.test(item.description ?? ''),
+    );
+    const firstOfEachType = [
+      ...new Map(generated.map((item) => [item.operationType, item])).values(),
+    ];
     expect(firstOfEachType.length).toBeGreaterThanOrEqual(5);
     for (const item of firstOfEachType) {
-      const details = await f.call<{ transaction: TransactionDetails }>('getTransactionDetails', token, { transactionId: item.transactionId });
+      const details = await f.call<{ transaction: TransactionDetails }>(
+        'getTransactionDetails',
+        token,
+        { transactionId: item.transactionId },
+      );
       expect(details.status, `${item.operationType}: ${JSON.stringify(details.body)}`).toBe(200);
       expect(details.body.transaction.toAmount).toBe(item.amount);
     }
-    const { body } = await f.call<{ statements: StatementRow[] }>('getStatements', token, { accountId: eur.accountId });
+    const { body } = await f.call<{ statements: StatementRow[] }>('getStatements', token, {
+      accountId: eur.accountId,
+    });
     expect(body.statements.length).toBeGreaterThanOrEqual(6);
-    for (const row of body.statements) expect(new Money(row.endingBalance).isNegative(), row.yearMonth).toBe(false);
+    for (const row of body.statements)
+      expect(new Money(row.endingBalance).isNegative(), row.yearMonth).toBe(false);
   });
 });
 
@@ -576,7 +587,9 @@ describe('export retention', () => {
     expect(await purgeOldExports(f.db(), now)).toBe(1);
     const status = await f.call('getExportStatus', personal, { exportId: started.body.exportId });
     expect(status.status).toBe(404);
-    const listed = await f.call<{ exports: { exportId: number }[] }>('getExports', personal, { source: 'monthly' });
+    const listed = await f.call<{ exports: { exportId: number }[] }>('getExports', personal, {
+      source: 'monthly',
+    });
     expect(listed.body.exports.map((item) => item.exportId)).not.toContain(started.body.exportId);
     expect((await download(ready.redirectLink!)).statusCode).toBe(404);
     const [chunks] = await selectRows<{ n: number }>(

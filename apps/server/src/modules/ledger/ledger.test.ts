@@ -4,7 +4,14 @@ import { accounts, customers, ledgerTransfers, postings } from '../../db/schema'
 import { AppError } from '../../lib/errors';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
-import { hashRequest, postTransfer, rejectTransfer, reverseTransfer, settleTransfer, systemAccount } from './ledger';
+import {
+  hashRequest,
+  postTransfer,
+  rejectTransfer,
+  reverseTransfer,
+  settleTransfer,
+  systemAccount,
+} from './ledger';
 
 let server: TestServer;
 let customerId: number;
@@ -25,7 +32,10 @@ afterAll(async () => {
 const db = () => server.database.db;
 
 /** A fresh EUR payment account of the test customer, funded from the opening-balance account. */
-async function fundedAccount(amount: string, options: { min?: string; currencyCode?: string } = {}): Promise<number> {
+async function fundedAccount(
+  amount: string,
+  options: { min?: string; currencyCode?: string } = {},
+): Promise<number> {
   const currencyCode = options.currencyCode ?? 'EUR';
   return db().transaction(async (tx) => {
     // A receiving type (4002) so many accounts of one currency may exist for one customer.
@@ -55,7 +65,13 @@ async function account(id: number) {
   return row!;
 }
 
-async function move(from: number, to: number, amount: string, status: 'settled' | 'pending' = 'settled', extra: { idempotencyKey?: string; requestHash?: string } = {}) {
+async function move(
+  from: number,
+  to: number,
+  amount: string,
+  status: 'settled' | 'pending' = 'settled',
+  extra: { idempotencyKey?: string; requestHash?: string } = {},
+) {
   return db().transaction((tx) =>
     postTransfer(tx, {
       kind: 'test',
@@ -86,7 +102,12 @@ describe('postTransfer', () => {
     const to = await fundedAccount('0');
     const transfer = await move(from, to, '0.1');
     await move(from, to, '0.2');
-    expect(transfer).toMatchObject({ status: 'settled', amount: '0.1', currencyCode: 'EUR', replayed: false });
+    expect(transfer).toMatchObject({
+      status: 'settled',
+      amount: '0.1',
+      currencyCode: 'EUR',
+      replayed: false,
+    });
     expect((await account(to)).balance).toBe('0.30000000');
     expect((await account(from)).balance).toBe('9.70000000');
     await assertLedgerBalanced(db());
@@ -111,7 +132,9 @@ describe('postTransfer', () => {
       ),
     );
     expect(String(error)).toContain('sum to');
-    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(before);
+    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(
+      before,
+    );
     expect((await account(from)).balance).toBe('5.00000000');
   });
 
@@ -151,7 +174,10 @@ describe('postTransfer', () => {
 
   it('refuses an unknown account', async () => {
     const from = await fundedAccount('1');
-    expect(await failure(move(from, 2_000_000_000, '1'))).toMatchObject({ code: 'ENOA', httpStatus: 404 });
+    expect(await failure(move(from, 2_000_000_000, '1'))).toMatchObject({
+      code: 'ENOA',
+      httpStatus: 404,
+    });
   });
 
   it('refuses to post to a closed account', async () => {
@@ -168,7 +194,10 @@ describe('pending transfers', () => {
     const to = await fundedAccount('0');
     const pending = await move(from, to, '4', 'pending');
     expect(pending.status).toBe('pending');
-    expect(await account(from)).toMatchObject({ balance: '10.00000000', pendingAmount: '4.00000000' });
+    expect(await account(from)).toMatchObject({
+      balance: '10.00000000',
+      pendingAmount: '4.00000000',
+    });
     expect(await account(to)).toMatchObject({ balance: '0.00000000', pendingAmount: '0.00000000' });
     await assertLedgerBalanced(db());
 
@@ -177,7 +206,10 @@ describe('pending transfers', () => {
 
     const settled = await db().transaction((tx) => settleTransfer(tx, pending.id));
     expect(settled.status).toBe('settled');
-    expect(await account(from)).toMatchObject({ balance: '6.00000000', pendingAmount: '0.00000000' });
+    expect(await account(from)).toMatchObject({
+      balance: '6.00000000',
+      pendingAmount: '0.00000000',
+    });
     expect(await account(to)).toMatchObject({ balance: '4.00000000', pendingAmount: '0.00000000' });
     const again = await db().transaction((tx) => settleTransfer(tx, pending.id));
     expect(again.replayed).toBe(true);
@@ -189,10 +221,17 @@ describe('pending transfers', () => {
     const from = await fundedAccount('10');
     const to = await fundedAccount('0');
     const pending = await move(from, to, '7', 'pending');
-    const rejected = await db().transaction((tx) => rejectTransfer(tx, pending.id, { reason: 'test' }));
+    const rejected = await db().transaction((tx) =>
+      rejectTransfer(tx, pending.id, { reason: 'test' }),
+    );
     expect(rejected.status).toBe('rejected');
-    expect(await account(from)).toMatchObject({ balance: '10.00000000', pendingAmount: '0.00000000' });
-    expect(await failure(db().transaction((tx) => settleTransfer(tx, pending.id)))).toMatchObject({ code: 'TA1' });
+    expect(await account(from)).toMatchObject({
+      balance: '10.00000000',
+      pendingAmount: '0.00000000',
+    });
+    expect(await failure(db().transaction((tx) => settleTransfer(tx, pending.id)))).toMatchObject({
+      code: 'TA1',
+    });
     await assertLedgerBalanced(db());
   });
 });
@@ -202,16 +241,25 @@ describe('reverseTransfer', () => {
     const from = await fundedAccount('10');
     const to = await fundedAccount('0');
     const original = await move(from, to, '2.5');
-    const reversal = await db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null }));
+    const reversal = await db().transaction((tx) =>
+      reverseTransfer(tx, original.id, { initiatedByUserId: null }),
+    );
     expect(reversal).toMatchObject({ kind: 'reversal', status: 'settled', amount: '2.5' });
     expect(reversal.postings.map((leg) => leg.amount).sort()).toEqual(['-2.5', '2.5']);
     const legs = await db().select().from(postings).where(eq(postings.transferId, original.id));
     expect(legs.map((leg) => leg.amount).sort()).toEqual(['-2.50000000', '2.50000000']);
-    const [row] = await db().select().from(ledgerTransfers).where(eq(ledgerTransfers.id, original.id));
+    const [row] = await db()
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.id, original.id));
     expect(row!.status).toBe('reversed');
     expect(await account(from)).toMatchObject({ balance: '10.00000000' });
     expect(await account(to)).toMatchObject({ balance: '0.00000000' });
-    expect(await failure(db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null })))).toMatchObject({ code: 'TA1' });
+    expect(
+      await failure(
+        db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null })),
+      ),
+    ).toMatchObject({ code: 'TA1' });
     await assertLedgerBalanced(db());
   });
 
@@ -221,8 +269,15 @@ describe('reverseTransfer', () => {
     const original = await move(from, to, '5');
     const third = await fundedAccount('0');
     await move(to, third, '5');
-    expect(await failure(db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null })))).toMatchObject({ message: 'Insufficient funds' });
-    const [row] = await db().select().from(ledgerTransfers).where(eq(ledgerTransfers.id, original.id));
+    expect(
+      await failure(
+        db().transaction((tx) => reverseTransfer(tx, original.id, { initiatedByUserId: null })),
+      ),
+    ).toMatchObject({ message: 'Insufficient funds' });
+    const [row] = await db()
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.id, original.id));
     expect(row!.status).toBe('settled');
     await assertLedgerBalanced(db());
   });
@@ -233,12 +288,26 @@ describe('idempotency', () => {
     const from = await fundedAccount('10');
     const to = await fundedAccount('0');
     const key = `key-${from}`;
-    const first = await move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hashRequest({ from, to, amount: '1' }) });
-    const retry = await move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hashRequest({ amount: '1', to, from }) });
+    const first = await move(from, to, '1', 'settled', {
+      idempotencyKey: key,
+      requestHash: hashRequest({ from, to, amount: '1' }),
+    });
+    const retry = await move(from, to, '1', 'settled', {
+      idempotencyKey: key,
+      requestHash: hashRequest({ amount: '1', to, from }),
+    });
     expect(retry).toMatchObject({ id: first.id, replayed: true });
     expect((await account(from)).balance).toBe('9.00000000');
-    const other = await failure(move(from, to, '2', 'settled', { idempotencyKey: key, requestHash: hashRequest({ from, to, amount: '2' }) }));
-    expect(other).toMatchObject({ code: 'TA1', validationErrors: { idempotencyKey: expect.any(String) } });
+    const other = await failure(
+      move(from, to, '2', 'settled', {
+        idempotencyKey: key,
+        requestHash: hashRequest({ from, to, amount: '2' }),
+      }),
+    );
+    expect(other).toMatchObject({
+      code: 'TA1',
+      validationErrors: { idempotencyKey: expect.any(String) },
+    });
     expect((await account(from)).balance).toBe('9.00000000');
     await assertLedgerBalanced(db());
   });
@@ -248,7 +317,11 @@ describe('idempotency', () => {
     const to = await fundedAccount('0');
     const key = `burst-${from}`;
     const hash = hashRequest({ from, to, amount: '1' });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hash })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        move(from, to, '1', 'settled', { idempotencyKey: key, requestHash: hash }),
+      ),
+    );
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
     expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
     expect((await account(from)).balance).toBe('9.00000000');
@@ -258,7 +331,10 @@ describe('idempotency', () => {
 
 describe('systemAccount', () => {
   it('creates one account per role and currency on first use', async () => {
-    const [a, b] = await Promise.all([db().transaction((tx) => systemAccount(tx, 'feeRevenue', 'SEK')), db().transaction((tx) => systemAccount(tx, 'feeRevenue', 'SEK'))]);
+    const [a, b] = await Promise.all([
+      db().transaction((tx) => systemAccount(tx, 'feeRevenue', 'SEK')),
+      db().transaction((tx) => systemAccount(tx, 'feeRevenue', 'SEK')),
+    ]);
     expect(a.id).toBe(b.id);
     expect(a).toMatchObject({ customerId: null, systemRole: 'feeRevenue', currencyCode: 'SEK' });
     const other = await db().transaction((tx) => systemAccount(tx, 'clearing', 'SEK'));
@@ -272,9 +348,13 @@ describe('concurrency', () => {
     const to = await fundedAccount('0');
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => move(from, to, '3')));
     const succeeded = results.filter((result) => result.status === 'fulfilled');
-    const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    const refused = results.filter(
+      (result): result is PromiseRejectedResult => result.status === 'rejected',
+    );
     expect(succeeded).toHaveLength(33);
-    expect(refused.every((result) => (result.reason as AppError).message === 'Insufficient funds')).toBe(true);
+    expect(
+      refused.every((result) => (result.reason as AppError).message === 'Insufficient funds'),
+    ).toBe(true);
     expect(await account(from)).toMatchObject({ balance: '1.00000000' });
     expect(await account(to)).toMatchObject({ balance: '99.00000000' });
     await assertLedgerBalanced(db());

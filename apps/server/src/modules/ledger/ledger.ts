@@ -103,13 +103,30 @@ function ledgerError(description: string, field = 'amount'): AppError {
 }
 
 /** The system account of a role in a currency, created on first use (safe under races). */
-export async function systemAccount(tx: Tx, role: SystemRole, currencyCode: string): Promise<AccountRow> {
-  const find = async () => (await tx.select().from(accounts).where(and(eq(accounts.systemRole, role), eq(accounts.currencyCode, currencyCode))))[0];
+export async function systemAccount(
+  tx: Tx,
+  role: SystemRole,
+  currencyCode: string,
+): Promise<AccountRow> {
+  const find = async () =>
+    (
+      await tx
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.systemRole, role), eq(accounts.currencyCode, currencyCode)))
+    )[0];
   const existing = await find();
   if (existing) return existing;
   await tx
     .insert(accounts)
-    .values({ systemRole: role, currencyCode, type: SYSTEM_ACCOUNT_TYPE, subType: 'DEBIT', accountStatusId: 2, customerId: null })
+    .values({
+      systemRole: role,
+      currencyCode,
+      type: SYSTEM_ACCOUNT_TYPE,
+      subType: 'DEBIT',
+      accountStatusId: 2,
+      customerId: null,
+    })
     .onConflictDoNothing();
   const created = await find();
   if (!created) throw new Error(`ledger: could not create the ${role} account in ${currencyCode}`);
@@ -137,7 +154,8 @@ async function loadAccounts(tx: Tx, ids: number[]): Promise<Map<number, AccountR
 /** Net amount per account of a list of postings. */
 function netByAccount(list: { accountId: number; amount: Money }[]): Map<number, Money> {
   const net = new Map<number, Money>();
-  for (const posting of list) net.set(posting.accountId, (net.get(posting.accountId) ?? new Money(0)).plus(posting.amount));
+  for (const posting of list)
+    net.set(posting.accountId, (net.get(posting.accountId) ?? new Money(0)).plus(posting.amount));
   return net;
 }
 
@@ -146,7 +164,11 @@ function reservationOf(net: Money): Money {
   return net.isNegative() ? net.negated() : new Money(0);
 }
 
-function toPosted(transfer: TransferRow, rows: (typeof postings.$inferSelect)[], replayed: boolean): PostedTransfer {
+function toPosted(
+  transfer: TransferRow,
+  rows: (typeof postings.$inferSelect)[],
+  replayed: boolean,
+): PostedTransfer {
   return {
     id: transfer.id,
     customerId: transfer.customerId,
@@ -159,20 +181,33 @@ function toPosted(transfer: TransferRow, rows: (typeof postings.$inferSelect)[],
     createdAt: transfer.createdAt,
     settledAt: transfer.settledAt,
     replayed,
-    postings: rows.map((row) => ({ accountId: row.accountId, amount: moneyText(row.amount), currencyCode: row.currencyCode, pending: row.pending })),
+    postings: rows.map((row) => ({
+      accountId: row.accountId,
+      amount: moneyText(row.amount),
+      currencyCode: row.currencyCode,
+      pending: row.pending,
+    })),
   };
 }
 
 async function loadTransfer(tx: Tx, id: string, replayed: boolean): Promise<PostedTransfer> {
   const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
   if (!transfer) throw AppError.notFound('Transfer not found');
-  const rows = await tx.select().from(postings).where(eq(postings.transferId, id)).orderBy(asc(postings.id));
+  const rows = await tx
+    .select()
+    .from(postings)
+    .where(eq(postings.transferId, id))
+    .orderBy(asc(postings.id));
   return toPosted(transfer, rows, replayed);
 }
 
 /** Looks the transfer up by the transfer id or throws not found; locks its row. */
 async function lockTransfer(tx: Tx, id: string): Promise<TransferRow> {
-  const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id)).for('update');
+  const [transfer] = await tx
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, id))
+    .for('update');
   if (!transfer) throw AppError.notFound('Transfer not found');
   return transfer;
 }
@@ -185,8 +220,10 @@ async function lockTransfer(tx: Tx, id: string): Promise<TransferRow> {
  * answers the first transfer; the same key with a different request is refused (TA1).
  */
 export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
-  if (input.postings.length < 2) throw ledgerError('A transfer needs at least two postings', 'postings');
-  if (input.idempotencyKey !== undefined && input.customerId === null) throw new Error('ledger: an idempotency key needs a customer');
+  if (input.postings.length < 2)
+    throw ledgerError('A transfer needs at least two postings', 'postings');
+  if (input.idempotencyKey !== undefined && input.customerId === null)
+    throw new Error('ledger: an idempotency key needs a customer');
   const parsed = input.postings.map((posting) => {
     let amount: Money;
     try {
@@ -208,10 +245,18 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
     const [earlier] = await tx
       .select()
       .from(ledgerTransfers)
-      .where(and(eq(ledgerTransfers.customerId, input.customerId), eq(ledgerTransfers.idempotencyKey, input.idempotencyKey)));
+      .where(
+        and(
+          eq(ledgerTransfers.customerId, input.customerId),
+          eq(ledgerTransfers.idempotencyKey, input.idempotencyKey),
+        ),
+      );
     if (earlier) {
       if (earlier.requestHash !== (input.requestHash ?? null)) {
-        throw AppError.invalid({ idempotencyKey: 'validation.idempotencyKeyReused' }, 'This idempotency key was already used for a different request');
+        throw AppError.invalid(
+          { idempotencyKey: 'validation.idempotencyKeyReused' },
+          'This idempotency key was already used for a different request',
+        );
       }
       return loadTransfer(tx, earlier.id, true);
     }
@@ -221,14 +266,21 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
   const withCurrency = parsed.map((posting) => {
     const account = byId.get(posting.accountId)!;
     // A closed account (or canceled card) takes no postings: move its money before closing it.
-    if (account.customerId !== null && (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)) {
+    if (
+      account.customerId !== null &&
+      (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)
+    ) {
       throw new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
     }
-    sums.set(account.currencyCode, (sums.get(account.currencyCode) ?? new Money(0)).plus(posting.amount));
+    sums.set(
+      account.currencyCode,
+      (sums.get(account.currencyCode) ?? new Money(0)).plus(posting.amount),
+    );
     return { ...posting, currencyCode: account.currencyCode };
   });
   for (const [currency, sum] of sums) {
-    if (!sum.isZero()) throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
+    if (!sum.isZero())
+      throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
   }
 
   const pending = input.status === 'pending';
@@ -277,20 +329,39 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
     settledAt: pending ? null : now,
   });
   await tx.insert(postings).values(
-    withCurrency.map((posting) => ({ transferId: id, accountId: posting.accountId, amount: posting.amount.toFixed(), currencyCode: posting.currencyCode, pending })),
+    withCurrency.map((posting) => ({
+      transferId: id,
+      accountId: posting.accountId,
+      amount: posting.amount.toFixed(),
+      currencyCode: posting.currencyCode,
+      pending,
+    })),
   );
   for (const update of updates) {
-    await tx.update(accounts).set({ balance: update.balance.toFixed(), pendingAmount: update.pendingAmount.toFixed() }).where(eq(accounts.id, update.id));
+    await tx
+      .update(accounts)
+      .set({ balance: update.balance.toFixed(), pendingAmount: update.pendingAmount.toFixed() })
+      .where(eq(accounts.id, update.id));
   }
   return loadTransfer(tx, id, false);
 }
 
 /** Moves a pending transfer's reserved money: adds its settled postings and releases the reservation. Settling twice answers the same. */
-export async function settleTransfer(tx: Tx, transferId: string, options: { approvedByUserId?: number | null } = {}): Promise<PostedTransfer> {
+export async function settleTransfer(
+  tx: Tx,
+  transferId: string,
+  options: { approvedByUserId?: number | null } = {},
+): Promise<PostedTransfer> {
   const transfer = await lockTransfer(tx, transferId);
   if (transfer.status === 'settled') return loadTransfer(tx, transferId, true);
-  if (transfer.status !== 'pending') throw ledgerError(`A ${transfer.status} transfer cannot be settled`, 'transferId');
-  const legs = (await tx.select().from(postings).where(and(eq(postings.transferId, transferId), eq(postings.pending, true)))).map((row) => ({
+  if (transfer.status !== 'pending')
+    throw ledgerError(`A ${transfer.status} transfer cannot be settled`, 'transferId');
+  const legs = (
+    await tx
+      .select()
+      .from(postings)
+      .where(and(eq(postings.transferId, transferId), eq(postings.pending, true)))
+  ).map((row) => ({
     accountId: row.accountId,
     amount: new Money(row.amount),
     currencyCode: row.currencyCode,
@@ -299,7 +370,15 @@ export async function settleTransfer(tx: Tx, transferId: string, options: { appr
     tx,
     legs.map((leg) => leg.accountId),
   );
-  await tx.insert(postings).values(legs.map((leg) => ({ transferId, accountId: leg.accountId, amount: leg.amount.toFixed(), currencyCode: leg.currencyCode, pending: false })));
+  await tx.insert(postings).values(
+    legs.map((leg) => ({
+      transferId,
+      accountId: leg.accountId,
+      amount: leg.amount.toFixed(),
+      currencyCode: leg.currencyCode,
+      pending: false,
+    })),
+  );
   for (const [accountId, net] of netByAccount(legs)) {
     const account = byId.get(accountId)!;
     if (account.customerId === null) continue;
@@ -313,17 +392,31 @@ export async function settleTransfer(tx: Tx, transferId: string, options: { appr
   }
   await tx
     .update(ledgerTransfers)
-    .set({ status: 'settled', settledAt: new Date(), ...(options.approvedByUserId ? { approvedByUserId: options.approvedByUserId } : {}) })
+    .set({
+      status: 'settled',
+      settledAt: new Date(),
+      ...(options.approvedByUserId ? { approvedByUserId: options.approvedByUserId } : {}),
+    })
     .where(eq(ledgerTransfers.id, transferId));
   return loadTransfer(tx, transferId, false);
 }
 
 /** A pending transfer that will not happen (refused by a rail, declined, cancelled): releases its reservation. */
-export async function rejectTransfer(tx: Tx, transferId: string, details: Record<string, unknown> = {}): Promise<PostedTransfer> {
+export async function rejectTransfer(
+  tx: Tx,
+  transferId: string,
+  details: Record<string, unknown> = {},
+): Promise<PostedTransfer> {
   const transfer = await lockTransfer(tx, transferId);
   if (transfer.status === 'rejected') return loadTransfer(tx, transferId, true);
-  if (transfer.status !== 'pending') throw ledgerError(`A ${transfer.status} transfer cannot be rejected`, 'transferId');
-  const legs = (await tx.select().from(postings).where(and(eq(postings.transferId, transferId), eq(postings.pending, true)))).map((row) => ({
+  if (transfer.status !== 'pending')
+    throw ledgerError(`A ${transfer.status} transfer cannot be rejected`, 'transferId');
+  const legs = (
+    await tx
+      .select()
+      .from(postings)
+      .where(and(eq(postings.transferId, transferId), eq(postings.pending, true)))
+  ).map((row) => ({
     accountId: row.accountId,
     amount: new Money(row.amount),
   }));
@@ -357,8 +450,12 @@ export async function reverseTransfer(
   options: { initiatedByUserId: number | null; kind?: string; details?: Record<string, unknown> },
 ): Promise<PostedTransfer> {
   const transfer = await lockTransfer(tx, transferId);
-  if (transfer.status !== 'settled') throw ledgerError(`A ${transfer.status} transfer cannot be reversed`, 'transferId');
-  const legs = await tx.select().from(postings).where(and(eq(postings.transferId, transferId), eq(postings.pending, false)));
+  if (transfer.status !== 'settled')
+    throw ledgerError(`A ${transfer.status} transfer cannot be reversed`, 'transferId');
+  const legs = await tx
+    .select()
+    .from(postings)
+    .where(and(eq(postings.transferId, transferId), eq(postings.pending, false)));
   const reversal = await postTransfer(tx, {
     kind: options.kind ?? 'reversal',
     customerId: transfer.customerId,
@@ -366,10 +463,16 @@ export async function reverseTransfer(
     status: 'settled',
     amount: moneyText(transfer.amount),
     currencyCode: transfer.currencyCode,
-    postings: legs.map((leg) => ({ accountId: leg.accountId, amount: new Money(leg.amount).negated().toFixed() })),
+    postings: legs.map((leg) => ({
+      accountId: leg.accountId,
+      amount: new Money(leg.amount).negated().toFixed(),
+    })),
     details: { ...options.details, reverses: transferId },
     reversesTransferId: transferId,
   });
-  await tx.update(ledgerTransfers).set({ status: 'reversed' }).where(eq(ledgerTransfers.id, transferId));
+  await tx
+    .update(ledgerTransfers)
+    .set({ status: 'reversed' })
+    .where(eq(ledgerTransfers.id, transferId));
   return reversal;
 }

@@ -13,7 +13,8 @@ const MONEY_TEXT = /^-?\d{1,22}(\.\d{1,8})?$/;
 
 /** Parses an amount string exactly; refuses anything that is not a plain decimal with at most 8 decimals. */
 export function parseMoney(value: string): Money {
-  if (!MONEY_TEXT.test(value)) throw new Error(`Not a money amount: ${JSON.stringify(value.slice(0, 40))}`);
+  if (!MONEY_TEXT.test(value))
+    throw new Error(`Not a money amount: ${JSON.stringify(value.slice(0, 40))}`);
   return new Money(value);
 }
 

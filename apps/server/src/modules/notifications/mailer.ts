@@ -21,8 +21,13 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 
-export function createMailer(db: Database, options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
-  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+export function createMailer(
+  db: Database,
+  options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger },
+): Mailer {
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : undefined;
   return {
     async enqueue(tx, message) {
       await tx.insert(outbox).values({
@@ -43,21 +48,41 @@ export function createMailer(db: Database, options: { smtpUrl: string | undefine
         .orderBy(asc(outbox.id))
         .limit(50)
         .for('update', { skipLocked: true });
-      const pending = await db.update(outbox).set({ status: 'sending' }).where(inArray(outbox.id, claimable)).returning();
+      const pending = await db
+        .update(outbox)
+        .set({ status: 'sending' })
+        .where(inArray(outbox.id, claimable))
+        .returning();
       let delivered = 0;
       for (const row of pending) {
         try {
           if (row.channel === 'email' && transport) {
-            await transport.sendMail({ from: options.from, to: row.recipient, subject: row.subject ?? '', text: row.body });
+            await transport.sendMail({
+              from: options.from,
+              to: row.recipient,
+              subject: row.subject ?? '',
+              text: row.body,
+            });
           }
-          await db.update(outbox).set({ status: transport || row.channel === 'sms' ? 'sent' : 'outbox', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+          await db
+            .update(outbox)
+            .set({
+              status: transport || row.channel === 'sms' ? 'sent' : 'outbox',
+              sentAt: new Date(),
+              attempts: row.attempts + 1,
+            })
+            .where(eq(outbox.id, row.id));
           delivered += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           options.log.warn({ outboxId: row.id, err: message }, 'outbox delivery failed');
           await db
             .update(outbox)
-            .set({ attempts: row.attempts + 1, lastError: message.slice(0, 500), status: row.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+            .set({
+              attempts: row.attempts + 1,
+              lastError: message.slice(0, 500),
+              status: row.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            })
             .where(eq(outbox.id, row.id));
         }
       }

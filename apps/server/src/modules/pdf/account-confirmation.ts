@@ -38,22 +38,40 @@ export async function renderAccountConfirmation(input: LetterInput): Promise<Uin
   const { brand } = input;
   const letterhead = brand.accountConfirmation;
   const now = input.now ?? new Date();
-  const formatDate = (date: Date) => new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const formatDate = (date: Date) =>
+    new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
-  const letter = await startLetter({ brand, lang: input.lang, locale: texts.locale, title: `${texts.title} — ${input.customerName}`, subject: input.customerName, now });
+  const letter = await startLetter({
+    brand,
+    lang: input.lang,
+    locale: texts.locale,
+    title: `${texts.title} — ${input.customerName}`,
+    subject: input.customerName,
+    now,
+  });
   const { write, bold } = letter;
 
   write(`${texts.date}: ${formatDate(now)}`, { size: 10, gap: 14 });
   write(texts.title, { font: bold, size: 16, gap: 12 });
   write(texts.salutation, { gap: 8 });
-  write(fill(texts.body, { name: input.customerName, currency: input.currencyCode, entity: letterhead.name }), { gap: 12 });
+  write(
+    fill(texts.body, {
+      name: input.customerName,
+      currency: input.currencyCode,
+      entity: letterhead.name,
+    }),
+    { gap: 12 },
+  );
 
   const { instruction } = input;
   letter.rows([
     [texts.holder, input.customerName],
     [texts.currency, input.currencyCode],
     [texts.iban, instruction.iban],
-    [texts.accountNumber, instruction.iban === instruction.bankAccountNumber ? null : instruction.bankAccountNumber],
+    [
+      texts.accountNumber,
+      instruction.iban === instruction.bankAccountNumber ? null : instruction.bankAccountNumber,
+    ],
     [texts.sortCode, instruction.sortCode],
     [texts.routingNumber, instruction.routingNumber],
     [texts.transitNumber, instruction.transitNumber],

@@ -32,7 +32,8 @@ const TEXTS: Record<Language, AgreementTexts> = {
   en: {
     locale: 'en-GB',
     title: 'Agreement record',
-    intro: 'This record shows the version of the {document} that applies between {name} and {entity}, and its acceptance online.',
+    intro:
+      'This record shows the version of the {document} that applies between {name} and {entity}, and its acceptance online.',
     documents: { privacyPolicy: 'Privacy Policy', termsAndConditions: 'Terms and Conditions' },
     document: 'Document',
     version: 'Version',
@@ -44,13 +45,18 @@ const TEXTS: Record<Language, AgreementTexts> = {
     acceptedFrom: 'Accepted from address',
     notAccepted: 'No online acceptance of this version is on record.',
     generated: 'Generated on',
-    electronic: 'This record was generated electronically and is valid without a handwritten signature.',
+    electronic:
+      'This record was generated electronically and is valid without a handwritten signature.',
   },
   es: {
     locale: 'es-ES',
     title: 'Registro de aceptación',
-    intro: 'Este registro muestra la versión del documento «{document}» que se aplica entre {name} y {entity}, y su aceptación en línea.',
-    documents: { privacyPolicy: 'Política de privacidad', termsAndConditions: 'Términos y condiciones' },
+    intro:
+      'Este registro muestra la versión del documento «{document}» que se aplica entre {name} y {entity}, y su aceptación en línea.',
+    documents: {
+      privacyPolicy: 'Política de privacidad',
+      termsAndConditions: 'Términos y condiciones',
+    },
     document: 'Documento',
     version: 'Versión',
     versionDate: 'Fecha de la versión',
@@ -66,8 +72,12 @@ const TEXTS: Record<Language, AgreementTexts> = {
   pt: {
     locale: 'pt-BR',
     title: 'Registro de aceite',
-    intro: 'Este registro mostra a versão do documento “{document}” aplicável entre {name} e {entity}, e o seu aceite on-line.',
-    documents: { privacyPolicy: 'Política de Privacidade', termsAndConditions: 'Termos e Condições' },
+    intro:
+      'Este registro mostra a versão do documento “{document}” aplicável entre {name} e {entity}, e o seu aceite on-line.',
+    documents: {
+      privacyPolicy: 'Política de Privacidade',
+      termsAndConditions: 'Termos e Condições',
+    },
     document: 'Documento',
     version: 'Versão',
     versionDate: 'Data da versão',
@@ -83,8 +93,12 @@ const TEXTS: Record<Language, AgreementTexts> = {
   ro: {
     locale: 'ro-RO',
     title: 'Evidența acceptării',
-    intro: 'Această evidență arată versiunea documentului „{document}” care se aplică între {name} și {entity}, precum și acceptarea ei online.',
-    documents: { privacyPolicy: 'Politica de confidențialitate', termsAndConditions: 'Termeni și condiții' },
+    intro:
+      'Această evidență arată versiunea documentului „{document}” care se aplică între {name} și {entity}, precum și acceptarea ei online.',
+    documents: {
+      privacyPolicy: 'Politica de confidențialitate',
+      termsAndConditions: 'Termeni și condiții',
+    },
     document: 'Document',
     version: 'Versiune',
     versionDate: 'Data versiunii',
@@ -95,13 +109,18 @@ const TEXTS: Record<Language, AgreementTexts> = {
     acceptedFrom: 'Acceptat de la adresa',
     notAccepted: 'Nu există nicio acceptare online înregistrată pentru această versiune.',
     generated: 'Generat la',
-    electronic: 'Această evidență a fost generată electronic și este valabilă fără semnătură olografă.',
+    electronic:
+      'Această evidență a fost generată electronic și este valabilă fără semnătură olografă.',
   },
   ru: {
     locale: 'ru-RU',
     title: 'Запись о принятии',
-    intro: 'Эта запись показывает версию документа «{document}», действующую между {name} и {entity}, и её принятие онлайн.',
-    documents: { privacyPolicy: 'Политика конфиденциальности', termsAndConditions: 'Условия обслуживания' },
+    intro:
+      'Эта запись показывает версию документа «{document}», действующую между {name} и {entity}, и её принятие онлайн.',
+    documents: {
+      privacyPolicy: 'Политика конфиденциальности',
+      termsAndConditions: 'Условия обслуживания',
+    },
     document: 'Документ',
     version: 'Версия',
     versionDate: 'Дата версии',
@@ -117,8 +136,12 @@ const TEXTS: Record<Language, AgreementTexts> = {
   ua: {
     locale: 'uk-UA',
     title: 'Запис про прийняття',
-    intro: 'Цей запис показує версію документа «{document}», що діє між {name} та {entity}, і її прийняття онлайн.',
-    documents: { privacyPolicy: 'Політика конфіденційності', termsAndConditions: 'Умови обслуговування' },
+    intro:
+      'Цей запис показує версію документа «{document}», що діє між {name} та {entity}, і її прийняття онлайн.',
+    documents: {
+      privacyPolicy: 'Політика конфіденційності',
+      termsAndConditions: 'Умови обслуговування',
+    },
     document: 'Документ',
     version: 'Версія',
     versionDate: 'Дата версії',
@@ -154,21 +177,40 @@ export async function renderAgreement(input: AgreementInput): Promise<Uint8Array
   const { brand, term } = input;
   const letterhead = brand.accountConfirmation;
   const now = input.now ?? new Date();
-  const formatDate = (date: Date) => new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  const formatDateTime = (date: Date) => `${new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' }).format(date)} UTC`;
+  const formatDate = (date: Date) =>
+    new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const formatDateTime = (date: Date) =>
+    `${new Intl.DateTimeFormat(texts.locale, { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' }).format(date)} UTC`;
   const heading = texts.documents[term.key];
 
-  const letter = await startLetter({ brand, lang: input.lang, locale: texts.locale, title: `${texts.title} — ${heading}`, subject: input.customerName, now });
+  const letter = await startLetter({
+    brand,
+    lang: input.lang,
+    locale: texts.locale,
+    title: `${texts.title} — ${heading}`,
+    subject: input.customerName,
+    now,
+  });
   const { write, bold } = letter;
 
   write(`${texts.generated}: ${formatDate(now)}`, { size: 10, gap: 14 });
   write(texts.title, { font: bold, size: 16, gap: 12 });
-  write(fill(texts.intro, { document: texts.documents[term.key], name: input.customerName, entity: letterhead.name }), { gap: 12 });
+  write(
+    fill(texts.intro, {
+      document: texts.documents[term.key],
+      name: input.customerName,
+      entity: letterhead.name,
+    }),
+    { gap: 12 },
+  );
 
   letter.rows([
     [texts.document, heading],
     [texts.version, term.value],
-    [texts.versionDate, term.versionDate ? formatDate(new Date(`${term.versionDate}T00:00:00Z`)) : null],
+    [
+      texts.versionDate,
+      term.versionDate ? formatDate(new Date(`${term.versionDate}T00:00:00Z`)) : null,
+    ],
     [texts.fullText, term.url],
     [texts.customer, input.customerName || null],
     [texts.login, input.acceptance ? input.userEmail : null],

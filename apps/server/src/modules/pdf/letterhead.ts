@@ -35,7 +35,13 @@ const LABEL_WIDTH = 170;
 
 export function hexColour(value: string) {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value);
-  return match ? rgb(parseInt(match[1]!, 16) / 255, parseInt(match[2]!, 16) / 255, parseInt(match[3]!, 16) / 255) : INK;
+  return match
+    ? rgb(
+        parseInt(match[1]!, 16) / 255,
+        parseInt(match[2]!, 16) / 255,
+        parseInt(match[3]!, 16) / 255,
+      )
+    : INK;
 }
 
 /** Breaks text into lines that fit the width at the size. */
@@ -84,7 +90,14 @@ export interface Letter {
  * Starts a one-page letter on the brand's paper: the document's metadata (title, subject, author
  * the legal entity, language, dates) and the letterhead already drawn.
  */
-export async function startLetter(input: { brand: BrandConfig; lang: Language; locale: string; title: string; subject: string; now: Date }): Promise<Letter> {
+export async function startLetter(input: {
+  brand: BrandConfig;
+  lang: Language;
+  locale: string;
+  title: string;
+  subject: string;
+  now: Date;
+}): Promise<Letter> {
   const { brand, now } = input;
   const letterhead = brand.accountConfirmation;
   const pdf = await PDFDocument.create();
@@ -116,11 +129,25 @@ export async function startLetter(input: { brand: BrandConfig; lang: Language; l
   };
 
   // Letterhead: brand name in the brand colour, then the legal entity and how to reach it.
-  write(brand.projectName, { font: bold, size: 20, colour: hexColour(brand.colors.primary), gap: 2 });
+  write(brand.projectName, {
+    font: bold,
+    size: 20,
+    colour: hexColour(brand.colors.primary),
+    gap: 2,
+  });
   write(letterhead.name, { font: bold, size: 10 });
   write(letterhead.address, { size: 9, colour: MUTED });
-  write(`${letterhead.phone} · ${letterhead.email} · ${letterhead.web}`, { size: 9, colour: MUTED, gap: 6 });
-  page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness: 0.8, color: hexColour(brand.colors.primary) });
+  write(`${letterhead.phone} · ${letterhead.email} · ${letterhead.web}`, {
+    size: 9,
+    colour: MUTED,
+    gap: 6,
+  });
+  page.drawLine({
+    start: { x: PAGE.margin, y },
+    end: { x: PAGE.width - PAGE.margin, y },
+    thickness: 0.8,
+    color: hexColour(brand.colors.primary),
+  });
   y -= 18;
 
   return {

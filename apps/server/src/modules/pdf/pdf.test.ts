@@ -12,7 +12,10 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [personal, anna] = await Promise.all([server.signIn('personal@ledgerline.test'), server.signIn('anna@pebble.example')]);
+  [personal, anna] = await Promise.all([
+    server.signIn('personal@ledgerline.test'),
+    server.signIn('anna@pebble.example'),
+  ]);
 });
 afterAll(async () => server.close());
 
@@ -23,7 +26,11 @@ function generate(body: unknown, token?: string, headers: Record<string, string>
   return server.app.inject({
     method: 'POST',
     url: GENERATOR,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     payload: JSON.stringify(body),
   });
 }
@@ -41,11 +48,15 @@ async function firstAccount(token: string, currencyCode = 'EUR'): Promise<Accoun
 async function customerNamed(firstName: string, lastName: string) {
   counter += 1;
   const [seeded] = await db().select({ hash: users.passwordHash }).from(users).limit(1);
-  const [customer] = await db().insert(customers).values({ brandId: 'northmere', customerType: 0, firstName, lastName }).returning({ id: customers.id });
+  const [customer] = await db()
+    .insert(customers)
+    .values({ brandId: 'northmere', customerType: 0, firstName, lastName })
+    .returning({ id: customers.id });
   const email = `pdf-${counter}-${Date.now()}@pdf.test`;
   await db().insert(users).values({ customerId: customer!.id, email, passwordHash: seeded!.hash });
   const token = await server.signIn(email);
-  const account = (await server.main('addCurrency', { currencyCode: 'EUR' }, { token })).json().account as Account;
+  const account = (await server.main('addCurrency', { currencyCode: 'EUR' }, { token })).json()
+    .account as Account;
   return { token, account, customerId: customer!.id };
 }
 
@@ -61,7 +72,9 @@ describe('account confirmation PDF', () => {
     const file = await download(body.redirectLink);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="account-confirmation-${eur.accountId}.pdf"`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="account-confirmation-${eur.accountId}.pdf"`,
+    );
     expect(file.headers['cache-control']).toBe('no-store');
     const bytes = file.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -83,7 +96,8 @@ describe('account confirmation PDF', () => {
       ['ua', 'Підтвердження рахунку'],
       ['ru', 'Подтверждение счёта'],
     ] as const) {
-      const link = (await generate({ accountId: who.account.accountId, lang }, who.token)).json().redirectLink as string;
+      const link = (await generate({ accountId: who.account.accountId, lang }, who.token)).json()
+        .redirectLink as string;
       const file = await download(link);
       expect(file.statusCode, lang).toBe(200);
       const pdf = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
@@ -91,8 +105,14 @@ describe('account confirmation PDF', () => {
       expect(pdf.getAuthor()).toBe('Northmere Bank plc');
     }
     // Accept-Language decides when the body names no language.
-    const link = (await generate({ accountId: who.account.accountId }, who.token, { 'accept-language': 'pt-PT,pt;q=0.9' })).json().redirectLink as string;
-    const pdf = await PDFDocument.load((await download(link)).rawPayload, { updateMetadata: false });
+    const link = (
+      await generate({ accountId: who.account.accountId }, who.token, {
+        'accept-language': 'pt-PT,pt;q=0.9',
+      })
+    ).json().redirectLink as string;
+    const pdf = await PDFDocument.load((await download(link)).rawPayload, {
+      updateMetadata: false,
+    });
     expect(pdf.getTitle()).toBe('Confirmação de conta — Ștefan Țurcanu-Răileanu');
   });
 
@@ -114,31 +134,55 @@ describe('account confirmation PDF', () => {
   });
 
   it('refuses bad input with TA1', async () => {
-    for (const body of [{}, { accountId: 'x' }, { accountId: -3 }, { accountId: 1, extra: 1 }, { accountId: 1, lang: 'de' }]) {
+    for (const body of [
+      {},
+      { accountId: 'x' },
+      { accountId: -3 },
+      { accountId: 1, extra: 1 },
+      { accountId: 1, lang: 'de' },
+    ]) {
       const response = await generate(body, personal);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: expect.any(Object) });
+      expect(response.json()).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: expect.any(Object),
+      });
     }
   });
 
   it('refuses a closed account', async () => {
     const who = await customerNamed('Closed', 'Account');
-    await db().update(accounts).set({ accountStatusId: 4 }).where(eq(accounts.id, who.account.accountId));
+    await db()
+      .update(accounts)
+      .set({ accountStatusId: 4 })
+      .where(eq(accounts.id, who.account.accountId));
     const response = await generate({ accountId: who.account.accountId }, who.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json().validationErrors).toEqual({ accountId: 'validation.accountConfirmationUnavailable' });
+    expect(response.json().validationErrors).toEqual({
+      accountId: 'validation.accountConfirmationUnavailable',
+    });
   });
 
   it('refuses an expired link and a made-up one', async () => {
     const eur = await firstAccount(personal);
-    const link = (await generate({ accountId: eur.accountId }, personal)).json().redirectLink as string;
-    await db().update(pdfDownloads).set({ expiresAt: new Date(Date.now() - 1000) });
+    const link = (await generate({ accountId: eur.accountId }, personal)).json()
+      .redirectLink as string;
+    await db()
+      .update(pdfDownloads)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await download(link)).statusCode).toBe(404);
-    expect((await server.app.inject({ method: 'GET', url: `/api/pdf/files/${'A'.repeat(43)}` })).statusCode).toBe(404);
-    expect((await server.app.inject({ method: 'GET', url: '/api/pdf/files/short' })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/pdf/files/${'A'.repeat(43)}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/pdf/files/short' })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps the rest of /api/pdf behind the bearer guard', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/pdf/health' })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'GET', url: '/api/pdf/health' })).statusCode).toBe(
+      401,
+    );
   });
 });

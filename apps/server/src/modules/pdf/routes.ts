@@ -1,8 +1,20 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountConfirmationRequestSchema, agreementPdfRequestSchema, type PdfGeneratorResponse } from '@ledgerline/contract';
-import { CUSTOMER_ID_HEADER, DEFAULT_LANGUAGE, fromIsoLanguage, getBrand, isBrandId, isLanguage, type Language } from '@ledgerline/domain';
+import {
+  accountConfirmationRequestSchema,
+  agreementPdfRequestSchema,
+  type PdfGeneratorResponse,
+} from '@ledgerline/contract';
+import {
+  CUSTOMER_ID_HEADER,
+  DEFAULT_LANGUAGE,
+  fromIsoLanguage,
+  getBrand,
+  isBrandId,
+  isLanguage,
+  type Language,
+} from '@ledgerline/domain';
 import type { Database } from '../../db/client';
 import { customers, paymentInstructions, pdfDownloads } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -48,10 +60,16 @@ function actingCustomerFromHeader(request: FastifyRequest): number | undefined {
 /** The account's letter data, scoped to the customer: another customer's account is not found. */
 async function letterFor(db: Database, customerId: number, accountId: number) {
   const account = await findCustomerAccount(db, customerId, accountId);
-  const [instruction] = await db.select().from(paymentInstructions).where(eq(paymentInstructions.accountId, account.id));
+  const [instruction] = await db
+    .select()
+    .from(paymentInstructions)
+    .where(eq(paymentInstructions.accountId, account.id));
   // Only an open account people pay into has bank details to confirm (cards and closed accounts have none).
   if (!instruction || account.accountStatusId !== 2) {
-    throw AppError.invalid({ accountId: 'validation.accountConfirmationUnavailable' }, 'There is no account confirmation for this account');
+    throw AppError.invalid(
+      { accountId: 'validation.accountConfirmationUnavailable' },
+      'There is no account confirmation for this account',
+    );
   }
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw AppError.notFound('Customer not found');
@@ -60,75 +78,124 @@ async function letterFor(db: Database, customerId: number, accountId: number) {
 
 /** Inside the bearer-guarded /api/pdf scope. */
 export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps): Promise<void> {
-  scope.post('/api/generator_pdf/accountConfirmation', async (request, reply): Promise<PdfGeneratorResponse> => {
-    const caller = request.caller;
-    if (!caller) throw AppError.unauthorised();
-    const parsed = accountConfirmationRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-    const body = parsed.data;
-    const lang: Language = body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
-    const customerId = await resolveActingCustomer(deps.db, caller, body.fromCustomerId ?? actingCustomerFromHeader(request));
-    await requireBalanceAccess(deps.db, { caller, customerId });
-    const { account } = await letterFor(deps.db, customerId, body.accountId);
+  scope.post(
+    '/api/generator_pdf/accountConfirmation',
+    async (request, reply): Promise<PdfGeneratorResponse> => {
+      const caller = request.caller;
+      if (!caller) throw AppError.unauthorised();
+      const parsed = accountConfirmationRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
+      const body = parsed.data;
+      const lang: Language =
+        body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+      const customerId = await resolveActingCustomer(
+        deps.db,
+        caller,
+        body.fromCustomerId ?? actingCustomerFromHeader(request),
+      );
+      await requireBalanceAccess(deps.db, { caller, customerId });
+      const { account } = await letterFor(deps.db, customerId, body.accountId);
 
-    const token = randomToken(32);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(pdfDownloads).values({
-        tokenHash: sha256(token),
-        document: 'accountConfirmation',
-        customerId,
-        userId: caller.userId,
-        params: { accountId: account.id, lang },
-        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+      const token = randomToken(32);
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(pdfDownloads).values({
+          tokenHash: sha256(token),
+          document: 'accountConfirmation',
+          customerId,
+          userId: caller.userId,
+          params: { accountId: account.id, lang },
+          expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+        });
+        await audit(tx, {
+          action: 'pdf.accountConfirmation',
+          userId: caller.userId,
+          customerId,
+          ip: request.ip,
+          details: { accountId: account.id },
+        });
       });
-      await audit(tx, { action: 'pdf.accountConfirmation', userId: caller.userId, customerId, ip: request.ip, details: { accountId: account.id } });
-    });
-    reply.header('Cache-Control', 'no-store');
-    const { origin } = deps.site.forRequest(request);
-    return { responseCode: '00', responseDescription: 'Success', redirectLink: `${origin}/api/pdf/files/${token}` };
-  });
+      reply.header('Cache-Control', 'no-store');
+      const { origin } = deps.site.forRequest(request);
+      return {
+        responseCode: '00',
+        responseDescription: 'Success',
+        redirectLink: `${origin}/api/pdf/files/${token}`,
+      };
+    },
+  );
 
   // The agreement record of one legal item (issue 6): any user may have their own acceptance record, so no balance access is needed.
-  scope.post('/api/generator_pdf/agreement', async (request, reply): Promise<PdfGeneratorResponse> => {
-    const caller = request.caller;
-    if (!caller) throw AppError.unauthorised();
-    const parsed = agreementPdfRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-    const body = parsed.data;
-    const lang: Language = body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
-    const customerId = await resolveActingCustomer(deps.db, caller, body.fromCustomerId ?? actingCustomerFromHeader(request));
-    const { term } = await findLegalItem(deps.db, { customerId, userId: caller.userId, termId: body.id });
-
-    const token = randomToken(32);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(pdfDownloads).values({
-        tokenHash: sha256(token),
-        document: 'agreement',
+  scope.post(
+    '/api/generator_pdf/agreement',
+    async (request, reply): Promise<PdfGeneratorResponse> => {
+      const caller = request.caller;
+      if (!caller) throw AppError.unauthorised();
+      const parsed = agreementPdfRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
+      const body = parsed.data;
+      const lang: Language =
+        body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+      const customerId = await resolveActingCustomer(
+        deps.db,
+        caller,
+        body.fromCustomerId ?? actingCustomerFromHeader(request),
+      );
+      const { term } = await findLegalItem(deps.db, {
         customerId,
         userId: caller.userId,
-        params: { termId: term.id, lang },
-        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+        termId: body.id,
       });
-      await audit(tx, { action: 'pdf.agreement', userId: caller.userId, customerId, ip: request.ip, details: { termId: term.id, value: term.value } });
-    });
-    reply.header('Cache-Control', 'no-store');
-    const { origin } = deps.site.forRequest(request);
-    return { responseCode: '00', responseDescription: 'Success', redirectLink: `${origin}/api/pdf/files/${token}` };
-  });
+
+      const token = randomToken(32);
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(pdfDownloads).values({
+          tokenHash: sha256(token),
+          document: 'agreement',
+          customerId,
+          userId: caller.userId,
+          params: { termId: term.id, lang },
+          expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+        });
+        await audit(tx, {
+          action: 'pdf.agreement',
+          userId: caller.userId,
+          customerId,
+          ip: request.ip,
+          details: { termId: term.id, value: term.value },
+        });
+      });
+      reply.header('Cache-Control', 'no-store');
+      const { origin } = deps.site.forRequest(request);
+      return {
+        responseCode: '00',
+        responseDescription: 'Success',
+        redirectLink: `${origin}/api/pdf/files/${token}`,
+      };
+    },
+  );
 }
 
 /** Draws the document a download link names, from the link's stored parameters. */
-async function renderLinked(db: Database, link: typeof pdfDownloads.$inferSelect): Promise<{ bytes: Uint8Array; filename: string }> {
+async function renderLinked(
+  db: Database,
+  link: typeof pdfDownloads.$inferSelect,
+): Promise<{ bytes: Uint8Array; filename: string }> {
   const lang: Language = isLanguage(link.params.lang) ? link.params.lang : DEFAULT_LANGUAGE;
   if (link.document === 'agreement') {
-    const { customer, brand, term, acceptance, userEmail } = await findLegalItem(db, { customerId: link.customerId, userId: link.userId, termId: Number(link.params.termId) });
+    const { customer, brand, term, acceptance, userEmail } = await findLegalItem(db, {
+      customerId: link.customerId,
+      userId: link.userId,
+      termId: Number(link.params.termId),
+    });
     const bytes = await renderAgreement({
       brand,
       lang,
       term,
       customerName: customerDisplayName(customer) || userEmail,
       userEmail,
-      acceptance: acceptance ? { acceptedAt: acceptance.acceptedAt, ip: acceptance.ip, termValue: acceptance.termValue } : null,
+      acceptance: acceptance
+        ? { acceptedAt: acceptance.acceptedAt, ip: acceptance.ip, termValue: acceptance.termValue }
+        : null,
     });
     return { bytes, filename: `${term.value}.pdf` };
   }
@@ -156,9 +223,16 @@ export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Pr
     const [link] = await deps.db
       .select()
       .from(pdfDownloads)
-      .where(and(eq(pdfDownloads.tokenHash, tokenHash), isNull(pdfDownloads.usedAt), gt(pdfDownloads.expiresAt, new Date())));
+      .where(
+        and(
+          eq(pdfDownloads.tokenHash, tokenHash),
+          isNull(pdfDownloads.usedAt),
+          gt(pdfDownloads.expiresAt, new Date()),
+        ),
+      );
     // Receipts and history exports (modules/history) share these single-use links.
-    if (link && isHistoryDocument(link.document)) return serveHistoryDocument(deps.db, link, reply, gone);
+    if (link && isHistoryDocument(link.document))
+      return serveHistoryDocument(deps.db, link, reply, gone);
     if (!link || !['accountConfirmation', 'agreement'].includes(link.document)) throw gone();
     const { bytes, filename } = await renderLinked(deps.db, link);
 
@@ -166,7 +240,13 @@ export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Pr
     const claimed = await deps.db
       .update(pdfDownloads)
       .set({ usedAt: new Date() })
-      .where(and(eq(pdfDownloads.tokenHash, tokenHash), isNull(pdfDownloads.usedAt), gt(pdfDownloads.expiresAt, new Date())))
+      .where(
+        and(
+          eq(pdfDownloads.tokenHash, tokenHash),
+          isNull(pdfDownloads.usedAt),
+          gt(pdfDownloads.expiresAt, new Date()),
+        ),
+      )
       .returning({ tokenHash: pdfDownloads.tokenHash });
     if (claimed.length === 0) throw gone();
 

@@ -49,7 +49,8 @@ export const LETTER_TEXTS: Record<Language, LetterTexts> = {
     reference: 'Payment reference',
     closing: 'Yours faithfully,',
     role: 'Head of Customer Operations',
-    electronic: 'This letter was generated electronically and is valid without a handwritten signature.',
+    electronic:
+      'This letter was generated electronically and is valid without a handwritten signature.',
     footerTrading: '{project} is a trading name of {entity}, {address}.',
     footerLicence: '{entity} is licensed by the {regulator} (reference {reference}).',
   },
@@ -124,7 +125,8 @@ export const LETTER_TEXTS: Record<Language, LetterTexts> = {
     reference: 'Referința plății',
     closing: 'Cu stimă,',
     role: 'Șef Operațiuni Clienți',
-    electronic: 'Această scrisoare a fost generată electronic și este valabilă fără semnătură olografă.',
+    electronic:
+      'Această scrisoare a fost generată electronic și este valabilă fără semnătură olografă.',
     footerTrading: '{project} este o denumire comercială a {entity}, {address}.',
     footerLicence: '{entity} este autorizată de {regulator} (referința {reference}).',
   },
@@ -149,7 +151,8 @@ export const LETTER_TEXTS: Record<Language, LetterTexts> = {
     reference: 'Референс платежа',
     closing: 'С уважением,',
     role: 'Руководитель клиентских операций',
-    electronic: 'Письмо сформировано в электронном виде и действительно без собственноручной подписи.',
+    electronic:
+      'Письмо сформировано в электронном виде и действительно без собственноручной подписи.',
     footerTrading: '{project} — торговое наименование {entity}, {address}.',
     footerLicence: '{entity} имеет лицензию {regulator} (номер {reference}).',
   },
@@ -182,5 +185,7 @@ export const LETTER_TEXTS: Record<Language, LetterTexts> = {
 
 /** Fills `{field}` placeholders; unknown fields stay as written. */
 export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? values[key]! : whole,
+  );
 }

@@ -41,7 +41,9 @@ function stateName(countryCode: string, stateCode: string | null): string | null
 }
 
 function addressState(value: string): AddressState {
-  return (ADDRESS_STATES as readonly string[]).includes(value) ? (value as AddressState) : 'unconfirmed';
+  return (ADDRESS_STATES as readonly string[]).includes(value)
+    ? (value as AddressState)
+    : 'unconfirmed';
 }
 
 export function toAddress(row: AddressRow): ProfileAddress {
@@ -65,11 +67,18 @@ export function toAddress(row: AddressRow): ProfileAddress {
 }
 
 export async function listAddresses(db: DbOrTx, customerId: number): Promise<AddressRow[]> {
-  return db.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(asc(customerAddresses.id));
+  return db
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, customerId))
+    .orderBy(asc(customerAddresses.id));
 }
 
 async function findAddress(db: DbOrTx, customerId: number, addressId: number): Promise<AddressRow> {
-  const [row] = await db.select().from(customerAddresses).where(and(eq(customerAddresses.id, addressId), eq(customerAddresses.customerId, customerId)));
+  const [row] = await db
+    .select()
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.id, addressId), eq(customerAddresses.customerId, customerId)));
   if (!row) throw AppError.notFound('Address not found');
   return row;
 }
@@ -78,13 +87,20 @@ async function findAddress(db: DbOrTx, customerId: number, addressId: number): P
 function checkState(input: AddressInput): void {
   const states = STATES[input.countryCode];
   if (!states || states.length === 0) {
-    if (input.stateCode !== undefined) throw AppError.invalid({ stateCode: 'validation.stateCode' }, 'This country has no states to choose');
+    if (input.stateCode !== undefined)
+      throw AppError.invalid(
+        { stateCode: 'validation.stateCode' },
+        'This country has no states to choose',
+      );
     return;
   }
   if (input.stateCode === undefined) throw AppError.invalid({ stateCode: 'validation.required' });
   const [country, part] = input.stateCode.split('-');
   if (country !== input.countryCode || !states.some(([code]) => code === part)) {
-    throw AppError.invalid({ stateCode: 'validation.stateCode' }, 'Choose a state of the address country');
+    throw AppError.invalid(
+      { stateCode: 'validation.stateCode' },
+      'Choose a state of the address country',
+    );
   }
 }
 
@@ -101,45 +117,81 @@ function values(input: AddressInput) {
 
 /** A replacement of one of the customer's addresses still waiting to be confirmed or reviewed, if any. */
 function pendingReplacement(rows: AddressRow[]): AddressRow | undefined {
-  return rows.find((row) => row.replacesAddressId !== null && WAITING.includes(addressState(row.addressStatus)));
+  return rows.find(
+    (row) => row.replacesAddressId !== null && WAITING.includes(addressState(row.addressStatus)),
+  );
 }
 
-export async function createAddress(ctx: AuthedMethodContext, input: AddressInput): Promise<ProfileAddress> {
+export async function createAddress(
+  ctx: AuthedMethodContext,
+  input: AddressInput,
+): Promise<ProfileAddress> {
   checkState(input);
   return ctx.db.transaction(async (tx) => {
     await lockCustomer(tx, ctx.customerId);
     const rows = await listAddresses(tx, ctx.customerId);
     // One current address: a second one is a replacement (rejected ones do not count).
     if (rows.some((row) => addressState(row.addressStatus) !== 'rejected')) {
-      throw AppError.invalid({ address1: 'validation.addressExists' }, 'There is an address already: replace it instead');
+      throw AppError.invalid(
+        { address1: 'validation.addressExists' },
+        'There is an address already: replace it instead',
+      );
     }
     const [row] = await tx
       .insert(customerAddresses)
-      .values({ customerId: ctx.customerId, ...values(input), addressStatus: 'unconfirmed', requiresDocument: true, proofOfResidenceStatus: 'none' })
+      .values({
+        customerId: ctx.customerId,
+        ...values(input),
+        addressStatus: 'unconfirmed',
+        requiresDocument: true,
+        proofOfResidenceStatus: 'none',
+      })
       .returning();
     if (!row) throw new Error('customer_addresses insert returned nothing');
-    await auditChange(tx, ctx, 'addressCreated', { addressId: row.id, countryCode: row.countryCode });
+    await auditChange(tx, ctx, 'addressCreated', {
+      addressId: row.id,
+      countryCode: row.countryCode,
+    });
     return toAddress(row);
   });
 }
 
-type ReplacementCheck = { allowed: true; requiresDocument: boolean } | { allowed: false; requiresDocument: boolean; reason: 'replacementPending' | 'addressNotConfirmed' };
+type ReplacementCheck =
+  | { allowed: true; requiresDocument: boolean }
+  | {
+      allowed: false;
+      requiresDocument: boolean;
+      reason: 'replacementPending' | 'addressNotConfirmed';
+    };
 
-function replacementCheck(rows: AddressRow[], old: AddressRow, countryCode: string): ReplacementCheck {
+function replacementCheck(
+  rows: AddressRow[],
+  old: AddressRow,
+  countryCode: string,
+): ReplacementCheck {
   const requiresDocument = countryCode !== old.countryCode;
-  if (pendingReplacement(rows)) return { allowed: false, requiresDocument, reason: 'replacementPending' };
+  if (pendingReplacement(rows))
+    return { allowed: false, requiresDocument, reason: 'replacementPending' };
   if (addressState(old.addressStatus) !== 'confirmed' || old.replacesAddressId !== null) {
     return { allowed: false, requiresDocument, reason: 'addressNotConfirmed' };
   }
   return { allowed: true, requiresDocument };
 }
 
-export async function checkAddressReplacement(ctx: AuthedMethodContext, countryCode: string, oldAddressId: number): Promise<ReplacementCheck> {
+export async function checkAddressReplacement(
+  ctx: AuthedMethodContext,
+  countryCode: string,
+  oldAddressId: number,
+): Promise<ReplacementCheck> {
   const old = await findAddress(ctx.db, ctx.customerId, oldAddressId);
   return replacementCheck(await listAddresses(ctx.db, ctx.customerId), old, countryCode);
 }
 
-export async function replaceAddress(ctx: AuthedMethodContext, oldAddressId: number, input: AddressInput): Promise<ProfileAddress> {
+export async function replaceAddress(
+  ctx: AuthedMethodContext,
+  oldAddressId: number,
+  input: AddressInput,
+): Promise<ProfileAddress> {
   checkState(input);
   return ctx.db.transaction(async (tx) => {
     await lockCustomer(tx, ctx.customerId);
@@ -147,8 +199,14 @@ export async function replaceAddress(ctx: AuthedMethodContext, oldAddressId: num
     const check = replacementCheck(await listAddresses(tx, ctx.customerId), old, input.countryCode);
     if (!check.allowed) {
       throw check.reason === 'replacementPending'
-        ? AppError.invalid({ oldAddressId: 'validation.addressReplacementPending' }, 'Another address change is waiting')
-        : AppError.invalid({ oldAddressId: 'validation.addressNotConfirmed' }, 'Only a confirmed address can be replaced');
+        ? AppError.invalid(
+            { oldAddressId: 'validation.addressReplacementPending' },
+            'Another address change is waiting',
+          )
+        : AppError.invalid(
+            { oldAddressId: 'validation.addressNotConfirmed' },
+            'Only a confirmed address can be replaced',
+          );
     }
     const [row] = await tx
       .insert(customerAddresses)
@@ -162,7 +220,12 @@ export async function replaceAddress(ctx: AuthedMethodContext, oldAddressId: num
       })
       .returning();
     if (!row) throw new Error('customer_addresses insert returned nothing');
-    await auditChange(tx, ctx, 'addressReplacementRequested', { addressId: row.id, oldAddressId: old.id, countryCode: row.countryCode, requiresDocument: check.requiresDocument });
+    await auditChange(tx, ctx, 'addressReplacementRequested', {
+      addressId: row.id,
+      oldAddressId: old.id,
+      countryCode: row.countryCode,
+      requiresDocument: check.requiresDocument,
+    });
     return toAddress(row);
   });
 }
@@ -171,28 +234,48 @@ export async function replaceAddress(ctx: AuthedMethodContext, oldAddressId: num
  * The customer confirms an unconfirmed address. Without a document to review it is confirmed at
  * once and a replaced address goes; with one it becomes pending (the old address stays meanwhile).
  */
-export async function confirmAddress(ctx: AuthedMethodContext, addressId: number): Promise<ProfileAddress> {
+export async function confirmAddress(
+  ctx: AuthedMethodContext,
+  addressId: number,
+): Promise<ProfileAddress> {
   return ctx.db.transaction(async (tx) => {
     await lockCustomer(tx, ctx.customerId);
     const row = await findAddress(tx, ctx.customerId, addressId);
     if (addressState(row.addressStatus) !== 'unconfirmed') {
-      throw AppError.invalid({ addressId: 'validation.addressNotConfirmable' }, 'This address is not waiting for confirmation');
+      throw AppError.invalid(
+        { addressId: 'validation.addressNotConfirmable' },
+        'This address is not waiting for confirmation',
+      );
     }
-    const documentNeeded = row.requiresDocument && !DOCUMENT_SETTLED.has(row.proofOfResidenceStatus);
+    const documentNeeded =
+      row.requiresDocument && !DOCUMENT_SETTLED.has(row.proofOfResidenceStatus);
     const [updated] = await tx
       .update(customerAddresses)
-      .set(documentNeeded ? { addressStatus: 'pending' } : { addressStatus: 'confirmed', replacesAddressId: null })
+      .set(
+        documentNeeded
+          ? { addressStatus: 'pending' }
+          : { addressStatus: 'confirmed', replacesAddressId: null },
+      )
       .where(eq(customerAddresses.id, row.id))
       .returning();
     let removedAddressId: number | null = null;
     if (!documentNeeded && row.replacesAddressId !== null) {
       const [removed] = await tx
         .delete(customerAddresses)
-        .where(and(eq(customerAddresses.id, row.replacesAddressId), eq(customerAddresses.customerId, ctx.customerId)))
+        .where(
+          and(
+            eq(customerAddresses.id, row.replacesAddressId),
+            eq(customerAddresses.customerId, ctx.customerId),
+          ),
+        )
         .returning({ id: customerAddresses.id });
       removedAddressId = removed?.id ?? null;
     }
-    await auditChange(tx, ctx, 'addressConfirmed', { addressId: row.id, status: updated?.addressStatus ?? row.addressStatus, replacedAddressId: removedAddressId });
+    await auditChange(tx, ctx, 'addressConfirmed', {
+      addressId: row.id,
+      status: updated?.addressStatus ?? row.addressStatus,
+      replacedAddressId: removedAddressId,
+    });
     return toAddress(updated ?? row);
   });
 }
@@ -203,9 +286,15 @@ export async function deleteAddress(ctx: AuthedMethodContext, addressId: number)
     await lockCustomer(tx, ctx.customerId);
     const row = await findAddress(tx, ctx.customerId, addressId);
     if (addressState(row.addressStatus) === 'confirmed') {
-      throw AppError.invalid({ addressId: 'validation.addressConfirmedDelete' }, 'A confirmed address cannot be deleted: replace it instead');
+      throw AppError.invalid(
+        { addressId: 'validation.addressConfirmedDelete' },
+        'A confirmed address cannot be deleted: replace it instead',
+      );
     }
     await tx.delete(customerAddresses).where(eq(customerAddresses.id, row.id));
-    await auditChange(tx, ctx, 'addressDeleted', { addressId: row.id, wasReplacementOf: row.replacesAddressId });
+    await auditChange(tx, ctx, 'addressDeleted', {
+      addressId: row.id,
+      wasReplacementOf: row.replacesAddressId,
+    });
   });
 }

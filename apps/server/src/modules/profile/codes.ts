@@ -37,7 +37,13 @@ export interface IssuedCode {
  */
 export async function issueContactCode(
   tx: Tx,
-  params: { customerId: number; userId: number; target: ContactTarget; targetId: number; field: string },
+  params: {
+    customerId: number;
+    userId: number;
+    target: ContactTarget;
+    targetId: number;
+    field: string;
+  },
 ): Promise<IssuedCode> {
   const now = new Date();
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
@@ -48,14 +54,28 @@ export async function issueContactCode(
       toCustomer: sql<number>`count(*)::int`,
     })
     .from(contactCodes)
-    .where(and(eq(contactCodes.customerId, params.customerId), gt(contactCodes.createdAt, hourAgo)));
-  if ((sent?.toTarget ?? 0) >= CONTACT_CODE_LIMITS.sendsPerHour || (sent?.toCustomer ?? 0) >= CONTACT_CODE_LIMITS.sendsPerCustomerPerHour) {
-    throw AppError.invalid({ [params.field]: 'validation.tooManyCodes' }, 'Too many codes were sent; try again later');
+    .where(
+      and(eq(contactCodes.customerId, params.customerId), gt(contactCodes.createdAt, hourAgo)),
+    );
+  if (
+    (sent?.toTarget ?? 0) >= CONTACT_CODE_LIMITS.sendsPerHour ||
+    (sent?.toCustomer ?? 0) >= CONTACT_CODE_LIMITS.sendsPerCustomerPerHour
+  ) {
+    throw AppError.invalid(
+      { [params.field]: 'validation.tooManyCodes' },
+      'Too many codes were sent; try again later',
+    );
   }
   await tx
     .update(contactCodes)
     .set({ usedAt: now })
-    .where(and(eq(contactCodes.target, params.target), eq(contactCodes.targetId, params.targetId), isNull(contactCodes.usedAt)));
+    .where(
+      and(
+        eq(contactCodes.target, params.target),
+        eq(contactCodes.targetId, params.targetId),
+        isNull(contactCodes.usedAt),
+      ),
+    );
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const linkToken = params.target === 'email' ? randomToken(32) : null;
   const expiresAt = new Date(now.getTime() + CONTACT_CODE_LIMITS.ttlSeconds * 1000);
@@ -77,7 +97,12 @@ export async function issueContactCode(
  * last allowed wrong try retires the code. The caller must commit the try even when the answer is
  * "wrong" (so it does not roll back with the error it then raises).
  */
-export async function checkContactCode(tx: Tx, target: ContactTarget, targetId: number, code: string): Promise<boolean> {
+export async function checkContactCode(
+  tx: Tx,
+  target: ContactTarget,
+  targetId: number,
+  code: string,
+): Promise<boolean> {
   const now = new Date();
   const [current] = await tx
     .select()
@@ -108,7 +133,10 @@ export async function checkContactCode(tx: Tx, target: ContactTarget, targetId: 
 }
 
 /** Uses an e-mail link token once (atomic): the code's row when it was valid, unused and not expired. */
-export async function useLinkToken(tx: Tx, token: string): Promise<{ customerId: number; userId: number; targetId: number } | null> {
+export async function useLinkToken(
+  tx: Tx,
+  token: string,
+): Promise<{ customerId: number; userId: number; targetId: number } | null> {
   const now = new Date();
   const [row] = await tx
     .update(contactCodes)
@@ -122,14 +150,28 @@ export async function useLinkToken(tx: Tx, token: string): Promise<{ customerId:
         lt(contactCodes.attempts, CONTACT_CODE_LIMITS.maxAttempts),
       ),
     )
-    .returning({ customerId: contactCodes.customerId, userId: contactCodes.userId, targetId: contactCodes.targetId });
+    .returning({
+      customerId: contactCodes.customerId,
+      userId: contactCodes.userId,
+      targetId: contactCodes.targetId,
+    });
   return row ?? null;
 }
 
 /** Retires every unused code of a target (it was deleted or confirmed another way). */
-export async function retireCodes(db: DbOrTx, target: ContactTarget, targetId: number): Promise<void> {
+export async function retireCodes(
+  db: DbOrTx,
+  target: ContactTarget,
+  targetId: number,
+): Promise<void> {
   await db
     .update(contactCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(contactCodes.target, target), eq(contactCodes.targetId, targetId), isNull(contactCodes.usedAt)));
+    .where(
+      and(
+        eq(contactCodes.target, target),
+        eq(contactCodes.targetId, targetId),
+        isNull(contactCodes.usedAt),
+      ),
+    );
 }

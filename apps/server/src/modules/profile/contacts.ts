@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { CONTACT_CODE_LIMITS, PROFILE_PHONE_TYPE, type ProfileEmail, type ProfilePhone } from '@ledgerline/contract';
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
+import {
+  CONTACT_CODE_LIMITS,
+  PROFILE_PHONE_TYPE,
+  type ProfileEmail,
+  type ProfilePhone,
+} from '@ledgerline/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { authSettings, customerEmails, customerPhones, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -8,7 +18,14 @@ import type { AuthedMethodContext } from '../../main-api/types';
 import { audit } from '../audit/audit';
 import { checkContactCode, issueContactCode, retireCodes, useLinkToken } from './codes';
 import { renderMessage } from './messages';
-import { auditChange, brandOf, commitThenThrow, ensurePrimaryEmail, lockCustomer, type CustomerRow } from './shared';
+import {
+  auditChange,
+  brandOf,
+  commitThenThrow,
+  ensurePrimaryEmail,
+  lockCustomer,
+  type CustomerRow,
+} from './shared';
 
 /*
  * E-mail addresses and phones of the acting customer (spec 2 §7 "E-mail: … add, confirm, request,
@@ -25,7 +42,13 @@ type EmailRow = typeof customerEmails.$inferSelect;
 type PhoneRow = typeof customerPhones.$inferSelect;
 
 export function toEmail(row: EmailRow): ProfileEmail {
-  return { emailId: row.id, email: row.email, isPrimary: row.isPrimary, confirmed: row.confirmedAt !== null, createdAt: row.createdAt.toISOString() };
+  return {
+    emailId: row.id,
+    email: row.email,
+    isPrimary: row.isPrimary,
+    confirmed: row.confirmedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function toPhone(row: PhoneRow): ProfilePhone {
@@ -40,31 +63,68 @@ export function toPhone(row: PhoneRow): ProfilePhone {
 }
 
 export async function listEmails(db: DbOrTx, customerId: number): Promise<EmailRow[]> {
-  return db.select().from(customerEmails).where(eq(customerEmails.customerId, customerId)).orderBy(asc(customerEmails.id));
+  return db
+    .select()
+    .from(customerEmails)
+    .where(eq(customerEmails.customerId, customerId))
+    .orderBy(asc(customerEmails.id));
 }
 
 export async function listPhones(db: DbOrTx, customerId: number): Promise<PhoneRow[]> {
-  return db.select().from(customerPhones).where(eq(customerPhones.customerId, customerId)).orderBy(asc(customerPhones.id));
+  return db
+    .select()
+    .from(customerPhones)
+    .where(eq(customerPhones.customerId, customerId))
+    .orderBy(asc(customerPhones.id));
 }
 
 async function findEmail(tx: Tx, customerId: number, emailId: number): Promise<EmailRow> {
-  const [row] = await tx.select().from(customerEmails).where(and(eq(customerEmails.id, emailId), eq(customerEmails.customerId, customerId)));
+  const [row] = await tx
+    .select()
+    .from(customerEmails)
+    .where(and(eq(customerEmails.id, emailId), eq(customerEmails.customerId, customerId)));
   if (!row) throw AppError.notFound('E-mail address not found');
   return row;
 }
 
 async function findPhone(tx: Tx, customerId: number, phoneId: number): Promise<PhoneRow> {
-  const [row] = await tx.select().from(customerPhones).where(and(eq(customerPhones.id, phoneId), eq(customerPhones.customerId, customerId)));
+  const [row] = await tx
+    .select()
+    .from(customerPhones)
+    .where(and(eq(customerPhones.id, phoneId), eq(customerPhones.customerId, customerId)));
   if (!row) throw AppError.notFound('Phone not found');
   return row;
 }
 
-async function sendEmailCode(tx: Tx, ctx: AuthedMethodContext, customer: CustomerRow, row: EmailRow, field: string): Promise<void> {
-  const issued = await issueContactCode(tx, { customerId: customer.id, userId: ctx.caller.userId, target: 'email', targetId: row.id, field });
+async function sendEmailCode(
+  tx: Tx,
+  ctx: AuthedMethodContext,
+  customer: CustomerRow,
+  row: EmailRow,
+  field: string,
+): Promise<void> {
+  const issued = await issueContactCode(tx, {
+    customerId: customer.id,
+    userId: ctx.caller.userId,
+    target: 'email',
+    targetId: row.id,
+    field,
+  });
   const brand = brandOf(customer);
   const link = `${ctx.site.origin}/api/profile/email-confirmation?token=${issued.linkToken ?? ''}`;
-  const text = renderMessage('emailConfirmation', ctx.lang, { brand: brand.projectName, code: issued.code, link, minutes: TTL_MINUTES });
-  await ctx.services.mailer.enqueue(tx, { channel: 'email', recipient: row.email, subject: text.subject, body: text.body, userId: ctx.caller.userId });
+  const text = renderMessage('emailConfirmation', ctx.lang, {
+    brand: brand.projectName,
+    code: issued.code,
+    link,
+    minutes: TTL_MINUTES,
+  });
+  await ctx.services.mailer.enqueue(tx, {
+    channel: 'email',
+    recipient: row.email,
+    subject: text.subject,
+    body: text.body,
+    userId: ctx.caller.userId,
+  });
 }
 
 export async function addEmail(ctx: AuthedMethodContext, email: string): Promise<ProfileEmail> {
@@ -73,10 +133,20 @@ export async function addEmail(ctx: AuthedMethodContext, email: string): Promise
     await ensurePrimaryEmail(tx, customer.id);
     const rows = await listEmails(tx, customer.id);
     if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) {
-      throw AppError.invalid({ email: 'validation.emailAlreadyAdded' }, 'This e-mail address is already on the profile');
+      throw AppError.invalid(
+        { email: 'validation.emailAlreadyAdded' },
+        'This e-mail address is already on the profile',
+      );
     }
-    if (rows.length >= MAX_EMAILS) throw AppError.invalid({ email: 'validation.tooManyEmails' }, 'Remove an e-mail address first');
-    const [row] = await tx.insert(customerEmails).values({ customerId: customer.id, email, isPrimary: false }).returning();
+    if (rows.length >= MAX_EMAILS)
+      throw AppError.invalid(
+        { email: 'validation.tooManyEmails' },
+        'Remove an e-mail address first',
+      );
+    const [row] = await tx
+      .insert(customerEmails)
+      .values({ customerId: customer.id, email, isPrimary: false })
+      .returning();
     if (!row) throw new Error('customer_emails insert returned nothing');
     await sendEmailCode(tx, ctx, customer, row, 'email');
     await auditChange(tx, ctx, 'emailAdded', { emailId: row.id, email });
@@ -84,26 +154,48 @@ export async function addEmail(ctx: AuthedMethodContext, email: string): Promise
   });
 }
 
-export async function confirmEmail(ctx: AuthedMethodContext, emailId: number, code: string): Promise<ProfileEmail> {
+export async function confirmEmail(
+  ctx: AuthedMethodContext,
+  emailId: number,
+  code: string,
+): Promise<ProfileEmail> {
   return commitThenThrow(ctx.db, async (tx) => {
     await lockCustomer(tx, ctx.customerId);
     const row = await findEmail(tx, ctx.customerId, emailId);
-    if (row.confirmedAt) return AppError.invalid({ emailId: 'validation.emailAlreadyConfirmed' }, 'This e-mail address is already confirmed');
+    if (row.confirmedAt)
+      return AppError.invalid(
+        { emailId: 'validation.emailAlreadyConfirmed' },
+        'This e-mail address is already confirmed',
+      );
     if (!(await checkContactCode(tx, 'email', row.id, code))) {
       await auditChange(tx, ctx, 'emailConfirmationFailed', { emailId: row.id });
-      return AppError.invalid({ confirmationCode: 'validation.codeInvalid' }, 'The code is wrong or has expired');
+      return AppError.invalid(
+        { confirmationCode: 'validation.codeInvalid' },
+        'The code is wrong or has expired',
+      );
     }
-    const [confirmed] = await tx.update(customerEmails).set({ confirmedAt: new Date() }).where(eq(customerEmails.id, row.id)).returning();
+    const [confirmed] = await tx
+      .update(customerEmails)
+      .set({ confirmedAt: new Date() })
+      .where(eq(customerEmails.id, row.id))
+      .returning();
     await auditChange(tx, ctx, 'emailConfirmed', { emailId: row.id, via: 'code' });
     return toEmail(confirmed ?? row);
   });
 }
 
-export async function requestEmailConfirmation(ctx: AuthedMethodContext, emailId: number): Promise<void> {
+export async function requestEmailConfirmation(
+  ctx: AuthedMethodContext,
+  emailId: number,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, ctx.customerId);
     const row = await findEmail(tx, customer.id, emailId);
-    if (row.confirmedAt) throw AppError.invalid({ emailId: 'validation.emailAlreadyConfirmed' }, 'This e-mail address is already confirmed');
+    if (row.confirmedAt)
+      throw AppError.invalid(
+        { emailId: 'validation.emailAlreadyConfirmed' },
+        'This e-mail address is already confirmed',
+      );
     await sendEmailCode(tx, ctx, customer, row, 'emailId');
     await auditChange(tx, ctx, 'emailCodeSent', { emailId: row.id });
   });
@@ -114,32 +206,61 @@ export async function deleteEmail(ctx: AuthedMethodContext, emailId: number): Pr
     await lockCustomer(tx, ctx.customerId);
     const row = await findEmail(tx, ctx.customerId, emailId);
     // The primary address is where the bank writes: another one must become primary first.
-    if (row.isPrimary) throw AppError.invalid({ emailId: 'validation.primaryEmailDelete' }, 'The primary e-mail address cannot be deleted');
+    if (row.isPrimary)
+      throw AppError.invalid(
+        { emailId: 'validation.primaryEmailDelete' },
+        'The primary e-mail address cannot be deleted',
+      );
     await tx.delete(customerEmails).where(eq(customerEmails.id, row.id));
     await retireCodes(tx, 'email', row.id);
     await auditChange(tx, ctx, 'emailDeleted', { emailId: row.id, email: row.email });
   });
 }
 
-export async function setPrimaryEmail(ctx: AuthedMethodContext, emailId: number): Promise<ProfileEmail> {
+export async function setPrimaryEmail(
+  ctx: AuthedMethodContext,
+  emailId: number,
+): Promise<ProfileEmail> {
   return ctx.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, ctx.customerId);
     const row = await findEmail(tx, customer.id, emailId);
-    if (!row.confirmedAt) throw AppError.invalid({ emailId: 'validation.emailNotConfirmed' }, 'Only a confirmed e-mail address can become primary');
+    if (!row.confirmedAt)
+      throw AppError.invalid(
+        { emailId: 'validation.emailNotConfirmed' },
+        'Only a confirmed e-mail address can become primary',
+      );
     if (row.isPrimary) return toEmail(row);
     const [previous] = await tx
       .update(customerEmails)
       .set({ isPrimary: false })
       .where(and(eq(customerEmails.customerId, customer.id), eq(customerEmails.isPrimary, true)))
       .returning();
-    const [primary] = await tx.update(customerEmails).set({ isPrimary: true }).where(eq(customerEmails.id, row.id)).returning();
+    const [primary] = await tx
+      .update(customerEmails)
+      .set({ isPrimary: true })
+      .where(eq(customerEmails.id, row.id))
+      .returning();
     if (previous) {
       // The old address hears about it: if someone else made the change, the customer learns at once.
       const brand = brandOf(customer);
-      const text = renderMessage('primaryEmailChanged', ctx.lang, { brand: brand.projectName, email: row.email, support: brand.supports.defaultEmail });
-      await ctx.services.mailer.enqueue(tx, { channel: 'email', recipient: previous.email, subject: text.subject, body: text.body, userId: ctx.caller.userId });
+      const text = renderMessage('primaryEmailChanged', ctx.lang, {
+        brand: brand.projectName,
+        email: row.email,
+        support: brand.supports.defaultEmail,
+      });
+      await ctx.services.mailer.enqueue(tx, {
+        channel: 'email',
+        recipient: previous.email,
+        subject: text.subject,
+        body: text.body,
+        userId: ctx.caller.userId,
+      });
     }
-    await auditChange(tx, ctx, 'primaryEmailSet', { emailId: row.id, email: row.email, previousEmailId: previous?.id ?? null });
+    await auditChange(tx, ctx, 'primaryEmailSet', {
+      emailId: row.id,
+      email: row.email,
+      previousEmailId: previous?.id ?? null,
+    });
     return toEmail(primary ?? row);
   });
 }
@@ -148,7 +269,11 @@ export async function setPrimaryEmail(ctx: AuthedMethodContext, emailId: number)
  * Confirms an e-mail from the link in the code's e-mail (no session: the link's token is the
  * proof). Answers whether it worked; nothing tells an outsider why it did not.
  */
-export async function confirmEmailByLink(db: Database, token: string, ip: string): Promise<boolean> {
+export async function confirmEmailByLink(
+  db: Database,
+  token: string,
+  ip: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const used = await useLinkToken(tx, token);
     if (!used) return false;
@@ -156,11 +281,23 @@ export async function confirmEmailByLink(db: Database, token: string, ip: string
     const [row] = await tx
       .select()
       .from(customerEmails)
-      .where(and(eq(customerEmails.id, used.targetId), eq(customerEmails.customerId, used.customerId)));
+      .where(
+        and(eq(customerEmails.id, used.targetId), eq(customerEmails.customerId, used.customerId)),
+      );
     if (!row) return false;
-    if (!row.confirmedAt) await tx.update(customerEmails).set({ confirmedAt: new Date() }).where(eq(customerEmails.id, row.id));
+    if (!row.confirmedAt)
+      await tx
+        .update(customerEmails)
+        .set({ confirmedAt: new Date() })
+        .where(eq(customerEmails.id, row.id));
     await retireCodes(tx, 'email', row.id);
-    await audit(tx, { action: 'profile.emailConfirmed', userId: used.userId, customerId: used.customerId, ip, details: { emailId: row.id, via: 'link' } });
+    await audit(tx, {
+      action: 'profile.emailConfirmed',
+      userId: used.userId,
+      customerId: used.customerId,
+      ip,
+      details: { emailId: row.id, via: 'link' },
+    });
     return true;
   });
 }
@@ -185,9 +322,14 @@ export function normalisePhone(countryCode: string, phone: string): NormalisedPh
 }
 
 /** Stored numbers are formatted; compare digits with the plus sign only. */
-const digitsOf = (column: typeof customerPhones.number | typeof authSettings.smsPhone) => sql`regexp_replace(${column}, '[^0-9+]', '', 'g')`;
+const digitsOf = (column: typeof customerPhones.number | typeof authSettings.smsPhone) =>
+  sql`regexp_replace(${column}, '[^0-9+]', '', 'g')`;
 
-export async function checkPhone(db: DbOrTx, countryCode: string, phone: string): Promise<{ valid: boolean; exists: boolean }> {
+export async function checkPhone(
+  db: DbOrTx,
+  countryCode: string,
+  phone: string,
+): Promise<{ valid: boolean; exists: boolean }> {
   const normalised = normalisePhone(countryCode, phone);
   if (!normalised) return { valid: false, exists: false };
   const [held] = await db
@@ -198,11 +340,32 @@ export async function checkPhone(db: DbOrTx, countryCode: string, phone: string)
   return { valid: true, exists: held !== undefined };
 }
 
-async function sendPhoneCode(tx: Tx, ctx: AuthedMethodContext, customer: CustomerRow, row: PhoneRow, field: string): Promise<void> {
-  const issued = await issueContactCode(tx, { customerId: customer.id, userId: ctx.caller.userId, target: 'phone', targetId: row.id, field });
-  const text = renderMessage('phoneConfirmation', ctx.lang, { brand: brandOf(customer).projectName, code: issued.code, minutes: TTL_MINUTES });
+async function sendPhoneCode(
+  tx: Tx,
+  ctx: AuthedMethodContext,
+  customer: CustomerRow,
+  row: PhoneRow,
+  field: string,
+): Promise<void> {
+  const issued = await issueContactCode(tx, {
+    customerId: customer.id,
+    userId: ctx.caller.userId,
+    target: 'phone',
+    targetId: row.id,
+    field,
+  });
+  const text = renderMessage('phoneConfirmation', ctx.lang, {
+    brand: brandOf(customer).projectName,
+    code: issued.code,
+    minutes: TTL_MINUTES,
+  });
   const recipient = normalisePhone(row.countryCode, row.number)?.e164 ?? row.number;
-  await ctx.services.mailer.enqueue(tx, { channel: 'sms', recipient, body: text.body, userId: ctx.caller.userId });
+  await ctx.services.mailer.enqueue(tx, {
+    channel: 'sms',
+    recipient,
+    body: text.body,
+    userId: ctx.caller.userId,
+  });
 }
 
 export async function addPhone(
@@ -212,24 +375,48 @@ export async function addPhone(
   return ctx.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, ctx.customerId);
     const normalised = normalisePhone(input.phoneCountryCode, input.phone);
-    if (!normalised) throw AppError.invalid({ phone: 'validation.phoneNumber' }, 'This is not a valid phone number for the country');
+    if (!normalised)
+      throw AppError.invalid(
+        { phone: 'validation.phoneNumber' },
+        'This is not a valid phone number for the country',
+      );
     let replaced: PhoneRow | undefined;
     if (input.phoneId !== undefined) {
       replaced = await findPhone(tx, customer.id, input.phoneId);
       // A replacement is replaced through the phone it replaces, so the chain stays one step long.
-      if (replaced.replacesPhoneId !== null) throw AppError.invalid({ phoneId: 'validation.phoneNotReplaceable' }, 'Replace the original phone number instead');
+      if (replaced.replacesPhoneId !== null)
+        throw AppError.invalid(
+          { phoneId: 'validation.phoneNotReplaceable' },
+          'Replace the original phone number instead',
+        );
       // Only the newest replacement of a phone waits for its code.
       const earlier = await tx
         .delete(customerPhones)
-        .where(and(eq(customerPhones.customerId, customer.id), eq(customerPhones.replacesPhoneId, replaced.id), eq(customerPhones.confirmed, false)))
+        .where(
+          and(
+            eq(customerPhones.customerId, customer.id),
+            eq(customerPhones.replacesPhoneId, replaced.id),
+            eq(customerPhones.confirmed, false),
+          ),
+        )
         .returning({ id: customerPhones.id });
       for (const item of earlier) await retireCodes(tx, 'phone', item.id);
     }
     const phones = await listPhones(tx, customer.id);
-    if (phones.some((phone) => normalisePhone(phone.countryCode, phone.number)?.e164 === normalised.e164 || phone.number === normalised.international)) {
-      throw AppError.invalid({ phone: 'validation.phoneAlreadyAdded' }, 'This phone number is already on the profile');
+    if (
+      phones.some(
+        (phone) =>
+          normalisePhone(phone.countryCode, phone.number)?.e164 === normalised.e164 ||
+          phone.number === normalised.international,
+      )
+    ) {
+      throw AppError.invalid(
+        { phone: 'validation.phoneAlreadyAdded' },
+        'This phone number is already on the profile',
+      );
     }
-    if (phones.length >= MAX_PHONES) throw AppError.invalid({ phone: 'validation.tooManyPhones' }, 'Too many phone numbers');
+    if (phones.length >= MAX_PHONES)
+      throw AppError.invalid({ phone: 'validation.tooManyPhones' }, 'Too many phone numbers');
     const [row] = await tx
       .insert(customerPhones)
       .values({
@@ -243,49 +430,93 @@ export async function addPhone(
       .returning();
     if (!row) throw new Error('customer_phones insert returned nothing');
     await sendPhoneCode(tx, ctx, customer, row, 'phone');
-    await auditChange(tx, ctx, replaced ? 'phoneReplacementAdded' : 'phoneAdded', { phoneId: row.id, number: row.number, replacesPhoneId: replaced?.id ?? null });
+    await auditChange(tx, ctx, replaced ? 'phoneReplacementAdded' : 'phoneAdded', {
+      phoneId: row.id,
+      number: row.number,
+      replacesPhoneId: replaced?.id ?? null,
+    });
     return toPhone(row);
   });
 }
 
-export async function confirmPhone(ctx: AuthedMethodContext, phoneId: number, code: string): Promise<ProfilePhone> {
+export async function confirmPhone(
+  ctx: AuthedMethodContext,
+  phoneId: number,
+  code: string,
+): Promise<ProfilePhone> {
   return commitThenThrow(ctx.db, async (tx) => {
     await lockCustomer(tx, ctx.customerId);
     const row = await findPhone(tx, ctx.customerId, phoneId);
-    if (row.confirmed) return AppError.invalid({ phoneId: 'validation.phoneAlreadyConfirmed' }, 'This phone number is already confirmed');
+    if (row.confirmed)
+      return AppError.invalid(
+        { phoneId: 'validation.phoneAlreadyConfirmed' },
+        'This phone number is already confirmed',
+      );
     if (!(await checkContactCode(tx, 'phone', row.id, code))) {
       await auditChange(tx, ctx, 'phoneConfirmationFailed', { phoneId: row.id });
-      return AppError.invalid({ code: 'validation.codeInvalid' }, 'The code is wrong or has expired');
+      return AppError.invalid(
+        { code: 'validation.codeInvalid' },
+        'The code is wrong or has expired',
+      );
     }
-    const [confirmed] = await tx.update(customerPhones).set({ confirmed: true, replacesPhoneId: null }).where(eq(customerPhones.id, row.id)).returning();
+    const [confirmed] = await tx
+      .update(customerPhones)
+      .set({ confirmed: true, replacesPhoneId: null })
+      .where(eq(customerPhones.id, row.id))
+      .returning();
     let replacedNumber: string | null = null;
     if (row.replacesPhoneId !== null) {
       const [old] = await tx
         .delete(customerPhones)
-        .where(and(eq(customerPhones.id, row.replacesPhoneId), eq(customerPhones.customerId, ctx.customerId)))
+        .where(
+          and(
+            eq(customerPhones.id, row.replacesPhoneId),
+            eq(customerPhones.customerId, ctx.customerId),
+          ),
+        )
         .returning();
       if (old) {
         replacedNumber = old.number;
         await retireCodes(tx, 'phone', old.id);
         // SMS sign-in codes follow the number: the customer's users who received them on the old one get them on the new one.
-        const oldDigits = normalisePhone(old.countryCode, old.number)?.e164 ?? old.number.replace(/[^0-9+]/g, '');
-        const customerUsers = tx.select({ id: users.id }).from(users).where(eq(users.customerId, ctx.customerId));
+        const oldDigits =
+          normalisePhone(old.countryCode, old.number)?.e164 ?? old.number.replace(/[^0-9+]/g, '');
+        const customerUsers = tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.customerId, ctx.customerId));
         await tx
           .update(authSettings)
           .set({ smsPhone: row.number })
-          .where(and(inArray(authSettings.userId, customerUsers), sql`${digitsOf(authSettings.smsPhone)} = ${oldDigits}`));
+          .where(
+            and(
+              inArray(authSettings.userId, customerUsers),
+              sql`${digitsOf(authSettings.smsPhone)} = ${oldDigits}`,
+            ),
+          );
       }
     }
-    await auditChange(tx, ctx, 'phoneConfirmed', { phoneId: row.id, number: row.number, replacedNumber });
+    await auditChange(tx, ctx, 'phoneConfirmed', {
+      phoneId: row.id,
+      number: row.number,
+      replacedNumber,
+    });
     return toPhone(confirmed ?? row);
   });
 }
 
-export async function requestPhoneConfirmation(ctx: AuthedMethodContext, phoneId: number): Promise<void> {
+export async function requestPhoneConfirmation(
+  ctx: AuthedMethodContext,
+  phoneId: number,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, ctx.customerId);
     const row = await findPhone(tx, customer.id, phoneId);
-    if (row.confirmed) throw AppError.invalid({ phoneId: 'validation.phoneAlreadyConfirmed' }, 'This phone number is already confirmed');
+    if (row.confirmed)
+      throw AppError.invalid(
+        { phoneId: 'validation.phoneAlreadyConfirmed' },
+        'This phone number is already confirmed',
+      );
     await sendPhoneCode(tx, ctx, customer, row, 'phoneId');
     await auditChange(tx, ctx, 'phoneCodeSent', { phoneId: row.id });
   });

@@ -1,7 +1,15 @@
 import type { profileMethods } from '@ledgerline/contract';
 import { CONTACT_CODE_LIMITS } from '@ledgerline/contract';
 import type { MethodHandlers } from '../../main-api/types';
-import { checkAddressReplacement, confirmAddress, createAddress, deleteAddress, listAddresses, replaceAddress, toAddress } from './addresses';
+import {
+  checkAddressReplacement,
+  confirmAddress,
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  replaceAddress,
+  toAddress,
+} from './addresses';
 import {
   addEmail,
   addPhone,
@@ -42,14 +50,16 @@ export const profileHandlers: MethodHandlers<typeof profileMethods> = {
   async getProfile(_input, ctx) {
     await ensurePrimaryEmail(ctx.db, ctx.customerId);
     const customer = await loadCustomer(ctx.db, ctx.customerId);
-    const [login, emails, phones, addresses, usernameChangeRequests, canCreate] = await Promise.all([
-      loginOf(ctx.db, customer.id),
-      listEmails(ctx.db, customer.id),
-      listPhones(ctx.db, customer.id),
-      listAddresses(ctx.db, customer.id),
-      listUsernameChangeRequests(ctx.db, customer.id),
-      canCreatePersonalAccount(ctx.db, ctx),
-    ]);
+    const [login, emails, phones, addresses, usernameChangeRequests, canCreate] = await Promise.all(
+      [
+        loginOf(ctx.db, customer.id),
+        listEmails(ctx.db, customer.id),
+        listPhones(ctx.db, customer.id),
+        listAddresses(ctx.db, customer.id),
+        listUsernameChangeRequests(ctx.db, customer.id),
+        canCreatePersonalAccount(ctx.db, ctx),
+      ],
+    );
     return {
       customer: toProfileCustomer(customer, login),
       emails: emails.map(toEmail),

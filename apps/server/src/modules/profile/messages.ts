@@ -42,12 +42,30 @@ const TEXTS: Record<MessageKind, Record<Language, MessageText>> = {
   },
   // SMS: short, one segment where the alphabet allows; no subject.
   phoneConfirmation: {
-    en: { subject: '', body: '{code} is your {brand} code to confirm this phone number. Valid {minutes} min. Never share it.' },
-    es: { subject: '', body: '{code} es tu código de {brand} para confirmar este número. Válido {minutes} min. No lo compartas.' },
-    pt: { subject: '', body: '{code} é seu código {brand} para confirmar este número. Válido por {minutes} min. Não compartilhe.' },
-    ro: { subject: '', body: '{code} este codul tău {brand} pentru confirmarea acestui număr. Valabil {minutes} min. Nu-l comunica.' },
-    ru: { subject: '', body: '{code} — ваш код {brand} для подтверждения номера. Действует {minutes} мин. Никому не сообщайте.' },
-    ua: { subject: '', body: '{code} — ваш код {brand} для підтвердження номера. Дійсний {minutes} хв. Нікому не повідомляйте.' },
+    en: {
+      subject: '',
+      body: '{code} is your {brand} code to confirm this phone number. Valid {minutes} min. Never share it.',
+    },
+    es: {
+      subject: '',
+      body: '{code} es tu código de {brand} para confirmar este número. Válido {minutes} min. No lo compartas.',
+    },
+    pt: {
+      subject: '',
+      body: '{code} é seu código {brand} para confirmar este número. Válido por {minutes} min. Não compartilhe.',
+    },
+    ro: {
+      subject: '',
+      body: '{code} este codul tău {brand} pentru confirmarea acestui număr. Valabil {minutes} min. Nu-l comunica.',
+    },
+    ru: {
+      subject: '',
+      body: '{code} — ваш код {brand} для подтверждения номера. Действует {minutes} мин. Никому не сообщайте.',
+    },
+    ua: {
+      subject: '',
+      body: '{code} — ваш код {brand} для підтвердження номера. Дійсний {minutes} хв. Нікому не повідомляйте.',
+    },
   },
   primaryEmailChanged: {
     en: {
@@ -77,9 +95,15 @@ const TEXTS: Record<MessageKind, Record<Language, MessageText>> = {
   },
 };
 
-export function renderMessage(kind: MessageKind, lang: Language, values: Record<string, string | number>): MessageText {
+export function renderMessage(
+  kind: MessageKind,
+  lang: Language,
+  values: Record<string, string | number>,
+): MessageText {
   const text = TEXTS[kind][lang];
   const fill = (template: string) =>
-    template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+    template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+      Object.hasOwn(values, key) ? String(values[key]) : whole,
+    );
   return { subject: fill(text.subject), body: fill(text.body) };
 }

@@ -11,13 +11,22 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * proof; it confirms the address and sends the browser to the page that shows the spec's
  * E-MAIL CONFIRMATION popup (`/home?emailConfirmation=success|fail`).
  */
-export async function profileLinkRoutes(app: FastifyInstance, options: FastifyPluginOptions & { db: Database }): Promise<void> {
-  app.get<{ Querystring: Record<string, unknown> }>('/api/profile/email-confirmation', async (request, reply) => {
-    const token = request.query.token;
-    const ok = typeof token === 'string' && TOKEN.test(token) && (await confirmEmailByLink(options.db, token, request.ip));
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Referrer-Policy', 'no-referrer')
-      .redirect(`/home?emailConfirmation=${ok ? 'success' : 'fail'}`, 303);
-  });
+export async function profileLinkRoutes(
+  app: FastifyInstance,
+  options: FastifyPluginOptions & { db: Database },
+): Promise<void> {
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/profile/email-confirmation',
+    async (request, reply) => {
+      const token = request.query.token;
+      const ok =
+        typeof token === 'string' &&
+        TOKEN.test(token) &&
+        (await confirmEmailByLink(options.db, token, request.ip));
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .redirect(`/home?emailConfirmation=${ok ? 'success' : 'fail'}`, 303);
+    },
+  );
 }

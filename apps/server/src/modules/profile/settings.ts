@@ -21,7 +21,14 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext } from '../../main-api/types';
-import { auditChange, brandOf, loadCustomer, lockCustomer, loginOf, type CustomerRow } from './shared';
+import {
+  auditChange,
+  brandOf,
+  loadCustomer,
+  lockCustomer,
+  loginOf,
+  type CustomerRow,
+} from './shared';
 
 /*
  * Tax number, username-change requests, a business user's personal account, notification
@@ -42,11 +49,22 @@ export function toProfileCustomer(customer: CustomerRow, login: string | null): 
   };
 }
 
-export async function updateTaxNumber(ctx: AuthedMethodContext, taxId: string): Promise<ProfileCustomer> {
+export async function updateTaxNumber(
+  ctx: AuthedMethodContext,
+  taxId: string,
+): Promise<ProfileCustomer> {
   return ctx.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, ctx.customerId);
-    if (customer.taxId === taxId) throw AppError.invalid({ taxId: 'validation.taxIdUnchanged' }, 'This is the tax number on record already');
-    const [updated] = await tx.update(customers).set({ taxId }).where(eq(customers.id, customer.id)).returning();
+    if (customer.taxId === taxId)
+      throw AppError.invalid(
+        { taxId: 'validation.taxIdUnchanged' },
+        'This is the tax number on record already',
+      );
+    const [updated] = await tx
+      .update(customers)
+      .set({ taxId })
+      .where(eq(customers.id, customer.id))
+      .returning();
     await auditChange(tx, ctx, 'taxNumberUpdated', { previous: customer.taxId, taxId });
     return toProfileCustomer(updated ?? customer, await loginOf(tx, customer.id));
   });
@@ -56,10 +74,18 @@ export async function updateTaxNumber(ctx: AuthedMethodContext, taxId: string): 
 
 function toRequest(row: typeof usernameChangeRequests.$inferSelect): UsernameChangeRequest {
   const status = row.status === 'approved' || row.status === 'rejected' ? row.status : 'pending';
-  return { id: row.id, newUsername: row.newUsername, status, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    newUsername: row.newUsername,
+    status,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-export async function listUsernameChangeRequests(db: DbOrTx, customerId: number): Promise<UsernameChangeRequest[]> {
+export async function listUsernameChangeRequests(
+  db: DbOrTx,
+  customerId: number,
+): Promise<UsernameChangeRequest[]> {
   const rows = await db
     .select()
     .from(usernameChangeRequests)
@@ -72,24 +98,58 @@ export async function listUsernameChangeRequests(db: DbOrTx, customerId: number)
  * A login is the user's own: only the user acting for their own customer asks to change it, one
  * pending request at a time, to an address no other user signs in with. The bank reviews it.
  */
-export async function requestUsernameChange(ctx: AuthedMethodContext, newUsername: string): Promise<UsernameChangeRequest> {
-  if (ctx.customerId !== ctx.caller.customerId) throw AppError.noAccess('Only the user can ask to change their own login');
+export async function requestUsernameChange(
+  ctx: AuthedMethodContext,
+  newUsername: string,
+): Promise<UsernameChangeRequest> {
+  if (ctx.customerId !== ctx.caller.customerId)
+    throw AppError.noAccess('Only the user can ask to change their own login');
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, ctx.caller.userId)).for('update');
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, ctx.caller.userId))
+      .for('update');
     if (!user) throw AppError.notFound('User not found');
     if (user.email.toLowerCase() === newUsername.toLowerCase()) {
-      throw AppError.invalid({ newUsername: 'validation.usernameUnchanged' }, 'This is your login already');
+      throw AppError.invalid(
+        { newUsername: 'validation.usernameUnchanged' },
+        'This is your login already',
+      );
     }
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${newUsername.toLowerCase()}`);
-    if (taken) throw AppError.invalid({ newUsername: 'validation.emailTaken' }, 'Another account signs in with this address');
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${newUsername.toLowerCase()}`);
+    if (taken)
+      throw AppError.invalid(
+        { newUsername: 'validation.emailTaken' },
+        'Another account signs in with this address',
+      );
     const [pending] = await tx
       .select({ id: usernameChangeRequests.id })
       .from(usernameChangeRequests)
-      .where(and(eq(usernameChangeRequests.userId, user.id), eq(usernameChangeRequests.status, 'pending')));
-    if (pending) throw AppError.invalid({ newUsername: 'validation.usernameChangePending' }, 'A login change is already waiting for review');
-    const [row] = await tx.insert(usernameChangeRequests).values({ customerId: ctx.customerId, userId: user.id, newUsername }).returning();
+      .where(
+        and(
+          eq(usernameChangeRequests.userId, user.id),
+          eq(usernameChangeRequests.status, 'pending'),
+        ),
+      );
+    if (pending)
+      throw AppError.invalid(
+        { newUsername: 'validation.usernameChangePending' },
+        'A login change is already waiting for review',
+      );
+    const [row] = await tx
+      .insert(usernameChangeRequests)
+      .values({ customerId: ctx.customerId, userId: user.id, newUsername })
+      .returning();
     if (!row) throw new Error('username_change_requests insert returned nothing');
-    await auditChange(tx, ctx, 'usernameChangeRequested', { requestId: row.id, from: user.email, to: newUsername });
+    await auditChange(tx, ctx, 'usernameChangeRequested', {
+      requestId: row.id,
+      from: user.email,
+      to: newUsername,
+    });
     return toRequest(row);
   });
 }
@@ -100,7 +160,10 @@ export async function requestUsernameChange(ctx: AuthedMethodContext, newUsernam
  * A user of a business customer, acting for it, may open a personal customer for themself once
  * (spec 2 §7 "create personal account"): not for a company they only act for, not a second time.
  */
-export async function canCreatePersonalAccount(db: DbOrTx, ctx: AuthedMethodContext): Promise<boolean> {
+export async function canCreatePersonalAccount(
+  db: DbOrTx,
+  ctx: AuthedMethodContext,
+): Promise<boolean> {
   if (ctx.customerId !== ctx.caller.customerId) return false;
   const own = await loadCustomer(db, ctx.caller.customerId);
   if (!isBusinessCustomerType(own.customerType)) return false;
@@ -108,7 +171,12 @@ export async function canCreatePersonalAccount(db: DbOrTx, ctx: AuthedMethodCont
     .select({ id: customers.id })
     .from(customerAccess)
     .innerJoin(customers, eq(customers.id, customerAccess.customerId))
-    .where(and(eq(customerAccess.userId, ctx.caller.userId), eq(customers.customerType, CUSTOMER_TYPES.personal)))
+    .where(
+      and(
+        eq(customerAccess.userId, ctx.caller.userId),
+        eq(customers.customerType, CUSTOMER_TYPES.personal),
+      ),
+    )
     .limit(1);
   return personal === undefined;
 }
@@ -122,10 +190,17 @@ export async function canCreatePersonalAccount(db: DbOrTx, ctx: AuthedMethodCont
 export async function createPersonalAccount(ctx: AuthedMethodContext): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     // Two clicks at once open one account: the user's row serialises them.
-    const [user] = await tx.select().from(users).where(eq(users.id, ctx.caller.userId)).for('update');
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, ctx.caller.userId))
+      .for('update');
     if (!user) throw AppError.notFound('User not found');
     if (!(await canCreatePersonalAccount(tx, ctx))) {
-      throw AppError.invalid({ _: 'validation.personalAccountNotAllowed' }, 'A personal account cannot be opened here');
+      throw AppError.invalid(
+        { _: 'validation.personalAccountNotAllowed' },
+        'A personal account cannot be opened here',
+      );
     }
     const business = await loadCustomer(tx, ctx.caller.customerId);
     const [personal] = await tx
@@ -141,8 +216,15 @@ export async function createPersonalAccount(ctx: AuthedMethodContext): Promise<n
       .returning();
     if (!personal) throw new Error('customers insert returned nothing');
     await tx.insert(customerVerification).values({ customerId: personal.id });
-    await tx.insert(customerAccess).values({ userId: user.id, customerId: personal.id, accessRight: ACCESS_LEVELS.fullAccess });
-    await tx.insert(customerEmails).values({ customerId: personal.id, email: user.email, isPrimary: true, confirmedAt: new Date() });
+    await tx
+      .insert(customerAccess)
+      .values({ userId: user.id, customerId: personal.id, accessRight: ACCESS_LEVELS.fullAccess });
+    await tx.insert(customerEmails).values({
+      customerId: personal.id,
+      email: user.email,
+      isPrimary: true,
+      confirmedAt: new Date(),
+    });
     await auditChange(tx, ctx, 'personalAccountCreated', { personalCustomerId: personal.id });
     return personal.id;
   });
@@ -150,34 +232,58 @@ export async function createPersonalAccount(ctx: AuthedMethodContext): Promise<n
 
 // ---- Notification settings ----
 
-const SETTING_BY_ID = new Map<string, (typeof NOTIFICATION_SETTINGS)[number]>(NOTIFICATION_SETTINGS.map((setting) => [setting.identified, setting]));
+const SETTING_BY_ID = new Map<string, (typeof NOTIFICATION_SETTINGS)[number]>(
+  NOTIFICATION_SETTINGS.map((setting) => [setting.identified, setting]),
+);
 
 /** The user's settings for the acting customer: stored choices over the catalogue's defaults; locked ones always on. */
-export async function getNotificationSettings(db: DbOrTx, ctx: AuthedMethodContext): Promise<NotificationSetting[]> {
+export async function getNotificationSettings(
+  db: DbOrTx,
+  ctx: AuthedMethodContext,
+): Promise<NotificationSetting[]> {
   const rows = await db
     .select({ identified: notificationSettings.identified, value: notificationSettings.value })
     .from(notificationSettings)
-    .where(and(eq(notificationSettings.customerId, ctx.customerId), eq(notificationSettings.userId, ctx.caller.userId)))
+    .where(
+      and(
+        eq(notificationSettings.customerId, ctx.customerId),
+        eq(notificationSettings.userId, ctx.caller.userId),
+      ),
+    )
     .orderBy(asc(notificationSettings.id));
   const stored = new Map(rows.map((row) => [row.identified, row.value]));
   return NOTIFICATION_SETTINGS.map((setting) => ({
     group: setting.group,
     identified: setting.identified,
-    value: setting.editable ? (stored.get(setting.identified) ?? setting.defaultValue) : setting.defaultValue,
+    value: setting.editable
+      ? (stored.get(setting.identified) ?? setting.defaultValue)
+      : setting.defaultValue,
     editable: setting.editable,
   }));
 }
 
-export async function setNotificationSetting(ctx: AuthedMethodContext, identified: NotificationSettingId, value: boolean): Promise<NotificationSetting> {
+export async function setNotificationSetting(
+  ctx: AuthedMethodContext,
+  identified: NotificationSettingId,
+  value: boolean,
+): Promise<NotificationSetting> {
   const setting = SETTING_BY_ID.get(identified);
   if (!setting) throw AppError.invalid({ identified: 'validation.invalidValue' });
-  if (!setting.editable) throw AppError.invalid({ identified: 'validation.notificationSettingLocked' }, 'Security notices cannot be turned off');
+  if (!setting.editable)
+    throw AppError.invalid(
+      { identified: 'validation.notificationSettingLocked' },
+      'Security notices cannot be turned off',
+    );
   return ctx.db.transaction(async (tx) => {
     await tx
       .insert(notificationSettings)
       .values({ customerId: ctx.customerId, userId: ctx.caller.userId, identified, value })
       .onConflictDoUpdate({
-        target: [notificationSettings.customerId, notificationSettings.userId, notificationSettings.identified],
+        target: [
+          notificationSettings.customerId,
+          notificationSettings.userId,
+          notificationSettings.identified,
+        ],
         set: { value, updatedAt: new Date() },
       });
     await auditChange(tx, ctx, 'notificationSettingSet', { identified, value });
@@ -194,7 +300,9 @@ export async function getLegalInfo(db: DbOrTx, ctx: AuthedMethodContext): Promis
   const accepted = await db
     .select({ termValue: termsAcceptances.termValue, acceptedAt: termsAcceptances.acceptedAt })
     .from(termsAcceptances)
-    .where(and(eq(termsAcceptances.userId, ctx.caller.userId), eq(termsAcceptances.brandId, brand.id)))
+    .where(
+      and(eq(termsAcceptances.userId, ctx.caller.userId), eq(termsAcceptances.brandId, brand.id)),
+    )
     .orderBy(desc(termsAcceptances.acceptedAt));
   return brand.terms.map((term) => ({
     id: term.id,
@@ -203,12 +311,16 @@ export async function getLegalInfo(db: DbOrTx, ctx: AuthedMethodContext): Promis
     versionDate: term.versionDate ?? null,
     value: term.value,
     url: term.url,
-    acceptedAt: accepted.find((row) => row.termValue === term.value)?.acceptedAt.toISOString() ?? null,
+    acceptedAt:
+      accepted.find((row) => row.termValue === term.value)?.acceptedAt.toISOString() ?? null,
   }));
 }
 
 /** One legal item with the user's acceptance record, for the agreement PDF; another id is not found. */
-export async function findLegalItem(db: DbOrTx, params: { customerId: number; userId: number; termId: number }) {
+export async function findLegalItem(
+  db: DbOrTx,
+  params: { customerId: number; userId: number; termId: number },
+) {
   const customer = await loadCustomer(db, params.customerId);
   const brand = brandOf(customer);
   const term = brand.terms.find((item) => item.id === params.termId);
@@ -216,9 +328,18 @@ export async function findLegalItem(db: DbOrTx, params: { customerId: number; us
   const [acceptance] = await db
     .select()
     .from(termsAcceptances)
-    .where(and(eq(termsAcceptances.userId, params.userId), eq(termsAcceptances.brandId, brand.id), eq(termsAcceptances.termValue, term.value)))
+    .where(
+      and(
+        eq(termsAcceptances.userId, params.userId),
+        eq(termsAcceptances.brandId, brand.id),
+        eq(termsAcceptances.termValue, term.value),
+      ),
+    )
     .orderBy(desc(termsAcceptances.acceptedAt))
     .limit(1);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, params.userId));
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, params.userId));
   return { customer, brand, term, acceptance: acceptance ?? null, userEmail: user?.email ?? '' };
 }

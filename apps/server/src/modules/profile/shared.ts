@@ -14,7 +14,11 @@ export type CustomerRow = typeof customers.$inferSelect;
  * replacement pending") and then both write.
  */
 export async function lockCustomer(tx: Tx, customerId: number): Promise<CustomerRow> {
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+  const [customer] = await tx
+    .select()
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
   if (!customer) throw AppError.notFound('Customer not found');
   return customer;
 }
@@ -31,7 +35,12 @@ export function brandOf(customer: Pick<CustomerRow, 'brandId'>): BrandConfig {
 
 /** The login of a customer: the e-mail of its first user (as customer access info names it); null for a company without users. */
 export async function loginOf(db: DbOrTx, customerId: number): Promise<string | null> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.customerId, customerId)).orderBy(asc(users.id)).limit(1);
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.customerId, customerId))
+    .orderBy(asc(users.id))
+    .limit(1);
   return user?.email ?? null;
 }
 
@@ -41,7 +50,11 @@ export async function loginOf(db: DbOrTx, customerId: number): Promise<string | 
  * unique indexes turn the second insert into nothing).
  */
 export async function ensurePrimaryEmail(db: DbOrTx, customerId: number): Promise<void> {
-  const [any] = await db.select({ id: customerEmails.id }).from(customerEmails).where(eq(customerEmails.customerId, customerId)).limit(1);
+  const [any] = await db
+    .select({ id: customerEmails.id })
+    .from(customerEmails)
+    .where(eq(customerEmails.customerId, customerId))
+    .limit(1);
   if (any) return;
   const login = await loginOf(db, customerId);
   if (!login) return;
@@ -52,15 +65,29 @@ export async function ensurePrimaryEmail(db: DbOrTx, customerId: number): Promis
 }
 
 /** Writes the audit row of a profile change: who (user), for which customer, from where, what. */
-export function auditChange(tx: DbOrTx, ctx: AuthedMethodContext, action: string, details: Record<string, unknown>): Promise<void> {
-  return audit(tx, { action: `profile.${action}`, userId: ctx.caller.userId, customerId: ctx.customerId, ip: ctx.ip, details });
+export function auditChange(
+  tx: DbOrTx,
+  ctx: AuthedMethodContext,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return audit(tx, {
+    action: `profile.${action}`,
+    userId: ctx.caller.userId,
+    customerId: ctx.customerId,
+    ip: ctx.ip,
+    details,
+  });
 }
 
 /**
  * Runs `work` in a transaction whose effects stay even when it ends with a refusal (a wrong code
  * must still count its try): the refusal is returned, committed, and thrown afterwards.
  */
-export async function commitThenThrow<T>(db: Database, work: (tx: Tx) => Promise<T | AppError>): Promise<T> {
+export async function commitThenThrow<T>(
+  db: Database,
+  work: (tx: Tx) => Promise<T | AppError>,
+): Promise<T> {
   const result = await db.transaction(async (tx) => work(tx));
   if (result instanceof AppError) throw result;
   return result;

@@ -248,7 +248,12 @@ export function startRailSimulator(deps: {
     name: 'rail simulator',
     intervalMs: deps.stepMs / 2,
     log: deps.log,
-    pass: () => runRailStep(deps.db, new Date(), { stepMs: deps.stepMs, mailer: deps.mailer, realtime: deps.realtime }),
+    pass: () =>
+      runRailStep(deps.db, new Date(), {
+        stepMs: deps.stepMs,
+        mailer: deps.mailer,
+        realtime: deps.realtime,
+      }),
     describe: (moves) => (moves.length > 0 ? { moves: moves.length } : undefined),
   });
 }

@@ -12,7 +12,20 @@ export interface EcbRateDay {
   rates: { currencyCode: string; rate: string }[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
 const RATE = /^\d{1,12}(\.\d{1,12})?$/;
 
@@ -36,7 +49,9 @@ export function parseEcbCsv(text: string): EcbRateDay[] {
   const columns = (header ?? '').split(',').map((cell) => cell.trim());
   if (columns[0] !== 'Date') throw new Error('ECB CSV: the first column must be "Date"');
   const codes = columns.slice(1);
-  for (const code of codes) if (code !== '' && !/^[A-Z]{3}$/.test(code)) throw new Error(`ECB CSV: "${code.slice(0, 10)}" is not a currency code`);
+  for (const code of codes)
+    if (code !== '' && !/^[A-Z]{3}$/.test(code))
+      throw new Error(`ECB CSV: "${code.slice(0, 10)}" is not a currency code`);
   if (rows.length === 0) throw new Error('ECB CSV: no data row');
   return rows.map((row) => {
     const cells = row.split(',').map((cell) => cell.trim());
@@ -44,7 +59,8 @@ export function parseEcbCsv(text: string): EcbRateDay[] {
     codes.forEach((code, index) => {
       const value = cells[index + 1] ?? '';
       if (code === '' || value === '' || value === 'N/A') return;
-      if (!RATE.test(value) || Number(value) === 0) throw new Error(`ECB CSV: "${value.slice(0, 20)}" is not a rate for ${code}`);
+      if (!RATE.test(value) || Number(value) === 0)
+        throw new Error(`ECB CSV: "${value.slice(0, 20)}" is not a rate for ${code}`);
       rates.push({ currencyCode: code, rate: value });
     });
     return { date: parseDate(cells[0] ?? ''), rates };

@@ -12,7 +12,11 @@ const DAILY = [
 ].join('\n');
 
 /** The layout of the history file eurofxref-hist.csv: ISO dates, one row per day. */
-const HISTORY = ['Date,USD,GBP,RON,', '2026-11-19,1.1550,0.8801,5.0861,', '2026-11-18,1.1542,0.8795,5.0850,'].join('\r\n');
+const HISTORY = [
+  'Date,USD,GBP,RON,',
+  '2026-11-19,1.1550,0.8801,5.0861,',
+  '2026-11-18,1.1542,0.8795,5.0850,',
+].join('\r\n');
 
 describe('parseEcbCsv', () => {
   it('reads the daily file: the date, and every rate as written', () => {
@@ -59,13 +63,22 @@ describe('importEcbCsv', () => {
     const before = (await server.main('getDefaultExchangeRates', {}, { token })).json();
     expect(before.date).toBe(SEEDED_RATES.date);
 
-    expect(await importEcbCsv(server.database.db, DAILY)).toEqual({ dates: ['2026-11-23'], count: 29 });
+    expect(await importEcbCsv(server.database.db, DAILY)).toEqual({
+      dates: ['2026-11-23'],
+      count: 29,
+    });
     const after = (await server.main('getDefaultExchangeRates', {}, { token })).json();
     expect(after.date).toBe('2026-11-23');
     expect(after.rates).toContainEqual({ currencyCode: 'GBP', rate: '0.87915' });
     // Currencies the ECB does not quote keep their latest rate.
     expect(after.rates).toContainEqual({ currencyCode: 'UAH', rate: SEEDED_RATES.rates.UAH });
-    const cross = (await server.main('getTransferExchangeRate', { fromCurrencyCode: 'GBP', toCurrencyCode: 'USD' }, { token })).json();
+    const cross = (
+      await server.main(
+        'getTransferExchangeRate',
+        { fromCurrencyCode: 'GBP', toCurrencyCode: 'USD' },
+        { token },
+      )
+    ).json();
     expect(cross).toMatchObject({ rate: '1.3199112779', date: '2026-11-23' });
   });
 

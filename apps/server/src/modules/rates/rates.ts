@@ -51,13 +51,25 @@ export const SEEDED_RATES = {
 } as const;
 
 /** Writes the rates of each day; a day already held is overwritten (the ECB corrects rates now and then). */
-export async function saveRates(db: DbOrTx, days: { date: string; rates: { currencyCode: string; rate: string }[] }[], source: string): Promise<number> {
+export async function saveRates(
+  db: DbOrTx,
+  days: { date: string; rates: { currencyCode: string; rate: string }[] }[],
+  source: string,
+): Promise<number> {
   let count = 0;
   for (const day of days) {
     if (day.rates.length === 0) continue;
     await db
       .insert(exchangeRates)
-      .values(day.rates.map((entry) => ({ base: RATE_BASE, quote: entry.currencyCode, rate: entry.rate, date: day.date, source })))
+      .values(
+        day.rates.map((entry) => ({
+          base: RATE_BASE,
+          quote: entry.currencyCode,
+          rate: entry.rate,
+          date: day.date,
+          source,
+        })),
+      )
       .onConflictDoUpdate({
         target: [exchangeRates.base, exchangeRates.quote, exchangeRates.date],
         set: { rate: sql`excluded.rate`, source: sql`excluded.source` },
@@ -68,7 +80,10 @@ export async function saveRates(db: DbOrTx, days: { date: string; rates: { curre
 }
 
 /** Imports an ECB reference-rate CSV (daily or history file); answers the dates and number of rates stored. */
-export async function importEcbCsv(db: DbOrTx, text: string): Promise<{ dates: string[]; count: number }> {
+export async function importEcbCsv(
+  db: DbOrTx,
+  text: string,
+): Promise<{ dates: string[]; count: number }> {
   const days = parseEcbCsv(text);
   const count = await saveRates(db, days, 'ECB');
   return { dates: days.map((day) => day.date), count };
@@ -76,9 +91,25 @@ export async function importEcbCsv(db: DbOrTx, text: string): Promise<{ dates: s
 
 /** Seeds the demo rates once (an existing day is left alone). */
 export async function seedRates(db: DbOrTx): Promise<void> {
-  const [held] = await db.select({ id: exchangeRates.id }).from(exchangeRates).where(and(eq(exchangeRates.base, RATE_BASE), eq(exchangeRates.date, SEEDED_RATES.date))).limit(1);
+  const [held] = await db
+    .select({ id: exchangeRates.id })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.base, RATE_BASE), eq(exchangeRates.date, SEEDED_RATES.date)))
+    .limit(1);
   if (held) return;
-  await saveRates(db, [{ date: SEEDED_RATES.date, rates: Object.entries(SEEDED_RATES.rates).map(([currencyCode, rate]) => ({ currencyCode, rate })) }], 'seed');
+  await saveRates(
+    db,
+    [
+      {
+        date: SEEDED_RATES.date,
+        rates: Object.entries(SEEDED_RATES.rates).map(([currencyCode, rate]) => ({
+          currencyCode,
+          rate,
+        })),
+      },
+    ],
+    'seed',
+  );
 }
 
 interface LatestRate {
@@ -90,12 +121,22 @@ interface LatestRate {
 /** The newest rate of each currency (or of the ones asked for) against the euro. */
 async function latestRates(db: DbOrTx, quotes?: string[]): Promise<LatestRate[]> {
   if (quotes && quotes.length === 0) return [];
-  const filter = quotes ? sql`and quote in (${sql.join(quotes.map((quote) => sql`${quote}`), sql`, `)})` : sql``;
+  const filter = quotes
+    ? sql`and quote in (${sql.join(
+        quotes.map((quote) => sql`${quote}`),
+        sql`, `,
+      )})`
+    : sql``;
   const rows = await selectRows<{ quote: string; rate: string; date: string | Date }>(
     db,
     sql`select distinct on (quote) quote, rate::text as rate, date from exchange_rates where base = ${RATE_BASE} ${filter} order by quote, date desc`,
   );
-  return rows.map((row) => ({ quote: row.quote, rate: row.rate, date: typeof row.date === 'string' ? row.date.slice(0, 10) : row.date.toISOString().slice(0, 10) }));
+  return rows.map((row) => ({
+    quote: row.quote,
+    rate: row.rate,
+    date:
+      typeof row.date === 'string' ? row.date.slice(0, 10) : row.date.toISOString().slice(0, 10),
+  }));
 }
 
 function rateText(value: InstanceType<typeof Money>): string {
@@ -103,11 +144,16 @@ function rateText(value: InstanceType<typeof Money>): string {
 }
 
 /** The default rates screen: every currency against the euro, with the newest date held. */
-export async function defaultExchangeRates(db: DbOrTx): Promise<{ base: 'EUR'; date: string; rates: { currencyCode: string; rate: string }[] }> {
+export async function defaultExchangeRates(
+  db: DbOrTx,
+): Promise<{ base: 'EUR'; date: string; rates: { currencyCode: string; rate: string }[] }> {
   const latest = await latestRates(db);
   const date = latest.reduce((newest, row) => (row.date > newest ? row.date : newest), '');
   if (!date) throw new AppError('UE', 'No exchange rates are available');
-  const rates = latest.map((row) => ({ currencyCode: row.quote, rate: rateText(new Money(row.rate)) }));
+  const rates = latest.map((row) => ({
+    currencyCode: row.quote,
+    rate: rateText(new Money(row.rate)),
+  }));
   return { base: RATE_BASE, date, rates };
 }
 
@@ -115,7 +161,11 @@ export async function defaultExchangeRates(db: DbOrTx): Promise<{ base: 'EUR'; d
  * Units of `to` per one `from`, through the euro. '1' when the currencies match or one is
  * missing (spec 2 §5); a currency we hold no rate for is a field error.
  */
-export async function transferExchangeRate(db: DbOrTx, from: string | undefined, to: string | undefined): Promise<{ rate: string; date: string | null }> {
+export async function transferExchangeRate(
+  db: DbOrTx,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<{ rate: string; date: string | null }> {
   if (!from || !to || from === to) return { rate: '1', date: null };
   const needed = [from, to].filter((code) => code !== RATE_BASE);
   const latest = await latestRates(db, needed);
@@ -136,6 +186,10 @@ export async function transferExchangeRate(db: DbOrTx, from: string | undefined,
 export async function isOfferedCurrency(db: DbOrTx, code: string): Promise<boolean> {
   if (!findCurrency(code)) return false;
   if (code === RATE_BASE) return true;
-  const [row] = await db.select({ id: exchangeRates.id }).from(exchangeRates).where(and(eq(exchangeRates.base, RATE_BASE), eq(exchangeRates.quote, code))).limit(1);
+  const [row] = await db
+    .select({ id: exchangeRates.id })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.base, RATE_BASE), eq(exchangeRates.quote, code)))
+    .limit(1);
   return row !== undefined;
 }

@@ -28,14 +28,20 @@ export interface RealtimeHub {
   /** Sends an event to the sockets of one pending sign-in (opened with its tmpJwt), on every node. */
   publishToLogin(pendingLoginId: string, event: RealtimeEvent): Promise<void>;
   /** Registers a socket opened on this node. */
-  attach(socket: WebSocket, info: { userId: number; sessionId: string; sessionExpiresAt: Date }): void;
+  attach(
+    socket: WebSocket,
+    info: { userId: number; sessionId: string; sessionExpiresAt: Date },
+  ): void;
   /** Registers a socket of a pending sign-in; it closes when the pending sign-in expires. */
   attachLogin(socket: WebSocket, info: { pendingLoginId: string; expiresAt: Date }): void;
   connectionCount(): number;
   stop(): Promise<void>;
 }
 
-export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogger): Promise<RealtimeHub> {
+export async function createRealtimeHub(
+  notifier: Notifier,
+  log: FastifyBaseLogger,
+): Promise<RealtimeHub> {
   const byUser = new Map<number, Set<Connection>>();
   const byLogin = new Map<string, Set<Connection>>();
 
@@ -45,7 +51,10 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
     }
   }
 
-  function closeLocal(filter: (connection: Connection) => boolean, reason: 'logout' | 'expired' | 'revoked'): void {
+  function closeLocal(
+    filter: (connection: Connection) => boolean,
+    reason: 'logout' | 'expired' | 'revoked',
+  ): void {
     for (const set of [...byUser.values(), ...byLogin.values()]) {
       for (const connection of set) {
         if (!filter(connection)) continue;
@@ -66,7 +75,8 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
     if (message.kind === 'event') {
       for (const connection of byUser.get(message.userId) ?? []) send(connection, message.event);
     } else if (message.kind === 'login-event') {
-      for (const connection of byLogin.get(message.pendingLoginId) ?? []) send(connection, message.event);
+      for (const connection of byLogin.get(message.pendingLoginId) ?? [])
+        send(connection, message.event);
     } else if (message.kind === 'close-session') {
       closeLocal((connection) => connection.sessionId === message.sessionId, message.reason);
     }
@@ -76,13 +86,22 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
 
   return {
     async publish(userId, event) {
-      await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'event', userId, event } satisfies Envelope));
+      await notifier.notify(
+        REALTIME_CHANNEL,
+        JSON.stringify({ kind: 'event', userId, event } satisfies Envelope),
+      );
     },
     async publishToLogin(pendingLoginId, event) {
-      await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'login-event', pendingLoginId, event } satisfies Envelope));
+      await notifier.notify(
+        REALTIME_CHANNEL,
+        JSON.stringify({ kind: 'login-event', pendingLoginId, event } satisfies Envelope),
+      );
     },
     async closeSession(sessionId, reason) {
-      await notifier.notify(REALTIME_CHANNEL, JSON.stringify({ kind: 'close-session', sessionId, reason } satisfies Envelope));
+      await notifier.notify(
+        REALTIME_CHANNEL,
+        JSON.stringify({ kind: 'close-session', sessionId, reason } satisfies Envelope),
+      );
     },
     attach(socket, info) {
       const delay = Math.max(0, info.sessionExpiresAt.getTime() - Date.now());
@@ -92,7 +111,10 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
         sessionId: info.sessionId,
         pendingLoginId: null,
         // Timers beyond 2^31-1 ms overflow; sessions live 12 h at most, far below that.
-        expiryTimer: setTimeout(() => closeLocal((candidate) => candidate === connection, 'expired'), delay),
+        expiryTimer: setTimeout(
+          () => closeLocal((candidate) => candidate === connection, 'expired'),
+          delay,
+        ),
       };
       let set = byUser.get(info.userId);
       if (!set) {
@@ -113,7 +135,10 @@ export async function createRealtimeHub(notifier: Notifier, log: FastifyBaseLogg
         userId: null,
         sessionId: null,
         pendingLoginId: info.pendingLoginId,
-        expiryTimer: setTimeout(() => closeLocal((candidate) => candidate === connection, 'expired'), delay),
+        expiryTimer: setTimeout(
+          () => closeLocal((candidate) => candidate === connection, 'expired'),
+          delay,
+        ),
       };
       let set = byLogin.get(info.pendingLoginId);
       if (!set) {

@@ -22,16 +22,21 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: readonly strin
   return parsed.host === request.headers.host;
 }
 
-export async function realtimeRoutes(app: FastifyInstance, opts: { services: Services; allowedOrigins: readonly string[] }): Promise<void> {
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  opts: { services: Services; allowedOrigins: readonly string[] },
+): Promise<void> {
   const { services, allowedOrigins } = opts;
   app.get(
     REALTIME_PATH,
     {
       websocket: true,
       preValidation: async (request) => {
-        if (!isAllowedOrigin(request, allowedOrigins)) throw new AppError('13', 'Origin not allowed');
+        if (!isAllowedOrigin(request, allowedOrigins))
+          throw new AppError('13', 'Origin not allowed');
         const ticket = (request.query as { ticket?: unknown }).ticket;
-        if (typeof ticket !== 'string' || ticket === '') throw AppError.unauthorised('Missing realtime ticket');
+        if (typeof ticket !== 'string' || ticket === '')
+          throw AppError.unauthorised('Missing realtime ticket');
         const session = await services.sessions.redeemRealtimeTicket(ticket);
         if (!session) throw AppError.unauthorised('The realtime ticket is not valid');
         request.realtimeSession = session;

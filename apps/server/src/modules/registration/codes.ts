@@ -27,28 +27,53 @@ function sameHash(a: string, b: string): boolean {
 /** Activation codes travel in a link: long and random. Reset codes are typed: six digits. */
 function newCode(purpose: CodePurpose): string {
   if (purpose === 'activation') return randomToken(24);
-  return String(randomInt(0, 10 ** PASSWORD_RESET_CODE_LENGTH)).padStart(PASSWORD_RESET_CODE_LENGTH, '0');
+  return String(randomInt(0, 10 ** PASSWORD_RESET_CODE_LENGTH)).padStart(
+    PASSWORD_RESET_CODE_LENGTH,
+    '0',
+  );
 }
 
 /** How many codes of this purpose the account was sent in the last hour. */
-export async function codesSentLastHour(db: DbOrTx, userId: number, purpose: CodePurpose): Promise<number> {
+export async function codesSentLastHour(
+  db: DbOrTx,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(accountCodes)
-    .where(and(eq(accountCodes.userId, userId), eq(accountCodes.purpose, purpose), gt(accountCodes.createdAt, new Date(Date.now() - 60 * 60_000))));
+    .where(
+      and(
+        eq(accountCodes.userId, userId),
+        eq(accountCodes.purpose, purpose),
+        gt(accountCodes.createdAt, new Date(Date.now() - 60 * 60_000)),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
 /** Issues a new code and retires the account's earlier unused ones of the same purpose: only the newest works. */
-export async function issueCode(tx: Tx, userId: number, purpose: CodePurpose): Promise<{ code: string; expiresAt: Date }> {
+export async function issueCode(
+  tx: Tx,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<{ code: string; expiresAt: Date }> {
   const now = new Date();
   await tx
     .update(accountCodes)
     .set({ usedAt: now })
-    .where(and(eq(accountCodes.userId, userId), eq(accountCodes.purpose, purpose), isNull(accountCodes.usedAt)));
+    .where(
+      and(
+        eq(accountCodes.userId, userId),
+        eq(accountCodes.purpose, purpose),
+        isNull(accountCodes.usedAt),
+      ),
+    );
   const code = newCode(purpose);
   const expiresAt = new Date(now.getTime() + TTL_MS[purpose]);
-  await tx.insert(accountCodes).values({ userId, purpose, codeHash: hashCode(userId, purpose, code), expiresAt });
+  await tx
+    .insert(accountCodes)
+    .values({ userId, purpose, codeHash: hashCode(userId, purpose, code), expiresAt });
   return { code, expiresAt };
 }
 
@@ -76,7 +101,12 @@ export async function useActivationCode(tx: Tx, userId: number, code: string): P
  * attempt retires the code. With `consume`, a right code is used up. The caller commits the
  * attempt count even when the answer is "wrong" (it must not roll back with an error).
  */
-export async function checkResetCode(tx: Tx, userId: number, code: string, consume: boolean): Promise<boolean> {
+export async function checkResetCode(
+  tx: Tx,
+  userId: number,
+  code: string,
+  consume: boolean,
+): Promise<boolean> {
   const now = new Date();
   const [current] = await tx
     .select()
@@ -98,10 +128,14 @@ export async function checkResetCode(tx: Tx, userId: number, code: string, consu
     const attempts = current.attempts + 1;
     await tx
       .update(accountCodes)
-      .set({ attempts, ...(attempts >= ACCOUNT_CODE_LIMITS.passwordResetMaxAttempts ? { usedAt: now } : {}) })
+      .set({
+        attempts,
+        ...(attempts >= ACCOUNT_CODE_LIMITS.passwordResetMaxAttempts ? { usedAt: now } : {}),
+      })
       .where(eq(accountCodes.id, current.id));
     return false;
   }
-  if (consume) await tx.update(accountCodes).set({ usedAt: now }).where(eq(accountCodes.id, current.id));
+  if (consume)
+    await tx.update(accountCodes).set({ usedAt: now }).where(eq(accountCodes.id, current.id));
   return true;
 }

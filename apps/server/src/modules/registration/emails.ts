@@ -94,8 +94,15 @@ const TEXTS: Record<EmailKind, Record<Language, EmailText>> = {
   },
 };
 
-export function renderEmail(kind: EmailKind, lang: Language, values: Record<string, string | number>): EmailText {
+export function renderEmail(
+  kind: EmailKind,
+  lang: Language,
+  values: Record<string, string | number>,
+): EmailText {
   const text = TEXTS[kind][lang];
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+  const fill = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+      Object.hasOwn(values, key) ? String(values[key]) : whole,
+    );
   return { subject: fill(text.subject), body: fill(text.body) };
 }

@@ -16,7 +16,9 @@ afterAll(async () => server.close());
 
 /** What the altcha widget does in the browser: fetch a challenge, solve it, encode the payload. */
 async function solvedPayload(): Promise<string> {
-  const challenge = altchaChallengeSchema.parse((await server.app.inject({ method: 'GET', url: '/api/auth/altcha' })).json()) as Challenge;
+  const challenge = altchaChallengeSchema.parse(
+    (await server.app.inject({ method: 'GET', url: '/api/auth/altcha' })).json(),
+  ) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the challenge');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
@@ -37,7 +39,10 @@ function registration(email: string, altcha?: string) {
 }
 
 async function userExists(email: string): Promise<boolean> {
-  const rows = await server.database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  const rows = await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   return rows.length > 0;
 }
 
@@ -47,15 +52,24 @@ describe('registration with the bot check on (BOT_CHECK=true)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ responseCode: 'VF', reason: 'botCheckFailed' });
     expect(await userExists('bot@example.test')).toBe(false);
-    const failures = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'botcheck.failed')));
+    const failures = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'botcheck.failed')));
     expect(failures.map((row) => row.details.action)).toContain('registration');
   });
 
   it('accepts a solved challenge once', async () => {
     const altcha = await solvedPayload();
-    expect((await server.main('registerPersonal', registration('human@example.test', altcha))).statusCode).toBe(200);
+    expect(
+      (await server.main('registerPersonal', registration('human@example.test', altcha)))
+        .statusCode,
+    ).toBe(200);
     expect(await userExists('human@example.test')).toBe(true);
-    const replay = await server.main('registerPersonal', registration('replay@example.test', altcha));
+    const replay = await server.main(
+      'registerPersonal',
+      registration('replay@example.test', altcha),
+    );
     expect(replay.json()).toMatchObject({ responseCode: 'VF', reason: 'botCheckFailed' });
     expect(await userExists('replay@example.test')).toBe(false);
   });

@@ -4,7 +4,13 @@ import { securityMethods } from '@ledgerline/contract';
 import { auditLog, authSettings, customers, outbox, users } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_PUSH_DEVICE_SECRET, DEMO_SMS_PHONE } from '../../db/seed';
 import { startTestServer, type TestServer } from '../../../test/helper';
-import { decideOnDevPhone, lastSms, login, refreshCookieValue, token } from '../../../test/auth-flow';
+import {
+  decideOnDevPhone,
+  lastSms,
+  login,
+  refreshCookieValue,
+  token,
+} from '../../../test/auth-flow';
 import { openSocket } from '../../../test/realtime-client';
 import { secretFromBase32, totpAt } from '../auth/totp';
 
@@ -27,27 +33,45 @@ function call(method: string, body: unknown, accessToken: string) {
 }
 
 async function socketFor(accessToken: string) {
-  const ticket = await server.app.inject({ method: 'POST', url: '/api/auth/realtime-ticket', headers: { authorization: `Bearer ${accessToken}` } });
+  const ticket = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/realtime-ticket',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   expect(ticket.statusCode).toBe(200);
   return openSocket(`${base}/realtime?ticket=${ticket.json().ticket as string}`, origin);
 }
 
 /** The six-digit code of the newest e-mail to an address (the outbox is the delivery in tests). */
 async function lastEmailCode(recipient: string): Promise<string> {
-  const [row] = await server.database.db.select().from(outbox).where(and(eq(outbox.recipient, recipient), eq(outbox.channel, 'email'))).orderBy(desc(outbox.id)).limit(1);
+  const [row] = await server.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, recipient), eq(outbox.channel, 'email')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
   if (!code) throw new Error(`no code e-mailed to ${recipient}`);
   return code;
 }
 
 async function userOf(email: string) {
-  const [row] = await server.database.db.select({ user: users, customer: customers }).from(users).innerJoin(customers, eq(customers.id, users.customerId)).where(eq(users.email, email));
+  const [row] = await server.database.db
+    .select({ user: users, customer: customers })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.email, email));
   if (!row) throw new Error(`no ${email}`);
   return row;
 }
 
 async function auditActions(userId: number): Promise<string[]> {
-  return (await server.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.userId, userId))).map((row) => row.action);
+  return (
+    await server.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.userId, userId))
+  ).map((row) => row.action);
 }
 
 function wrongCode(code: string): string {
@@ -61,11 +85,30 @@ describe('changing the password', () => {
   it('refuses a wrong current password, a weak or unrepeated new one, and a reused one', async () => {
     const accessToken = await server.signIn('anna@pebble.example');
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ password: 'wrong-password-9', passwordNew: newPassword, passwordNewRepeat: newPassword }, { password: 'validation.passwordWrong' }],
-      [{ password: DEMO_PASSWORD, passwordNew: 'short1', passwordNewRepeat: 'short1' }, { passwordNew: 'validation.passwordRule' }],
-      [{ password: DEMO_PASSWORD, passwordNew: 'onlyletterslong', passwordNewRepeat: 'onlyletterslong' }, { passwordNew: 'validation.passwordRule' }],
-      [{ password: DEMO_PASSWORD, passwordNew: newPassword, passwordNewRepeat: `${newPassword}x` }, { passwordNewRepeat: 'validation.passwordsDiffer' }],
-      [{ password: DEMO_PASSWORD, passwordNew: DEMO_PASSWORD, passwordNewRepeat: DEMO_PASSWORD }, { passwordNew: 'validation.passwordUnchanged' }],
+      [
+        { password: 'wrong-password-9', passwordNew: newPassword, passwordNewRepeat: newPassword },
+        { password: 'validation.passwordWrong' },
+      ],
+      [
+        { password: DEMO_PASSWORD, passwordNew: 'short1', passwordNewRepeat: 'short1' },
+        { passwordNew: 'validation.passwordRule' },
+      ],
+      [
+        {
+          password: DEMO_PASSWORD,
+          passwordNew: 'onlyletterslong',
+          passwordNewRepeat: 'onlyletterslong',
+        },
+        { passwordNew: 'validation.passwordRule' },
+      ],
+      [
+        { password: DEMO_PASSWORD, passwordNew: newPassword, passwordNewRepeat: `${newPassword}x` },
+        { passwordNewRepeat: 'validation.passwordsDiffer' },
+      ],
+      [
+        { password: DEMO_PASSWORD, passwordNew: DEMO_PASSWORD, passwordNewRepeat: DEMO_PASSWORD },
+        { passwordNew: 'validation.passwordUnchanged' },
+      ],
       [{ password: DEMO_PASSWORD }, { passwordNew: expect.any(String) as unknown as string }],
     ];
     for (const [body, errors] of cases) {
@@ -86,27 +129,55 @@ describe('changing the password', () => {
     const otherTokens = other.response.json() as { accessToken: string; refreshToken: string };
     const otherSocket = await socketFor(otherTokens.accessToken);
 
-    const started = await call('changePassword', { password: DEMO_PASSWORD, passwordNew: newPassword, passwordNewRepeat: newPassword }, current);
+    const started = await call(
+      'changePassword',
+      { password: DEMO_PASSWORD, passwordNew: newPassword, passwordNewRepeat: newPassword },
+      current,
+    );
     expect(started.statusCode).toBe(200);
     const { requestKey, sentTo } = securityMethods.changePassword.response.parse(started.json());
     expect(sentTo).toBe('s•••@ledgerline.test');
     const code = await lastEmailCode(email);
 
     // Another user cannot use the request; a wrong code counts a try.
-    expect((await call('confirmPasswordChange', { requestKey, code }, await server.signIn('personal@ledgerline.test'))).statusCode).toBe(404);
-    const wrong = await call('confirmPasswordChange', { requestKey, code: wrongCode(code) }, current);
-    expect(wrong.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { code: 'validation.codeWrong' }, attemptsLeft: 4 });
-    expect((await call('confirmPasswordChange', { requestKey, code: '12' }, current)).json()).toMatchObject({ validationErrors: { code: 'validation.sixDigitCode' } });
+    expect(
+      (
+        await call(
+          'confirmPasswordChange',
+          { requestKey, code },
+          await server.signIn('personal@ledgerline.test'),
+        )
+      ).statusCode,
+    ).toBe(404);
+    const wrong = await call(
+      'confirmPasswordChange',
+      { requestKey, code: wrongCode(code) },
+      current,
+    );
+    expect(wrong.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { code: 'validation.codeWrong' },
+      attemptsLeft: 4,
+    });
+    expect(
+      (await call('confirmPasswordChange', { requestKey, code: '12' }, current)).json(),
+    ).toMatchObject({ validationErrors: { code: 'validation.sixDigitCode' } });
 
     const confirmed = await call('confirmPasswordChange', { requestKey, code }, current);
     expect(confirmed.json()).toMatchObject({ responseCode: '00', changed: true });
-    expect(await currentSocket.next('PasswordChange')).toMatchObject({ payload: { result: 'success' } });
+    expect(await currentSocket.next('PasswordChange')).toMatchObject({
+      payload: { result: 'success' },
+    });
     await otherSocket.closed;
 
     // This session goes on; the other one is over (its access token and its refresh token).
     expect((await call('getCustomerInfo', {}, current)).statusCode).toBe(200);
     expect((await call('getCustomerInfo', {}, otherTokens.accessToken)).statusCode).toBe(401);
-    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: otherTokens.refreshToken } });
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: otherTokens.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
     expect(refresh.json().reason).toBe('sessionEnded');
 
@@ -115,29 +186,63 @@ describe('changing the password', () => {
     expect(fresh.response.statusCode).toBe(200);
     expect(refreshCookieValue(fresh.response)).toEqual(expect.any(String));
     // Used once: the same code does nothing more.
-    expect((await call('confirmPasswordChange', { requestKey, code }, current)).json()).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
-    expect(await auditActions(user.id)).toEqual(expect.arrayContaining(['password.changeRequested', 'password.changeWrongCode', 'password.changed']));
+    expect(
+      (await call('confirmPasswordChange', { requestKey, code }, current)).json(),
+    ).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
+    expect(await auditActions(user.id)).toEqual(
+      expect.arrayContaining([
+        'password.changeRequested',
+        'password.changeWrongCode',
+        'password.changed',
+      ]),
+    );
     currentSocket.socket.close();
   });
 
   it('can be canceled, and lapses after five wrong codes', async () => {
     const accessToken = await server.signIn('tomas@northmere.example');
     const socket = await socketFor(accessToken);
-    const body = { password: DEMO_PASSWORD, passwordNew: newPassword, passwordNewRepeat: newPassword };
+    const body = {
+      password: DEMO_PASSWORD,
+      passwordNew: newPassword,
+      passwordNewRepeat: newPassword,
+    };
     const first = (await call('changePassword', body, accessToken)).json().requestKey as string;
     const firstCode = await lastEmailCode('tomas@northmere.example');
-    expect((await call('cancelPasswordChange', { requestKey: first }, accessToken)).json()).toMatchObject({ responseCode: '00', canceled: true });
+    expect(
+      (await call('cancelPasswordChange', { requestKey: first }, accessToken)).json(),
+    ).toMatchObject({ responseCode: '00', canceled: true });
     expect(await socket.next('PasswordChange')).toMatchObject({ payload: { result: 'canceled' } });
-    expect((await call('confirmPasswordChange', { requestKey: first, code: firstCode }, accessToken)).json()).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
-    expect((await call('cancelPasswordChange', { requestKey: '6b1d7d0e-4a5f-4b8e-9a43-1f2a3b4c5d6e' }, accessToken)).statusCode).toBe(404);
+    expect(
+      (
+        await call('confirmPasswordChange', { requestKey: first, code: firstCode }, accessToken)
+      ).json(),
+    ).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
+    expect(
+      (
+        await call(
+          'cancelPasswordChange',
+          { requestKey: '6b1d7d0e-4a5f-4b8e-9a43-1f2a3b4c5d6e' },
+          accessToken,
+        )
+      ).statusCode,
+    ).toBe(404);
 
     const second = (await call('changePassword', body, accessToken)).json().requestKey as string;
     const secondCode = await lastEmailCode('tomas@northmere.example');
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await call('confirmPasswordChange', { requestKey: second, code: wrongCode(secondCode) }, accessToken);
+      const response = await call(
+        'confirmPasswordChange',
+        { requestKey: second, code: wrongCode(secondCode) },
+        accessToken,
+      );
       expect(response.json().attemptsLeft).toBe(5 - attempt);
     }
-    expect((await call('confirmPasswordChange', { requestKey: second, code: secondCode }, accessToken)).json()).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
+    expect(
+      (
+        await call('confirmPasswordChange', { requestKey: second, code: secondCode }, accessToken)
+      ).json(),
+    ).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
     expect((await login(server, 'tomas@northmere.example')).response.statusCode).toBe(200);
     socket.socket.close();
   });
@@ -150,44 +255,106 @@ describe('changing the second factor', () => {
     const accessToken = await server.signIn(email);
     const socket = await socketFor(accessToken);
 
-    const started = await call('setTwoStepVerification', { target: 'login', mode: 'otp' }, accessToken);
+    const started = await call(
+      'setTwoStepVerification',
+      { target: 'login', mode: 'otp' },
+      accessToken,
+    );
     expect(started.statusCode).toBe(200);
     const change = securityMethods.setTwoStepVerification.response.parse(started.json());
-    expect(change).toMatchObject({ confirmWith: 'email', sentTo: 's•••@ledgerline.test', secret: expect.stringMatching(/^[A-Z2-7]{32}$/) });
+    expect(change).toMatchObject({
+      confirmWith: 'email',
+      sentTo: 's•••@ledgerline.test',
+      secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+    });
     expect(change.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*security-2fa.*secret=/);
     await socket.next('TwoStepVerificationModeSet');
     const secret = secretFromBase32(change.secret ?? '');
     const emailCode = await lastEmailCode(email);
 
     // Both proofs are needed: the e-mailed code (the current factor: none) and the new app's code.
-    expect((await call('confirmTwoStepVerification', { requestKey: change.requestKey, code: emailCode }, accessToken)).json()).toMatchObject({
+    expect(
+      (
+        await call(
+          'confirmTwoStepVerification',
+          { requestKey: change.requestKey, code: emailCode },
+          accessToken,
+        )
+      ).json(),
+    ).toMatchObject({
       validationErrors: { newFactorCode: 'validation.required' },
     });
-    const badNew = await call('confirmTwoStepVerification', { requestKey: change.requestKey, code: emailCode, newFactorCode: wrongCode(totpAt(secret, Date.now())) }, accessToken);
-    expect(badNew.json()).toMatchObject({ validationErrors: { newFactorCode: 'validation.codeWrong' } });
-    const confirmed = await call('confirmTwoStepVerification', { requestKey: change.requestKey, code: emailCode, newFactorCode: totpAt(secret, Date.now()) }, accessToken);
-    expect(confirmed.json()).toMatchObject({ responseCode: '00', login2faMode: 'otp', transactionApproveMode: 0 });
+    const badNew = await call(
+      'confirmTwoStepVerification',
+      {
+        requestKey: change.requestKey,
+        code: emailCode,
+        newFactorCode: wrongCode(totpAt(secret, Date.now())),
+      },
+      accessToken,
+    );
+    expect(badNew.json()).toMatchObject({
+      validationErrors: { newFactorCode: 'validation.codeWrong' },
+    });
+    const confirmed = await call(
+      'confirmTwoStepVerification',
+      { requestKey: change.requestKey, code: emailCode, newFactorCode: totpAt(secret, Date.now()) },
+      accessToken,
+    );
+    expect(confirmed.json()).toMatchObject({
+      responseCode: '00',
+      login2faMode: 'otp',
+      transactionApproveMode: 0,
+    });
     await socket.next('TwoStepVerificationConfirmed');
-    expect((await call('getCustomerInfo', {}, accessToken)).json().customer.login2faMode).toBe('otp');
+    expect((await call('getCustomerInfo', {}, accessToken)).json().customer.login2faMode).toBe(
+      'otp',
+    );
 
     // The login flow follows the new mode: a code from the app completes it.
     const { response, verifier } = await login(server, email);
     expect(response.json()).toMatchObject({ authFlow: 'otp' });
-    const done = await token(server, { code: response.json().code, codeVerifier: verifier, otp: totpAt(secret, Date.now() + 30_000) });
+    const done = await token(server, {
+      code: response.json().code,
+      codeVerifier: verifier,
+      otp: totpAt(secret, Date.now() + 30_000),
+    });
     expect(done.statusCode).toBe(200);
 
     // Back to none: the current factor is now the app; a wrong current code is refused.
-    await server.database.db.update(authSettings).set({ totpLastStep: null }).where(eq(authSettings.userId, user.id));
-    const wrongCurrent = await call('setTwoStepVerification', { target: 'login', mode: 'no', currentCode: wrongCode(totpAt(secret, Date.now())) }, accessToken);
-    expect(wrongCurrent.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { currentCode: 'validation.codeWrong' } });
+    await server.database.db
+      .update(authSettings)
+      .set({ totpLastStep: null })
+      .where(eq(authSettings.userId, user.id));
+    const wrongCurrent = await call(
+      'setTwoStepVerification',
+      { target: 'login', mode: 'no', currentCode: wrongCode(totpAt(secret, Date.now())) },
+      accessToken,
+    );
+    expect(wrongCurrent.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { currentCode: 'validation.codeWrong' },
+    });
     const off = securityMethods.setTwoStepVerification.response.parse(
-      (await call('setTwoStepVerification', { target: 'login', mode: 'no', currentCode: totpAt(secret, Date.now()) }, accessToken)).json(),
+      (
+        await call(
+          'setTwoStepVerification',
+          { target: 'login', mode: 'no', currentCode: totpAt(secret, Date.now()) },
+          accessToken,
+        )
+      ).json(),
     );
     expect(off.confirmWith).toBe('otp');
     expect(off.secret).toBeUndefined();
-    expect((await call('confirmTwoStepVerification', { requestKey: off.requestKey }, accessToken)).json()).toMatchObject({ login2faMode: 'no' });
+    expect(
+      (
+        await call('confirmTwoStepVerification', { requestKey: off.requestKey }, accessToken)
+      ).json(),
+    ).toMatchObject({ login2faMode: 'no' });
     expect((await login(server, email)).response.json()).toMatchObject({ authFlow: 'simple' });
-    expect(await auditActions(user.id)).toEqual(expect.arrayContaining(['security.twoStepRequested', 'security.twoStepChanged']));
+    expect(await auditActions(user.id)).toEqual(
+      expect.arrayContaining(['security.twoStepRequested', 'security.twoStepChanged']),
+    );
     socket.socket.close();
   });
 
@@ -195,22 +362,56 @@ describe('changing the second factor', () => {
     const accessToken = await (async () => {
       const { response, verifier } = await login(server, 'sms@ledgerline.test');
       const sent = /-(\d{6}) /.exec(await lastSms(server, DEMO_SMS_PHONE))?.[1];
-      return (await token(server, { code: response.json().code, codeVerifier: verifier, otp: sent })).json().accessToken as string;
+      return (
+        await token(server, { code: response.json().code, codeVerifier: verifier, otp: sent })
+      ).json().accessToken as string;
     })();
     // The demo seeds SMS confirmation for sms@ (transfers, issue 5): start this change from none.
-    const [smsUser] = await server.database.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, 'sms@ledgerline.test'));
-    await server.database.db.update(customers).set({ transactionApproveMode: 0 }).where(eq(customers.id, smsUser!.customerId));
-    const toSms = (await call('setTwoStepVerification', { target: 'transaction', mode: 2 }, accessToken)).json();
+    const [smsUser] = await server.database.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.email, 'sms@ledgerline.test'));
+    await server.database.db
+      .update(customers)
+      .set({ transactionApproveMode: 0 })
+      .where(eq(customers.id, smsUser!.customerId));
+    const toSms = (
+      await call('setTwoStepVerification', { target: 'transaction', mode: 2 }, accessToken)
+    ).json();
     expect(toSms).toMatchObject({ confirmWith: 'email' });
     const emailed = await lastEmailCode('sms@ledgerline.test');
-    expect((await call('confirmTwoStepVerification', { requestKey: toSms.requestKey, code: emailed }, accessToken)).json()).toMatchObject({ transactionApproveMode: 2, login2faMode: 'sms' });
+    expect(
+      (
+        await call(
+          'confirmTwoStepVerification',
+          { requestKey: toSms.requestKey, code: emailed },
+          accessToken,
+        )
+      ).json(),
+    ).toMatchObject({ transactionApproveMode: 2, login2faMode: 'sms' });
 
-    const toApprovalCode = (await call('setTwoStepVerification', { target: 'transaction', mode: 4 }, accessToken)).json();
-    expect(toApprovalCode).toMatchObject({ confirmWith: 'sms', sentTo: expect.stringMatching(/0123$/) });
+    const toApprovalCode = (
+      await call('setTwoStepVerification', { target: 'transaction', mode: 4 }, accessToken)
+    ).json();
+    expect(toApprovalCode).toMatchObject({
+      confirmWith: 'sms',
+      sentTo: expect.stringMatching(/0123$/),
+    });
     const sms = await lastSms(server, DEMO_SMS_PHONE);
     expect(sms).toMatch(/^\d{6} is your Pebble Wallet code to change two-step verification/);
-    expect((await call('confirmTwoStepVerification', { requestKey: toApprovalCode.requestKey, code: sms.slice(0, 6) }, accessToken)).json()).toMatchObject({ transactionApproveMode: 4 });
-    expect((await call('getSecuritySettings', {}, accessToken)).json()).toMatchObject({ transactionApproveMode: 4, login2faMode: 'sms' });
+    expect(
+      (
+        await call(
+          'confirmTwoStepVerification',
+          { requestKey: toApprovalCode.requestKey, code: sms.slice(0, 6) },
+          accessToken,
+        )
+      ).json(),
+    ).toMatchObject({ transactionApproveMode: 4 });
+    expect((await call('getSecuritySettings', {}, accessToken)).json()).toMatchObject({
+      transactionApproveMode: 4,
+      login2faMode: 'sms',
+    });
   });
 
   it('waits for the phone app when the current factor is push', async () => {
@@ -218,29 +419,57 @@ describe('changing the second factor', () => {
     const accessToken = direct.json().accessToken as string;
     const socket = await socketFor(accessToken);
     // Declined on the phone: the change fails and nothing moves.
-    const declined = (await call('setTwoStepVerification', { target: 'login', mode: 'no' }, accessToken)).json();
+    const declined = (
+      await call('setTwoStepVerification', { target: 'login', mode: 'no' }, accessToken)
+    ).json();
     expect(declined).toMatchObject({ confirmWith: 'push' });
-    const page = await server.app.inject({ method: 'GET', url: '/dev/device?email=push%40ledgerline.test' });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: '/dev/device?email=push%40ledgerline.test',
+    });
     expect(page.body).toContain('Change two-step verification');
     expect(page.body).toContain(`/dev/device/requests/${declined.requestKey as string}`);
     expect((await decideOnDevPhone(server, declined.requestKey, 'deny')).statusCode).toBe(303);
-    expect(await socket.next('LoginRequestDecided')).toMatchObject({ payload: { key: declined.requestKey, approved: false } });
-    expect((await call('confirmTwoStepVerification', { requestKey: declined.requestKey }, accessToken)).json()).toMatchObject({
+    expect(await socket.next('LoginRequestDecided')).toMatchObject({
+      payload: { key: declined.requestKey, approved: false },
+    });
+    expect(
+      (
+        await call('confirmTwoStepVerification', { requestKey: declined.requestKey }, accessToken)
+      ).json(),
+    ).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { requestKey: 'validation.twoStepDeclined' },
     });
     expect((await call('getSecuritySettings', {}, accessToken)).json().login2faMode).toBe('push');
 
     // Approved: the change applies once the phone said yes, not before.
-    const change = (await call('setTwoStepVerification', { target: 'login', mode: 'no' }, accessToken)).json();
-    const pending = await call('confirmTwoStepVerification', { requestKey: change.requestKey }, accessToken);
+    const change = (
+      await call('setTwoStepVerification', { target: 'login', mode: 'no' }, accessToken)
+    ).json();
+    const pending = await call(
+      'confirmTwoStepVerification',
+      { requestKey: change.requestKey },
+      accessToken,
+    );
     expect(pending.statusCode).toBe(409);
     expect(pending.json().reason).toBe('pending');
     // The phone app itself decides with its secret (PUT /login/{key}/confirm).
-    const decided = await server.app.inject({ method: 'PUT', url: `/api/auth/login/${change.requestKey as string}/confirm`, headers: { authorization: `Bearer ${DEMO_PUSH_DEVICE_SECRET}` }, payload: { result: true } });
+    const decided = await server.app.inject({
+      method: 'PUT',
+      url: `/api/auth/login/${change.requestKey as string}/confirm`,
+      headers: { authorization: `Bearer ${DEMO_PUSH_DEVICE_SECRET}` },
+      payload: { result: true },
+    });
     expect(decided.statusCode).toBe(200);
-    expect((await call('confirmTwoStepVerification', { requestKey: change.requestKey }, accessToken)).json()).toMatchObject({ login2faMode: 'no' });
-    expect((await login(server, 'push@ledgerline.test')).response.json()).toMatchObject({ authFlow: 'simple' });
+    expect(
+      (
+        await call('confirmTwoStepVerification', { requestKey: change.requestKey }, accessToken)
+      ).json(),
+    ).toMatchObject({ login2faMode: 'no' });
+    expect((await login(server, 'push@ledgerline.test')).response.json()).toMatchObject({
+      authFlow: 'simple',
+    });
     socket.socket.close();
   });
 
@@ -253,17 +482,34 @@ describe('changing the second factor', () => {
       [{ target: 'transaction', mode: 9 }, { mode: 'validation.invalidValue' }],
       [{ target: 'login', mode: 3 }, { mode: 'validation.invalidValue' }],
       [{ target: 'payments', mode: 'otp' }, { target: expect.any(String) as unknown as string }],
-      [{ target: 'login', mode: 'otp', currentCode: 'abc' }, { currentCode: 'validation.sixDigitCode' }],
+      [
+        { target: 'login', mode: 'otp', currentCode: 'abc' },
+        { currentCode: 'validation.sixDigitCode' },
+      ],
     ];
     for (const [body, errors] of cases) {
       const response = await call('setTwoStepVerification', body, accessToken);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
     }
-    const change = (await call('setTwoStepVerification', { target: 'transaction', mode: 4 }, accessToken)).json();
+    const change = (
+      await call('setTwoStepVerification', { target: 'transaction', mode: 4 }, accessToken)
+    ).json();
     const stranger = await server.signIn('anna@pebble.example');
-    expect((await call('confirmTwoStepVerification', { requestKey: change.requestKey, code: '123456' }, stranger)).statusCode).toBe(404);
-    expect((await call('confirmTwoStepVerification', { requestKey: 'not-a-key' }, accessToken)).json()).toMatchObject({ validationErrors: { requestKey: 'validation.invalidValue' } });
-    expect((await call('getSecuritySettings', {}, accessToken)).json().transactionApproveMode).toBe(0);
+    expect(
+      (
+        await call(
+          'confirmTwoStepVerification',
+          { requestKey: change.requestKey, code: '123456' },
+          stranger,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('confirmTwoStepVerification', { requestKey: 'not-a-key' }, accessToken)).json(),
+    ).toMatchObject({ validationErrors: { requestKey: 'validation.invalidValue' } });
+    expect((await call('getSecuritySettings', {}, accessToken)).json().transactionApproveMode).toBe(
+      0,
+    );
   });
 });

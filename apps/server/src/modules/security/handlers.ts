@@ -1,7 +1,17 @@
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
-import { BLACKLIST_ADDED_DESCRIPTION, parseIp, type PayoutBlockType, type securityMethods } from '@ledgerline/contract';
+import {
+  BLACKLIST_ADDED_DESCRIPTION,
+  parseIp,
+  type PayoutBlockType,
+  type securityMethods,
+} from '@ledgerline/contract';
 import type { DbOrTx } from '../../db/client';
-import { ipWhitelistEntries, ipWhitelistSettings, loginHistory, payoutBlacklist } from '../../db/schema';
+import {
+  ipWhitelistEntries,
+  ipWhitelistSettings,
+  loginHistory,
+  payoutBlacklist,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import { audit } from '../audit/audit';
@@ -29,7 +39,11 @@ function wireEntry(row: typeof ipWhitelistEntries.$inferSelect) {
 }
 
 function wireBlacklistUser(row: typeof payoutBlacklist.$inferSelect) {
-  return { email: row.email, blockType: row.blockType === 'p2p' ? ('p2p' as const) : ('all' as const), created: row.createdAt.toISOString() };
+  return {
+    email: row.email,
+    blockType: row.blockType === 'p2p' ? ('p2p' as const) : ('all' as const),
+    created: row.createdAt.toISOString(),
+  };
 }
 
 /** Locks the user's whitelist settings row (creating it off), so mode changes and deletes take turns. */
@@ -39,13 +53,28 @@ async function lockWhitelist(tx: DbOrTx, userId: number) {
 }
 
 function selfLockout(field: string): AppError {
-  return AppError.invalid({ [field]: 'validation.ipWhitelistSelfLockout' }, 'This would block the address you are using now. Add it to the list first.');
+  return AppError.invalid(
+    { [field]: 'validation.ipWhitelistSelfLockout' },
+    'This would block the address you are using now. Add it to the list first.',
+  );
 }
 
-function samePair(a: { ip: string; toIp: string | null }, b: { ip: string; toIp?: string | undefined }): boolean {
+function samePair(
+  a: { ip: string; toIp: string | null },
+  b: { ip: string; toIp?: string | undefined },
+): boolean {
   const [aFrom, bFrom] = [parseIp(a.ip), parseIp(b.ip)];
-  const [aTo, bTo] = [a.toIp === null ? aFrom : parseIp(a.toIp), b.toIp === undefined ? bFrom : parseIp(b.toIp)];
-  return aFrom !== null && bFrom !== null && aFrom.family === bFrom.family && aFrom.value === bFrom.value && aTo?.value === bTo?.value;
+  const [aTo, bTo] = [
+    a.toIp === null ? aFrom : parseIp(a.toIp),
+    b.toIp === undefined ? bFrom : parseIp(b.toIp),
+  ];
+  return (
+    aFrom !== null &&
+    bFrom !== null &&
+    aFrom.family === bFrom.family &&
+    aFrom.value === bFrom.value &&
+    aTo?.value === bTo?.value
+  );
 }
 
 export const securityHandlers: MethodHandlers<typeof securityMethods> = {
@@ -73,18 +102,39 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
 
   async getIpWhitelist(_input, ctx) {
     const whitelist = await loadWhitelist(ctx.db, ctx.caller.userId);
-    return { enabled: whitelist.enabled, currentIp: displayIp(ctx.ip), entries: whitelist.entries.map(wireEntry) };
+    return {
+      enabled: whitelist.enabled,
+      currentIp: displayIp(ctx.ip),
+      entries: whitelist.entries.map(wireEntry),
+    };
   },
 
   async addIpWhitelistEntry(input, ctx) {
     const userId = ctx.caller.userId;
     const entry = await ctx.db.transaction(async (tx) => {
       const whitelist = await lockWhitelist(tx, userId);
-      if (whitelist.entries.some((existing) => samePair(existing, input))) throw AppError.invalid({ ip: 'validation.ipWhitelistEntryExists' }, 'This address is already on the list');
-      if (whitelist.entries.length >= MAX_IP_WHITELIST_ENTRIES) throw AppError.invalid({ ip: 'validation.ipWhitelistFull' }, `The list holds at most ${MAX_IP_WHITELIST_ENTRIES} entries`);
-      const [row] = await tx.insert(ipWhitelistEntries).values({ userId, ip: input.ip, toIp: input.toIp ?? null }).returning();
+      if (whitelist.entries.some((existing) => samePair(existing, input)))
+        throw AppError.invalid(
+          { ip: 'validation.ipWhitelistEntryExists' },
+          'This address is already on the list',
+        );
+      if (whitelist.entries.length >= MAX_IP_WHITELIST_ENTRIES)
+        throw AppError.invalid(
+          { ip: 'validation.ipWhitelistFull' },
+          `The list holds at most ${MAX_IP_WHITELIST_ENTRIES} entries`,
+        );
+      const [row] = await tx
+        .insert(ipWhitelistEntries)
+        .values({ userId, ip: input.ip, toIp: input.toIp ?? null })
+        .returning();
       if (!row) throw new Error('ip whitelist insert returned nothing');
-      await audit(tx, { action: 'security.ipWhitelistEntryAdded', userId, customerId: ctx.caller.customerId, ip: ctx.ip, details: { entryId: row.id, from: row.ip, to: row.toIp } });
+      await audit(tx, {
+        action: 'security.ipWhitelistEntryAdded',
+        userId,
+        customerId: ctx.caller.customerId,
+        ip: ctx.ip,
+        details: { entryId: row.id, from: row.ip, to: row.toIp },
+      });
       return row;
     });
     ctx.services.sessions.ipWhitelist.forget(userId);
@@ -99,8 +149,16 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
       if (!entry) throw AppError.notFound('IP whitelist entry not found');
       const rest = whitelist.entries.filter((row) => row.id !== input.id);
       if (whitelist.enabled && !addressCovered(rangesOf(rest), ctx.ip)) throw selfLockout('id');
-      await tx.delete(ipWhitelistEntries).where(and(eq(ipWhitelistEntries.id, input.id), eq(ipWhitelistEntries.userId, userId)));
-      await audit(tx, { action: 'security.ipWhitelistEntryDeleted', userId, customerId: ctx.caller.customerId, ip: ctx.ip, details: { entryId: entry.id, from: entry.ip, to: entry.toIp } });
+      await tx
+        .delete(ipWhitelistEntries)
+        .where(and(eq(ipWhitelistEntries.id, input.id), eq(ipWhitelistEntries.userId, userId)));
+      await audit(tx, {
+        action: 'security.ipWhitelistEntryDeleted',
+        userId,
+        customerId: ctx.caller.customerId,
+        ip: ctx.ip,
+        details: { entryId: entry.id, from: entry.ip, to: entry.toIp },
+      });
     });
     ctx.services.sessions.ipWhitelist.forget(userId);
     return { deleted: true as const };
@@ -110,10 +168,20 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
     const userId = ctx.caller.userId;
     await ctx.db.transaction(async (tx) => {
       const whitelist = await lockWhitelist(tx, userId);
-      if (input.enable && !addressCovered(rangesOf(whitelist.entries), ctx.ip)) throw selfLockout('enable');
-      await tx.update(ipWhitelistSettings).set({ enabled: input.enable, updatedAt: new Date() }).where(eq(ipWhitelistSettings.userId, userId));
+      if (input.enable && !addressCovered(rangesOf(whitelist.entries), ctx.ip))
+        throw selfLockout('enable');
+      await tx
+        .update(ipWhitelistSettings)
+        .set({ enabled: input.enable, updatedAt: new Date() })
+        .where(eq(ipWhitelistSettings.userId, userId));
       if (whitelist.enabled !== input.enable) {
-        await audit(tx, { action: input.enable ? 'security.ipWhitelistEnabled' : 'security.ipWhitelistDisabled', userId, customerId: ctx.caller.customerId, ip: ctx.ip, details: { entries: whitelist.entries.length } });
+        await audit(tx, {
+          action: input.enable ? 'security.ipWhitelistEnabled' : 'security.ipWhitelistDisabled',
+          userId,
+          customerId: ctx.caller.customerId,
+          ip: ctx.ip,
+          details: { entries: whitelist.entries.length },
+        });
       }
     });
     ctx.services.sessions.ipWhitelist.forget(userId);
@@ -122,9 +190,13 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
 
   async getLoginHistory(input, ctx) {
     const conditions = [eq(loginHistory.userId, ctx.caller.userId)];
-    if (input.fromDate) conditions.push(gte(loginHistory.at, new Date(`${input.fromDate}T00:00:00Z`)));
+    if (input.fromDate)
+      conditions.push(gte(loginHistory.at, new Date(`${input.fromDate}T00:00:00Z`)));
     // toDate is the last day shown, whole.
-    if (input.toDate) conditions.push(lt(loginHistory.at, new Date(new Date(`${input.toDate}T00:00:00Z`).getTime() + DAY_MS)));
+    if (input.toDate)
+      conditions.push(
+        lt(loginHistory.at, new Date(new Date(`${input.toDate}T00:00:00Z`).getTime() + DAY_MS)),
+      );
     const where = and(...conditions);
     const [totals] = await ctx.db.select({ total: count() }).from(loginHistory).where(where);
     const rows = await ctx.db
@@ -151,13 +223,21 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
   },
 
   async getPayoutBlacklist(_input, ctx) {
-    const rows = await ctx.db.select().from(payoutBlacklist).where(eq(payoutBlacklist.customerId, ctx.caller.customerId)).orderBy(desc(payoutBlacklist.createdAt), desc(payoutBlacklist.id));
+    const rows = await ctx.db
+      .select()
+      .from(payoutBlacklist)
+      .where(eq(payoutBlacklist.customerId, ctx.caller.customerId))
+      .orderBy(desc(payoutBlacklist.createdAt), desc(payoutBlacklist.id));
     return { users: rows.map(wireBlacklistUser) };
   },
 
   async addPayoutBlacklist(input, ctx) {
     const { user } = await callerAccount(ctx.db, ctx.caller.userId);
-    if (input.email === user.email.toLowerCase()) throw AppError.invalid({ email: 'validation.blacklistSelf' }, 'You cannot block your own address');
+    if (input.email === user.email.toLowerCase())
+      throw AppError.invalid(
+        { email: 'validation.blacklistSelf' },
+        'You cannot block your own address',
+      );
     const row = await addToBlacklist(ctx, input.email, input.blockType);
     return { user: wireBlacklistUser(row), responseDescription: BLACKLIST_ADDED_DESCRIPTION };
   },
@@ -167,10 +247,18 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
     await ctx.db.transaction(async (tx) => {
       const [removed] = await tx
         .delete(payoutBlacklist)
-        .where(and(eq(payoutBlacklist.customerId, customerId), eq(payoutBlacklist.email, input.email)))
+        .where(
+          and(eq(payoutBlacklist.customerId, customerId), eq(payoutBlacklist.email, input.email)),
+        )
         .returning();
       if (!removed) throw AppError.notFound('This address is not on your black list');
-      await audit(tx, { action: 'security.blacklistDeleted', userId: ctx.caller.userId, customerId, ip: ctx.ip, details: { email: removed.email, blockType: removed.blockType } });
+      await audit(tx, {
+        action: 'security.blacklistDeleted',
+        userId: ctx.caller.userId,
+        customerId,
+        ip: ctx.ip,
+        details: { email: removed.email, blockType: removed.blockType },
+      });
     });
     return { deleted: true as const };
   },
@@ -180,16 +268,33 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
 async function addToBlacklist(ctx: AuthedMethodContext, email: string, blockType: PayoutBlockType) {
   const customerId = ctx.caller.customerId;
   return ctx.db.transaction(async (tx) => {
-    const existing = await tx.select({ email: payoutBlacklist.email }).from(payoutBlacklist).where(eq(payoutBlacklist.customerId, customerId)).orderBy(asc(payoutBlacklist.id));
+    const existing = await tx
+      .select({ email: payoutBlacklist.email })
+      .from(payoutBlacklist)
+      .where(eq(payoutBlacklist.customerId, customerId))
+      .orderBy(asc(payoutBlacklist.id));
     const already = existing.some((row) => row.email === email);
-    if (!already && existing.length >= MAX_BLACKLIST_ENTRIES) throw AppError.invalid({ email: 'validation.blacklistFull' }, `The black list holds at most ${MAX_BLACKLIST_ENTRIES} addresses`);
+    if (!already && existing.length >= MAX_BLACKLIST_ENTRIES)
+      throw AppError.invalid(
+        { email: 'validation.blacklistFull' },
+        `The black list holds at most ${MAX_BLACKLIST_ENTRIES} addresses`,
+      );
     const [row] = await tx
       .insert(payoutBlacklist)
       .values({ customerId, email, blockType })
-      .onConflictDoUpdate({ target: [payoutBlacklist.customerId, payoutBlacklist.email], set: { blockType } })
+      .onConflictDoUpdate({
+        target: [payoutBlacklist.customerId, payoutBlacklist.email],
+        set: { blockType },
+      })
       .returning();
     if (!row) throw new Error('black list insert returned nothing');
-    await audit(tx, { action: 'security.blacklistAdded', userId: ctx.caller.userId, customerId, ip: ctx.ip, details: { email, blockType, changed: already } });
+    await audit(tx, {
+      action: 'security.blacklistAdded',
+      userId: ctx.caller.userId,
+      customerId,
+      ip: ctx.ip,
+      details: { email, blockType, changed: already },
+    });
     return row;
   });
 }

@@ -27,9 +27,13 @@ interface Loaded {
 }
 
 export function ipNotAllowedError(): AppError {
-  return new AppError(RESPONSE_CODES.ipNotAllowed, 'Access from this IP address is not allowed: it is not on your IP whitelist.', {
-    extra: { reason: 'ipNotAllowed' },
-  });
+  return new AppError(
+    RESPONSE_CODES.ipNotAllowed,
+    'Access from this IP address is not allowed: it is not on your IP whitelist.',
+    {
+      extra: { reason: 'ipNotAllowed' },
+    },
+  );
 }
 
 /** Entries as ranges; an entry that no longer parses matches nothing. */
@@ -50,10 +54,21 @@ export function addressCovered(ranges: readonly Range[], ip: string): boolean {
   return ranges.some((range) => ipInRange(parsed, range.from, range.to));
 }
 
-export async function loadWhitelist(db: DbOrTx, userId: number, options: { forUpdate?: boolean } = {}) {
-  const settingsQuery = db.select().from(ipWhitelistSettings).where(eq(ipWhitelistSettings.userId, userId));
+export async function loadWhitelist(
+  db: DbOrTx,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+) {
+  const settingsQuery = db
+    .select()
+    .from(ipWhitelistSettings)
+    .where(eq(ipWhitelistSettings.userId, userId));
   const [settings] = options.forUpdate ? await settingsQuery.for('update') : await settingsQuery;
-  const entries = await db.select().from(ipWhitelistEntries).where(eq(ipWhitelistEntries.userId, userId)).orderBy(asc(ipWhitelistEntries.id));
+  const entries = await db
+    .select()
+    .from(ipWhitelistEntries)
+    .where(eq(ipWhitelistEntries.userId, userId))
+    .orderBy(asc(ipWhitelistEntries.id));
   return { enabled: settings?.enabled ?? false, entries };
 }
 
@@ -74,10 +89,18 @@ export function createIpWhitelistGate(db: Database): IpWhitelistGate {
     const now = Date.now();
     const cached = cache.get(userId);
     if (cached && now - cached.at < IP_WHITELIST_CACHE_MS) return cached;
-    const [settings] = await db.select({ enabled: ipWhitelistSettings.enabled }).from(ipWhitelistSettings).where(eq(ipWhitelistSettings.userId, userId));
+    const [settings] = await db
+      .select({ enabled: ipWhitelistSettings.enabled })
+      .from(ipWhitelistSettings)
+      .where(eq(ipWhitelistSettings.userId, userId));
     const enabled = settings?.enabled ?? false;
     // Entries matter only while the mode is on: most users never pay for the second query.
-    const entries = enabled ? await db.select({ ip: ipWhitelistEntries.ip, toIp: ipWhitelistEntries.toIp }).from(ipWhitelistEntries).where(eq(ipWhitelistEntries.userId, userId)) : [];
+    const entries = enabled
+      ? await db
+          .select({ ip: ipWhitelistEntries.ip, toIp: ipWhitelistEntries.toIp })
+          .from(ipWhitelistEntries)
+          .where(eq(ipWhitelistEntries.userId, userId))
+      : [];
     const loaded = { at: now, enabled, ranges: rangesOf(entries) };
     if (cache.size > 10_000) cache.clear();
     cache.set(userId, loaded);
@@ -98,7 +121,13 @@ export function createIpWhitelistGate(db: Database): IpWhitelistGate {
       if ((lastRefusalAudit.get(key) ?? 0) + REFUSAL_AUDIT_EVERY_MS <= now) {
         if (lastRefusalAudit.size > 10_000) lastRefusalAudit.clear();
         lastRefusalAudit.set(key, now);
-        await audit(db, { action: 'security.ipRefused', userId: caller.userId, customerId: caller.customerId, ip, details: { on: 'api' } });
+        await audit(db, {
+          action: 'security.ipRefused',
+          userId: caller.userId,
+          customerId: caller.customerId,
+          ip,
+          details: { on: 'api' },
+        });
       }
       throw ipNotAllowedError();
     },

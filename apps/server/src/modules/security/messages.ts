@@ -93,17 +93,42 @@ const TEXTS: Record<MessageKind, Record<Language, MessageText>> = {
   },
   // SMS: short, no subject.
   twoStepSmsCode: {
-    en: { subject: '', body: '{code} is your {brand} code to change two-step verification. Valid {minutes} min. Never share it.' },
-    es: { subject: '', body: '{code} es tu código de {brand} para cambiar la verificación en dos pasos. Válido {minutes} min. No lo compartas.' },
-    pt: { subject: '', body: '{code} é seu código {brand} para alterar a verificação em duas etapas. Válido por {minutes} min. Não compartilhe.' },
-    ro: { subject: '', body: '{code} este codul tău {brand} pentru schimbarea verificării în doi pași. Valabil {minutes} min. Nu-l comunica.' },
-    ru: { subject: '', body: '{code} — ваш код {brand} для изменения двухэтапной проверки. Действует {minutes} мин. Никому не сообщайте.' },
-    ua: { subject: '', body: '{code} — ваш код {brand} для зміни двоетапної перевірки. Дійсний {minutes} хв. Нікому не повідомляйте.' },
+    en: {
+      subject: '',
+      body: '{code} is your {brand} code to change two-step verification. Valid {minutes} min. Never share it.',
+    },
+    es: {
+      subject: '',
+      body: '{code} es tu código de {brand} para cambiar la verificación en dos pasos. Válido {minutes} min. No lo compartas.',
+    },
+    pt: {
+      subject: '',
+      body: '{code} é seu código {brand} para alterar a verificação em duas etapas. Válido por {minutes} min. Não compartilhe.',
+    },
+    ro: {
+      subject: '',
+      body: '{code} este codul tău {brand} pentru schimbarea verificării în doi pași. Valabil {minutes} min. Nu-l comunica.',
+    },
+    ru: {
+      subject: '',
+      body: '{code} — ваш код {brand} для изменения двухэтапной проверки. Действует {minutes} мин. Никому не сообщайте.',
+    },
+    ua: {
+      subject: '',
+      body: '{code} — ваш код {brand} для зміни двоетапної перевірки. Дійсний {minutes} хв. Нікому не повідомляйте.',
+    },
   },
 };
 
-export function renderMessage(kind: MessageKind, lang: Language, values: Record<string, string | number>): MessageText {
+export function renderMessage(
+  kind: MessageKind,
+  lang: Language,
+  values: Record<string, string | number>,
+): MessageText {
   const text = TEXTS[kind][lang];
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+  const fill = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+      Object.hasOwn(values, key) ? String(values[key]) : whole,
+    );
   return { subject: fill(text.subject), body: fill(text.body) };
 }

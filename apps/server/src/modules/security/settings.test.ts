@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { BLACKLIST_ADDED_DESCRIPTION, deviceListSchema, securityMethods } from '@ledgerline/contract';
-import { auditLog, ipWhitelistEntries, loginHistory, payoutBlacklist, users } from '../../db/schema';
+import {
+  BLACKLIST_ADDED_DESCRIPTION,
+  deviceListSchema,
+  securityMethods,
+} from '@ledgerline/contract';
+import {
+  auditLog,
+  ipWhitelistEntries,
+  loginHistory,
+  payoutBlacklist,
+  users,
+} from '../../db/schema';
 import { DEMO_SECURITY_DEVICE_SECRET } from '../../db/seed';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { login, refreshCookieValue, token } from '../../../test/auth-flow';
@@ -33,19 +43,29 @@ async function signInFrom(email: string, ip = HOME): Promise<string> {
 }
 
 async function userIdOf(email: string): Promise<number> {
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [user] = await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
   if (!user) throw new Error(`no ${email}`);
   return user.id;
 }
 
 async function auditActions(userId: number): Promise<string[]> {
-  const rows = await server.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.userId, userId));
+  const rows = await server.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId));
   return rows.map((row) => row.action);
 }
 
 describe('getSecuritySettings', () => {
   it('answers the modes, the modes each user may switch to, and the calling address', async () => {
-    const personal = await call('getSecuritySettings', {}, await server.signIn('personal@ledgerline.test'));
+    const personal = await call(
+      'getSecuritySettings',
+      {},
+      await server.signIn('personal@ledgerline.test'),
+    );
     expect(personal.statusCode).toBe(200);
     expect(securityMethods.getSecuritySettings.response.parse(personal.json())).toEqual({
       login2faMode: 'no',
@@ -55,13 +75,22 @@ describe('getSecuritySettings', () => {
       ipWhitelistEnabled: false,
       currentIp: HOME,
     });
-    const push = (await call('getSecuritySettings', {}, await server.signIn('security-centre@ledgerline.test'))).json();
-    expect(push).toMatchObject({ availableLoginModes: ['no', 'otp', 'push'], availableTransactionModes: [0, 1, 3, 4] });
+    const push = (
+      await call('getSecuritySettings', {}, await server.signIn('security-centre@ledgerline.test'))
+    ).json();
+    expect(push).toMatchObject({
+      availableLoginModes: ['no', 'otp', 'push'],
+      availableTransactionModes: [0, 1, 3, 4],
+    });
   });
 
   it('refuses a stranger and a payload with extra fields', async () => {
     expect((await server.main('getSecuritySettings', {})).statusCode).toBe(401);
-    const extra = await call('getSecuritySettings', { userId: 1 }, await server.signIn('personal@ledgerline.test'));
+    const extra = await call(
+      'getSecuritySettings',
+      { userId: 1 },
+      await server.signIn('personal@ledgerline.test'),
+    );
     expect(extra.statusCode).toBe(400);
     expect(extra.json().responseCode).toBe('TA1');
   });
@@ -72,10 +101,27 @@ describe('the IP whitelist', () => {
     const accessToken = await server.signIn('anna@pebble.example');
     const single = await call('addIpWhitelistEntry', { ip: ' 198.51.100.7 ' }, accessToken);
     expect(single.statusCode).toBe(200);
-    expect(single.json().entry).toMatchObject({ ip: '198.51.100.7', toIp: null, created: expect.any(String) });
-    expect((await call('addIpWhitelistEntry', { ip: '203.0.113.0', toIp: '203.0.113.255' }, accessToken)).statusCode).toBe(200);
-    expect((await call('addIpWhitelistEntry', { ip: '2001:db8::1', toIp: '2001:db8::ffff' }, accessToken)).statusCode).toBe(200);
-    const list = securityMethods.getIpWhitelist.response.parse((await call('getIpWhitelist', {}, accessToken)).json());
+    expect(single.json().entry).toMatchObject({
+      ip: '198.51.100.7',
+      toIp: null,
+      created: expect.any(String),
+    });
+    expect(
+      (await call('addIpWhitelistEntry', { ip: '203.0.113.0', toIp: '203.0.113.255' }, accessToken))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'addIpWhitelistEntry',
+          { ip: '2001:db8::1', toIp: '2001:db8::ffff' },
+          accessToken,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const list = securityMethods.getIpWhitelist.response.parse(
+      (await call('getIpWhitelist', {}, accessToken)).json(),
+    );
     expect(list.enabled).toBe(false);
     expect(list.currentIp).toBe(HOME);
     expect(list.entries.map((entry) => [entry.ip, entry.toIp])).toEqual([
@@ -83,7 +129,9 @@ describe('the IP whitelist', () => {
       ['203.0.113.0', '203.0.113.255'],
       ['2001:db8::1', '2001:db8::ffff'],
     ]);
-    expect(await auditActions(await userIdOf('anna@pebble.example'))).toContain('security.ipWhitelistEntryAdded');
+    expect(await auditActions(await userIdOf('anna@pebble.example'))).toContain(
+      'security.ipWhitelistEntryAdded',
+    );
   });
 
   it('refuses bad addresses, reversed ranges, mixed families and duplicates with field errors, changing nothing', async () => {
@@ -103,23 +151,33 @@ describe('the IP whitelist', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
     }
-    expect((await call('addIpWhitelistEntry', { ip: '10.0.0.1' }, accessToken)).statusCode).toBe(200);
+    expect((await call('addIpWhitelistEntry', { ip: '10.0.0.1' }, accessToken)).statusCode).toBe(
+      200,
+    );
     // The same address written another way is the same entry.
     const duplicate = await call('addIpWhitelistEntry', { ip: '::ffff:10.0.0.1' }, accessToken);
-    expect(duplicate.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { ip: 'validation.ipWhitelistEntryExists' } });
+    expect(duplicate.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { ip: 'validation.ipWhitelistEntryExists' },
+    });
     const list = (await call('getIpWhitelist', {}, accessToken)).json();
     expect(list.entries).toHaveLength(1);
   });
 
   it('answers not found for another user’s entry id, which stays', async () => {
     const owner = await server.signIn('office@harbourlight.example');
-    const entry = (await call('addIpWhitelistEntry', { ip: '192.0.2.10' }, owner)).json().entry as { id: number };
+    const entry = (await call('addIpWhitelistEntry', { ip: '192.0.2.10' }, owner)).json().entry as {
+      id: number;
+    };
     const stranger = await server.signIn('ioana@harbourlight.example');
     const refused = await call('deleteIpWhitelistEntry', { id: entry.id }, stranger);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().responseCode).toBe('ENOA');
     expect((await call('getIpWhitelist', {}, stranger)).json().entries).toEqual([]);
-    const [still] = await server.database.db.select().from(ipWhitelistEntries).where(eq(ipWhitelistEntries.id, entry.id));
+    const [still] = await server.database.db
+      .select()
+      .from(ipWhitelistEntries)
+      .where(eq(ipWhitelistEntries.id, entry.id));
     expect(still?.ip).toBe('192.0.2.10');
     expect((await call('deleteIpWhitelistEntry', { id: 0 }, stranger)).statusCode).toBe(400);
   });
@@ -131,31 +189,56 @@ describe('the IP whitelist', () => {
     const outsider = await login(server, email, { ip: '198.51.100.99' });
     const outsiderToken = outsider.response.json().accessToken as string;
     const refreshFrom = (ip: string) =>
-      server.app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: ip, payload: { refreshToken: refreshCookieValue(outsider.response) } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        remoteAddress: ip,
+        payload: { refreshToken: refreshCookieValue(outsider.response) },
+      });
 
     // Nothing listed yet: turning the mode on would lock this address out.
     const lockout = await call('setIpWhitelistMode', { enable: true }, accessToken);
     expect(lockout.statusCode).toBe(400);
-    expect(lockout.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { enable: 'validation.ipWhitelistSelfLockout' } });
+    expect(lockout.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { enable: 'validation.ipWhitelistSelfLockout' },
+    });
     expect((await call('getIpWhitelist', {}, accessToken)).json().enabled).toBe(false);
 
-    const home = (await call('addIpWhitelistEntry', { ip: '127.0.0.0', toIp: '127.0.0.255' }, accessToken)).json().entry as { id: number };
-    const office = (await call('addIpWhitelistEntry', { ip: '192.0.2.50' }, accessToken)).json().entry as { id: number };
+    const home = (
+      await call('addIpWhitelistEntry', { ip: '127.0.0.0', toIp: '127.0.0.255' }, accessToken)
+    ).json().entry as { id: number };
+    const office = (await call('addIpWhitelistEntry', { ip: '192.0.2.50' }, accessToken)).json()
+      .entry as { id: number };
     const enabled = await call('setIpWhitelistMode', { enable: true }, accessToken);
     expect(enabled.json()).toMatchObject({ responseCode: '00', enabled: true });
 
     // A session opened elsewhere before stops working at once; so does this one from another address.
     const refused = await call('getCustomerInfo', {}, outsiderToken, '198.51.100.99');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ responseCode: 'IPW', responseDescription: expect.stringMatching(/not allowed/) });
+    expect(refused.json()).toMatchObject({
+      responseCode: 'IPW',
+      responseDescription: expect.stringMatching(/not allowed/),
+    });
     expect((await call('getSecuritySettings', {}, accessToken, '10.1.2.3')).statusCode).toBe(403);
     // No new tokens from outside either; the refresh token is not spent by the refusal.
     expect((await refreshFrom('198.51.100.99')).json()).toMatchObject({ responseCode: 'IPW' });
-    expect((await server.app.inject({ method: 'GET', url: '/api/auth/devices', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(403);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/api/auth/devices',
+          remoteAddress: '10.1.2.3',
+          headers: { authorization: `Bearer ${accessToken}` },
+        })
+      ).statusCode,
+    ).toBe(403);
     // Inside the list: the range and the single address (also as an IPv4-mapped IPv6 address).
     expect((await call('getCustomerInfo', {}, accessToken, '127.0.0.200')).statusCode).toBe(200);
     expect((await call('getCustomerInfo', {}, accessToken, '192.0.2.50')).statusCode).toBe(200);
-    expect((await call('getCustomerInfo', {}, accessToken, '::ffff:192.0.2.50')).statusCode).toBe(200);
+    expect((await call('getCustomerInfo', {}, accessToken, '::ffff:192.0.2.50')).statusCode).toBe(
+      200,
+    );
 
     // Sign-in from elsewhere: refused after the password, and recorded.
     const outsideLogin = await login(server, email, { ip: '203.0.113.9' });
@@ -167,28 +250,57 @@ describe('the IP whitelist', () => {
       .where(and(eq(loginHistory.userId, userId), eq(loginHistory.ip, '203.0.113.9')));
     expect(recorded?.result).toBe('ipNotAllowed');
     // A wrong password from elsewhere still answers as a wrong password: the list is not revealed.
-    expect((await login(server, email, { ip: '203.0.113.9', password: 'not-the-password-1' })).response.statusCode).toBe(401);
+    expect(
+      (await login(server, email, { ip: '203.0.113.9', password: 'not-the-password-1' })).response
+        .statusCode,
+    ).toBe(401);
     expect((await login(server, email, { ip: '192.0.2.50' })).response.statusCode).toBe(200);
     const actions = await auditActions(userId);
-    expect(actions).toEqual(expect.arrayContaining(['security.ipWhitelistEnabled', 'security.ipRefused', 'login.ipRefused']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'security.ipWhitelistEnabled',
+        'security.ipRefused',
+        'login.ipRefused',
+      ]),
+    );
 
     // Deleting the entry that covers this address is refused; another one may go.
     const selfDelete = await call('deleteIpWhitelistEntry', { id: home.id }, accessToken);
-    expect(selfDelete.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { id: 'validation.ipWhitelistSelfLockout' } });
-    expect((await call('deleteIpWhitelistEntry', { id: office.id }, accessToken)).json()).toMatchObject({ responseCode: '00', deleted: true });
+    expect(selfDelete.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { id: 'validation.ipWhitelistSelfLockout' },
+    });
+    expect(
+      (await call('deleteIpWhitelistEntry', { id: office.id }, accessToken)).json(),
+    ).toMatchObject({ responseCode: '00', deleted: true });
     expect((await call('getCustomerInfo', {}, accessToken, '192.0.2.50')).statusCode).toBe(403);
 
     // Off again: every address may call.
-    expect((await call('setIpWhitelistMode', { enable: false }, accessToken)).json()).toMatchObject({ enabled: false });
-    expect((await call('getCustomerInfo', {}, outsiderToken, '198.51.100.99')).statusCode).toBe(200);
+    expect((await call('setIpWhitelistMode', { enable: false }, accessToken)).json()).toMatchObject(
+      { enabled: false },
+    );
+    expect((await call('getCustomerInfo', {}, outsiderToken, '198.51.100.99')).statusCode).toBe(
+      200,
+    );
     expect((await refreshFrom('198.51.100.99')).statusCode).toBe(200);
-    expect((await call('deleteIpWhitelistEntry', { id: home.id }, accessToken)).statusCode).toBe(200);
-    expect(await auditActions(userId)).toEqual(expect.arrayContaining(['security.ipWhitelistDisabled', 'security.ipWhitelistEntryDeleted']));
+    expect((await call('deleteIpWhitelistEntry', { id: home.id }, accessToken)).statusCode).toBe(
+      200,
+    );
+    expect(await auditActions(userId)).toEqual(
+      expect.arrayContaining(['security.ipWhitelistDisabled', 'security.ipWhitelistEntryDeleted']),
+    );
   });
 
   it('refuses a mode that is not a boolean', async () => {
-    const response = await call('setIpWhitelistMode', { enable: 'yes' }, await server.signIn('personal@ledgerline.test'));
-    expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: { enable: 'validation.invalidValue' } });
+    const response = await call(
+      'setIpWhitelistMode',
+      { enable: 'yes' },
+      await server.signIn('personal@ledgerline.test'),
+    );
+    expect(response.json()).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { enable: 'validation.invalidValue' },
+    });
   });
 });
 
@@ -197,11 +309,16 @@ describe('login history', () => {
     const email = 'limited@ledgerline.test';
     const userId = await userIdOf(email);
     for (let i = 0; i < 3; i += 1) await signInFrom(email, `192.0.2.${100 + i}`);
-    expect((await login(server, email, { ip: '192.0.2.200', password: 'wrong-password-1' })).response.statusCode).toBe(401);
+    expect(
+      (await login(server, email, { ip: '192.0.2.200', password: 'wrong-password-1' })).response
+        .statusCode,
+    ).toBe(401);
     const accessToken = await signInFrom(email);
     await server.signIn('unverified@ledgerline.test');
 
-    const first = securityMethods.getLoginHistory.response.parse((await call('getLoginHistory', {}, accessToken)).json());
+    const first = securityMethods.getLoginHistory.response.parse(
+      (await call('getLoginHistory', {}, accessToken)).json(),
+    );
     expect(first).toMatchObject({ total: 5, pageNumber: 1, pageSize: 20 });
     expect(first.items.map((item) => [item.ip, item.result])).toEqual([
       [HOME, 'success'],
@@ -210,20 +327,37 @@ describe('login history', () => {
       ['192.0.2.101', 'success'],
       ['192.0.2.100', 'success'],
     ]);
-    expect(first.items[0]).toMatchObject({ flow: 'simple', device: 'web', userAgent: expect.stringMatching(/Chrome/) });
+    expect(first.items[0]).toMatchObject({
+      flow: 'simple',
+      device: 'web',
+      userAgent: expect.stringMatching(/Chrome/),
+    });
 
-    const page2 = (await call('getLoginHistory', { pageNumber: 2, pageSize: 2 }, accessToken)).json();
+    const page2 = (
+      await call('getLoginHistory', { pageNumber: 2, pageSize: 2 }, accessToken)
+    ).json();
     expect(page2).toMatchObject({ total: 5, pageNumber: 2, pageSize: 2 });
-    expect(page2.items.map((item: { ip: string }) => item.ip)).toEqual(['192.0.2.102', '192.0.2.101']);
-    const page3 = (await call('getLoginHistory', { pageNumber: 3, pageSize: 2 }, accessToken)).json();
+    expect(page2.items.map((item: { ip: string }) => item.ip)).toEqual([
+      '192.0.2.102',
+      '192.0.2.101',
+    ]);
+    const page3 = (
+      await call('getLoginHistory', { pageNumber: 3, pageSize: 2 }, accessToken)
+    ).json();
     expect(page3.items).toHaveLength(1);
 
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect((await call('getLoginHistory', { fromDate: today, toDate: today }, accessToken)).json().total).toBe(5);
-    expect((await call('getLoginHistory', { fromDate: tomorrow }, accessToken)).json()).toMatchObject({ total: 0, items: [] });
+    expect(
+      (await call('getLoginHistory', { fromDate: today, toDate: today }, accessToken)).json().total,
+    ).toBe(5);
+    expect(
+      (await call('getLoginHistory', { fromDate: tomorrow }, accessToken)).json(),
+    ).toMatchObject({ total: 0, items: [] });
     // Rows of other users never show.
-    const rows = await server.database.db.select({ userId: loginHistory.userId }).from(loginHistory);
+    const rows = await server.database.db
+      .select({ userId: loginHistory.userId })
+      .from(loginHistory);
     expect(rows.some((row) => row.userId !== userId)).toBe(true);
   });
 
@@ -249,17 +383,36 @@ describe('login history', () => {
 describe('the payout black list', () => {
   it('adds with the spec’s text, changes the block type, lists and deletes', async () => {
     const owner = await server.signIn('personal@ledgerline.test');
-    const added = await call('addPayoutBlacklist', { email: ' Scammer@Example.com ', blockType: 'p2p' }, owner);
+    const added = await call(
+      'addPayoutBlacklist',
+      { email: ' Scammer@Example.com ', blockType: 'p2p' },
+      owner,
+    );
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({ responseCode: '00', responseDescription: BLACKLIST_ADDED_DESCRIPTION, user: { email: 'scammer@example.com', blockType: 'p2p' } });
-    expect((await call('addPayoutBlacklist', { email: 'scammer@example.com', blockType: 'all' }, owner)).json().user.blockType).toBe('all');
-    expect((await call('addPayoutBlacklist', { email: 'other@example.com', blockType: 'p2p' }, owner)).statusCode).toBe(200);
-    const list = securityMethods.getPayoutBlacklist.response.parse((await call('getPayoutBlacklist', {}, owner)).json());
+    expect(added.json()).toMatchObject({
+      responseCode: '00',
+      responseDescription: BLACKLIST_ADDED_DESCRIPTION,
+      user: { email: 'scammer@example.com', blockType: 'p2p' },
+    });
+    expect(
+      (
+        await call('addPayoutBlacklist', { email: 'scammer@example.com', blockType: 'all' }, owner)
+      ).json().user.blockType,
+    ).toBe('all');
+    expect(
+      (await call('addPayoutBlacklist', { email: 'other@example.com', blockType: 'p2p' }, owner))
+        .statusCode,
+    ).toBe(200);
+    const list = securityMethods.getPayoutBlacklist.response.parse(
+      (await call('getPayoutBlacklist', {}, owner)).json(),
+    );
     expect(list.users.map((user) => [user.email, user.blockType]).sort()).toEqual([
       ['other@example.com', 'p2p'],
       ['scammer@example.com', 'all'],
     ]);
-    expect((await call('deletePayoutBlacklist', { email: 'OTHER@example.com' }, owner)).json()).toMatchObject({ responseCode: '00', deleted: true });
+    expect(
+      (await call('deletePayoutBlacklist', { email: 'OTHER@example.com' }, owner)).json(),
+    ).toMatchObject({ responseCode: '00', deleted: true });
     expect((await call('getPayoutBlacklist', {}, owner)).json().users).toHaveLength(1);
   });
 
@@ -283,9 +436,14 @@ describe('the payout black list', () => {
     expect((await call('getPayoutBlacklist', {}, stranger)).json().users).toEqual([]);
     const refused = await call('deletePayoutBlacklist', { email: 'kept@example.com' }, stranger);
     expect(refused.statusCode).toBe(404);
-    const rows = await server.database.db.select().from(payoutBlacklist).where(eq(payoutBlacklist.email, 'kept@example.com'));
+    const rows = await server.database.db
+      .select()
+      .from(payoutBlacklist)
+      .where(eq(payoutBlacklist.email, 'kept@example.com'));
     expect(rows).toHaveLength(1);
-    expect(await auditActions(await userIdOf('soft@ledgerline.test'))).toContain('security.blacklistAdded');
+    expect(await auditActions(await userIdOf('soft@ledgerline.test'))).toContain(
+      'security.blacklistAdded',
+    );
   });
 });
 
@@ -294,24 +452,56 @@ describe('devices in the security centre', () => {
     const direct = await token(server, { secret: DEMO_SECURITY_DEVICE_SECRET });
     expect(direct.statusCode).toBe(200);
     const accessToken = direct.json().accessToken as string;
-    const api = (method: 'GET' | 'PATCH', url: string, bearer: string, payload?: Record<string, unknown>) =>
-      server.app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` }, ...(payload ? { payload } : {}) });
+    const api = (
+      method: 'GET' | 'PATCH',
+      url: string,
+      bearer: string,
+      payload?: Record<string, unknown>,
+    ) =>
+      server.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${bearer}` },
+        ...(payload ? { payload } : {}),
+      });
 
-    const listed = deviceListSchema.parse((await api('GET', '/api/auth/devices', accessToken)).json());
-    expect(listed.devices.map((device) => [device.name, device.isCurrent])).toEqual([['Security Pixel', true]]);
+    const listed = deviceListSchema.parse(
+      (await api('GET', '/api/auth/devices', accessToken)).json(),
+    );
+    expect(listed.devices.map((device) => [device.name, device.isCurrent])).toEqual([
+      ['Security Pixel', true],
+    ]);
     const device = listed.devices[0];
     if (!device) throw new Error('no device');
     const browser = await server.signIn('security-centre@ledgerline.test');
-    expect(deviceListSchema.parse((await api('GET', '/api/auth/devices', browser)).json()).devices[0]?.isCurrent).toBe(false);
+    expect(
+      deviceListSchema.parse((await api('GET', '/api/auth/devices', browser)).json()).devices[0]
+        ?.isCurrent,
+    ).toBe(false);
 
-    const renamed = await api('PATCH', `/api/auth/devices/${device.id}`, browser, { name: '  Work phone ' });
+    const renamed = await api('PATCH', `/api/auth/devices/${device.id}`, browser, {
+      name: '  Work phone ',
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: device.id, name: 'Work phone', isCurrent: false });
-    expect((await api('PATCH', `/api/auth/devices/${device.id}`, browser, { name: '' })).json()).toMatchObject({ responseCode: 'TA1', validationErrors: { name: 'validation.required' } });
-    expect((await api('PATCH', `/api/auth/devices/${device.id}`, browser, { name: 'x'.repeat(129) })).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', `/api/auth/devices/${device.id}`, browser, { name: '' })).json(),
+    ).toMatchObject({ responseCode: 'TA1', validationErrors: { name: 'validation.required' } });
+    expect(
+      (await api('PATCH', `/api/auth/devices/${device.id}`, browser, { name: 'x'.repeat(129) }))
+        .statusCode,
+    ).toBe(400);
     const stranger = await server.signIn('personal@ledgerline.test');
-    expect((await api('PATCH', `/api/auth/devices/${device.id}`, stranger, { name: 'Mine now' })).statusCode).toBe(404);
-    expect(deviceListSchema.parse((await api('GET', '/api/auth/devices', accessToken)).json()).devices[0]?.name).toBe('Work phone');
-    expect(await auditActions(await userIdOf('security-centre@ledgerline.test'))).toContain('device.renamed');
+    expect(
+      (await api('PATCH', `/api/auth/devices/${device.id}`, stranger, { name: 'Mine now' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      deviceListSchema.parse((await api('GET', '/api/auth/devices', accessToken)).json()).devices[0]
+        ?.name,
+    ).toBe('Work phone');
+    expect(await auditActions(await userIdOf('security-centre@ledgerline.test'))).toContain(
+      'device.renamed',
+    );
   });
 });

@@ -31,21 +31,39 @@ export type UserRow = typeof users.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
 /** The caller's user and own customer, with the brand the customer belongs to. */
-export async function callerAccount(db: DbOrTx, userId: number): Promise<{ user: UserRow; customer: CustomerRow; brand: BrandConfig }> {
-  const [row] = await db.select({ user: users, customer: customers }).from(users).innerJoin(customers, eq(customers.id, users.customerId)).where(eq(users.id, userId));
+export async function callerAccount(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ user: UserRow; customer: CustomerRow; brand: BrandConfig }> {
+  const [row] = await db
+    .select({ user: users, customer: customers })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, userId));
   if (!row) throw AppError.unauthorised();
-  return { ...row, brand: getBrand(isBrandId(row.customer.brandId) ? row.customer.brandId : 'pebble') };
+  return {
+    ...row,
+    brand: getBrand(isBrandId(row.customer.brandId) ? row.customer.brandId : 'pebble'),
+  };
 }
 
 /** The request is gone, used, lapsed or out of tries: start again. */
 export function changeExpiredError(): AppError {
-  return AppError.invalid({ requestKey: 'validation.codeExpired' }, 'This request has expired or was already used. Please start again.');
+  return AppError.invalid(
+    { requestKey: 'validation.codeExpired' },
+    'This request has expired or was already used. Please start again.',
+  );
 }
 
 export function wrongCodeError(field: string, attemptsLeft: number): AppError {
-  const description = attemptsLeft > 0 ? `The code is not correct. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.` : 'The code is not correct. No tries are left: please start again.';
+  const description =
+    attemptsLeft > 0
+      ? `The code is not correct. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
+      : 'The code is not correct. No tries are left: please start again.';
   return new AppError(RESPONSE_CODES.invalidParameters, description, {
-    validationErrors: { [field]: attemptsLeft > 0 ? 'validation.codeWrong' : 'validation.codeExpired' },
+    validationErrors: {
+      [field]: attemptsLeft > 0 ? 'validation.codeWrong' : 'validation.codeExpired',
+    },
     extra: { attemptsLeft },
   });
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import type { SecondFactorMode, TwoStepConfirmation } from '@ledgerline/contract';
-import { authSettings, customers, deviceRequests, twoStepChangeRequests, users } from '../../db/schema';
+import {
+  authSettings,
+  customers,
+  deviceRequests,
+  twoStepChangeRequests,
+  users,
+} from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext } from '../../main-api/types';
@@ -12,7 +18,18 @@ import { maskPhoneNumber } from '../auth/phone';
 import { accountBlockedError, accountBlockedUntil, registerAccountFailure } from '../auth/throttle';
 import { matchingTotpStep, secretFromBase32, totpUri } from '../auth/totp';
 import { renderMessage } from './messages';
-import { CHANGE_MAX_ATTEMPTS, CHANGE_TTL_MS, callerAccount, changeExpiredError, codeHash, maskEmail, sixDigits, wrongCodeError, type CustomerRow, type UserRow } from './shared';
+import {
+  CHANGE_MAX_ATTEMPTS,
+  CHANGE_TTL_MS,
+  callerAccount,
+  changeExpiredError,
+  codeHash,
+  maskEmail,
+  sixDigits,
+  wrongCodeError,
+  type CustomerRow,
+  type UserRow,
+} from './shared';
 
 /*
  * Changing a second factor (issue 6 "changing the second-factor mode needs the current factor").
@@ -25,7 +42,13 @@ import { CHANGE_MAX_ATTEMPTS, CHANGE_TTL_MS, callerAccount, changeExpiredError, 
 type Target = 'login' | 'transaction';
 type Factor = 'none' | 'otp' | 'sms' | 'push';
 
-const TRANSACTION_FACTOR: Record<number, Factor> = { 0: 'none', 1: 'push', 2: 'sms', 3: 'otp', 4: 'none' };
+const TRANSACTION_FACTOR: Record<number, Factor> = {
+  0: 'none',
+  1: 'push',
+  2: 'sms',
+  3: 'otp',
+  4: 'none',
+};
 
 function loginFactor(mode: string): Factor {
   return mode === 'otp' || mode === 'sms' || mode === 'push' ? mode : 'none';
@@ -43,33 +66,55 @@ function currentModeOf(target: Target, user: UserRow, customer: CustomerRow): st
 export function availableModes(settings: SettingsRow, approvedDevices: number) {
   const hasPhone = settings.smsPhone !== null;
   const hasDevice = approvedDevices > 0;
-  const login: SecondFactorMode[] = ['no', 'otp', ...(hasPhone ? (['sms'] as const) : []), ...(hasDevice ? (['push'] as const) : [])];
+  const login: SecondFactorMode[] = [
+    'no',
+    'otp',
+    ...(hasPhone ? (['sms'] as const) : []),
+    ...(hasDevice ? (['push'] as const) : []),
+  ];
   const transaction = [0, ...(hasDevice ? [1] : []), ...(hasPhone ? [2] : []), 3, 4];
   return { login, transaction };
 }
 
 /** The TOTP secret stays while sign-in or transactions use it; switching to otp otherwise enrols a new one. */
 function totpInUse(settings: SettingsRow, user: UserRow, customer: CustomerRow): boolean {
-  return settings.totpSecret !== null && (user.login2faMode === 'otp' || customer.transactionApproveMode === 3);
+  return (
+    settings.totpSecret !== null &&
+    (user.login2faMode === 'otp' || customer.transactionApproveMode === 3)
+  );
 }
 
 function describeMode(target: Target, mode: string): string {
-  if (target === 'login') return { no: 'none', otp: 'authenticator app', sms: 'SMS', push: 'phone app' }[mode] ?? mode;
+  if (target === 'login')
+    return { no: 'none', otp: 'authenticator app', sms: 'SMS', push: 'phone app' }[mode] ?? mode;
   return ['none', 'phone app', 'SMS', 'authenticator app', 'approval code'][Number(mode)] ?? mode;
 }
 
 /** A wrong current TOTP code counts against the account like a failed sign-in. */
-async function refuseCurrentCode(ctx: AuthedMethodContext, user: UserRow, field: string): Promise<never> {
+async function refuseCurrentCode(
+  ctx: AuthedMethodContext,
+  user: UserRow,
+  field: string,
+): Promise<never> {
   const blockedUntil = await ctx.db.transaction(async (tx) => {
     const until = await registerAccountFailure(tx, user.email.toLowerCase());
-    await audit(tx, { action: 'security.twoStepWrongCode', userId: user.id, customerId: user.customerId, ip: ctx.ip, details: { field } });
+    await audit(tx, {
+      action: 'security.twoStepWrongCode',
+      userId: user.id,
+      customerId: user.customerId,
+      ip: ctx.ip,
+      details: { field },
+    });
     return until;
   });
   if (blockedUntil) throw accountBlockedError(blockedUntil, 'The code is not correct. ');
   throw AppError.invalid({ [field]: 'validation.codeWrong' }, 'The code is not correct.');
 }
 
-export async function startTwoStepChange(input: { target: Target; mode: string | number; currentCode?: string | undefined }, ctx: AuthedMethodContext) {
+export async function startTwoStepChange(
+  input: { target: Target; mode: string | number; currentCode?: string | undefined },
+  ctx: AuthedMethodContext,
+) {
   const { user, customer, brand } = await callerAccount(ctx.db, ctx.caller.userId);
   const blocked = await accountBlockedUntil(ctx.db, user.email.toLowerCase());
   if (blocked) throw accountBlockedError(blocked);
@@ -78,10 +123,21 @@ export async function startTwoStepChange(input: { target: Target; mode: string |
   const target = input.target;
   const newMode = String(input.mode);
   const fromMode = currentModeOf(target, user, customer);
-  if (newMode === fromMode) throw AppError.invalid({ mode: 'validation.secondFactorUnchanged' }, 'This mode is already set');
+  if (newMode === fromMode)
+    throw AppError.invalid(
+      { mode: 'validation.secondFactorUnchanged' },
+      'This mode is already set',
+    );
   const available = availableModes(settings, approved.length);
-  const allowed = target === 'login' ? (available.login as string[]).includes(newMode) : available.transaction.includes(Number(newMode));
-  if (!allowed) throw AppError.invalid({ mode: 'validation.secondFactorUnavailable' }, 'This mode is not available: it needs a confirmed phone number or an approved phone app');
+  const allowed =
+    target === 'login'
+      ? (available.login as string[]).includes(newMode)
+      : available.transaction.includes(Number(newMode));
+  if (!allowed)
+    throw AppError.invalid(
+      { mode: 'validation.secondFactorUnavailable' },
+      'This mode is not available: it needs a confirmed phone number or an approved phone app',
+    );
 
   // The proof: the current factor, falling back to an e-mail code when that factor is not usable.
   let confirmWith: TwoStepConfirmation = 'email';
@@ -93,11 +149,22 @@ export async function startTwoStepChange(input: { target: Target; mode: string |
   const now = new Date();
   let verifiedStep: number | null = null;
   if (confirmWith === 'otp' && input.currentCode !== undefined && settings.totpSecret) {
-    verifiedStep = matchingTotpStep(secretFromBase32(settings.totpSecret), input.currentCode, now.getTime());
-    if (verifiedStep === null || (settings.totpLastStep !== null && verifiedStep <= settings.totpLastStep)) await refuseCurrentCode(ctx, user, 'currentCode');
+    verifiedStep = matchingTotpStep(
+      secretFromBase32(settings.totpSecret),
+      input.currentCode,
+      now.getTime(),
+    );
+    if (
+      verifiedStep === null ||
+      (settings.totpLastStep !== null && verifiedStep <= settings.totpLastStep)
+    )
+      await refuseCurrentCode(ctx, user, 'currentCode');
   }
 
-  const newSecret = factorOf(target, newMode) === 'otp' && !totpInUse(settings, user, customer) ? new Secret({ size: 20 }).base32 : null;
+  const newSecret =
+    factorOf(target, newMode) === 'otp' && !totpInUse(settings, user, customer)
+      ? new Secret({ size: 20 }).base32
+      : null;
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + CHANGE_TTL_MS);
   const code = confirmWith === 'sms' || confirmWith === 'email' ? sixDigits() : null;
@@ -123,16 +190,40 @@ export async function startTwoStepChange(input: { target: Target; mode: string |
       });
     }
     if (code && confirmWith === 'sms' && settings.smsPhone) {
-      const text = renderMessage('twoStepSmsCode', ctx.lang, { brand: brand.projectName, code, minutes: CHANGE_TTL_MS / 60_000 });
-      await ctx.services.mailer.enqueue(tx, { channel: 'sms', recipient: settings.smsPhone, body: text.body, userId: user.id });
+      const text = renderMessage('twoStepSmsCode', ctx.lang, {
+        brand: brand.projectName,
+        code,
+        minutes: CHANGE_TTL_MS / 60_000,
+      });
+      await ctx.services.mailer.enqueue(tx, {
+        channel: 'sms',
+        recipient: settings.smsPhone,
+        body: text.body,
+        userId: user.id,
+      });
       sentTo = maskPhoneNumber(settings.smsPhone);
     } else if (code) {
-      const text = renderMessage('twoStepEmailCode', ctx.lang, { brand: brand.projectName, code, minutes: CHANGE_TTL_MS / 60_000, support: brand.supports.defaultEmail });
-      await ctx.services.mailer.enqueue(tx, { channel: 'email', recipient: user.email, subject: text.subject, body: text.body, userId: user.id });
+      const text = renderMessage('twoStepEmailCode', ctx.lang, {
+        brand: brand.projectName,
+        code,
+        minutes: CHANGE_TTL_MS / 60_000,
+        support: brand.supports.defaultEmail,
+      });
+      await ctx.services.mailer.enqueue(tx, {
+        channel: 'email',
+        recipient: user.email,
+        subject: text.subject,
+        body: text.body,
+        userId: user.id,
+      });
       sentTo = maskEmail(user.email);
     }
     // A current code given now is used up now: it cannot confirm anything else.
-    if (verifiedStep !== null) await tx.update(authSettings).set({ totpLastStep: verifiedStep }).where(eq(authSettings.userId, user.id));
+    if (verifiedStep !== null)
+      await tx
+        .update(authSettings)
+        .set({ totpLastStep: verifiedStep })
+        .where(eq(authSettings.userId, user.id));
     await tx.insert(twoStepChangeRequests).values({
       id,
       userId: user.id,
@@ -146,14 +237,22 @@ export async function startTwoStepChange(input: { target: Target; mode: string |
       ip: ctx.ip.slice(0, 64),
       expiresAt,
     });
-    await audit(tx, { action: 'security.twoStepRequested', userId: user.id, customerId: customer.id, ip: ctx.ip, details: { requestKey: id, target, from: fromMode, to: newMode, confirmWith } });
+    await audit(tx, {
+      action: 'security.twoStepRequested',
+      userId: user.id,
+      customerId: customer.id,
+      ip: ctx.ip,
+      details: { requestKey: id, target, from: fromMode, to: newMode, confirmWith },
+    });
   });
   await ctx.services.realtime.publish(user.id, { type: 'TwoStepVerificationModeSet' });
   return {
     requestKey: id,
     confirmWith,
     ...(sentTo ? { sentTo } : {}),
-    ...(newSecret ? { secret: newSecret, otpauthUri: totpUri(newSecret, brand.projectName, user.email) } : {}),
+    ...(newSecret
+      ? { secret: newSecret, otpauthUri: totpUri(newSecret, brand.projectName, user.email) }
+      : {}),
     expiresAt: expiresAt.toISOString(),
   };
 }
@@ -163,14 +262,18 @@ async function supersedePending(tx: DbOrTx, userId: number): Promise<void> {
   const older = await tx
     .update(twoStepChangeRequests)
     .set({ status: 'superseded', decidedAt: new Date() })
-    .where(and(eq(twoStepChangeRequests.userId, userId), eq(twoStepChangeRequests.status, 'pending')))
+    .where(
+      and(eq(twoStepChangeRequests.userId, userId), eq(twoStepChangeRequests.status, 'pending')),
+    )
     .returning({ deviceRequestKey: twoStepChangeRequests.deviceRequestKey });
   for (const row of older) {
     if (row.deviceRequestKey) {
       await tx
         .update(deviceRequests)
         .set({ status: 'superseded', decidedAt: new Date() })
-        .where(and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')));
+        .where(
+          and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')),
+        );
     }
   }
 }
@@ -181,44 +284,82 @@ type ConfirmOutcome =
   | { kind: 'wrong'; field: 'code' | 'newFactorCode'; attemptsLeft: number }
   | { kind: 'done'; login2faMode: SecondFactorMode; transactionApproveMode: number };
 
-export async function confirmTwoStepChange(input: { requestKey: string; code?: string | undefined; newFactorCode?: string | undefined }, ctx: AuthedMethodContext) {
+export async function confirmTwoStepChange(
+  input: { requestKey: string; code?: string | undefined; newFactorCode?: string | undefined },
+  ctx: AuthedMethodContext,
+) {
   const { user, customer } = await callerAccount(ctx.db, ctx.caller.userId);
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [row] = await tx
       .select()
       .from(twoStepChangeRequests)
-      .where(and(eq(twoStepChangeRequests.id, input.requestKey), eq(twoStepChangeRequests.userId, user.id)))
+      .where(
+        and(
+          eq(twoStepChangeRequests.id, input.requestKey),
+          eq(twoStepChangeRequests.userId, user.id),
+        ),
+      )
       .for('update');
     if (!row) return { kind: 'missing' };
-    if (row.status !== 'pending' || row.expiresAt <= now || row.attempts >= CHANGE_MAX_ATTEMPTS) return { kind: 'expired' };
+    if (row.status !== 'pending' || row.expiresAt <= now || row.attempts >= CHANGE_MAX_ATTEMPTS)
+      return { kind: 'expired' };
     const settings = await settingsOf(tx, user.id);
 
     const wrong = async (field: 'code' | 'newFactorCode'): Promise<ConfirmOutcome> => {
       const attempts = row.attempts + 1;
       await tx
         .update(twoStepChangeRequests)
-        .set({ attempts, ...(attempts >= CHANGE_MAX_ATTEMPTS ? { status: 'failed', decidedAt: now } : {}) })
+        .set({
+          attempts,
+          ...(attempts >= CHANGE_MAX_ATTEMPTS ? { status: 'failed', decidedAt: now } : {}),
+        })
         .where(eq(twoStepChangeRequests.id, row.id));
-      await audit(tx, { action: 'security.twoStepWrongCode', userId: user.id, customerId: customer.id, ip: ctx.ip, details: { requestKey: row.id, field, attempts } });
+      await audit(tx, {
+        action: 'security.twoStepWrongCode',
+        userId: user.id,
+        customerId: customer.id,
+        ip: ctx.ip,
+        details: { requestKey: row.id, field, attempts },
+      });
       return { kind: 'wrong', field, attemptsLeft: CHANGE_MAX_ATTEMPTS - attempts };
     };
 
     // 1. The current factor.
     let currentStep: number | null = null;
     if (row.confirmWith === 'push') {
-      const [decision] = row.deviceRequestKey ? await tx.select({ status: deviceRequests.status }).from(deviceRequests).where(eq(deviceRequests.id, row.deviceRequestKey)) : [];
+      const [decision] = row.deviceRequestKey
+        ? await tx
+            .select({ status: deviceRequests.status })
+            .from(deviceRequests)
+            .where(eq(deviceRequests.id, row.deviceRequestKey))
+        : [];
       if (decision?.status === 'denied') {
-        await tx.update(twoStepChangeRequests).set({ status: 'failed', decidedAt: now }).where(eq(twoStepChangeRequests.id, row.id));
-        await audit(tx, { action: 'security.twoStepDeclined', userId: user.id, customerId: customer.id, ip: ctx.ip, details: { requestKey: row.id } });
+        await tx
+          .update(twoStepChangeRequests)
+          .set({ status: 'failed', decidedAt: now })
+          .where(eq(twoStepChangeRequests.id, row.id));
+        await audit(tx, {
+          action: 'security.twoStepDeclined',
+          userId: user.id,
+          customerId: customer.id,
+          ip: ctx.ip,
+          details: { requestKey: row.id },
+        });
         return { kind: 'declined' };
       }
       if (decision?.status !== 'approved') return { kind: 'pending' };
     } else if (row.confirmWith === 'otp') {
       if (!row.factorVerifiedAt) {
         if (!input.code) return { kind: 'required', field: 'code' };
-        currentStep = settings.totpSecret ? matchingTotpStep(secretFromBase32(settings.totpSecret), input.code, now.getTime()) : null;
-        if (currentStep === null || (settings.totpLastStep !== null && currentStep <= settings.totpLastStep)) return wrong('code');
+        currentStep = settings.totpSecret
+          ? matchingTotpStep(secretFromBase32(settings.totpSecret), input.code, now.getTime())
+          : null;
+        if (
+          currentStep === null ||
+          (settings.totpLastStep !== null && currentStep <= settings.totpLastStep)
+        )
+          return wrong('code');
       }
     } else {
       if (!input.code) return { kind: 'required', field: 'code' };
@@ -229,7 +370,11 @@ export async function confirmTwoStepChange(input: { requestKey: string; code?: s
     let newStep: number | null = null;
     if (row.newTotpSecret) {
       if (!input.newFactorCode) return { kind: 'required', field: 'newFactorCode' };
-      newStep = matchingTotpStep(secretFromBase32(row.newTotpSecret), input.newFactorCode, now.getTime());
+      newStep = matchingTotpStep(
+        secretFromBase32(row.newTotpSecret),
+        input.newFactorCode,
+        now.getTime(),
+      );
       if (newStep === null) return wrong('newFactorCode');
     }
 
@@ -237,28 +382,56 @@ export async function confirmTwoStepChange(input: { requestKey: string; code?: s
     if (row.target === 'login') {
       await tx.update(users).set({ login2faMode: row.newMode }).where(eq(users.id, user.id));
     } else {
-      await tx.update(customers).set({ transactionApproveMode: Number(row.newMode) }).where(eq(customers.id, user.customerId));
+      await tx
+        .update(customers)
+        .set({ transactionApproveMode: Number(row.newMode) })
+        .where(eq(customers.id, user.customerId));
     }
     const settingsChange: Partial<typeof authSettings.$inferInsert> = {};
-    if (row.newTotpSecret) Object.assign(settingsChange, { totpSecret: row.newTotpSecret, totpLastStep: newStep });
+    if (row.newTotpSecret)
+      Object.assign(settingsChange, { totpSecret: row.newTotpSecret, totpLastStep: newStep });
     else if (currentStep !== null) settingsChange.totpLastStep = currentStep;
     // Push for sign-in is what a migration asks for: once on, the migration is done.
-    if (row.target === 'login' && row.newMode === 'push') Object.assign(settingsChange, { migrationReq: 'none', migrationDeadline: null });
+    if (row.target === 'login' && row.newMode === 'push')
+      Object.assign(settingsChange, { migrationReq: 'none', migrationDeadline: null });
     if (Object.keys(settingsChange).length > 0) {
       await tx
         .insert(authSettings)
         .values({ userId: user.id, ...settingsChange })
         .onConflictDoUpdate({ target: authSettings.userId, set: settingsChange });
     }
-    await tx.update(twoStepChangeRequests).set({ status: 'done', decidedAt: now }).where(eq(twoStepChangeRequests.id, row.id));
-    const from = row.target === 'login' ? user.login2faMode : String(customer.transactionApproveMode);
-    await audit(tx, { action: 'security.twoStepChanged', userId: user.id, customerId: customer.id, ip: ctx.ip, details: { requestKey: row.id, target: row.target, from, to: row.newMode, confirmedWith: row.confirmWith } });
+    await tx
+      .update(twoStepChangeRequests)
+      .set({ status: 'done', decidedAt: now })
+      .where(eq(twoStepChangeRequests.id, row.id));
+    const from =
+      row.target === 'login' ? user.login2faMode : String(customer.transactionApproveMode);
+    await audit(tx, {
+      action: 'security.twoStepChanged',
+      userId: user.id,
+      customerId: customer.id,
+      ip: ctx.ip,
+      details: {
+        requestKey: row.id,
+        target: row.target,
+        from,
+        to: row.newMode,
+        confirmedWith: row.confirmWith,
+      },
+    });
     const [fresh] = await tx
-      .select({ login2faMode: users.login2faMode, transactionApproveMode: customers.transactionApproveMode })
+      .select({
+        login2faMode: users.login2faMode,
+        transactionApproveMode: customers.transactionApproveMode,
+      })
       .from(users)
       .innerJoin(customers, eq(customers.id, users.customerId))
       .where(eq(users.id, user.id));
-    return { kind: 'done', login2faMode: loginModeOf(fresh?.login2faMode ?? 'no'), transactionApproveMode: fresh?.transactionApproveMode ?? 0 };
+    return {
+      kind: 'done',
+      login2faMode: loginModeOf(fresh?.login2faMode ?? 'no'),
+      transactionApproveMode: fresh?.transactionApproveMode ?? 0,
+    };
   });
 
   switch (outcome.kind) {
@@ -267,16 +440,28 @@ export async function confirmTwoStepChange(input: { requestKey: string; code?: s
     case 'expired':
       throw changeExpiredError();
     case 'pending':
-      throw new AppError('VF', 'Waiting for approval in your phone app.', { httpStatus: 409, extra: { reason: 'pending' } });
+      throw new AppError('VF', 'Waiting for approval in your phone app.', {
+        httpStatus: 409,
+        extra: { reason: 'pending' },
+      });
     case 'declined':
-      throw AppError.invalid({ requestKey: 'validation.twoStepDeclined' }, 'The change was declined in your phone app.');
+      throw AppError.invalid(
+        { requestKey: 'validation.twoStepDeclined' },
+        'The change was declined in your phone app.',
+      );
     case 'required':
-      throw AppError.invalid({ [outcome.field]: 'validation.required' }, outcome.field === 'code' ? 'Enter the code' : 'Enter the code from your authenticator app');
+      throw AppError.invalid(
+        { [outcome.field]: 'validation.required' },
+        outcome.field === 'code' ? 'Enter the code' : 'Enter the code from your authenticator app',
+      );
     case 'wrong':
       throw wrongCodeError(outcome.field, outcome.attemptsLeft);
     case 'done':
       await ctx.services.realtime.publish(user.id, { type: 'TwoStepVerificationConfirmed' });
-      return { login2faMode: outcome.login2faMode, transactionApproveMode: outcome.transactionApproveMode };
+      return {
+        login2faMode: outcome.login2faMode,
+        transactionApproveMode: outcome.transactionApproveMode,
+      };
   }
 }
 

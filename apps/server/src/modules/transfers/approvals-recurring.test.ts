@@ -17,7 +17,11 @@ const f = transferFixtures(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();
-  [clerk, ioana, personal] = await Promise.all([server.signIn(DEMO_CLERK_EMAIL), server.signIn('ioana@harbourlight.example'), server.signIn('personal@ledgerline.test')]);
+  [clerk, ioana, personal] = await Promise.all([
+    server.signIn(DEMO_CLERK_EMAIL),
+    server.signIn('ioana@harbourlight.example'),
+    server.signIn('personal@ledgerline.test'),
+  ]);
   office = await f.customerIdOf('office@harbourlight.example');
 }, 240_000);
 afterEach(async () => {
@@ -39,19 +43,38 @@ describe('business maker-checker', () => {
     const gbp = await f.accountIn(clerk, 'GBP', { fromCustomerId: office });
     const eur = await f.accountIn(clerk, 'EUR', { fromCustomerId: office });
     const before = { gbp: await f.row(gbp.accountId), eur: await f.row(eur.accountId) };
-    const payload = { fromAccount: gbp.accountId, toAccount: eur.accountId, toAmount: '100', currency: 'EUR', idempotencyKey: f.key() };
-    const created = await f.call<{ status: string; transactionId: string; operationId: null }>('transferBetweenAccounts', clerk, payload, office);
+    const payload = {
+      fromAccount: gbp.accountId,
+      toAccount: eur.accountId,
+      toAmount: '100',
+      currency: 'EUR',
+      idempotencyKey: f.key(),
+    };
+    const created = await f.call<{ status: string; transactionId: string; operationId: null }>(
+      'transferBetweenAccounts',
+      clerk,
+      payload,
+      office,
+    );
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ status: 'approvalCreated', operationId: null });
     const retry = await f.call('transferBetweenAccounts', clerk, payload, office);
     expect(retry.body).toEqual(created.body);
-    expect(await f.row(gbp.accountId)).toMatchObject({ balance: before.gbp.balance, pendingAmount: before.gbp.pendingAmount });
+    expect(await f.row(gbp.accountId)).toMatchObject({
+      balance: before.gbp.balance,
+      pendingAmount: before.gbp.pendingAmount,
+    });
 
-    const { body: list } = await f.call<{ requests: { id: number; status: string; createdBy: string; amount: string }[]; total: number }>('getApprovalRequests', ioana, { pageNumber: 1, pageSize: 50, status: 'pending' }, office);
+    const { body: list } = await f.call<{
+      requests: { id: number; status: string; createdBy: string; amount: string }[];
+      total: number;
+    }>('getApprovalRequests', ioana, { pageNumber: 1, pageSize: 50, status: 'pending' }, office);
     expect(list.total).toBe(1);
     const request = list.requests[0]!;
     expect(request).toMatchObject({ status: 'pending', createdBy: DEMO_CLERK_EMAIL });
-    expect((await f.call<{ pending: number }>('getApprovalCounts', ioana, {}, office)).body.pending).toBe(1);
+    expect(
+      (await f.call<{ pending: number }>('getApprovalCounts', ioana, {}, office)).body.pending,
+    ).toBe(1);
 
     // The initiator may not approve (no full access), nor may another company's user.
     const byClerk = await f.call('approveRequests', clerk, { ids: [request.id] }, office);
@@ -59,38 +82,113 @@ describe('business maker-checker', () => {
     const byStranger = await f.call('approveRequests', personal, { ids: [request.id] });
     expect(byStranger.status).toBe(404);
 
-    const approved = await f.call<{ results: Outcome[] }>('approveRequests', ioana, { ids: [request.id] }, office);
-    expect(approved.body.results[0]).toMatchObject({ id: request.id, status: 'approved', transactionId: expect.any(String) });
-    const [transfer] = await f.db().select().from(ledgerTransfers).where(eq(ledgerTransfers.id, approved.body.results[0]!.transactionId!));
-    expect(transfer).toMatchObject({ status: 'settled', approvedByUserId: await f.userId('ioana@harbourlight.example'), initiatedByUserId: await f.userId(DEMO_CLERK_EMAIL) });
-    expect(new Money((await f.row(eur.accountId)).balance).minus(before.eur.balance).toFixed(2)).toBe('100.00');
-    const again = await f.call<{ results: Outcome[] }>('approveRequests', ioana, { ids: [request.id] }, office);
+    const approved = await f.call<{ results: Outcome[] }>(
+      'approveRequests',
+      ioana,
+      { ids: [request.id] },
+      office,
+    );
+    expect(approved.body.results[0]).toMatchObject({
+      id: request.id,
+      status: 'approved',
+      transactionId: expect.any(String),
+    });
+    const [transfer] = await f
+      .db()
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.id, approved.body.results[0]!.transactionId!));
+    expect(transfer).toMatchObject({
+      status: 'settled',
+      approvedByUserId: await f.userId('ioana@harbourlight.example'),
+      initiatedByUserId: await f.userId(DEMO_CLERK_EMAIL),
+    });
+    expect(
+      new Money((await f.row(eur.accountId)).balance).minus(before.eur.balance).toFixed(2),
+    ).toBe('100.00');
+    const again = await f.call<{ results: Outcome[] }>(
+      'approveRequests',
+      ioana,
+      { ids: [request.id] },
+      office,
+    );
     expect(again.body.results[0]!.status).toBe('failed');
-    expect((await f.call<{ pending: number }>('getApprovalCounts', ioana, {}, office)).body.pending).toBe(0);
+    expect(
+      (await f.call<{ pending: number }>('getApprovalCounts', ioana, {}, office)).body.pending,
+    ).toBe(0);
   });
 
   it('a declined request moves nothing, and the initiator can never approve their own', async () => {
     const gbp = await f.accountIn(clerk, 'GBP', { fromCustomerId: office });
     const before = await f.postingCount();
-    const first = await f.call('transferP2P', clerk, { fromAccount: gbp.accountId, email: 'ioana@harbourlight.example', amount: '10', idempotencyKey: f.key() }, office);
+    const first = await f.call(
+      'transferP2P',
+      clerk,
+      {
+        fromAccount: gbp.accountId,
+        email: 'ioana@harbourlight.example',
+        amount: '10',
+        idempotencyKey: f.key(),
+      },
+      office,
+    );
     expect(first.body).toMatchObject({ status: 'approvalCreated' });
-    const second = await f.call('transferBetweenAccounts', clerk, { fromAccount: gbp.accountId, toAccount: (await f.accountIn(clerk, 'EUR', { fromCustomerId: office })).accountId, toAmount: '5', currency: 'EUR', idempotencyKey: f.key() }, office);
+    const second = await f.call(
+      'transferBetweenAccounts',
+      clerk,
+      {
+        fromAccount: gbp.accountId,
+        toAccount: (await f.accountIn(clerk, 'EUR', { fromCustomerId: office })).accountId,
+        toAmount: '5',
+        currency: 'EUR',
+        idempotencyKey: f.key(),
+      },
+      office,
+    );
     expect(second.body).toMatchObject({ status: 'approvalCreated' });
-    const { body: list } = await f.call<{ requests: { id: number; transactionType: string }[] }>('getApprovalRequests', ioana, { pageNumber: 1, pageSize: 50, status: 'pending' }, office);
+    const { body: list } = await f.call<{ requests: { id: number; transactionType: string }[] }>(
+      'getApprovalRequests',
+      ioana,
+      { pageNumber: 1, pageSize: 50, status: 'pending' },
+      office,
+    );
     const p2p = list.requests.find((item) => item.transactionType === 'p2p')!;
     const own = list.requests.find((item) => item.transactionType === 'betweenAccounts')!;
-    const declined = await f.call<{ results: Outcome[] }>('declineRequests', ioana, { ids: [p2p.id] }, office);
+    const declined = await f.call<{ results: Outcome[] }>(
+      'declineRequests',
+      ioana,
+      { ids: [p2p.id] },
+      office,
+    );
     expect(declined.body.results[0]).toMatchObject({ status: 'declined', transactionId: null });
     expect(await f.postingCount()).toBe(before);
 
     // Even with full access granted later, the initiator cannot approve the request they made.
     const clerkId = await f.userId(DEMO_CLERK_EMAIL);
-    await f.db().update(customerAccess).set({ accessRight: 2 }).where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, office)));
-    const self = await f.call<{ results: Outcome[] }>('approveRequests', clerk, { ids: [own.id] }, office);
+    await f
+      .db()
+      .update(customerAccess)
+      .set({ accessRight: 2 })
+      .where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, office)));
+    const self = await f.call<{ results: Outcome[] }>(
+      'approveRequests',
+      clerk,
+      { ids: [own.id] },
+      office,
+    );
     expect(self.body.results[0]).toMatchObject({ status: 'failed' });
     expect(await f.postingCount()).toBe(before);
-    await f.db().update(customerAccess).set({ accessRight: 3 }).where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, office)));
-    const { body: after } = await f.call<{ requests: { id: number; status: string }[] }>('getApprovalRequests', clerk, { pageNumber: 1, pageSize: 50 }, office);
+    await f
+      .db()
+      .update(customerAccess)
+      .set({ accessRight: 3 })
+      .where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, office)));
+    const { body: after } = await f.call<{ requests: { id: number; status: string }[] }>(
+      'getApprovalRequests',
+      clerk,
+      { pageNumber: 1, pageSize: 50 },
+      office,
+    );
     expect(after.requests.find((item) => item.id === own.id)!.status).toBe('pending');
   });
 });
@@ -111,18 +209,43 @@ describe('recurring transfers', () => {
       subscriptionUserCancel: true,
     });
     expect(submitted.body).toMatchObject({ status: 'settled' });
-    const { body } = await f.call<{ recurring: { id: number; status: string; transactionsLeft: number; executed: number; nextRunAt: string }[] }>('getRecurringTransfers', personal);
+    const { body } = await f.call<{
+      recurring: {
+        id: number;
+        status: string;
+        transactionsLeft: number;
+        executed: number;
+        nextRunAt: string;
+      }[];
+    }>('getRecurringTransfers', personal);
     const series = body.recurring.at(-1)!;
     expect(series).toMatchObject({ status: 'active', transactionsLeft: 2, executed: 1 });
     const day = new Date(Date.parse(series.nextRunAt) + 1000);
-    expect(await runStep(f.db(), new Date(day.getTime() - 2000), { mailer: server.services.mailer })).toMatchObject({ executed: 0 });
-    expect(await runStep(f.db(), day, { mailer: server.services.mailer })).toMatchObject({ executed: 1 });
+    expect(
+      await runStep(f.db(), new Date(day.getTime() - 2000), { mailer: server.services.mailer }),
+    ).toMatchObject({ executed: 0 });
+    expect(await runStep(f.db(), day, { mailer: server.services.mailer })).toMatchObject({
+      executed: 1,
+    });
     // The same moment again: nothing is due any more, so nothing is paid twice.
-    expect(await runStep(f.db(), day, { mailer: server.services.mailer })).toMatchObject({ executed: 0 });
-    expect(await runStep(f.db(), new Date(day.getTime() + 86_400_000), { mailer: server.services.mailer })).toMatchObject({ executed: 1 });
-    const { body: done } = await f.call<{ recurring: { id: number; status: string; executed: number }[] }>('getRecurringTransfers', personal);
-    expect(done.recurring.find((item) => item.id === series.id)).toMatchObject({ status: 'finished', executed: 3 });
-    expect(new Money((await f.row(to.accountId)).balance).minus(start.balance).toFixed(2)).toBe('6.00');
+    expect(await runStep(f.db(), day, { mailer: server.services.mailer })).toMatchObject({
+      executed: 0,
+    });
+    expect(
+      await runStep(f.db(), new Date(day.getTime() + 86_400_000), {
+        mailer: server.services.mailer,
+      }),
+    ).toMatchObject({ executed: 1 });
+    const { body: done } = await f.call<{
+      recurring: { id: number; status: string; executed: number }[];
+    }>('getRecurringTransfers', personal);
+    expect(done.recurring.find((item) => item.id === series.id)).toMatchObject({
+      status: 'finished',
+      executed: 3,
+    });
+    expect(new Money((await f.row(to.accountId)).balance).minus(start.balance).toFixed(2)).toBe(
+      '6.00',
+    );
     const stopped = await f.call('cancelRecurringTransfer', personal, { id: series.id });
     expect(stopped.status).toBe(400);
   });
@@ -130,13 +253,35 @@ describe('recurring transfers', () => {
   it('lets the customer cancel a series created with subscriptionUserCancel, and only that one', async () => {
     const from = await f.accountIn(personal, 'EUR');
     const to = await f.accountIn(personal, 'GBP');
-    const base = { fromAccount: from.accountId, toAccount: to.accountId, toAmount: '1', currency: 'GBP', subscriptionFrequency: 'weekly' };
-    await f.call('transferBetweenAccounts', personal, { ...base, idempotencyKey: f.key(), subscriptionUserCancel: true });
-    await f.call('transferBetweenAccounts', personal, { ...base, idempotencyKey: f.key(), subscriptionUserCancel: false });
-    const { body } = await f.call<{ recurring: { id: number; userCancel: boolean; status: string }[] }>('getRecurringTransfers', personal);
+    const base = {
+      fromAccount: from.accountId,
+      toAccount: to.accountId,
+      toAmount: '1',
+      currency: 'GBP',
+      subscriptionFrequency: 'weekly',
+    };
+    await f.call('transferBetweenAccounts', personal, {
+      ...base,
+      idempotencyKey: f.key(),
+      subscriptionUserCancel: true,
+    });
+    await f.call('transferBetweenAccounts', personal, {
+      ...base,
+      idempotencyKey: f.key(),
+      subscriptionUserCancel: false,
+    });
+    const { body } = await f.call<{
+      recurring: { id: number; userCancel: boolean; status: string }[];
+    }>('getRecurringTransfers', personal);
     const cancellable = body.recurring.find((item) => item.userCancel && item.status === 'active')!;
     const fixed = body.recurring.find((item) => !item.userCancel && item.status === 'active')!;
-    expect((await f.call<{ recurring: { status: string } }>('cancelRecurringTransfer', personal, { id: cancellable.id })).body.recurring.status).toBe('canceled');
+    expect(
+      (
+        await f.call<{ recurring: { status: string } }>('cancelRecurringTransfer', personal, {
+          id: cancellable.id,
+        })
+      ).body.recurring.status,
+    ).toBe('canceled');
     const refused = await f.call('cancelRecurringTransfer', personal, { id: fixed.id });
     expect(refused.status).toBe(400);
     expect(refused.body.validationErrors).toEqual({ id: 'validation.recurringNotCancellable' });

@@ -1,5 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { TRANSFER_TYPES, type ApprovalRequest, type SubmitResult, type TransferType } from '@ledgerline/contract';
+import {
+  TRANSFER_TYPES,
+  type ApprovalRequest,
+  type SubmitResult,
+  type TransferType,
+} from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
 import type { Tx } from '../../db/client';
 import { approvalRequests, customers, users } from '../../db/schema';
@@ -8,7 +13,16 @@ import { audit } from '../audit/audit';
 import { hashRequest } from '../ledger/ledger';
 import { moneyText } from '../ledger/money';
 import { createRecurring, type SubscriptionFields } from './recurring';
-import { accountEvents, executeTransfer, publishAll, quoteOf, transferAccessLevel, type TransferActor, type TransferDeps, type TransferRequest } from './service';
+import {
+  accountEvents,
+  executeTransfer,
+  publishAll,
+  quoteOf,
+  transferAccessLevel,
+  type TransferActor,
+  type TransferDeps,
+  type TransferRequest,
+} from './service';
 
 /*
  * Business maker-checker (spec 2 §4, §6): a user with initiate access (3) creates an approval
@@ -22,15 +36,43 @@ type RequestRow = typeof approvalRequests.$inferSelect;
 export type ApprovalPayload = TransferRequest & SubscriptionFields;
 
 function approvalResult(row: RequestRow, fee: string): SubmitResult {
-  return { transactionId: `approval-${row.id}`, operationId: null, approveType: 0, approvalSentTo: null, availableApprovalMethods: [], fee, status: 'approvalCreated' };
+  return {
+    transactionId: `approval-${row.id}`,
+    operationId: null,
+    approveType: 0,
+    approvalSentTo: null,
+    availableApprovalMethods: [],
+    fee,
+    status: 'approvalCreated',
+  };
 }
 
-export async function createApprovalRequest(deps: Pick<TransferDeps, 'db'>, actor: TransferActor, payload: ApprovalPayload, key: string, requestHash: string): Promise<SubmitResult> {
+export async function createApprovalRequest(
+  deps: Pick<TransferDeps, 'db'>,
+  actor: TransferActor,
+  payload: ApprovalPayload,
+  key: string,
+  requestHash: string,
+): Promise<SubmitResult> {
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`);
-    const [earlier] = await tx.select().from(approvalRequests).where(and(eq(approvalRequests.customerId, actor.customerId), eq(approvalRequests.idempotencyKey, key)));
+    await tx.execute(
+      sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`,
+    );
+    const [earlier] = await tx
+      .select()
+      .from(approvalRequests)
+      .where(
+        and(
+          eq(approvalRequests.customerId, actor.customerId),
+          eq(approvalRequests.idempotencyKey, key),
+        ),
+      );
     if (earlier) {
-      if (earlier.requestHash !== requestHash) throw AppError.invalid({ idempotencyKey: 'validation.idempotencyKeyReused' }, 'This idempotency key was already used for a different request');
+      if (earlier.requestHash !== requestHash)
+        throw AppError.invalid(
+          { idempotencyKey: 'validation.idempotencyKeyReused' },
+          'This idempotency key was already used for a different request',
+        );
       return approvalResult(earlier, String(earlier.payload.fee ?? '0'));
     }
     // Checked now so the approver gets a sound request: own accounts, currencies, the payee.
@@ -51,14 +93,23 @@ export async function createApprovalRequest(deps: Pick<TransferDeps, 'db'>, acto
       })
       .returning();
     if (!row) throw new Error('approval request insert returned nothing');
-    await audit(tx, { action: 'approval.created', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { id: row.id, kind: payload.kind } });
+    await audit(tx, {
+      action: 'approval.created',
+      userId: actor.userId,
+      customerId: actor.customerId,
+      ip: actor.ip,
+      details: { id: row.id, kind: payload.kind },
+    });
     return approvalResult(row, fee);
   });
 }
 
 async function emailsOf(tx: Pick<Tx, 'select'>, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
@@ -69,7 +120,9 @@ function toApprovalRequest(row: RequestRow, emails: Map<number, string>): Approv
     transactionIds: row.transferId ? [row.transferId] : [],
     batchId: row.batchId,
     createdBy: emails.get(row.createdByUserId) ?? '',
-    transactionType: (TRANSFER_TYPES as readonly string[]).includes(row.transactionType) ? (row.transactionType as TransferType) : 'betweenAccounts',
+    transactionType: (TRANSFER_TYPES as readonly string[]).includes(row.transactionType)
+      ? (row.transactionType as TransferType)
+      : 'betweenAccounts',
     amount: moneyText(row.amount),
     currency: row.currencyCode,
     status: row.status as ApprovalRequest['status'],
@@ -79,13 +132,24 @@ function toApprovalRequest(row: RequestRow, emails: Map<number, string>): Approv
 
 /** Full access sees every request of the company; an initiator only their own. */
 function visibleTo(actor: TransferActor, level: number) {
-  return and(eq(approvalRequests.customerId, actor.customerId), level === ACCESS_LEVELS.fullAccess ? undefined : eq(approvalRequests.createdByUserId, actor.userId));
+  return and(
+    eq(approvalRequests.customerId, actor.customerId),
+    level === ACCESS_LEVELS.fullAccess
+      ? undefined
+      : eq(approvalRequests.createdByUserId, actor.userId),
+  );
 }
 
 export async function listApprovalRequests(
   deps: Pick<TransferDeps, 'db'>,
   actor: TransferActor,
-  input: { pageNumber: number; pageSize: number; status?: string | undefined; fromDate?: string | undefined; toDate?: string | undefined },
+  input: {
+    pageNumber: number;
+    pageSize: number;
+    status?: string | undefined;
+    fromDate?: string | undefined;
+    toDate?: string | undefined;
+  },
 ) {
   const level = await transferAccessLevel(deps.db, actor);
   const toDate = input.toDate ? new Date(`${input.toDate}T00:00:00Z`) : undefined;
@@ -93,7 +157,9 @@ export async function listApprovalRequests(
   const where = and(
     visibleTo(actor, level),
     input.status ? eq(approvalRequests.status, input.status) : undefined,
-    input.fromDate ? gte(approvalRequests.createdAt, new Date(`${input.fromDate}T00:00:00Z`)) : undefined,
+    input.fromDate
+      ? gte(approvalRequests.createdAt, new Date(`${input.fromDate}T00:00:00Z`))
+      : undefined,
     toDate ? lt(approvalRequests.createdAt, toDate) : undefined,
   );
   const rows = await deps.db
@@ -105,76 +171,161 @@ export async function listApprovalRequests(
     .offset((input.pageNumber - 1) * input.pageSize);
   const [total] = await deps.db.select({ value: count() }).from(approvalRequests).where(where);
   const emails = await emailsOf(deps.db, [...new Set(rows.map((row) => row.createdByUserId))]);
-  return { requests: rows.map((row) => toApprovalRequest(row, emails)), total: Number(total?.value ?? 0) };
+  return {
+    requests: rows.map((row) => toApprovalRequest(row, emails)),
+    total: Number(total?.value ?? 0),
+  };
 }
 
 /** Pending requests waiting for this user: for an approver, those others initiated; for an initiator, their own. */
 export async function approvalCounts(deps: Pick<TransferDeps, 'db'>, actor: TransferActor) {
   const level = await transferAccessLevel(deps.db, actor);
-  const mine = level === ACCESS_LEVELS.fullAccess ? ne(approvalRequests.createdByUserId, actor.userId) : eq(approvalRequests.createdByUserId, actor.userId);
+  const mine =
+    level === ACCESS_LEVELS.fullAccess
+      ? ne(approvalRequests.createdByUserId, actor.userId)
+      : eq(approvalRequests.createdByUserId, actor.userId);
   const [row] = await deps.db
     .select({ value: count() })
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.customerId, actor.customerId), eq(approvalRequests.status, 'pending'), mine));
+    .where(
+      and(
+        eq(approvalRequests.customerId, actor.customerId),
+        eq(approvalRequests.status, 'pending'),
+        mine,
+      ),
+    );
   return { pending: Number(row?.value ?? 0) };
 }
 
-async function requireApprover(deps: Pick<TransferDeps, 'db'>, actor: TransferActor, ids: number[]): Promise<void> {
+async function requireApprover(
+  deps: Pick<TransferDeps, 'db'>,
+  actor: TransferActor,
+  ids: number[],
+): Promise<void> {
   const level = await transferAccessLevel(deps.db, actor);
-  if (level !== ACCESS_LEVELS.fullAccess) throw AppError.noAccess('Only a user with full access may approve or decline requests');
+  if (level !== ACCESS_LEVELS.fullAccess)
+    throw AppError.noAccess('Only a user with full access may approve or decline requests');
   const unique = [...new Set(ids)];
   const found = await deps.db
     .select({ id: approvalRequests.id })
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.customerId, actor.customerId), inArray(approvalRequests.id, unique)));
+    .where(
+      and(eq(approvalRequests.customerId, actor.customerId), inArray(approvalRequests.id, unique)),
+    );
   // Another company's request answers as if it did not exist, and nothing is decided.
   if (found.length !== unique.length) throw AppError.notFound('Approval request not found');
 }
 
-type Outcome = { id: number; status: 'approved' | 'declined' | 'failed'; transactionId: string | null; message: string | null };
+type Outcome = {
+  id: number;
+  status: 'approved' | 'declined' | 'failed';
+  transactionId: string | null;
+  message: string | null;
+};
 
-export async function decideApprovalRequests(deps: TransferDeps, actor: TransferActor, ids: number[], approve: boolean): Promise<{ results: Outcome[] }> {
+export async function decideApprovalRequests(
+  deps: TransferDeps,
+  actor: TransferActor,
+  ids: number[],
+  approve: boolean,
+): Promise<{ results: Outcome[] }> {
   await requireApprover(deps, actor, ids);
   const results: Outcome[] = [];
   for (const id of [...new Set(ids)]) {
-    const outcome = await deps.db.transaction(async (tx): Promise<{ outcome: Outcome; accountIds: number[] }> => {
-      const [row] = await tx.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.customerId, actor.customerId))).for('update');
-      if (!row) throw AppError.notFound('Approval request not found');
-      const failed = (message: string) => ({ outcome: { id, status: 'failed' as const, transactionId: row.transferId, message }, accountIds: [] });
-      if (row.status !== 'pending') return failed('This request was already decided');
-      if (row.createdByUserId === actor.userId) return failed('You cannot approve or decline a request you initiated');
-      if (!approve) {
-        await tx.update(approvalRequests).set({ status: 'declined', decidedByUserId: actor.userId, decidedAt: new Date() }).where(eq(approvalRequests.id, id));
-        await audit(tx, { action: 'approval.declined', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { id } });
-        return { outcome: { id, status: 'declined', transactionId: null, message: null }, accountIds: [] };
-      }
-      const [initiator] = await tx.select({ customerId: users.customerId }).from(users).where(eq(users.id, row.createdByUserId));
-      const maker: TransferActor = { userId: row.createdByUserId, customerId: row.customerId, ownCustomerId: initiator?.customerId ?? row.customerId, ip: actor.ip, lang: actor.lang };
-      const payload = row.payload as unknown as ApprovalPayload;
-      try {
-        const executed = await tx.transaction(async (inner) => {
-          const done = await executeTransfer(inner as Tx, deps, maker, payload, {
-            idempotencyKey: `approval-${id}`,
-            requestHash: hashRequest({ approvalRequestId: id }),
-            confirm: false,
-            approvedByUserId: actor.userId,
-            details: { approvalRequestId: id },
-          });
-          if (payload.kind === 'betweenAccounts' && !done.replayed) {
-            await createRecurring(inner, maker, { ...payload, currency: payload.currency ?? '' }, done.transferId);
-          }
-          return done;
+    const outcome = await deps.db.transaction(
+      async (tx): Promise<{ outcome: Outcome; accountIds: number[] }> => {
+        const [row] = await tx
+          .select()
+          .from(approvalRequests)
+          .where(
+            and(eq(approvalRequests.id, id), eq(approvalRequests.customerId, actor.customerId)),
+          )
+          .for('update');
+        if (!row) throw AppError.notFound('Approval request not found');
+        const failed = (message: string) => ({
+          outcome: { id, status: 'failed' as const, transactionId: row.transferId, message },
+          accountIds: [],
         });
-        await tx.update(approvalRequests).set({ status: 'approved', transferId: executed.transferId, decidedByUserId: actor.userId, decidedAt: new Date() }).where(eq(approvalRequests.id, id));
-        await audit(tx, { action: 'approval.approved', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { id, transferId: executed.transferId } });
-        return { outcome: { id, status: 'approved', transactionId: executed.transferId, message: null }, accountIds: executed.accountIds };
-      } catch (caught) {
-        if (!(caught instanceof AppError)) throw caught;
-        return failed(caught.message);
-      }
-    });
+        if (row.status !== 'pending') return failed('This request was already decided');
+        if (row.createdByUserId === actor.userId)
+          return failed('You cannot approve or decline a request you initiated');
+        if (!approve) {
+          await tx
+            .update(approvalRequests)
+            .set({ status: 'declined', decidedByUserId: actor.userId, decidedAt: new Date() })
+            .where(eq(approvalRequests.id, id));
+          await audit(tx, {
+            action: 'approval.declined',
+            userId: actor.userId,
+            customerId: actor.customerId,
+            ip: actor.ip,
+            details: { id },
+          });
+          return {
+            outcome: { id, status: 'declined', transactionId: null, message: null },
+            accountIds: [],
+          };
+        }
+        const [initiator] = await tx
+          .select({ customerId: users.customerId })
+          .from(users)
+          .where(eq(users.id, row.createdByUserId));
+        const maker: TransferActor = {
+          userId: row.createdByUserId,
+          customerId: row.customerId,
+          ownCustomerId: initiator?.customerId ?? row.customerId,
+          ip: actor.ip,
+          lang: actor.lang,
+        };
+        const payload = row.payload as unknown as ApprovalPayload;
+        try {
+          const executed = await tx.transaction(async (inner) => {
+            const done = await executeTransfer(inner as Tx, deps, maker, payload, {
+              idempotencyKey: `approval-${id}`,
+              requestHash: hashRequest({ approvalRequestId: id }),
+              confirm: false,
+              approvedByUserId: actor.userId,
+              details: { approvalRequestId: id },
+            });
+            if (payload.kind === 'betweenAccounts' && !done.replayed) {
+              await createRecurring(
+                inner,
+                maker,
+                { ...payload, currency: payload.currency ?? '' },
+                done.transferId,
+              );
+            }
+            return done;
+          });
+          await tx
+            .update(approvalRequests)
+            .set({
+              status: 'approved',
+              transferId: executed.transferId,
+              decidedByUserId: actor.userId,
+              decidedAt: new Date(),
+            })
+            .where(eq(approvalRequests.id, id));
+          await audit(tx, {
+            action: 'approval.approved',
+            userId: actor.userId,
+            customerId: actor.customerId,
+            ip: actor.ip,
+            details: { id, transferId: executed.transferId },
+          });
+          return {
+            outcome: { id, status: 'approved', transactionId: executed.transferId, message: null },
+            accountIds: executed.accountIds,
+          };
+        } catch (caught) {
+          if (!(caught instanceof AppError)) throw caught;
+          return failed(caught.message);
+        }
+      },
+    );
     results.push(outcome.outcome);
-    if (outcome.accountIds.length > 0) await publishAll(deps.realtime, await accountEvents(deps.db, outcome.accountIds));
+    if (outcome.accountIds.length > 0)
+      await publishAll(deps.realtime, await accountEvents(deps.db, outcome.accountIds));
   }
   return { results };
 }

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { customers, ledgerTransfers, outbox, transactionConfirmations, users } from '../../db/schema';
+import {
+  customers,
+  ledgerTransfers,
+  outbox,
+  transactionConfirmations,
+  users,
+} from '../../db/schema';
 import { DEMO_SMS_PHONE, DEMO_TOTP_SECRET } from '../../db/seed';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
@@ -25,8 +31,19 @@ beforeAll(async () => {
   base = `ws://127.0.0.1:${address.port}`;
   origin = `http://127.0.0.1:${address.port}`;
   // Their phone, TOTP secret and phone app stay; only signing in skips the second factor here.
-  await server.database.db.update(users).set({ login2faMode: 'no' }).where(inArray(users.email, ['sms@ledgerline.test', 'otp@ledgerline.test', 'push@ledgerline.test']));
-  for (const email of ['sms@ledgerline.test', 'otp@ledgerline.test', 'push@ledgerline.test', 'personal@ledgerline.test']) tokens[email] = await server.signIn(email);
+  await server.database.db
+    .update(users)
+    .set({ login2faMode: 'no' })
+    .where(
+      inArray(users.email, ['sms@ledgerline.test', 'otp@ledgerline.test', 'push@ledgerline.test']),
+    );
+  for (const email of [
+    'sms@ledgerline.test',
+    'otp@ledgerline.test',
+    'push@ledgerline.test',
+    'personal@ledgerline.test',
+  ])
+    tokens[email] = await server.signIn(email);
 }, 240_000);
 afterEach(async () => {
   await assertLedgerBalanced(f.db());
@@ -36,12 +53,23 @@ afterAll(async () => {
 });
 
 async function setMode(email: string, mode: number): Promise<void> {
-  await f.db().update(customers).set({ transactionApproveMode: mode }).where(eq(customers.id, await f.customerIdOf(email)));
+  await f
+    .db()
+    .update(customers)
+    .set({ transactionApproveMode: mode })
+    .where(eq(customers.id, await f.customerIdOf(email)));
 }
 
 async function socketOf(token: string): Promise<TestSocket> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/auth/realtime-ticket', headers: { authorization: `Bearer ${token}` } });
-  return openSocket(`${base}/realtime?ticket=${(response.json() as { ticket: string }).ticket}`, origin);
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/realtime-ticket',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return openSocket(
+    `${base}/realtime?ticket=${(response.json() as { ticket: string }).ticket}`,
+    origin,
+  );
 }
 
 interface Submitted {
@@ -57,13 +85,22 @@ interface Submitted {
 async function payAnna(email: string, amount: string) {
   const token = tokens[email]!;
   const from = await f.accountIn(token, 'EUR');
-  const answer = await f.call<Submitted>('transferP2P', token, { fromAccount: from.accountId, email: 'anna@pebble.example', amount, idempotencyKey: f.key() });
+  const answer = await f.call<Submitted>('transferP2P', token, {
+    fromAccount: from.accountId,
+    email: 'anna@pebble.example',
+    amount,
+    idempotencyKey: f.key(),
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { ...answer.body, from };
 }
 
 async function transferStatus(id: string): Promise<string> {
-  const [row] = await f.db().select({ status: ledgerTransfers.status }).from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
+  const [row] = await f
+    .db()
+    .select({ status: ledgerTransfers.status })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, id));
   return row!.status;
 }
 
@@ -79,7 +116,11 @@ describe('mode 2: SMS code', () => {
     const token = tokens['sms@ledgerline.test']!;
     const socket = await socketOf(token);
     const submitted = await payAnna('sms@ledgerline.test', '12');
-    expect(submitted).toMatchObject({ status: 'pending', approveType: 2, approvalSentTo: expect.stringContaining('0123') });
+    expect(submitted).toMatchObject({
+      status: 'pending',
+      approveType: 2,
+      approvalSentTo: expect.stringContaining('0123'),
+    });
     expect(submitted.availableApprovalMethods).toEqual(expect.arrayContaining([2, 4]));
     const reserved = await f.row(submitted.from.accountId);
     expect(new Money(reserved.pendingAmount).toFixed(2)).toBe('12.50');
@@ -91,18 +132,31 @@ describe('mode 2: SMS code', () => {
     const missing = await f.call('confirmTransaction', token, { code });
     expect(missing.status).toBe(400);
     expect(missing.body.responseDescription).toBe('Not Operation Id, Fail Operation');
-    const wrong = await f.call('confirmTransaction', token, { operationId: submitted.operationId, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await f.call('confirmTransaction', token, {
+      operationId: submitted.operationId,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.validationErrors).toEqual({ code: 'validation.codeWrong' });
     // Someone else cannot confirm it.
-    const stranger = await f.call('confirmTransaction', tokens['personal@ledgerline.test']!, { operationId: submitted.operationId, code });
+    const stranger = await f.call('confirmTransaction', tokens['personal@ledgerline.test']!, {
+      operationId: submitted.operationId,
+      code,
+    });
     expect(stranger.status).toBe(404);
 
-    const ok = await f.call('confirmTransaction', token, { operationId: submitted.operationId, code });
+    const ok = await f.call('confirmTransaction', token, {
+      operationId: submitted.operationId,
+      code,
+    });
     expect(ok.body).toMatchObject({ status: 'settled', transactionId: submitted.transactionId });
     expect(await transferStatus(submitted.transactionId)).toBe('settled');
     const event = await socket.next('TransactionResult');
-    expect(event.payload).toMatchObject({ operationId: submitted.operationId, transactionId: submitted.transactionId, status: 'success' });
+    expect(event.payload).toMatchObject({
+      operationId: submitted.operationId,
+      transactionId: submitted.transactionId,
+      status: 'success',
+    });
     socket.socket.close();
   });
 
@@ -114,15 +168,30 @@ describe('mode 2: SMS code', () => {
     const second = await payAnna('sms@ledgerline.test', '4');
     const secondCode = codeIn(await lastSms(server, DEMO_SMS_PHONE));
     if (firstCode !== secondCode) {
-      const crossed = await f.call('confirmTransaction', token, { operationId: second.operationId, code: firstCode });
+      const crossed = await f.call('confirmTransaction', token, {
+        operationId: second.operationId,
+        code: firstCode,
+      });
       expect(crossed.status).toBe(400);
     }
     // Resend: a new code, the old one stops working.
-    const resent = await f.call<{ sent: boolean }>('resendTransactionCode', token, { operationId: first.operationId });
+    const resent = await f.call<{ sent: boolean }>('resendTransactionCode', token, {
+      operationId: first.operationId,
+    });
     expect(resent.body.sent).toBe(true);
     const newCode = codeIn(await lastSms(server, DEMO_SMS_PHONE));
-    expect((await f.call('confirmTransaction', token, { operationId: first.operationId, code: newCode })).body).toMatchObject({ status: 'settled' });
-    expect((await f.call('confirmTransaction', token, { operationId: second.operationId, code: secondCode })).body).toMatchObject({ status: 'settled' });
+    expect(
+      (await f.call('confirmTransaction', token, { operationId: first.operationId, code: newCode }))
+        .body,
+    ).toMatchObject({ status: 'settled' });
+    expect(
+      (
+        await f.call('confirmTransaction', token, {
+          operationId: second.operationId,
+          code: secondCode,
+        })
+      ).body,
+    ).toMatchObject({ status: 'settled' });
     const noId = await f.call('resendTransactionCode', token, {});
     expect(noId.body.responseDescription).toBe('Not Operation Id, Fail Operation');
   });
@@ -134,8 +203,19 @@ describe('mode 2: SMS code', () => {
     const submitted = await payAnna('sms@ledgerline.test', '5');
     const code = codeIn(await lastSms(server, DEMO_SMS_PHONE));
     const wrong = code === '999999' ? '999998' : '999999';
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await f.call('confirmTransaction', token, { operationId: submitted.operationId, code: wrong })).status).toBe(400);
-    const late = await f.call('confirmTransaction', token, { operationId: submitted.operationId, code });
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect(
+        (
+          await f.call('confirmTransaction', token, {
+            operationId: submitted.operationId,
+            code: wrong,
+          })
+        ).status,
+      ).toBe(400);
+    const late = await f.call('confirmTransaction', token, {
+      operationId: submitted.operationId,
+      code,
+    });
     expect(late.status).toBe(400);
     expect(await transferStatus(submitted.transactionId)).toBe('rejected');
     expect((await f.row(submitted.from.accountId)).pendingAmount).toBe(before.pendingAmount);
@@ -149,12 +229,20 @@ describe('mode 3: one-time code', () => {
     const submitted = await payAnna('otp@ledgerline.test', '7');
     expect(submitted).toMatchObject({ status: 'pending', approveType: 3, approvalSentTo: null });
     const code = totpAt(secretFromBase32(DEMO_TOTP_SECRET), Date.now());
-    const resend = await f.call('resendTransactionCode', token, { operationId: submitted.operationId });
+    const resend = await f.call('resendTransactionCode', token, {
+      operationId: submitted.operationId,
+    });
     expect(resend.status).toBe(400);
-    expect((await f.call('confirmTransaction', token, { operationId: submitted.operationId, code })).body).toMatchObject({ status: 'settled' });
+    expect(
+      (await f.call('confirmTransaction', token, { operationId: submitted.operationId, code }))
+        .body,
+    ).toMatchObject({ status: 'settled' });
     // The same step cannot confirm a second transfer.
     const second = await payAnna('otp@ledgerline.test', '1');
-    const reused = await f.call('confirmTransaction', token, { operationId: second.operationId, code });
+    const reused = await f.call('confirmTransaction', token, {
+      operationId: second.operationId,
+      code,
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.validationErrors).toEqual({ code: 'validation.codeWrong' });
   });
@@ -167,17 +255,30 @@ describe('mode 1: push', () => {
     const socket = await socketOf(token);
     const submitted = await payAnna('push@ledgerline.test', '9');
     expect(submitted).toMatchObject({ status: 'pending', approveType: 1 });
-    const [confirmation] = await f.db().select().from(transactionConfirmations).where(eq(transactionConfirmations.id, submitted.operationId!));
-    const page = await server.app.inject({ method: 'GET', url: '/dev/device?email=push%40ledgerline.test' });
+    const [confirmation] = await f
+      .db()
+      .select()
+      .from(transactionConfirmations)
+      .where(eq(transactionConfirmations.id, submitted.operationId!));
+    const page = await server.app.inject({
+      method: 'GET',
+      url: '/dev/device?email=push%40ledgerline.test',
+    });
     expect(page.body).toContain('9.5 EUR');
     expect(page.body).toContain('anna@pebble.example');
-    const waiting = await f.call('confirmTransaction', token, { operationId: submitted.operationId });
+    const waiting = await f.call('confirmTransaction', token, {
+      operationId: submitted.operationId,
+    });
     expect(waiting.status).toBe(409);
-    expect((await decideOnDevPhone(server, confirmation!.deviceRequestKey!, 'approve')).statusCode).toBe(303);
+    expect(
+      (await decideOnDevPhone(server, confirmation!.deviceRequestKey!, 'approve')).statusCode,
+    ).toBe(303);
     const event = await socket.next('TransactionResult');
     expect(event.payload).toMatchObject({ operationId: submitted.operationId, status: 'success' });
     expect(await transferStatus(submitted.transactionId)).toBe('settled');
-    expect((await f.call('confirmTransaction', token, { operationId: submitted.operationId })).body).toMatchObject({ status: 'settled' });
+    expect(
+      (await f.call('confirmTransaction', token, { operationId: submitted.operationId })).body,
+    ).toMatchObject({ status: 'settled' });
     socket.socket.close();
   });
 
@@ -186,10 +287,17 @@ describe('mode 1: push', () => {
     const token = tokens['push@ledgerline.test']!;
     const socket = await socketOf(token);
     const submitted = await payAnna('push@ledgerline.test', '2');
-    const [confirmation] = await f.db().select().from(transactionConfirmations).where(eq(transactionConfirmations.id, submitted.operationId!));
+    const [confirmation] = await f
+      .db()
+      .select()
+      .from(transactionConfirmations)
+      .where(eq(transactionConfirmations.id, submitted.operationId!));
     await decideOnDevPhone(server, confirmation!.deviceRequestKey!, 'deny');
     const event = await socket.next('TransactionResult');
-    expect(event.payload).toMatchObject({ status: 'rejected', message: 'Transaction was rejected.' });
+    expect(event.payload).toMatchObject({
+      status: 'rejected',
+      message: 'Transaction was rejected.',
+    });
     expect(await transferStatus(submitted.transactionId)).toBe('rejected');
     socket.socket.close();
   });
@@ -200,10 +308,27 @@ describe('mode 4: approval code and mode 0', () => {
     await setMode('sms@ledgerline.test', 4);
     const token = tokens['sms@ledgerline.test']!;
     const submitted = await payAnna('sms@ledgerline.test', '6');
-    expect(submitted).toMatchObject({ status: 'pending', approveType: 4, approvalSentTo: 's•••@ledgerline.test' });
-    const [mail] = await f.db().select().from(outbox).where(eq(outbox.recipient, 'sms@ledgerline.test')).orderBy(desc(outbox.id)).limit(1);
+    expect(submitted).toMatchObject({
+      status: 'pending',
+      approveType: 4,
+      approvalSentTo: 's•••@ledgerline.test',
+    });
+    const [mail] = await f
+      .db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'sms@ledgerline.test'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect(mail!.body).toContain('6.5 EUR');
-    expect((await f.call('confirmTransaction', token, { operationId: submitted.operationId, code: codeIn(mail!.body) })).body).toMatchObject({ status: 'settled' });
+    expect(
+      (
+        await f.call('confirmTransaction', token, {
+          operationId: submitted.operationId,
+          code: codeIn(mail!.body),
+        })
+      ).body,
+    ).toMatchObject({ status: 'settled' });
   });
 
   it('settles at once without a second factor (mode 0)', async () => {
@@ -215,10 +340,16 @@ describe('mode 4: approval code and mode 0', () => {
   it('rejects a confirmation left for more than five minutes (scheduler pass)', async () => {
     await setMode('sms@ledgerline.test', 2);
     const submitted = await payAnna('sms@ledgerline.test', '2');
-    const result = await runStep(f.db(), new Date(Date.now() + 5 * 60_000 + 1000), { mailer: server.services.mailer });
+    const result = await runStep(f.db(), new Date(Date.now() + 5 * 60_000 + 1000), {
+      mailer: server.services.mailer,
+    });
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(await transferStatus(submitted.transactionId)).toBe('rejected');
-    const [pending] = await f.db().select({ n: sql<number>`count(*)::int` }).from(transactionConfirmations).where(eq(transactionConfirmations.status, 'pending'));
+    const [pending] = await f
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactionConfirmations)
+      .where(eq(transactionConfirmations.status, 'pending'));
     expect(pending!.n).toBe(0);
   });
 });

@@ -3,7 +3,12 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { RealtimeEvent } from '@ledgerline/contract';
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { Database, Tx } from '../../db/client';
-import { authSettings, deviceRequests, ledgerTransfers, transactionConfirmations } from '../../db/schema';
+import {
+  authSettings,
+  deviceRequests,
+  ledgerTransfers,
+  transactionConfirmations,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { DeviceRequestHook } from '../auth/flows';
@@ -43,28 +48,62 @@ function resultEvent(row: ConfirmationRow, success: boolean, message?: string): 
   return [
     {
       userId: row.userId,
-      event: { type: 'TransactionResult', payload: { operationId: row.id, transactionId: row.transferId, status: success ? 'success' : 'rejected', message: success ? 'Success' : (message ?? REJECTED_MESSAGE) } },
+      event: {
+        type: 'TransactionResult',
+        payload: {
+          operationId: row.id,
+          transactionId: row.transferId,
+          status: success ? 'success' : 'rejected',
+          message: success ? 'Success' : (message ?? REJECTED_MESSAGE),
+        },
+      },
     },
   ];
 }
 
 async function settle(tx: Tx, row: ConfirmationRow, approvedBy: number): Promise<Published> {
   const settled = await settleTransfer(tx, row.transferId, { approvedByUserId: approvedBy });
-  await tx.update(transactionConfirmations).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(transactionConfirmations.id, row.id));
-  await audit(tx, { action: 'transfer.confirmed', userId: row.userId, customerId: row.customerId, details: { transferId: row.transferId, approveType: row.approveType } });
-  return [...resultEvent(row, true), ...(await accountEvents(tx, [...new Set(settled.postings.map((leg) => leg.accountId))]))];
+  await tx
+    .update(transactionConfirmations)
+    .set({ status: 'confirmed', decidedAt: new Date() })
+    .where(eq(transactionConfirmations.id, row.id));
+  await audit(tx, {
+    action: 'transfer.confirmed',
+    userId: row.userId,
+    customerId: row.customerId,
+    details: { transferId: row.transferId, approveType: row.approveType },
+  });
+  return [
+    ...resultEvent(row, true),
+    ...(await accountEvents(tx, [...new Set(settled.postings.map((leg) => leg.accountId))])),
+  ];
 }
 
-async function reject(tx: Tx, row: ConfirmationRow, status: 'rejected' | 'expired', reason: string): Promise<Published> {
+async function reject(
+  tx: Tx,
+  row: ConfirmationRow,
+  status: 'rejected' | 'expired',
+  reason: string,
+): Promise<Published> {
   await rejectTransfer(tx, row.transferId, { rejectReason: reason });
-  await tx.update(transactionConfirmations).set({ status, decidedAt: new Date() }).where(eq(transactionConfirmations.id, row.id));
+  await tx
+    .update(transactionConfirmations)
+    .set({ status, decidedAt: new Date() })
+    .where(eq(transactionConfirmations.id, row.id));
   if (row.deviceRequestKey) {
     await tx
       .update(deviceRequests)
       .set({ status: 'superseded', decidedAt: new Date() })
-      .where(and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')));
+      .where(
+        and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')),
+      );
   }
-  await audit(tx, { action: 'transfer.rejected', userId: row.userId, customerId: row.customerId, details: { transferId: row.transferId, reason } });
+  await audit(tx, {
+    action: 'transfer.rejected',
+    userId: row.userId,
+    customerId: row.customerId,
+    details: { transferId: row.transferId, reason },
+  });
   return resultEvent(row, false);
 }
 
@@ -72,116 +111,214 @@ async function lockOwn(tx: Tx, operationId: string, userId: number): Promise<Con
   const [row] = await tx
     .select()
     .from(transactionConfirmations)
-    .where(and(eq(transactionConfirmations.id, operationId), eq(transactionConfirmations.userId, userId)))
+    .where(
+      and(
+        eq(transactionConfirmations.id, operationId),
+        eq(transactionConfirmations.userId, userId),
+      ),
+    )
     .for('update');
   if (!row) throw AppError.notFound('Operation not found');
   return row;
 }
 
 function missingOperation(): AppError {
-  return AppError.invalid({ operationId: 'validation.required' }, 'Not Operation Id, Fail Operation');
+  return AppError.invalid(
+    { operationId: 'validation.required' },
+    'Not Operation Id, Fail Operation',
+  );
 }
 
-const rejectedError = () => AppError.invalid({ operationId: 'validation.transactionRejected' }, REJECTED_MESSAGE);
-const expiredError = () => AppError.invalid({ code: 'validation.codeExpired' }, 'The confirmation has expired. Please make the transfer again.');
+const rejectedError = () =>
+  AppError.invalid({ operationId: 'validation.transactionRejected' }, REJECTED_MESSAGE);
+const expiredError = () =>
+  AppError.invalid(
+    { code: 'validation.codeExpired' },
+    'The confirmation has expired. Please make the transfer again.',
+  );
 
 type Outcome = { kind: 'settled' | 'pending' } | { kind: 'error'; error: AppError };
 
 /** confirmTransaction: checks the second factor and settles, or refuses (counting a wrong code). */
-export async function confirmTransaction(deps: TransferDeps, actor: TransferActor, input: { operationId?: string | undefined; code?: string | undefined }) {
+export async function confirmTransaction(
+  deps: TransferDeps,
+  actor: TransferActor,
+  input: { operationId?: string | undefined; code?: string | undefined },
+) {
   if (!input.operationId) throw missingOperation();
   const operationId = input.operationId;
   const now = new Date();
   let events: Published = [];
-  const outcome = await deps.db.transaction(async (tx): Promise<Outcome & { transferId: string }> => {
-    const row = await lockOwn(tx, operationId, actor.userId);
-    const done = (kind: 'settled' | 'pending') => ({ kind, transferId: row.transferId });
-    const fail = (error: AppError) => ({ kind: 'error' as const, error, transferId: row.transferId });
-    if (row.status === 'confirmed') return done('settled');
-    if (row.status !== 'pending') return fail(rejectedError());
-    if (row.expiresAt <= now) {
-      events = await reject(tx, row, 'expired', 'expired');
-      return fail(expiredError());
-    }
-    if (row.approveType === 1) {
-      const [request] = row.deviceRequestKey ? await tx.select({ status: deviceRequests.status }).from(deviceRequests).where(eq(deviceRequests.id, row.deviceRequestKey)) : [];
-      if (request?.status === 'approved') {
-        events = await settle(tx, row, actor.userId);
-        return done('settled');
+  const outcome = await deps.db.transaction(
+    async (tx): Promise<Outcome & { transferId: string }> => {
+      const row = await lockOwn(tx, operationId, actor.userId);
+      const done = (kind: 'settled' | 'pending') => ({ kind, transferId: row.transferId });
+      const fail = (error: AppError) => ({
+        kind: 'error' as const,
+        error,
+        transferId: row.transferId,
+      });
+      if (row.status === 'confirmed') return done('settled');
+      if (row.status !== 'pending') return fail(rejectedError());
+      if (row.expiresAt <= now) {
+        events = await reject(tx, row, 'expired', 'expired');
+        return fail(expiredError());
       }
-      if (request?.status === 'denied') {
-        events = await reject(tx, row, 'rejected', 'declined');
-        return fail(rejectedError());
+      if (row.approveType === 1) {
+        const [request] = row.deviceRequestKey
+          ? await tx
+              .select({ status: deviceRequests.status })
+              .from(deviceRequests)
+              .where(eq(deviceRequests.id, row.deviceRequestKey))
+          : [];
+        if (request?.status === 'approved') {
+          events = await settle(tx, row, actor.userId);
+          return done('settled');
+        }
+        if (request?.status === 'denied') {
+          events = await reject(tx, row, 'rejected', 'declined');
+          return fail(rejectedError());
+        }
+        return done('pending');
       }
-      return done('pending');
-    }
-    if (!input.code) return fail(AppError.invalid({ code: 'validation.required' }, 'Enter the code'));
-    let right = false;
-    let totpStep: number | null = null;
-    if (row.approveType === 3) {
-      const settings = await settingsOf(tx, actor.userId);
-      totpStep = settings.totpSecret ? matchingTotpStep(secretFromBase32(settings.totpSecret), input.code, now.getTime()) : null;
-      right = totpStep !== null && (settings.totpLastStep === null || totpStep > settings.totpLastStep);
-    } else {
-      right = row.codeHash !== null && codeHash(row.id, row.binding, input.code) === row.codeHash;
-    }
-    if (!right) {
-      const attempts = row.attempts + 1;
-      await tx.update(transactionConfirmations).set({ attempts }).where(eq(transactionConfirmations.id, row.id));
-      if (attempts >= MAX_CODE_ATTEMPTS) {
-        events = await reject(tx, row, 'rejected', 'tooManyAttempts');
-        return fail(AppError.invalid({ code: 'validation.codeExpired' }, 'Too many wrong codes: the transfer was rejected.'));
+      if (!input.code)
+        return fail(AppError.invalid({ code: 'validation.required' }, 'Enter the code'));
+      let right = false;
+      let totpStep: number | null = null;
+      if (row.approveType === 3) {
+        const settings = await settingsOf(tx, actor.userId);
+        totpStep = settings.totpSecret
+          ? matchingTotpStep(secretFromBase32(settings.totpSecret), input.code, now.getTime())
+          : null;
+        right =
+          totpStep !== null && (settings.totpLastStep === null || totpStep > settings.totpLastStep);
+      } else {
+        right = row.codeHash !== null && codeHash(row.id, row.binding, input.code) === row.codeHash;
       }
-      return fail(AppError.invalid({ code: 'validation.codeWrong' }, `The code is not correct (${MAX_CODE_ATTEMPTS - attempts} tries left)`));
-    }
-    // A TOTP code works once: the step is used up for sign-in and transactions alike.
-    if (totpStep !== null) await tx.update(authSettings).set({ totpLastStep: totpStep }).where(eq(authSettings.userId, actor.userId));
-    events = await settle(tx, row, actor.userId);
-    return done('settled');
-  });
+      if (!right) {
+        const attempts = row.attempts + 1;
+        await tx
+          .update(transactionConfirmations)
+          .set({ attempts })
+          .where(eq(transactionConfirmations.id, row.id));
+        if (attempts >= MAX_CODE_ATTEMPTS) {
+          events = await reject(tx, row, 'rejected', 'tooManyAttempts');
+          return fail(
+            AppError.invalid(
+              { code: 'validation.codeExpired' },
+              'Too many wrong codes: the transfer was rejected.',
+            ),
+          );
+        }
+        return fail(
+          AppError.invalid(
+            { code: 'validation.codeWrong' },
+            `The code is not correct (${MAX_CODE_ATTEMPTS - attempts} tries left)`,
+          ),
+        );
+      }
+      // A TOTP code works once: the step is used up for sign-in and transactions alike.
+      if (totpStep !== null)
+        await tx
+          .update(authSettings)
+          .set({ totpLastStep: totpStep })
+          .where(eq(authSettings.userId, actor.userId));
+      events = await settle(tx, row, actor.userId);
+      return done('settled');
+    },
+  );
   await publishAll(deps.realtime, events);
   if (outcome.kind === 'error') throw outcome.error;
   if (outcome.kind === 'pending') {
-    throw new AppError(RESPONSE_CODES.verifyError, 'Waiting for approval in the phone app', { httpStatus: 409, extra: { reason: 'pending', transactionId: outcome.transferId } });
+    throw new AppError(RESPONSE_CODES.verifyError, 'Waiting for approval in the phone app', {
+      httpStatus: 409,
+      extra: { reason: 'pending', transactionId: outcome.transferId },
+    });
   }
   return { status: 'settled' as const, transactionId: outcome.transferId };
 }
 
 /** resendTransactionCode: a new SMS or e-mailed code (the old one stops working) or a new phone request. */
-export async function resendTransactionCode(deps: TransferDeps, actor: TransferActor, input: { operationId?: string | undefined }) {
+export async function resendTransactionCode(
+  deps: TransferDeps,
+  actor: TransferActor,
+  input: { operationId?: string | undefined },
+) {
   if (!input.operationId) throw missingOperation();
   const operationId = input.operationId;
   return deps.db.transaction(async (tx) => {
     const row = await lockOwn(tx, operationId, actor.userId);
     if (row.status !== 'pending') throw rejectedError();
     if (row.expiresAt <= new Date()) throw expiredError();
-    if (row.approveType === 3) throw AppError.invalid({ operationId: 'validation.nothingToResend' }, 'One-time codes come from your authenticator app');
-    if (row.resends >= MAX_CODE_RESENDS) throw AppError.invalid({ operationId: 'validation.tooManyCodes' }, 'Too many codes were sent for this transfer');
-    const [transfer] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, row.transferId));
+    if (row.approveType === 3)
+      throw AppError.invalid(
+        { operationId: 'validation.nothingToResend' },
+        'One-time codes come from your authenticator app',
+      );
+    if (row.resends >= MAX_CODE_RESENDS)
+      throw AppError.invalid(
+        { operationId: 'validation.tooManyCodes' },
+        'Too many codes were sent for this transfer',
+      );
+    const [transfer] = await tx
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.id, row.transferId));
     if (!transfer) throw AppError.notFound('Operation not found');
     const plan = await confirmationPlan(tx, actor.userId, actor.ownCustomerId);
     const details = transfer.details;
     const amount = `${moneyText(new Money(transfer.amount).plus(transfer.fee))} ${transfer.currencyCode}`;
     // The payee as the first request named it (external transfers keep it); else rebuilt from the details.
     const payee =
-      typeof details.payeeText === 'string' ? details.payeeText : typeof details.email === 'string' ? `${String(details.name ?? '')} (${details.email})` : `#${String(details.toAccount)}`;
+      typeof details.payeeText === 'string'
+        ? details.payeeText
+        : typeof details.email === 'string'
+          ? `${String(details.name ?? '')} (${details.email})`
+          : `#${String(details.toAccount)}`;
     const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
     const values = { amount, payee, brand: plan.brandName, minutes: CONFIRMATION_TTL_MS / 60_000 };
     if (row.approveType === 1) {
       if (row.deviceRequestKey) {
-        await tx.update(deviceRequests).set({ status: 'superseded', decidedAt: new Date() }).where(and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')));
+        await tx
+          .update(deviceRequests)
+          .set({ status: 'superseded', decidedAt: new Date() })
+          .where(
+            and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')),
+          );
       }
-      const key = await pushRequest(tx, { userId: actor.userId, lang: actor.lang, values, expiresAt, fee: `${moneyText(transfer.fee)} ${transfer.currencyCode}` });
-      await tx.update(transactionConfirmations).set({ deviceRequestKey: key, expiresAt, resends: row.resends + 1 }).where(eq(transactionConfirmations.id, row.id));
+      const key = await pushRequest(tx, {
+        userId: actor.userId,
+        lang: actor.lang,
+        values,
+        expiresAt,
+        fee: `${moneyText(transfer.fee)} ${transfer.currencyCode}`,
+      });
+      await tx
+        .update(transactionConfirmations)
+        .set({ deviceRequestKey: key, expiresAt, resends: row.resends + 1 })
+        .where(eq(transactionConfirmations.id, row.id));
       return { sent: true, approvalSentTo: null };
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await sendCode(tx, deps, { approveType: row.approveType, plan, userId: actor.userId, lang: actor.lang, values: { ...values, code } });
+    await sendCode(tx, deps, {
+      approveType: row.approveType,
+      plan,
+      userId: actor.userId,
+      lang: actor.lang,
+      values: { ...values, code },
+    });
     await tx
       .update(transactionConfirmations)
       .set({ codeHash: codeHash(row.id, row.binding, code), expiresAt, resends: row.resends + 1 })
       .where(eq(transactionConfirmations.id, row.id));
-    return { sent: true, approvalSentTo: sentToOf({ approveType: row.approveType, smsPhone: plan.smsPhone, email: plan.email }) };
+    return {
+      sent: true,
+      approvalSentTo: sentToOf({
+        approveType: row.approveType,
+        smsPhone: plan.smsPhone,
+        email: plan.email,
+      }),
+    };
   });
 }
 
@@ -190,21 +327,37 @@ export const decideTransactionRequest: DeviceRequestHook = async (tx, request, a
   const [row] = await (tx as Tx)
     .select()
     .from(transactionConfirmations)
-    .where(and(eq(transactionConfirmations.deviceRequestKey, request.id), eq(transactionConfirmations.status, 'pending')))
+    .where(
+      and(
+        eq(transactionConfirmations.deviceRequestKey, request.id),
+        eq(transactionConfirmations.status, 'pending'),
+      ),
+    )
     .for('update');
   if (!row) return [];
-  return approved ? settle(tx as Tx, row, request.userId) : reject(tx as Tx, row, 'rejected', 'declined');
+  return approved
+    ? settle(tx as Tx, row, request.userId)
+    : reject(tx as Tx, row, 'rejected', 'declined');
 };
 
 /** Rejects every pending confirmation whose time ran out; answers the events to publish. */
-export async function expireConfirmations(db: Database, now: Date, limit = 100): Promise<Published> {
+export async function expireConfirmations(
+  db: Database,
+  now: Date,
+  limit = 100,
+): Promise<Published> {
   const events: Published = [];
   for (let index = 0; index < limit; index += 1) {
     const batch = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(transactionConfirmations)
-        .where(and(eq(transactionConfirmations.status, 'pending'), lte(transactionConfirmations.expiresAt, now)))
+        .where(
+          and(
+            eq(transactionConfirmations.status, 'pending'),
+            lte(transactionConfirmations.expiresAt, now),
+          ),
+        )
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return null;
@@ -215,4 +368,3 @@ export async function expireConfirmations(db: Database, now: Date, limit = 100):
   }
   return events;
 }
-

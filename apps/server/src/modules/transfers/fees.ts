@@ -6,7 +6,10 @@ import { Money } from '../ledger/money';
 /** Digits after the decimal point a currency is paid in (EUR 2, JPY 0), from ISO 4217 via Intl. */
 export function minorUnits(currencyCode: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }
@@ -24,18 +27,39 @@ export interface FeeRule {
   max: Money | null;
 }
 
-const NO_FEE: FeeRule = { fixed: new Money(0), percent: new Money(0), min: new Money(0), max: null };
+const NO_FEE: FeeRule = {
+  fixed: new Money(0),
+  percent: new Money(0),
+  min: new Money(0),
+  max: null,
+};
 
 /** The brand's rule for an operation: the one for the currency, else the general one, else no fee. */
-export async function loadFeeRule(db: DbOrTx, brandId: string, operation: string, currencyCode: string): Promise<FeeRule> {
+export async function loadFeeRule(
+  db: DbOrTx,
+  brandId: string,
+  operation: string,
+  currencyCode: string,
+): Promise<FeeRule> {
   const [row] = await db
     .select()
     .from(feeRules)
-    .where(and(eq(feeRules.brandId, brandId), eq(feeRules.operation, operation), or(eq(feeRules.currencyCode, currencyCode), isNull(feeRules.currencyCode))))
+    .where(
+      and(
+        eq(feeRules.brandId, brandId),
+        eq(feeRules.operation, operation),
+        or(eq(feeRules.currencyCode, currencyCode), isNull(feeRules.currencyCode)),
+      ),
+    )
     .orderBy(sql`${feeRules.currencyCode} is null`, feeRules.id)
     .limit(1);
   if (!row) return NO_FEE;
-  return { fixed: new Money(row.fixed), percent: new Money(row.percent), min: new Money(row.minFee), max: row.maxFee === null ? null : new Money(row.maxFee) };
+  return {
+    fixed: new Money(row.fixed),
+    percent: new Money(row.percent),
+    min: new Money(row.minFee),
+    max: row.maxFee === null ? null : new Money(row.maxFee),
+  };
 }
 
 /** fixed + percent of the amount, at least min and at most max, in the currency's minor units. */
@@ -50,7 +74,11 @@ export function feeFor(rule: FeeRule, amount: Money, currencyCode: string): Mone
  * The largest amount (in steps of the currency's minor unit) for which `fits` holds, given that
  * `fits` holds for every smaller amount too; zero when even one minor unit does not fit.
  */
-export function largestFitting(upperBound: Money, currencyCode: string, fits: (amount: Money) => boolean): Money {
+export function largestFitting(
+  upperBound: Money,
+  currencyCode: string,
+  fits: (amount: Money) => boolean,
+): Money {
   const unit = new Money(10).pow(-minorUnits(currencyCode));
   let low = new Money(0);
   let high = upperBound.dividedBy(unit).floor();

@@ -8,7 +8,12 @@ import { findCustomerAccount } from '../accounts/service';
 import { hashRequest } from '../ledger/ledger';
 import { Money, moneyText } from '../ledger/money';
 import { transferExchangeRate } from '../rates/rates';
-import { approvalCounts, createApprovalRequest, decideApprovalRequests, listApprovalRequests } from './approvals';
+import {
+  approvalCounts,
+  createApprovalRequest,
+  decideApprovalRequests,
+  listApprovalRequests,
+} from './approvals';
 import { confirmTransaction, resendTransactionCode } from './confirmation';
 import { isExternalKind, railStatusOf } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
@@ -36,7 +41,13 @@ import {
 } from './service';
 
 function actorOf(ctx: AuthedMethodContext): TransferActor {
-  return { userId: ctx.caller.userId, customerId: ctx.customerId, ownCustomerId: ctx.caller.customerId, ip: ctx.ip, lang: ctx.lang };
+  return {
+    userId: ctx.caller.userId,
+    customerId: ctx.customerId,
+    ownCustomerId: ctx.caller.customerId,
+    ip: ctx.ip,
+    lang: ctx.lang,
+  };
 }
 
 function depsOf(ctx: AuthedMethodContext): TransferDeps {
@@ -44,7 +55,10 @@ function depsOf(ctx: AuthedMethodContext): TransferDeps {
 }
 
 async function brandOf(ctx: AuthedMethodContext): Promise<string> {
-  const [row] = await ctx.db.select({ brandId: customers.brandId }).from(customers).where(eq(customers.id, ctx.customerId));
+  const [row] = await ctx.db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, ctx.customerId));
   if (!row) throw AppError.notFound('Customer not found');
   return row.brandId;
 }
@@ -54,22 +68,47 @@ async function brandOf(ctx: AuthedMethodContext): Promise<string> {
  * creates an approval request. The request hash covers the method, the user and every field but
  * the key, so the same key with another payload is refused.
  */
-export async function submit(ctx: AuthedMethodContext, method: string, request: TransferRequest & Record<string, unknown>, idempotencyKey: string) {
+export async function submit(
+  ctx: AuthedMethodContext,
+  method: string,
+  request: TransferRequest & Record<string, unknown>,
+  idempotencyKey: string,
+) {
   const actor = actorOf(ctx);
   const deps = depsOf(ctx);
-  const level = await requireTransferRights(ctx.db, actor, request.kind, request.toOwnAccount === true);
+  const level = await requireTransferRights(
+    ctx.db,
+    actor,
+    request.kind,
+    request.toOwnAccount === true,
+  );
   const requestHash = hashRequest({ method, userId: actor.userId, ...request });
-  if (level === ACCESS_LEVELS.initiate) return createApprovalRequest(deps, actor, request, idempotencyKey, requestHash);
+  if (level === ACCESS_LEVELS.initiate)
+    return createApprovalRequest(deps, actor, request, idempotencyKey, requestHash);
   const executed = await ctx.db.transaction(async (tx) => {
-    const done = await executeTransfer(tx, deps, actor, request, { idempotencyKey, requestHash, confirm: true });
-    if (request.kind === 'betweenAccounts' && !done.replayed) await createRecurring(tx, actor, { ...request, currency: String(request.currency) }, done.transferId);
+    const done = await executeTransfer(tx, deps, actor, request, {
+      idempotencyKey,
+      requestHash,
+      confirm: true,
+    });
+    if (request.kind === 'betweenAccounts' && !done.replayed)
+      await createRecurring(
+        tx,
+        actor,
+        { ...request, currency: String(request.currency) },
+        done.transferId,
+      );
     return done;
   });
-  if (executed.result.status === 'settled' && !executed.replayed) await publishAll(deps.realtime, await accountEvents(ctx.db, executed.accountIds));
+  if (executed.result.status === 'settled' && !executed.replayed)
+    await publishAll(deps.realtime, await accountEvents(ctx.db, executed.accountIds));
   return executed.result;
 }
 
-function toRecent(row: Awaited<ReturnType<typeof recentTransfers>>[number], isDisabled: boolean): RecentTransfer {
+function toRecent(
+  row: Awaited<ReturnType<typeof recentTransfers>>[number],
+  isDisabled: boolean,
+): RecentTransfer {
   const details = row.details;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
@@ -91,7 +130,9 @@ function toRecent(row: Awaited<ReturnType<typeof recentTransfers>>[number], isDi
       fee: moneyText(row.fee),
       rate: text(details.rate) ?? '1',
       description: text(details.description),
-      ...(isExternalKind(row.kind) ? { beneficiary: text(details.beneficiary), railStatus: railStatusOf(row.status, details) } : {}),
+      ...(isExternalKind(row.kind)
+        ? { beneficiary: text(details.beneficiary), railStatus: railStatusOf(row.status, details) }
+        : {}),
     },
   };
 }
@@ -104,36 +145,65 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   async getTransferFee(input, ctx) {
     await transferAccessLevel(ctx.db, actorOf(ctx));
     if (input.operation === 'betweenAccounts') {
-      const quote = await quoteBetweenAccounts(ctx.db, ctx.customerId, { fromAccount: input.fromAccount, toAccount: input.toAccount ?? 0, toAmount: input.amount });
+      const quote = await quoteBetweenAccounts(ctx.db, ctx.customerId, {
+        fromAccount: input.fromAccount,
+        toAccount: input.toAccount ?? 0,
+        toAmount: input.amount,
+      });
       return { fee: moneyText(quote.fee), currency: quote.from.currencyCode };
     }
     if (input.email !== undefined) {
-      const quote = await quoteP2P(ctx.db, ctx.customerId, { fromAccount: input.fromAccount, email: input.email, amount: input.amount });
+      const quote = await quoteP2P(ctx.db, ctx.customerId, {
+        fromAccount: input.fromAccount,
+        email: input.email,
+        amount: input.amount,
+      });
       return { fee: moneyText(quote.fee), currency: quote.from.currencyCode };
     }
     // The fee does not depend on the payee: it can be shown before the e-mail is typed.
     const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
     const rule = await loadFeeRule(ctx.db, await brandOf(ctx), 'p2p', from.currencyCode);
-    return { fee: moneyText(feeFor(rule, new Money(input.amount), from.currencyCode)), currency: from.currencyCode };
+    return {
+      fee: moneyText(feeFor(rule, new Money(input.amount), from.currencyCode)),
+      currency: from.currencyCode,
+    };
   },
 
   async getMaxAmount(input, ctx) {
     await transferAccessLevel(ctx.db, actorOf(ctx));
     const brandId = await brandOf(ctx);
     if (input.operation === 'betweenAccounts') {
-      const { from, to } = await ownAccountPair(ctx.db, ctx.customerId, input.fromAccount, input.toAccount ?? 0);
+      const { from, to } = await ownAccountPair(
+        ctx.db,
+        ctx.customerId,
+        input.fromAccount,
+        input.toAccount ?? 0,
+      );
       const rate = (await transferExchangeRate(ctx.db, from.currencyCode, to.currencyCode)).rate;
-      const rule = await loadFeeRule(ctx.db, brandId, feeOperation('betweenAccounts', from.currencyCode, to.currencyCode), from.currencyCode);
+      const rule = await loadFeeRule(
+        ctx.db,
+        brandId,
+        feeOperation('betweenAccounts', from.currencyCode, to.currencyCode),
+        from.currencyCode,
+      );
       const available = availableOf(from);
-      const source = (amount: Money) => sourceAmountFor(amount, rate, from.currencyCode, to.currencyCode);
+      const source = (amount: Money) =>
+        sourceAmountFor(amount, rate, from.currencyCode, to.currencyCode);
       const byBalance = largestFitting(available.times(rate).plus(1), to.currencyCode, (amount) => {
         const src = source(amount);
         return src.plus(feeFor(rule, src, from.currencyCode)).lessThanOrEqualTo(available);
       });
       const limits = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
-      if (limits.length === 0) return { maxAmount: moneyText(byBalance), currency: to.currencyCode, type: 'balance' as const };
+      if (limits.length === 0)
+        return {
+          maxAmount: moneyText(byBalance),
+          currency: to.currencyCode,
+          type: 'balance' as const,
+        };
       const remaining = Money.min(...limits.map((limit) => limit.remaining));
-      const byLimit = largestFitting(remaining.times(rate).plus(1), to.currencyCode, (amount) => source(amount).lessThanOrEqualTo(remaining));
+      const byLimit = largestFitting(remaining.times(rate).plus(1), to.currencyCode, (amount) =>
+        source(amount).lessThanOrEqualTo(remaining),
+      );
       return byLimit.lessThan(byBalance)
         ? { maxAmount: moneyText(byLimit), currency: to.currencyCode, type: 'limit' as const }
         : { maxAmount: moneyText(byBalance), currency: to.currencyCode, type: 'balance' as const };
@@ -141,25 +211,51 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
     const rule = await loadFeeRule(ctx.db, brandId, 'p2p', from.currencyCode);
     const available = availableOf(from);
-    const byBalance = largestFitting(available, from.currencyCode, (amount) => amount.plus(feeFor(rule, amount, from.currencyCode)).lessThanOrEqualTo(available));
+    const byBalance = largestFitting(available, from.currencyCode, (amount) =>
+      amount.plus(feeFor(rule, amount, from.currencyCode)).lessThanOrEqualTo(available),
+    );
     const limits = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
-    const remaining = limits.length > 0 ? Money.min(...limits.map((limit) => limit.remaining)) : null;
-    if (remaining !== null && remaining.lessThan(byBalance)) return { maxAmount: moneyText(remaining), currency: from.currencyCode, type: 'limit' as const };
-    return { maxAmount: moneyText(byBalance), currency: from.currencyCode, type: 'balance' as const };
+    const remaining =
+      limits.length > 0 ? Money.min(...limits.map((limit) => limit.remaining)) : null;
+    if (remaining !== null && remaining.lessThan(byBalance))
+      return {
+        maxAmount: moneyText(remaining),
+        currency: from.currencyCode,
+        type: 'limit' as const,
+      };
+    return {
+      maxAmount: moneyText(byBalance),
+      currency: from.currencyCode,
+      type: 'balance' as const,
+    };
   },
 
   async getCustomerLimits(input, ctx) {
     await transferAccessLevel(ctx.db, actorOf(ctx));
-    const from = input.toAccount !== undefined ? (await ownAccountPair(ctx.db, ctx.customerId, input.fromAccount, input.toAccount)).from : await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
+    const from =
+      input.toAccount !== undefined
+        ? (await ownAccountPair(ctx.db, ctx.customerId, input.fromAccount, input.toAccount)).from
+        : await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
     const states = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
     return {
-      limits: states.map((state) => ({ period: state.period, limit: moneyText(state.limit), used: moneyText(state.used), remaining: moneyText(state.remaining), currency: state.currency })),
+      limits: states.map((state) => ({
+        period: state.period,
+        limit: moneyText(state.limit),
+        used: moneyText(state.used),
+        remaining: moneyText(state.remaining),
+        currency: state.currency,
+      })),
     };
   },
 
   async transferBetweenAccounts(input, ctx) {
     const { idempotencyKey, ...rest } = input;
-    return submit(ctx, 'transferBetweenAccounts', { kind: 'betweenAccounts', ...rest }, idempotencyKey);
+    return submit(
+      ctx,
+      'transferBetweenAccounts',
+      { kind: 'betweenAccounts', ...rest },
+      idempotencyKey,
+    );
   },
 
   async checkPayee(input, ctx) {
@@ -175,7 +271,11 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     for (const row of rows) {
       const email = typeof row.details.email === 'string' ? row.details.email : null;
       if (!email || seen.has(email)) continue;
-      seen.set(email, { email, name: typeof row.details.name === 'string' ? row.details.name : '', lastUsedAt: row.createdAt.toISOString() });
+      seen.set(email, {
+        email,
+        name: typeof row.details.name === 'string' ? row.details.name : '',
+        lastUsedAt: row.createdAt.toISOString(),
+      });
     }
     return { beneficiaries: [...seen.values()] };
   },
@@ -184,12 +284,18 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     const actor = actorOf(ctx);
     const level = await transferAccessLevel(ctx.db, actor);
     const flags = await transferPermissionFlags(ctx.db, actor.userId, actor.customerId, level);
-    const rows = await recentTransfers(ctx.db, ctx.customerId, input.type, Math.min(input.limit * 4, 80));
+    const rows = await recentTransfers(
+      ctx.db,
+      ctx.customerId,
+      input.type,
+      Math.min(input.limit * 4, 80),
+    );
     const out: RecentTransfer[] = [];
     for (const row of rows) {
       const kind = kindOf(row.kind);
       let disabled = !flags[permissionFor(kind, row.details.toOwnAccount === true)];
-      if (!disabled && kind === 'p2p' && typeof row.details.email === 'string') disabled = !(await checkPayee(ctx.db, ctx.customerId, row.details.email)).canReceive;
+      if (!disabled && kind === 'p2p' && typeof row.details.email === 'string')
+        disabled = !(await checkPayee(ctx.db, ctx.customerId, row.details.email)).canReceive;
       if (disabled && !input.includeDisabled) continue;
       out.push(toRecent(row, disabled));
       if (out.length >= input.limit) break;
@@ -199,7 +305,12 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
 
   async transferP2P(input, ctx) {
     const { idempotencyKey, ...rest } = input;
-    return submit(ctx, 'transferP2P', { kind: 'p2p', ...rest, email: rest.email.trim().toLowerCase() }, idempotencyKey);
+    return submit(
+      ctx,
+      'transferP2P',
+      { kind: 'p2p', ...rest, email: rest.email.trim().toLowerCase() },
+      idempotencyKey,
+    );
   },
 
   async confirmTransaction(input, ctx) {
@@ -234,7 +345,8 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   async cancelRecurringTransfer(input, ctx) {
     const actor = actorOf(ctx);
     const level = await transferAccessLevel(ctx.db, actor);
-    if (level !== ACCESS_LEVELS.fullAccess) throw AppError.noAccess('Only a user with full access may cancel a recurring transfer');
+    if (level !== ACCESS_LEVELS.fullAccess)
+      throw AppError.noAccess('Only a user with full access may cancel a recurring transfer');
     return { recurring: await cancelRecurring(ctx.db, actor, input.id) };
   },
 };

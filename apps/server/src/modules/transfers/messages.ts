@@ -43,6 +43,12 @@ const TEXTS: Record<MessageKind, Record<Language, string>> = {
   },
 };
 
-export function transferMessage(kind: MessageKind, lang: Language, values: Record<string, string | number>): string {
-  return TEXTS[kind][lang].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+export function transferMessage(
+  kind: MessageKind,
+  lang: Language,
+  values: Record<string, string | number>,
+): string {
+  return TEXTS[kind][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }

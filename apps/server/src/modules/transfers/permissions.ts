@@ -10,17 +10,33 @@ import { AppError } from '../../lib/errors';
  * TRANSFER_PERMISSIONS, false unless granted. A flag only counts while the access level lets the
  * user start transfers at all (full access 2 or initiate 3).
  */
-export async function transferPermissionFlags(db: DbOrTx, userId: number, customerId: number, accessLevel: number): Promise<Record<string, boolean>> {
+export async function transferPermissionFlags(
+  db: DbOrTx,
+  userId: number,
+  customerId: number,
+  accessLevel: number,
+): Promise<Record<string, boolean>> {
   const [row] = await db
     .select({ flags: transferPermissions.flags })
     .from(transferPermissions)
-    .where(and(eq(transferPermissions.userId, userId), eq(transferPermissions.customerId, customerId)));
-  const mayTransfer = accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate;
-  return Object.fromEntries(TRANSFER_PERMISSIONS.map((name) => [name, mayTransfer && row?.flags[name] === true]));
+    .where(
+      and(eq(transferPermissions.userId, userId), eq(transferPermissions.customerId, customerId)),
+    );
+  const mayTransfer =
+    accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate;
+  return Object.fromEntries(
+    TRANSFER_PERMISSIONS.map((name) => [name, mayTransfer && row?.flags[name] === true]),
+  );
 }
 
 /** Refuses a transfer type the user's flags do not allow for this customer. */
-export async function requireTransferPermission(db: DbOrTx, userId: number, customerId: number, accessLevel: number, flag: string): Promise<void> {
+export async function requireTransferPermission(
+  db: DbOrTx,
+  userId: number,
+  customerId: number,
+  accessLevel: number,
+  flag: string,
+): Promise<void> {
   const flags = await transferPermissionFlags(db, userId, customerId, accessLevel);
   if (!flags[flag]) throw AppError.noAccess('Your permissions do not allow this transfer');
 }

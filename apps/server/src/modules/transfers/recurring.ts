@@ -10,7 +10,13 @@ import { moneyText } from '../ledger/money';
 import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
 import { expireConfirmations } from './confirmation';
-import { accountEvents, executeTransfer, publishAll, requireTransferRights, type TransferActor } from './service';
+import {
+  accountEvents,
+  executeTransfer,
+  publishAll,
+  requireTransferRights,
+  type TransferActor,
+} from './service';
 import { startBackgroundLoop } from '../../lib/background-loop';
 
 /*
@@ -68,12 +74,18 @@ export interface SubscriptionFields {
 export async function createRecurring(
   tx: DbOrTx,
   actor: Pick<TransferActor, 'userId' | 'customerId'>,
-  input: { fromAccount: number; toAccount: number; toAmount: string; currency: string } & SubscriptionFields,
+  input: {
+    fromAccount: number;
+    toAccount: number;
+    toAmount: string;
+    currency: string;
+  } & SubscriptionFields,
   firstTransferId: string,
   now = new Date(),
 ): Promise<void> {
   if (!input.subscriptionFrequency) return;
-  const left = input.subscriptionTransactions === undefined ? null : input.subscriptionTransactions - 1;
+  const left =
+    input.subscriptionTransactions === undefined ? null : input.subscriptionTransactions - 1;
   const next = nextRun(input.subscriptionFrequency, now);
   const finished = left === 0 || endsBefore(input.subscriptionEndDate ?? null, next);
   await tx.insert(recurringTransfers).values({
@@ -95,23 +107,51 @@ export async function createRecurring(
 }
 
 export async function listRecurring(db: DbOrTx, customerId: number): Promise<RecurringTransfer[]> {
-  const rows = await db.select().from(recurringTransfers).where(eq(recurringTransfers.customerId, customerId)).orderBy(recurringTransfers.id);
+  const rows = await db
+    .select()
+    .from(recurringTransfers)
+    .where(eq(recurringTransfers.customerId, customerId))
+    .orderBy(recurringTransfers.id);
   return rows.map(toRecurring);
 }
 
 /** Stops a series of the customer; only one created with subscriptionUserCancel may be stopped by the customer. */
-export async function cancelRecurring(db: Database, actor: TransferActor, id: number): Promise<RecurringTransfer> {
+export async function cancelRecurring(
+  db: Database,
+  actor: TransferActor,
+  id: number,
+): Promise<RecurringTransfer> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(recurringTransfers)
-      .where(and(eq(recurringTransfers.id, id), eq(recurringTransfers.customerId, actor.customerId)))
+      .where(
+        and(eq(recurringTransfers.id, id), eq(recurringTransfers.customerId, actor.customerId)),
+      )
       .for('update');
     if (!row) throw AppError.notFound('Recurring transfer not found');
-    if (!row.userCancel) throw AppError.invalid({ id: 'validation.recurringNotCancellable' }, 'This recurring transfer cannot be cancelled here');
-    if (row.status !== 'active') throw AppError.invalid({ id: 'validation.recurringNotActive' }, 'This recurring transfer is not active');
-    const [updated] = await tx.update(recurringTransfers).set({ status: 'canceled', nextRunAt: null }).where(eq(recurringTransfers.id, id)).returning();
-    await audit(tx, { action: 'transfer.recurringCanceled', userId: actor.userId, customerId: actor.customerId, ip: actor.ip, details: { id } });
+    if (!row.userCancel)
+      throw AppError.invalid(
+        { id: 'validation.recurringNotCancellable' },
+        'This recurring transfer cannot be cancelled here',
+      );
+    if (row.status !== 'active')
+      throw AppError.invalid(
+        { id: 'validation.recurringNotActive' },
+        'This recurring transfer is not active',
+      );
+    const [updated] = await tx
+      .update(recurringTransfers)
+      .set({ status: 'canceled', nextRunAt: null })
+      .where(eq(recurringTransfers.id, id))
+      .returning();
+    await audit(tx, {
+      action: 'transfer.recurringCanceled',
+      userId: actor.userId,
+      customerId: actor.customerId,
+      ip: actor.ip,
+      details: { id },
+    });
     return toRecurring(updated ?? row);
   });
 }
@@ -128,31 +168,71 @@ async function runOne(db: Database, deps: { mailer: Mailer }, now: Date, skip: n
     const [row] = await tx
       .select()
       .from(recurringTransfers)
-      .where(and(eq(recurringTransfers.status, 'active'), lte(recurringTransfers.nextRunAt, now), skip.length > 0 ? notInArray(recurringTransfers.id, skip) : undefined))
+      .where(
+        and(
+          eq(recurringTransfers.status, 'active'),
+          lte(recurringTransfers.nextRunAt, now),
+          skip.length > 0 ? notInArray(recurringTransfers.id, skip) : undefined,
+        ),
+      )
       .orderBy(recurringTransfers.nextRunAt, recurringTransfers.id)
       .limit(1)
       .for('update', { skipLocked: true });
     if (!row) return null;
-    const [first] = row.firstTransferId ? await tx.select({ status: ledgerTransfers.status }).from(ledgerTransfers).where(eq(ledgerTransfers.id, row.firstTransferId)) : [];
+    const [first] = row.firstTransferId
+      ? await tx
+          .select({ status: ledgerTransfers.status })
+          .from(ledgerTransfers)
+          .where(eq(ledgerTransfers.id, row.firstTransferId))
+      : [];
     if (first?.status === 'rejected') {
-      await tx.update(recurringTransfers).set({ status: 'canceled', nextRunAt: null, lastError: 'The first transfer was not confirmed' }).where(eq(recurringTransfers.id, row.id));
+      await tx
+        .update(recurringTransfers)
+        .set({
+          status: 'canceled',
+          nextRunAt: null,
+          lastError: 'The first transfer was not confirmed',
+        })
+        .where(eq(recurringTransfers.id, row.id));
       return { id: row.id, outcome: 'canceled' as const, accountIds: [] as number[] };
     }
     // Still waiting for the first transfer's second factor: try again on a later pass.
-    if (first?.status === 'pending') return { id: row.id, outcome: 'waiting' as const, accountIds: [] as number[] };
+    if (first?.status === 'pending')
+      return { id: row.id, outcome: 'waiting' as const, accountIds: [] as number[] };
     const n = row.executed + 1;
     let error: string | null = null;
     try {
       await tx.transaction(async (inner) => {
-        const [user] = await inner.select({ customerId: users.customerId }).from(users).where(eq(users.id, row.userId));
-        const actor: TransferActor = { userId: row.userId, customerId: row.customerId, ownCustomerId: user?.customerId ?? row.customerId, ip: 'scheduler', lang: 'en' };
+        const [user] = await inner
+          .select({ customerId: users.customerId })
+          .from(users)
+          .where(eq(users.id, row.userId));
+        const actor: TransferActor = {
+          userId: row.userId,
+          customerId: row.customerId,
+          ownCustomerId: user?.customerId ?? row.customerId,
+          ip: 'scheduler',
+          lang: 'en',
+        };
         await requireTransferRights(inner, actor, 'betweenAccounts');
-        await executeTransfer(inner as Tx, deps, actor, { kind: 'betweenAccounts', fromAccount: row.fromAccountId, toAccount: row.toAccountId, toAmount: moneyText(row.toAmount), currency: row.currencyCode }, {
-          idempotencyKey: `recurring-${row.id}-${n}`,
-          requestHash: hashRequest({ recurringId: row.id, n }),
-          confirm: false,
-          details: { recurringId: row.id },
-        });
+        await executeTransfer(
+          inner as Tx,
+          deps,
+          actor,
+          {
+            kind: 'betweenAccounts',
+            fromAccount: row.fromAccountId,
+            toAccount: row.toAccountId,
+            toAmount: moneyText(row.toAmount),
+            currency: row.currencyCode,
+          },
+          {
+            idempotencyKey: `recurring-${row.id}-${n}`,
+            requestHash: hashRequest({ recurringId: row.id, n }),
+            confirm: false,
+            details: { recurringId: row.id },
+          },
+        );
       });
     } catch (caught) {
       if (!(caught instanceof AppError)) throw caught;
@@ -171,7 +251,11 @@ async function runOne(db: Database, deps: { mailer: Mailer }, now: Date, skip: n
         nextRunAt: finished ? null : next,
       })
       .where(eq(recurringTransfers.id, row.id));
-    return { id: row.id, outcome: error === null ? ('executed' as const) : ('failed' as const), accountIds: [row.fromAccountId, row.toAccountId] };
+    return {
+      id: row.id,
+      outcome: error === null ? ('executed' as const) : ('failed' as const),
+      accountIds: [row.fromAccountId, row.toAccountId],
+    };
   });
 }
 
@@ -179,10 +263,18 @@ async function runOne(db: Database, deps: { mailer: Mailer }, now: Date, skip: n
  * One pass of the transfer scheduler at `now`: rejects confirmations whose 5 minutes ran out, then
  * runs every due recurring execution once. Realtime events go out after each commit.
  */
-export async function runStep(db: Database, now: Date, deps: { mailer: Mailer; realtime?: RealtimeHub | undefined; limit?: number }): Promise<StepResult> {
+export async function runStep(
+  db: Database,
+  now: Date,
+  deps: { mailer: Mailer; realtime?: RealtimeHub | undefined; limit?: number },
+): Promise<StepResult> {
   const expiredEvents = await expireConfirmations(db, now);
   if (deps.realtime) await publishAll(deps.realtime, expiredEvents);
-  const result: StepResult = { expired: expiredEvents.filter((item) => item.event.type === 'TransactionResult').length, executed: 0, failed: 0 };
+  const result: StepResult = {
+    expired: expiredEvents.filter((item) => item.event.type === 'TransactionResult').length,
+    executed: 0,
+    failed: 0,
+  };
   const seen: number[] = [];
   const limit = deps.limit ?? 200;
   while (seen.length < limit) {
@@ -191,7 +283,8 @@ export async function runStep(db: Database, now: Date, deps: { mailer: Mailer; r
     seen.push(done.id);
     if (done.outcome === 'executed') result.executed += 1;
     if (done.outcome === 'failed') result.failed += 1;
-    if (deps.realtime && done.accountIds.length > 0) await publishAll(deps.realtime, await accountEvents(db, done.accountIds));
+    if (deps.realtime && done.accountIds.length > 0)
+      await publishAll(deps.realtime, await accountEvents(db, done.accountIds));
   }
   return result;
 }
@@ -201,13 +294,19 @@ export interface TransferScheduler {
 }
 
 /** Runs runStep in the background every intervalMs, never two passes at once on this node. */
-export function startTransferScheduler(deps: { db: Database; mailer: Mailer; realtime: RealtimeHub; log: FastifyBaseLogger; intervalMs?: number }): TransferScheduler {
+export function startTransferScheduler(deps: {
+  db: Database;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): TransferScheduler {
   return startBackgroundLoop({
     name: 'transfer scheduler',
     intervalMs: deps.intervalMs ?? 5000,
     log: deps.log,
     pass: () => runStep(deps.db, new Date(), { mailer: deps.mailer, realtime: deps.realtime }),
-    describe: (result) => (result.executed + result.failed + result.expired > 0 ? { ...result } : undefined),
+    describe: (result) =>
+      result.executed + result.failed + result.expired > 0 ? { ...result } : undefined,
   });
 }
-

@@ -5,12 +5,27 @@ import { ACCESS_LEVELS } from '@ledgerline/domain';
 import { BRANDS, isBrandId } from '@ledgerline/domain/brands';
 import type { Language } from '@ledgerline/domain/languages';
 import type { Database, DbOrTx, Tx } from '../../db/client';
-import { accounts, customerAccess, customers, deviceRequests, ledgerTransfers, payoutBlacklist, transactionConfirmations, transferLimits, users } from '../../db/schema';
+import {
+  accounts,
+  customerAccess,
+  customers,
+  deviceRequests,
+  ledgerTransfers,
+  payoutBlacklist,
+  transactionConfirmations,
+  transferLimits,
+  users,
+} from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../main-api/types';
 import { actingAccessLevel } from '../accounts/access';
-import { ACCOUNT_STATUS, ACCOUNT_TYPE, findCustomerAccount, type AccountRow } from '../accounts/service';
+import {
+  ACCOUNT_STATUS,
+  ACCOUNT_TYPE,
+  findCustomerAccount,
+  type AccountRow,
+} from '../accounts/service';
 import { audit } from '../audit/audit';
 import { devicesOf, settingsOf } from '../auth/devices';
 import { maskPhoneNumber } from '../auth/phone';
@@ -20,7 +35,11 @@ import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
 import { transferExchangeRate } from '../rates/rates';
 import { maskEmail } from '../security/shared';
-import { EXTERNAL_TRANSFER_TYPES, externalPermissionFlag, type ExternalTransferType } from '@ledgerline/domain/external-transfers';
+import {
+  EXTERNAL_TRANSFER_TYPES,
+  externalPermissionFlag,
+  type ExternalTransferType,
+} from '@ledgerline/domain/external-transfers';
 import { isExternalKind, quoteExternal, type ExternalRequest } from './external';
 import { feeFor, loadFeeRule, roundToCurrency } from './fees';
 import { transferMessage } from './messages';
@@ -38,8 +57,16 @@ export const CONFIRMATION_TTL_MS = 5 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_CODE_RESENDS = 3;
 /** Every ledger kind a customer's transfer is recorded as (limits count them all). */
-export const TRANSFER_KINDS: readonly string[] = ['betweenAccounts', 'p2p', ...EXTERNAL_TRANSFER_TYPES];
-const TRANSFERABLE_TYPES = new Set<number>([ACCOUNT_TYPE.payment, ACCOUNT_TYPE.prepaidFunding, ACCOUNT_TYPE.receiving]);
+export const TRANSFER_KINDS: readonly string[] = [
+  'betweenAccounts',
+  'p2p',
+  ...EXTERNAL_TRANSFER_TYPES,
+];
+const TRANSFERABLE_TYPES = new Set<number>([
+  ACCOUNT_TYPE.payment,
+  ACCOUNT_TYPE.prepaidFunding,
+  ACCOUNT_TYPE.receiving,
+]);
 export const REJECTED_MESSAGE = 'Transaction was rejected.';
 
 export interface TransferActor {
@@ -72,7 +99,10 @@ export interface P2PInput {
   description?: string | undefined;
 }
 
-export type TransferRequest = ({ kind: 'betweenAccounts' } & BetweenAccountsInput) | ({ kind: 'p2p' } & P2PInput) | ExternalRequest;
+export type TransferRequest =
+  | ({ kind: 'betweenAccounts' } & BetweenAccountsInput)
+  | ({ kind: 'p2p' } & P2PInput)
+  | ExternalRequest;
 
 /** What a transfer would do: amounts in both currencies, the fee, the rate and who is paid. */
 export interface Quote {
@@ -98,9 +128,16 @@ function callerOf(actor: Pick<TransferActor, 'userId' | 'ownCustomerId'>): Calle
 }
 
 /** The acting user's access level for the customer: full access (2) transfers, initiate (3) asks for approval, others may not. */
-export async function transferAccessLevel(db: DbOrTx, actor: Pick<TransferActor, 'userId' | 'ownCustomerId' | 'customerId'>): Promise<number> {
-  const level = await actingAccessLevel(db, { caller: callerOf(actor), customerId: actor.customerId });
-  if (level !== ACCESS_LEVELS.fullAccess && level !== ACCESS_LEVELS.initiate) throw AppError.noAccess('You may not make transfers for this customer');
+export async function transferAccessLevel(
+  db: DbOrTx,
+  actor: Pick<TransferActor, 'userId' | 'ownCustomerId' | 'customerId'>,
+): Promise<number> {
+  const level = await actingAccessLevel(db, {
+    caller: callerOf(actor),
+    customerId: actor.customerId,
+  });
+  if (level !== ACCESS_LEVELS.fullAccess && level !== ACCESS_LEVELS.initiate)
+    throw AppError.noAccess('You may not make transfers for this customer');
   return level;
 }
 
@@ -111,14 +148,28 @@ export function permissionFor(kind: string, toOwnAccount = false): string {
 }
 
 /** Access level and the permission flag of the transfer type; answers the level. */
-export async function requireTransferRights(db: DbOrTx, actor: TransferActor, kind: string, toOwnAccount = false): Promise<number> {
+export async function requireTransferRights(
+  db: DbOrTx,
+  actor: TransferActor,
+  kind: string,
+  toOwnAccount = false,
+): Promise<number> {
   const level = await transferAccessLevel(db, actor);
-  await requireTransferPermission(db, actor.userId, actor.customerId, level, permissionFor(kind, toOwnAccount));
+  await requireTransferPermission(
+    db,
+    actor.userId,
+    actor.customerId,
+    level,
+    permissionFor(kind, toOwnAccount),
+  );
   return level;
 }
 
 async function brandOfCustomer(db: DbOrTx, customerId: number): Promise<string> {
-  const [row] = await db.select({ brandId: customers.brandId }).from(customers).where(eq(customers.id, customerId));
+  const [row] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   if (!row) throw AppError.notFound('Customer not found');
   return row.brandId;
 }
@@ -127,7 +178,11 @@ export function usableAccount(row: AccountRow, field: string): void {
   if (row.type === ACCOUNT_TYPE.closed || row.accountStatusId === ACCOUNT_STATUS.closed) {
     throw AppError.invalid({ [field]: 'validation.accountClosed' }, 'The account is closed');
   }
-  if (!TRANSFERABLE_TYPES.has(row.type)) throw AppError.invalid({ [field]: 'validation.accountNotTransferable' }, 'Money cannot be moved from or to this account here');
+  if (!TRANSFERABLE_TYPES.has(row.type))
+    throw AppError.invalid(
+      { [field]: 'validation.accountNotTransferable' },
+      'Money cannot be moved from or to this account here',
+    );
 }
 
 async function rateBetween(db: DbOrTx, from: string, to: string): Promise<string> {
@@ -135,11 +190,19 @@ async function rateBetween(db: DbOrTx, from: string, to: string): Promise<string
 }
 
 /** "Anna N." for a person, the business name for a company. */
-export function maskedName(customer: Pick<typeof customers.$inferSelect, 'firstName' | 'lastName' | 'businessName' | 'customerType'>): string {
+export function maskedName(
+  customer: Pick<
+    typeof customers.$inferSelect,
+    'firstName' | 'lastName' | 'businessName' | 'customerType'
+  >,
+): string {
   if (customer.customerType !== 0 && customer.businessName) return customer.businessName;
   const first = customer.firstName?.trim() ?? '';
   const last = customer.lastName?.trim() ?? '';
-  return [first, last ? `${last.slice(0, 1)}.` : ''].filter(Boolean).join(' ') || (customer.businessName ?? '');
+  return (
+    [first, last ? `${last.slice(0, 1)}.` : ''].filter(Boolean).join(' ') ||
+    (customer.businessName ?? '')
+  );
 }
 
 export interface PayeeCheck {
@@ -157,52 +220,113 @@ export interface PayeeCheck {
  * brand is another licensed bank: that is an external payment), with an open payment account,
  * and not on the payer's payout blacklist.
  */
-export async function checkPayee(db: DbOrTx, payerCustomerId: number, email: string): Promise<PayeeCheck> {
+export async function checkPayee(
+  db: DbOrTx,
+  payerCustomerId: number,
+  email: string,
+): Promise<PayeeCheck> {
   const lower = email.trim().toLowerCase();
   const [row] = await db
     .select({ user: users, customer: customers })
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(sql`lower(${users.email}) = ${lower}`);
-  if (!row) return { status: 0, name: null, canReceive: false, reason: 'validation.payeeNotFound', customerId: null };
+  if (!row)
+    return {
+      status: 0,
+      name: null,
+      canReceive: false,
+      reason: 'validation.payeeNotFound',
+      customerId: null,
+    };
   const [employee] = await db
     .select({ id: customerAccess.id })
     .from(customerAccess)
-    .where(and(eq(customerAccess.userId, row.user.id), eq(customerAccess.accessRight, ACCESS_LEVELS.uploading)))
+    .where(
+      and(
+        eq(customerAccess.userId, row.user.id),
+        eq(customerAccess.accessRight, ACCESS_LEVELS.uploading),
+      ),
+    )
     .limit(1);
   const status = employee ? 3 : 1;
   const name = maskedName(row.customer);
-  const refuse = (reason: string): PayeeCheck => ({ status, name, canReceive: false, reason, customerId: row.customer.id });
-  const [payer] = await db.select({ brandId: customers.brandId }).from(customers).where(eq(customers.id, payerCustomerId));
+  const refuse = (reason: string): PayeeCheck => ({
+    status,
+    name,
+    canReceive: false,
+    reason,
+    customerId: row.customer.id,
+  });
+  const [payer] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, payerCustomerId));
   if (row.customer.id === payerCustomerId) return refuse('validation.payeeSelf');
-  if (row.user.disabled || row.user.status !== 'active' || row.customer.brandId !== payer?.brandId) return refuse('validation.payeeCannotReceive');
+  if (row.user.disabled || row.user.status !== 'active' || row.customer.brandId !== payer?.brandId)
+    return refuse('validation.payeeCannotReceive');
   const [blocked] = await db
     .select({ id: payoutBlacklist.id })
     .from(payoutBlacklist)
-    .where(and(eq(payoutBlacklist.customerId, payerCustomerId), eq(payoutBlacklist.email, lower), inArray(payoutBlacklist.blockType, ['p2p', 'all'])));
+    .where(
+      and(
+        eq(payoutBlacklist.customerId, payerCustomerId),
+        eq(payoutBlacklist.email, lower),
+        inArray(payoutBlacklist.blockType, ['p2p', 'all']),
+      ),
+    );
   if (blocked) return refuse('validation.payeeBlacklisted');
   const [open] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.customerId, row.customer.id), eq(accounts.type, ACCOUNT_TYPE.payment), eq(accounts.accountStatusId, ACCOUNT_STATUS.active)))
+    .where(
+      and(
+        eq(accounts.customerId, row.customer.id),
+        eq(accounts.type, ACCOUNT_TYPE.payment),
+        eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
+      ),
+    )
     .limit(1);
   if (!open) return refuse('validation.payeeCannotReceive');
   return { status, name, canReceive: true, reason: null, customerId: row.customer.id };
 }
 
 /** The fee of a transfer of `sourceAmount` from an account, by the brand's rules. */
-async function feeOf(db: DbOrTx, brandId: string, operation: string, sourceAmount: Money, currencyCode: string): Promise<Money> {
-  return feeFor(await loadFeeRule(db, brandId, operation, currencyCode), sourceAmount, currencyCode);
+async function feeOf(
+  db: DbOrTx,
+  brandId: string,
+  operation: string,
+  sourceAmount: Money,
+  currencyCode: string,
+): Promise<Money> {
+  return feeFor(
+    await loadFeeRule(db, brandId, operation, currencyCode),
+    sourceAmount,
+    currencyCode,
+  );
 }
 
-export function feeOperation(kind: TransferOperation, fromCurrency: string, toCurrency: string): string {
+export function feeOperation(
+  kind: TransferOperation,
+  fromCurrency: string,
+  toCurrency: string,
+): string {
   if (kind === 'p2p') return 'p2p';
   return fromCurrency === toCurrency ? 'betweenAccounts' : 'betweenAccountsFx';
 }
 
 /** Both own accounts of a transfer between accounts, checked. */
-export async function ownAccountPair(db: DbOrTx, customerId: number, fromId: number, toId: number): Promise<{ from: AccountRow; to: AccountRow }> {
-  if (fromId === toId) throw AppError.invalid({ toAccount: 'validation.sameAccount' }, 'Choose two different accounts');
+export async function ownAccountPair(
+  db: DbOrTx,
+  customerId: number,
+  fromId: number,
+  toId: number,
+): Promise<{ from: AccountRow; to: AccountRow }> {
+  if (fromId === toId)
+    throw AppError.invalid(
+      { toAccount: 'validation.sameAccount' },
+      'Choose two different accounts',
+    );
   const from = await findCustomerAccount(db, customerId, fromId);
   const to = await findCustomerAccount(db, customerId, toId);
   usableAccount(from, 'fromAccount');
@@ -216,20 +340,36 @@ export function sourceAmountFor(toAmount: Money, rate: string, from: string, to:
 }
 
 function tooSmall(field: string): AppError {
-  return AppError.invalid({ [field]: 'validation.amountTooSmall' }, 'The amount is too small to convert');
+  return AppError.invalid(
+    { [field]: 'validation.amountTooSmall' },
+    'The amount is too small to convert',
+  );
 }
 
-export async function quoteBetweenAccounts(db: DbOrTx, customerId: number, input: BetweenAccountsInput): Promise<Quote> {
+export async function quoteBetweenAccounts(
+  db: DbOrTx,
+  customerId: number,
+  input: BetweenAccountsInput,
+): Promise<Quote> {
   const { from, to } = await ownAccountPair(db, customerId, input.fromAccount, input.toAccount);
   if (input.currency !== undefined && input.currency !== to.currencyCode) {
-    throw AppError.invalid({ currency: 'validation.currencyMismatch' }, 'The currency must be the target account’s');
+    throw AppError.invalid(
+      { currency: 'validation.currencyMismatch' },
+      'The currency must be the target account’s',
+    );
   }
   const toAmount = new Money(input.toAmount);
   const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
   const sourceAmount = sourceAmountFor(toAmount, rate, from.currencyCode, to.currencyCode);
   if (sourceAmount.isZero()) throw tooSmall('toAmount');
   const brandId = await brandOfCustomer(db, customerId);
-  const fee = await feeOf(db, brandId, feeOperation('betweenAccounts', from.currencyCode, to.currencyCode), sourceAmount, from.currencyCode);
+  const fee = await feeOf(
+    db,
+    brandId,
+    feeOperation('betweenAccounts', from.currencyCode, to.currencyCode),
+    sourceAmount,
+    from.currencyCode,
+  );
   return {
     kind: 'betweenAccounts',
     from,
@@ -240,7 +380,17 @@ export async function quoteBetweenAccounts(db: DbOrTx, customerId: number, input
     rate,
     payeeText: `${to.name ?? `${to.currencyCode} account`} #${to.id}`,
     payeeKey: `account:${to.id}`,
-    details: { fromAccount: from.id, toAccount: to.id, toAmount: moneyText(toAmount), toCurrency: to.currencyCode, rate, fee: moneyText(fee), email: null, name: null, description: null },
+    details: {
+      fromAccount: from.id,
+      toAccount: to.id,
+      toAmount: moneyText(toAmount),
+      toCurrency: to.currencyCode,
+      rate,
+      fee: moneyText(fee),
+      email: null,
+      name: null,
+      description: null,
+    },
   };
 }
 
@@ -248,18 +398,35 @@ export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput):
   const from = await findCustomerAccount(db, customerId, input.fromAccount);
   usableAccount(from, 'fromAccount');
   const payee = await checkPayee(db, customerId, input.email);
-  if (!payee.canReceive || payee.customerId === null) throw AppError.invalid({ email: payee.reason ?? 'validation.payeeCannotReceive' }, 'This person cannot receive money from you');
+  if (!payee.canReceive || payee.customerId === null)
+    throw AppError.invalid(
+      { email: payee.reason ?? 'validation.payeeCannotReceive' },
+      'This person cannot receive money from you',
+    );
   // Their payment account in the same currency, else their oldest open one (converted at the recorded rate).
   const [to] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.customerId, payee.customerId), eq(accounts.type, ACCOUNT_TYPE.payment), eq(accounts.accountStatusId, ACCOUNT_STATUS.active)))
+    .where(
+      and(
+        eq(accounts.customerId, payee.customerId),
+        eq(accounts.type, ACCOUNT_TYPE.payment),
+        eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
+      ),
+    )
     .orderBy(sql`${accounts.currencyCode} <> ${from.currencyCode}`, asc(accounts.id))
     .limit(1);
-  if (!to) throw AppError.invalid({ email: 'validation.payeeCannotReceive' }, 'This person cannot receive money');
+  if (!to)
+    throw AppError.invalid(
+      { email: 'validation.payeeCannotReceive' },
+      'This person cannot receive money',
+    );
   const sourceAmount = new Money(input.amount);
   const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
-  const toAmount = from.currencyCode === to.currencyCode ? sourceAmount : roundToCurrency(sourceAmount.times(rate), to.currencyCode);
+  const toAmount =
+    from.currencyCode === to.currencyCode
+      ? sourceAmount
+      : roundToCurrency(sourceAmount.times(rate), to.currencyCode);
   if (toAmount.isZero()) throw tooSmall('amount');
   const brandId = await brandOfCustomer(db, customerId);
   const fee = await feeOf(db, brandId, 'p2p', sourceAmount, from.currencyCode);
@@ -290,7 +457,11 @@ export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput):
   };
 }
 
-export async function quoteOf(db: DbOrTx, customerId: number, request: TransferRequest): Promise<Quote> {
+export async function quoteOf(
+  db: DbOrTx,
+  customerId: number,
+  request: TransferRequest,
+): Promise<Quote> {
   if (request.kind === 'betweenAccounts') return quoteBetweenAccounts(db, customerId, request);
   if (request.kind === 'p2p') return quoteP2P(db, customerId, request);
   return quoteExternal(db, customerId, request);
@@ -300,13 +471,25 @@ export async function quoteOf(db: DbOrTx, customerId: number, request: TransferR
 async function postingsOf(tx: Tx, quote: Quote): Promise<PostingInput[]> {
   const source = quote.from.currencyCode;
   const target = quote.to.currencyCode;
-  const legs: PostingInput[] = [{ accountId: quote.from.id, amount: quote.sourceAmount.plus(quote.fee).negated().toFixed() }];
-  if (quote.fee.greaterThan(0)) legs.push({ accountId: (await systemAccount(tx, 'feeRevenue', source)).id, amount: quote.fee.toFixed() });
+  const legs: PostingInput[] = [
+    { accountId: quote.from.id, amount: quote.sourceAmount.plus(quote.fee).negated().toFixed() },
+  ];
+  if (quote.fee.greaterThan(0))
+    legs.push({
+      accountId: (await systemAccount(tx, 'feeRevenue', source)).id,
+      amount: quote.fee.toFixed(),
+    });
   if (source === target) {
     legs.push({ accountId: quote.to.id, amount: quote.sourceAmount.toFixed() });
   } else {
-    legs.push({ accountId: (await systemAccount(tx, 'fx', source)).id, amount: quote.sourceAmount.toFixed() });
-    legs.push({ accountId: (await systemAccount(tx, 'fx', target)).id, amount: quote.toAmount.negated().toFixed() });
+    legs.push({
+      accountId: (await systemAccount(tx, 'fx', source)).id,
+      amount: quote.sourceAmount.toFixed(),
+    });
+    legs.push({
+      accountId: (await systemAccount(tx, 'fx', target)).id,
+      amount: quote.toAmount.negated().toFixed(),
+    });
     legs.push({ accountId: quote.to.id, amount: quote.toAmount.toFixed() });
   }
   return legs;
@@ -321,11 +504,18 @@ export interface LimitState {
 }
 
 /** The customer's limits for accounts in a currency and what the current UTC day and month used. */
-export async function limitStates(db: DbOrTx, customerId: number, currencyCode: string, now = new Date()): Promise<LimitState[]> {
+export async function limitStates(
+  db: DbOrTx,
+  customerId: number,
+  currencyCode: string,
+  now = new Date(),
+): Promise<LimitState[]> {
   const rows = await db
     .select()
     .from(transferLimits)
-    .where(and(eq(transferLimits.customerId, customerId), eq(transferLimits.currencyCode, currencyCode)))
+    .where(
+      and(eq(transferLimits.customerId, customerId), eq(transferLimits.currencyCode, currencyCode)),
+    )
     .orderBy(asc(transferLimits.id));
   const order = { single: 0, daily: 1, monthly: 2 } as const;
   const out: LimitState[] = [];
@@ -334,7 +524,10 @@ export async function limitStates(db: DbOrTx, customerId: number, currencyCode: 
     if (!(period in order)) continue;
     let used = new Money(0);
     if (period !== 'single') {
-      const since = period === 'daily' ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const since =
+        period === 'daily'
+          ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+          : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const [sum] = await db
         .select({ total: sql<string>`coalesce(sum(${ledgerTransfers.amount}), 0)::text` })
         .from(ledgerTransfers)
@@ -359,14 +552,20 @@ export async function limitStates(db: DbOrTx, customerId: number, currencyCode: 
 function checkLimits(states: LimitState[], amount: Money): void {
   for (const state of states) {
     if (amount.greaterThan(state.remaining)) {
-      throw AppError.invalid({ amount: 'validation.limitExceeded' }, `The amount is above your ${state.period} limit (${moneyText(state.remaining)} ${state.currency} left)`);
+      throw AppError.invalid(
+        { amount: 'validation.limitExceeded' },
+        `The amount is above your ${state.period} limit (${moneyText(state.remaining)} ${state.currency} left)`,
+      );
     }
   }
 }
 
 /** What the customer may move from an account now: balance minus reservations minus its minimum. */
 export function availableOf(account: AccountRow): Money {
-  return Money.max(new Money(account.balance).minus(account.pendingAmount).minus(account.accountBalanceMin), 0);
+  return Money.max(
+    new Money(account.balance).minus(account.pendingAmount).minus(account.accountBalanceMin),
+    0,
+  );
 }
 
 function sixDigits(): string {
@@ -379,15 +578,29 @@ export function codeHash(operationId: string, binding: string, code: string): st
 
 /** The second factor a user confirms transactions with: the customer's mode if usable, else an e-mailed approval code. */
 export async function confirmationPlan(db: DbOrTx, userId: number, ownCustomerId: number) {
-  const [own] = await db.select({ mode: customers.transactionApproveMode, brandId: customers.brandId }).from(customers).where(eq(customers.id, ownCustomerId));
+  const [own] = await db
+    .select({ mode: customers.transactionApproveMode, brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, ownCustomerId));
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const settings = await settingsOf(db, userId);
   const devices = await devicesOf(db, userId, { approvedOnly: true });
-  const available = [...(devices.length > 0 ? [1] : []), ...(settings.smsPhone ? [2] : []), ...(settings.totpSecret ? [3] : []), 4];
+  const available = [
+    ...(devices.length > 0 ? [1] : []),
+    ...(settings.smsPhone ? [2] : []),
+    ...(settings.totpSecret ? [3] : []),
+    4,
+  ];
   const mode = own?.mode ?? 0;
   const approveType = mode === 0 ? 0 : available.includes(mode) ? mode : 4;
   const brand = BRANDS[own && isBrandId(own.brandId) ? own.brandId : 'pebble'];
-  return { approveType, available: mode === 0 ? [0] : available, smsPhone: settings.smsPhone, email: user?.email ?? '', brandName: brand.projectName };
+  return {
+    approveType,
+    available: mode === 0 ? [0] : available,
+    smsPhone: settings.smsPhone,
+    email: user?.email ?? '',
+    brandName: brand.projectName,
+  };
 }
 
 type Plan = Awaited<ReturnType<typeof confirmationPlan>>;
@@ -399,21 +612,46 @@ type Plan = Awaited<ReturnType<typeof confirmationPlan>>;
 async function startConfirmation(
   tx: Tx,
   deps: Pick<TransferDeps, 'mailer'>,
-  input: { operationId: string; transferId: string; actor: TransferActor; plan: Plan; quote: Quote },
+  input: {
+    operationId: string;
+    transferId: string;
+    actor: TransferActor;
+    plan: Plan;
+    quote: Quote;
+  },
 ): Promise<void> {
   const { operationId, actor, plan, quote } = input;
   const amount = `${moneyText(quote.sourceAmount.plus(quote.fee))} ${quote.from.currencyCode}`;
-  const binding = sha256(`${moneyText(quote.sourceAmount)}|${quote.from.currencyCode}|${moneyText(quote.fee)}|${quote.payeeKey}`);
+  const binding = sha256(
+    `${moneyText(quote.sourceAmount)}|${quote.from.currencyCode}|${moneyText(quote.fee)}|${quote.payeeKey}`,
+  );
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
-  const values = { amount, payee: quote.payeeText, brand: plan.brandName, minutes: CONFIRMATION_TTL_MS / 60_000 };
+  const values = {
+    amount,
+    payee: quote.payeeText,
+    brand: plan.brandName,
+    minutes: CONFIRMATION_TTL_MS / 60_000,
+  };
   let hash: string | null = null;
   let deviceRequestKey: string | null = null;
   if (plan.approveType === 2 || plan.approveType === 4) {
     const code = sixDigits();
     hash = codeHash(operationId, binding, code);
-    await sendCode(tx, deps, { approveType: plan.approveType, plan, userId: actor.userId, lang: actor.lang, values: { ...values, code } });
+    await sendCode(tx, deps, {
+      approveType: plan.approveType,
+      plan,
+      userId: actor.userId,
+      lang: actor.lang,
+      values: { ...values, code },
+    });
   } else if (plan.approveType === 1) {
-    deviceRequestKey = await pushRequest(tx, { userId: actor.userId, lang: actor.lang, values, expiresAt, fee: `${moneyText(quote.fee)} ${quote.from.currencyCode}` });
+    deviceRequestKey = await pushRequest(tx, {
+      userId: actor.userId,
+      lang: actor.lang,
+      values,
+      expiresAt,
+      fee: `${moneyText(quote.fee)} ${quote.from.currencyCode}`,
+    });
   }
   await tx.insert(transactionConfirmations).values({
     id: operationId,
@@ -438,10 +676,21 @@ export function sentToOf(plan: Pick<Plan, 'approveType' | 'smsPhone' | 'email'>)
 export async function sendCode(
   tx: DbOrTx,
   deps: Pick<TransferDeps, 'mailer'>,
-  input: { approveType: number; plan: Pick<Plan, 'smsPhone' | 'email'>; userId: number; lang: Language; values: Record<string, string | number> },
+  input: {
+    approveType: number;
+    plan: Pick<Plan, 'smsPhone' | 'email'>;
+    userId: number;
+    lang: Language;
+    values: Record<string, string | number>;
+  },
 ): Promise<void> {
   if (input.approveType === 2 && input.plan.smsPhone) {
-    await deps.mailer.enqueue(tx, { channel: 'sms', recipient: input.plan.smsPhone, body: transferMessage('smsCode', input.lang, input.values), userId: input.userId });
+    await deps.mailer.enqueue(tx, {
+      channel: 'sms',
+      recipient: input.plan.smsPhone,
+      body: transferMessage('smsCode', input.lang, input.values),
+      userId: input.userId,
+    });
   } else {
     await deps.mailer.enqueue(tx, {
       channel: 'email',
@@ -456,7 +705,13 @@ export async function sendCode(
 /** A phone-app request (/dev/device plays the phone) showing the amount and the payee. */
 export async function pushRequest(
   tx: DbOrTx,
-  input: { userId: number; lang: Language; values: Record<string, string | number>; expiresAt: Date; fee: string },
+  input: {
+    userId: number;
+    lang: Language;
+    values: Record<string, string | number>;
+    expiresAt: Date;
+    fee: string;
+  },
 ): Promise<string> {
   const key = randomUUID();
   await tx.insert(deviceRequests).values({
@@ -464,7 +719,11 @@ export async function pushRequest(
     userId: input.userId,
     kind: 'transaction',
     title: transferMessage('pushTitle', input.lang, input.values).slice(0, 256),
-    details: { amount: String(input.values.amount), payee: String(input.values.payee), fee: input.fee },
+    details: {
+      amount: String(input.values.amount),
+      payee: String(input.values.payee),
+      fee: input.fee,
+    },
     expiresAt: input.expiresAt,
     pendingLoginId: null,
   });
@@ -497,22 +756,45 @@ function storedResult(details: Record<string, unknown>): SubmitResult {
  * Makes a transfer in the caller's transaction: customer lock, idempotency, quote, limits, the
  * ledger transfer (settled, or pending until its second factor) and the confirmation.
  */
-export async function executeTransfer(tx: Tx, deps: Pick<TransferDeps, 'mailer'>, actor: TransferActor, request: TransferRequest, options: ExecuteOptions): Promise<Executed> {
-  await tx.execute(sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`);
+export async function executeTransfer(
+  tx: Tx,
+  deps: Pick<TransferDeps, 'mailer'>,
+  actor: TransferActor,
+  request: TransferRequest,
+  options: ExecuteOptions,
+): Promise<Executed> {
+  await tx.execute(
+    sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`,
+  );
   const [earlier] = await tx
     .select()
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.customerId, actor.customerId), eq(ledgerTransfers.idempotencyKey, options.idempotencyKey)));
+    .where(
+      and(
+        eq(ledgerTransfers.customerId, actor.customerId),
+        eq(ledgerTransfers.idempotencyKey, options.idempotencyKey),
+      ),
+    );
   if (earlier) {
     if (earlier.requestHash !== options.requestHash) {
-      throw AppError.invalid({ idempotencyKey: 'validation.idempotencyKeyReused' }, 'This idempotency key was already used for a different request');
+      throw AppError.invalid(
+        { idempotencyKey: 'validation.idempotencyKeyReused' },
+        'This idempotency key was already used for a different request',
+      );
     }
-    return { result: storedResult(earlier.details), transferId: earlier.id, replayed: true, accountIds: [] };
+    return {
+      result: storedResult(earlier.details),
+      transferId: earlier.id,
+      replayed: true,
+      accountIds: [],
+    };
   }
   const quote = await quoteOf(tx, actor.customerId, request);
   checkLimits(await limitStates(tx, actor.customerId, quote.from.currencyCode), quote.sourceAmount);
 
-  const plan = options.confirm ? await confirmationPlan(tx, actor.userId, actor.ownCustomerId) : { approveType: 0, available: [0], smsPhone: null, email: '', brandName: '' };
+  const plan = options.confirm
+    ? await confirmationPlan(tx, actor.userId, actor.ownCustomerId)
+    : { approveType: 0, available: [0], smsPhone: null, email: '', brandName: '' };
   const operationId = plan.approveType === 0 ? null : randomUUID();
   const pending = operationId !== null;
   const result: SubmitResult = {
@@ -539,16 +821,31 @@ export async function executeTransfer(tx: Tx, deps: Pick<TransferDeps, 'mailer'>
     details: { ...quote.details, ...options.details, submit: result },
   });
   result.transactionId = transfer.id;
-  await tx.update(ledgerTransfers).set({ details: { ...transfer.details, submit: result } }).where(eq(ledgerTransfers.id, transfer.id));
-  if (operationId !== null) await startConfirmation(tx, deps, { operationId, transferId: transfer.id, actor, plan, quote });
+  await tx
+    .update(ledgerTransfers)
+    .set({ details: { ...transfer.details, submit: result } })
+    .where(eq(ledgerTransfers.id, transfer.id));
+  if (operationId !== null)
+    await startConfirmation(tx, deps, { operationId, transferId: transfer.id, actor, plan, quote });
   await audit(tx, {
     action: `transfer.${quote.kind}`,
     userId: actor.userId,
     customerId: actor.customerId,
     ip: actor.ip,
-    details: { transferId: transfer.id, amount: moneyText(quote.sourceAmount), currency: quote.from.currencyCode, fee: moneyText(quote.fee), status: transfer.status },
+    details: {
+      transferId: transfer.id,
+      amount: moneyText(quote.sourceAmount),
+      currency: quote.from.currencyCode,
+      fee: moneyText(quote.fee),
+      status: transfer.status,
+    },
   });
-  return { result, transferId: transfer.id, replayed: false, accountIds: [quote.from.id, quote.to.id] };
+  return {
+    result,
+    transferId: transfer.id,
+    replayed: false,
+    accountIds: [quote.from.id, quote.to.id],
+  };
 }
 
 /** The users who see a customer's money: its own users and those with access to it. */
@@ -562,23 +859,38 @@ export async function usersOfCustomer(db: DbOrTx, customerId: number): Promise<n
 }
 
 /** AccountChanged to everyone who sees the accounts a transfer touched (the payee's too). */
-export async function accountEvents(db: DbOrTx, accountIds: number[]): Promise<{ userId: number; event: RealtimeEvent }[]> {
+export async function accountEvents(
+  db: DbOrTx,
+  accountIds: number[],
+): Promise<{ userId: number; event: RealtimeEvent }[]> {
   if (accountIds.length === 0) return [];
-  const rows = await db.select({ id: accounts.id, customerId: accounts.customerId }).from(accounts).where(inArray(accounts.id, accountIds));
+  const rows = await db
+    .select({ id: accounts.id, customerId: accounts.customerId })
+    .from(accounts)
+    .where(inArray(accounts.id, accountIds));
   const events: { userId: number; event: RealtimeEvent }[] = [];
   for (const row of rows) {
     if (row.customerId === null) continue;
-    for (const userId of await usersOfCustomer(db, row.customerId)) events.push({ userId, event: { type: 'AccountChanged', payload: { accountId: row.id } } });
+    for (const userId of await usersOfCustomer(db, row.customerId))
+      events.push({ userId, event: { type: 'AccountChanged', payload: { accountId: row.id } } });
   }
   return events;
 }
 
-export async function publishAll(realtime: RealtimeHub, events: { userId: number; event: RealtimeEvent }[]): Promise<void> {
+export async function publishAll(
+  realtime: RealtimeHub,
+  events: { userId: number; event: RealtimeEvent }[],
+): Promise<void> {
   for (const item of events) await realtime.publish(item.userId, item.event);
 }
 
 /** The latest transfers of the customer for the "recent" lists, newest first. */
-export async function recentTransfers(db: DbOrTx, customerId: number, kind: string | undefined, limit: number) {
+export async function recentTransfers(
+  db: DbOrTx,
+  customerId: number,
+  kind: string | undefined,
+  limit: number,
+) {
   return db
     .select()
     .from(ledgerTransfers)

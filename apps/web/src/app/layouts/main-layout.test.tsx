@@ -161,7 +161,9 @@ describe('main layout', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(session.getState().endReason).toBe('expired');
     expect(screen.getByText('Your session has expired')).toBeInTheDocument();
-    expect(server.requests.filter((request) => request.path === '/api/auth/refresh')).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === '/api/auth/refresh')).toHaveLength(
+      1,
+    );
     expect(posted.map((message) => JSON.parse(message) as { type: string })).toContainEqual({
       type: 'sessionExpired',
     });

@@ -49,7 +49,8 @@ export function MainNav({ enabled }: { enabled: boolean }) {
     if (!bar || !active) return;
     const barBox = bar.getBoundingClientRect();
     const box = active.getBoundingClientRect();
-    if (box.right > barBox.right || box.left < barBox.left) bar.scrollLeft += box.left - barBox.left - 16;
+    if (box.right > barBox.right || box.left < barBox.left)
+      bar.scrollLeft += box.left - barBox.left - 16;
   }, [pathname]);
   return (
     <nav aria-label={t('nav.label')} className={classes.nav}>

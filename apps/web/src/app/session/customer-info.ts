@@ -16,7 +16,8 @@ export const sessionKeys = {
     [...sessionKeys.all, 'access-info', customerId ?? 'own'] as const,
   verificationInfo: (customerId: number | undefined) =>
     [...sessionKeys.all, 'verification-info', customerId ?? 'own'] as const,
-  accounts: (customerId: number | undefined) => [...sessionKeys.all, 'accounts', customerId ?? 'own'] as const,
+  accounts: (customerId: number | undefined) =>
+    [...sessionKeys.all, 'accounts', customerId ?? 'own'] as const,
 };
 
 /**
@@ -30,7 +31,11 @@ export function accountsQueryOptions(client: ApiClient, customerId: number | und
   return queryOptions({
     queryKey: sessionKeys.accounts(customerId),
     queryFn: async ({ signal }): Promise<Account[]> => {
-      const { accounts } = await client.main('getAccounts', {}, { signal, timeoutMs: TIMING.accountFetchTimeout });
+      const { accounts } = await client.main(
+        'getAccounts',
+        {},
+        { signal, timeoutMs: TIMING.accountFetchTimeout },
+      );
       return sortAccounts(accounts);
     },
     staleTime: TIMING.accountFetchThrottle,

@@ -14,7 +14,14 @@ export const systemClock: IdleClock = {
 };
 
 /** What a person does; background requests are not activity. */
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove', 'scroll'] as const;
+const ACTIVITY_EVENTS = [
+  'pointerdown',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'mousemove',
+  'scroll',
+] as const;
 
 export interface IdleTracker {
   /** Epoch ms of the last activity seen in this tab or announced by another. */

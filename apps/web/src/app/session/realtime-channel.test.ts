@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import { serveRealtime, type TestRealtimeServer } from '@/test/realtime-server';
 import type { RealtimeEvent } from '@ledgerline/contract';
-import { createRealtimeChannel, reconnectDelay, RECONNECT_MAX_MS, type RealtimeChannel, type RealtimeChannelState } from './realtime-channel';
+import {
+  createRealtimeChannel,
+  reconnectDelay,
+  RECONNECT_MAX_MS,
+  type RealtimeChannel,
+  type RealtimeChannelState,
+} from './realtime-channel';
 
 let api: TestApiServer | undefined;
 let realtime: TestRealtimeServer | undefined;
@@ -68,7 +74,10 @@ describe('the signed-in realtime channel', () => {
     socket.send('{"type":"NoSuchEvent"}');
     socket.send('not json');
     await server.push({ type: 'AccountChanged', payload: { accountId: 11 } });
-    await server.push({ type: 'TransactionResult', payload: { operationId: 'op-1', transactionId: 't-1', status: 'success', message: 'OK' } });
+    await server.push({
+      type: 'TransactionResult',
+      payload: { operationId: 'op-1', transactionId: 't-1', status: 'success', message: 'OK' },
+    });
     await waitFor(() => expect(events).toHaveLength(2));
     expect(events.map((event) => event.type)).toEqual(['AccountChanged', 'TransactionResult']);
   });
@@ -83,7 +92,9 @@ describe('the signed-in realtime channel', () => {
     expect(server.connections.map((entry) => entry.ticket)).toEqual(['ticket-1', 'ticket-2']);
     expect(reconnects).toEqual([1000]);
     await server.push({ type: 'AccountChanged', payload: { accountId: 5 } });
-    await waitFor(() => expect(events).toEqual([expect.objectContaining({ type: 'AccountChanged' })]));
+    await waitFor(() =>
+      expect(events).toEqual([expect.objectContaining({ type: 'AccountChanged' })]),
+    );
   });
 
   it('retries a refused ticket with a growing delay, then opens', async () => {
@@ -97,7 +108,13 @@ describe('the signed-in realtime channel', () => {
     const { channel, server, reconnects, events } = await openChannel();
     await waitFor(() => expect(channel.getState()).toBe('open'));
     const socket = server.open()[0]!;
-    socket.send(JSON.stringify({ type: 'SessionClosed', payload: { reason: 'logout' }, at: new Date().toISOString() }));
+    socket.send(
+      JSON.stringify({
+        type: 'SessionClosed',
+        payload: { reason: 'logout' },
+        at: new Date().toISOString(),
+      }),
+    );
     socket.close(4001, 'logout');
     await waitFor(() => expect(channel.getState()).toBe('closed'));
     expect(events.map((event) => event.type)).toEqual(['SessionClosed']);

@@ -1,4 +1,8 @@
-import { REALTIME_PATH, realtimeEventSchema, type RealtimeEvent } from '@ledgerline/contract/realtime';
+import {
+  REALTIME_PATH,
+  realtimeEventSchema,
+  type RealtimeEvent,
+} from '@ledgerline/contract/realtime';
 
 /** POST /api/auth/realtime-ticket with the session's bearer: a single-use ticket for /realtime (decision 7). */
 export const REALTIME_TICKET_PATH = '/api/auth/realtime-ticket';
@@ -110,7 +114,8 @@ export function createRealtimeChannel(options: {
     keepAlive = undefined;
     const current = socket;
     socket = undefined;
-    if (current && current.readyState !== current.CLOSED && current.readyState !== current.CLOSING) current.close(1000, 'done');
+    if (current && current.readyState !== current.CLOSED && current.readyState !== current.CLOSING)
+      current.close(1000, 'done');
   }
 
   function scheduleReconnect(): void {

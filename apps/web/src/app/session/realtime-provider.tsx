@@ -18,7 +18,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     createRealtimeChannel({
       baseUrl,
       getTicket: () =>
-        client.rest<{ ticket: string }>({ method: 'POST', path: REALTIME_TICKET_PATH, body: {} }).then(({ ticket }) => ticket),
+        client
+          .rest<{ ticket: string }>({ method: 'POST', path: REALTIME_TICKET_PATH, body: {} })
+          .then(({ ticket }) => ticket),
     }),
   );
 
@@ -37,7 +39,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     () =>
       channel.subscribe((event) => {
         if (event.type !== 'AccountChanged') return;
-        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('accounts'), refetchType: 'none' });
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey.includes('accounts'),
+          refetchType: 'none',
+        });
       }),
     [channel, queryClient],
   );

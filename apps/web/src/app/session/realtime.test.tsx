@@ -15,7 +15,8 @@ afterEach(async () => {
   api = undefined;
 });
 
-const ticketCalls = (server: TestApiServer) => server.requests.filter((request) => request.path === '/api/auth/realtime-ticket');
+const ticketCalls = (server: TestApiServer) =>
+  server.requests.filter((request) => request.path === '/api/auth/realtime-ticket');
 
 describe('the signed-in realtime channel in the app', () => {
   it('keeps one socket per tab across screens, bought with the session bearer, and closes it on sign-out', async () => {
@@ -23,7 +24,9 @@ describe('the signed-in realtime channel in the app', () => {
     realtime = serveRealtime(api.server);
     const { router, user } = await renderApp({ path: '/home', apiBaseUrl: api.url, ...signedIn });
     await waitFor(() => expect(realtime!.open()).toHaveLength(1));
-    expect(ticketCalls(api).map((request) => request.headers.authorization)).toEqual(['Bearer tok']);
+    expect(ticketCalls(api).map((request) => request.headers.authorization)).toEqual([
+      'Bearer tok',
+    ]);
 
     await router.navigate('/cards');
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/cards/));

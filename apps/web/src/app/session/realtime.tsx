@@ -17,7 +17,10 @@ export const RealtimeContext = createContext<RealtimeChannel | null>(null);
  * Calls `handler` for each realtime event of `type` while the component is mounted (under the
  * signed-in layout; elsewhere nothing arrives). The latest handler runs, so it may close over state.
  */
-export function useRealtimeEvent<T extends RealtimeEventType>(type: T, handler: (event: RealtimeEventOf<T>) => void): void {
+export function useRealtimeEvent<T extends RealtimeEventType>(
+  type: T,
+  handler: (event: RealtimeEventOf<T>) => void,
+): void {
   const channel = useContext(RealtimeContext);
   const current = useRef(handler);
   // Updated after render, so an event never runs a handler of a render React threw away.
@@ -39,5 +42,9 @@ const noSubscription = () => () => undefined;
 /** Whether the channel is open, e.g. to poll instead while it is not or to say a push may not arrive. */
 export function useRealtimeState(): RealtimeChannelState {
   const channel = useContext(RealtimeContext);
-  return useSyncExternalStore(channel?.subscribeState ?? noSubscription, channel?.getState ?? closedState, channel?.getState ?? closedState);
+  return useSyncExternalStore(
+    channel?.subscribeState ?? noSubscription,
+    channel?.getState ?? closedState,
+    channel?.getState ?? closedState,
+  );
 }

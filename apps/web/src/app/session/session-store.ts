@@ -80,7 +80,9 @@ function readPersisted(storage: KeyValueStorage): PersistedSession {
       seiPath: typeof bag.seiPath === 'string' ? bag.seiPath : undefined,
       initialPath: typeof bag.initialPath === 'string' ? bag.initialPath : undefined,
       customerId:
-        typeof bag.customerId === 'number' && Number.isSafeInteger(bag.customerId) && bag.customerId > 0
+        typeof bag.customerId === 'number' &&
+        Number.isSafeInteger(bag.customerId) &&
+        bag.customerId > 0
           ? bag.customerId
           : undefined,
     };

@@ -20,10 +20,17 @@ export function isTermsError(error: unknown): boolean {
 
 /** A refusal is an answer (the rules say "back to login"); trouble on the way is not, and is thrown. */
 function isRefusal(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'http' || error.kind === 'response') && error.status !== 429;
+  return (
+    isApiError(error) &&
+    (error.kind === 'http' || error.kind === 'response') &&
+    error.status !== 429
+  );
 }
 
-function toAccessOutcome(info: CustomerAccessInfo, hasCustomCustomerId: boolean): AccessInfoOutcome {
+function toAccessOutcome(
+  info: CustomerAccessInfo,
+  hasCustomCustomerId: boolean,
+): AccessInfoOutcome {
   const related = info.accessibleCustomers.filter((customer) => !customer.isOwn).length;
   return {
     status: 'loaded',
@@ -93,7 +100,9 @@ export async function resolveStartPage(deps: {
 export function safeOldWebUrl(url: string): string | undefined {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : undefined;
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:'
+      ? parsed.toString()
+      : undefined;
   } catch {
     return undefined;
   }

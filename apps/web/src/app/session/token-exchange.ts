@@ -43,6 +43,9 @@ export async function exchangeCodeForSession(
   const tokens = readTokens(data);
   if (!tokens) throw new TokenAnswerError();
   session.signIn(tokens);
-  notifyWrapper({ type: 'loginSuccess', ...(tokens.userId !== undefined ? { userId: tokens.userId } : {}) });
+  notifyWrapper({
+    type: 'loginSuccess',
+    ...(tokens.userId !== undefined ? { userId: tokens.userId } : {}),
+  });
   return tokens;
 }

@@ -7,7 +7,10 @@ import { createSessionStore } from './session-store';
 import { createTokenRefresher } from './token-refresher';
 
 const CUSTOMER_OK = { responseCode: '00', responseDescription: 'OK', customer: { userId: 1 } };
-const UNAUTHORISED = { status: 401, body: { responseCode: 'AU', responseDescription: 'Unauthorized' } };
+const UNAUTHORISED = {
+  status: 401,
+  body: { responseCode: 'AU', responseDescription: 'Unauthorized' },
+};
 
 let server: TestApiServer | undefined;
 afterEach(async () => {
@@ -32,15 +35,21 @@ function setUp(baseUrl: string, clock = { now: 1_000_000 }) {
   return { session, refresher, client, clock, asked };
 }
 
-const refreshCalls = (api: TestApiServer) => api.requests.filter((request) => request.path === '/api/auth/refresh');
+const refreshCalls = (api: TestApiServer) =>
+  api.requests.filter((request) => request.path === '/api/auth/refresh');
 const bearers = (api: TestApiServer) =>
-  api.requests.filter((request) => request.path === '/api/main/?getCustomerInfo').map((request) => request.headers.authorization);
+  api.requests
+    .filter((request) => request.path === '/api/main/?getCustomerInfo')
+    .map((request) => request.headers.authorization);
 
 describe('token refresh', () => {
   it('fifty calls meeting an expired token cause one refresh, and all of them go out with the new token', async () => {
     const gate = createGate();
     server = await startApiServer({
-      'POST /api/auth/refresh': () => ({ body: { accessToken: 'fresh', expiresIn: 300 }, hold: gate.promise }),
+      'POST /api/auth/refresh': () => ({
+        body: { accessToken: 'fresh', expiresIn: 300 },
+        hold: gate.promise,
+      }),
       'POST /api/main/?getCustomerInfo': (request) =>
         request.headers.authorization === 'Bearer fresh' ? { body: CUSTOMER_OK } : UNAUTHORISED,
     });
@@ -112,7 +121,10 @@ describe('token refresh', () => {
     server = await startApiServer({
       'POST /api/auth/refresh': () =>
         refuse
-          ? { status: 401, body: { responseCode: 'AU', responseDescription: 'Reused', reason: 'refreshReused' } }
+          ? {
+              status: 401,
+              body: { responseCode: 'AU', responseDescription: 'Reused', reason: 'refreshReused' },
+            }
           : { status: 503, body: { responseCode: 'UE', responseDescription: 'Busy' } },
     });
     const { session, refresher } = setUp(server.url);
@@ -126,14 +138,21 @@ describe('token refresh', () => {
 
   it('restores a session after a reload with one refresh (only the non-secret flag survived)', async () => {
     server = await startApiServer({
-      'POST /api/auth/refresh': () => ({ body: { accessToken: 'restored', expiresIn: 300, userId: 4 } }),
+      'POST /api/auth/refresh': () => ({
+        body: { accessToken: 'restored', expiresIn: 300, userId: 4 },
+      }),
       'POST /api/main/?getCustomerInfo': () => ({ body: CUSTOMER_OK }),
     });
     const storage = createMemoryStorage();
     createSessionStore({ storage }).signIn({ accessToken: 'before-reload', expiresIn: 300 });
     const session = createSessionStore({ storage });
     const refresher = createTokenRefresher({ baseUrl: server.url, session, locks: null });
-    const client = createSessionApiClient({ baseUrl: server.url, session, refresher, getLanguage: () => 'en' });
+    const client = createSessionApiClient({
+      baseUrl: server.url,
+      session,
+      refresher,
+      getLanguage: () => 'en',
+    });
     expect(session.isAuthenticated()).toBe(false);
     await Promise.all([client.main('getCustomerInfo', {}), client.main('getCustomerInfo', {})]);
     expect(refreshCalls(server)).toHaveLength(1);

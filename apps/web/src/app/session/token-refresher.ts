@@ -85,7 +85,11 @@ export function createTokenRefresher(options: {
     const tokens = response.ok ? readTokens(data) : undefined;
     if (!tokens) return 'refused';
     session.updateTokens(tokens);
-    notifyWrapper({ type: 'tokenUpdated', accessToken: tokens.accessToken, expiresIn: tokens.expiresIn });
+    notifyWrapper({
+      type: 'tokenUpdated',
+      accessToken: tokens.accessToken,
+      expiresIn: tokens.expiresIn,
+    });
     return 'refreshed';
   }
 

@@ -1,5 +1,8 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { RecoveryRejectReason, RecoveryVerificationStatus } from '@ledgerline/domain/registration';
+import type {
+  RecoveryRejectReason,
+  RecoveryVerificationStatus,
+} from '@ledgerline/domain/registration';
 
 /**
  * The account recovery form of spec 1 §3 / spec 2 §3 as the steps share it. It lives in memory

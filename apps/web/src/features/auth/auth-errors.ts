@@ -64,11 +64,18 @@ export function authErrorText(t: TFunction, error: unknown, language: Language):
   switch (reason) {
     case 'accountBlocked': {
       const time = formatTime(data.blockedUntil, language);
-      return time ? t('signInFlow.errors.accountBlockedUntil', { time }) : t('signInFlow.errors.accountBlocked');
+      return time
+        ? t('signInFlow.errors.accountBlockedUntil', { time })
+        : t('signInFlow.errors.accountBlocked');
     }
     case 'tooManyAttempts': {
-      const minutes = typeof data.retryAfter === 'number' ? Math.max(1, Math.ceil(data.retryAfter / 60)) : undefined;
-      return minutes ? t('signInFlow.errors.tooManyAttemptsMinutes', { minutes }) : t('signInFlow.errors.tooManyAttempts');
+      const minutes =
+        typeof data.retryAfter === 'number'
+          ? Math.max(1, Math.ceil(data.retryAfter / 60))
+          : undefined;
+      return minutes
+        ? t('signInFlow.errors.tooManyAttemptsMinutes', { minutes })
+        : t('signInFlow.errors.tooManyAttempts');
     }
     case 'wrongCredentials':
     case 'botCheckFailed':

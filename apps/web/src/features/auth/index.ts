@@ -8,7 +8,8 @@ export { SignOutButton } from './components/sign-out-button';
  * these loaders, so the sign-in page's first download does not carry them (decision 11).
  */
 type Loader = () => Promise<ComponentType>;
-export const loadStartPage: Loader = () => import('./components/start-page').then((m) => m.StartPage);
+export const loadStartPage: Loader = () =>
+  import('./components/start-page').then((m) => m.StartPage);
 export const loadScpPage: Loader = () => import('./components/scp-page').then((m) => m.ScpPage);
 export const loadScpMobilePage: Loader = () =>
   import('./components/scp-page').then((m) => m.ScpMobilePage);

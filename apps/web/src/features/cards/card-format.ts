@@ -34,7 +34,8 @@ export function cardTitle(t: TFunction, account: Account): string {
   const alias = account.cardAliasName?.trim();
   if (alias) return alias;
   const name = account.name?.trim();
-  const fallback = name || t(account.cardIsVirtual ? 'cards.kind.virtualCard' : 'cards.kind.physicalCard');
+  const fallback =
+    name || t(account.cardIsVirtual ? 'cards.kind.virtualCard' : 'cards.kind.physicalCard');
   return t(`cards.products.${account.type}`, { defaultValue: fallback });
 }
 
@@ -50,9 +51,21 @@ export function groupCardNumber(value: string): string {
 }
 
 /** How a fee account is offered: its name (or kind and currency) and its balance. */
-export function feeAccountLabel(t: TFunction, money: (amount: string, currencyCode: string) => string, account: Account): string {
+export function feeAccountLabel(
+  t: TFunction,
+  money: (amount: string, currencyCode: string) => string,
+  account: Account,
+): string {
   const name =
     account.name?.trim() ||
-    t(account.type === ACCOUNT_TYPES.prepaidFunding ? 'cards.apply.walletName' : 'cards.apply.accountName', { currency: account.currencyCode });
-  return t('cards.apply.feeAccountOption', { name, balance: money(account.balance, account.currencyCode) });
+    t(
+      account.type === ACCOUNT_TYPES.prepaidFunding
+        ? 'cards.apply.walletName'
+        : 'cards.apply.accountName',
+      { currency: account.currencyCode },
+    );
+  return t('cards.apply.feeAccountOption', {
+    name,
+    balance: money(account.balance, account.currencyCode),
+  });
 }

@@ -9,12 +9,14 @@ const owner = (customerId: Owner) => customerId ?? 'own';
 export const cardKeys = {
   all: ['cards'] as const,
   accounts: (customerId: Owner) => [...cardKeys.all, 'accounts', owner(customerId)] as const,
-  applyInfo: (customerId: Owner, language: string) => [...cardKeys.all, 'apply-info', owner(customerId), language] as const,
+  applyInfo: (customerId: Owner, language: string) =>
+    [...cardKeys.all, 'apply-info', owner(customerId), language] as const,
   fees: (customerId: Owner, cardType: number, currencyCode: string) =>
     [...cardKeys.all, 'fees', owner(customerId), cardType, currencyCode] as const,
   activationData: (customerId: Owner, accountId: number, language: string) =>
     [...cardKeys.all, 'activation-data', owner(customerId), accountId, language] as const,
-  externalCards: (customerId: Owner) => [...cardKeys.all, 'external-cards', owner(customerId)] as const,
+  externalCards: (customerId: Owner) =>
+    [...cardKeys.all, 'external-cards', owner(customerId)] as const,
   /** A BIN's answer never changes during a visit: one lookup per BIN (spec 2 §5). */
   binInfo: (bin: string) => [...cardKeys.all, 'bin-info', bin] as const,
 };

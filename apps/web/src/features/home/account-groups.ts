@@ -23,16 +23,26 @@ export function groupAccounts(accounts: readonly Account[]): AccountGroups {
   for (const account of accounts) {
     const kind = accountKind(account.type);
     if (kind === 'card') cards.push(account);
-    else if (kind === 'payment' || kind === 'prepaidFunding' || kind === 'receiving') byKey.get(kind)?.push(account);
+    else if (kind === 'payment' || kind === 'prepaidFunding' || kind === 'receiving')
+      byKey.get(kind)?.push(account);
     else byKey.get('other')?.push(account);
   }
   return {
-    groups: ORDER.map((key) => ({ key, accounts: byKey.get(key) ?? [] })).filter((group) => group.accounts.length > 0),
+    groups: ORDER.map((key) => ({ key, accounts: byKey.get(key) ?? [] })).filter(
+      (group) => group.accounts.length > 0,
+    ),
     cards,
   };
 }
 
 /** Currencies in which the customer already holds an account of the kind (no second one may be opened). */
-export function heldCurrencies(accounts: readonly Account[], kind: 'payment' | 'prepaidFunding'): Set<string> {
-  return new Set(accounts.filter((account) => accountKind(account.type) === kind).map((account) => account.currencyCode));
+export function heldCurrencies(
+  accounts: readonly Account[],
+  kind: 'payment' | 'prepaidFunding',
+): Set<string> {
+  return new Set(
+    accounts
+      .filter((account) => accountKind(account.type) === kind)
+      .map((account) => account.currencyCode),
+  );
 }

@@ -15,6 +15,11 @@ export const securityKeys = {
   ipWhitelist: () => [...securityKeys.all, 'ip-whitelist'] as const,
   loginHistoryAll: () => [...securityKeys.all, 'login-history'] as const,
   loginHistory: (filter: LoginHistoryFilter) =>
-    [...securityKeys.loginHistoryAll(), filter.fromDate ?? '', filter.toDate ?? '', filter.pageNumber] as const,
+    [
+      ...securityKeys.loginHistoryAll(),
+      filter.fromDate ?? '',
+      filter.toDate ?? '',
+      filter.pageNumber,
+    ] as const,
   payoutBlacklist: () => [...securityKeys.all, 'payout-blacklist'] as const,
 };

@@ -31,7 +31,9 @@ export interface UserAgentSummary {
   system?: string;
 }
 
-export function summarizeUserAgent(userAgent: string | null | undefined): UserAgentSummary | undefined {
+export function summarizeUserAgent(
+  userAgent: string | null | undefined,
+): UserAgentSummary | undefined {
   if (!userAgent) return undefined;
   const browser = firstMatch(userAgent, BROWSERS);
   const system = firstMatch(userAgent, SYSTEMS);

@@ -16,14 +16,22 @@ export function useFormatMoney(): (amount: string, currencyCode: string) => stri
 /** An account's name: its own, or its kind and currency ("Payment account EUR"). */
 export function useAccountName(): (account: Account) => string {
   const { t } = useTranslation();
-  return useCallback((account) => account.name?.trim() || t(`transfers.accountKind.${accountKind(account.type)}`, { currency: account.currencyCode }), [t]);
+  return useCallback(
+    (account) =>
+      account.name?.trim() ||
+      t(`transfers.accountKind.${accountKind(account.type)}`, { currency: account.currencyCode }),
+    [t],
+  );
 }
 
 /** An account as a choice reads: its name, then its balance. */
 export function useAccountLabel(): (account: Account) => string {
   const name = useAccountName();
   const money = useFormatMoney();
-  return useCallback((account) => `${name(account)} · ${money(String(account.balance), account.currencyCode)}`, [name, money]);
+  return useCallback(
+    (account) => `${name(account)} · ${money(String(account.balance), account.currencyCode)}`,
+    [name, money],
+  );
 }
 
 /** A typed amount the lookups may use: a valid positive amount, else null (no lookup yet, spec 2 §5). */

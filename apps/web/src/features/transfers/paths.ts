@@ -10,6 +10,8 @@ export const TRANSFER_PATHS: Record<TransferScreen, string> = {
 
 /** The transfer screen a path shows, if any. */
 export function screenOfPath(pathname: string): TransferScreen | undefined {
-  const entry = Object.entries(TRANSFER_PATHS).find(([, path]) => pathname === path || pathname.startsWith(`${path}/`));
+  const entry = Object.entries(TRANSFER_PATHS).find(
+    ([, path]) => pathname === path || pathname.startsWith(`${path}/`),
+  );
   return entry?.[0] as TransferScreen | undefined;
 }

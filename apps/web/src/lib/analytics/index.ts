@@ -21,7 +21,9 @@ export function configureAnalytics(next: AnalyticsSettings): void {
 export function trackEvent(name: AnalyticsEventName, properties?: AnalyticsProperties): void {
   const at = new Date().toISOString();
   void import('./sink')
-    .then(({ defaultSink }) => defaultSink(settings).track({ name, at, ...(properties ? { properties } : {}) }))
+    .then(({ defaultSink }) =>
+      defaultSink(settings).track({ name, at, ...(properties ? { properties } : {}) }),
+    )
     .catch(() => undefined);
 }
 

@@ -17,7 +17,11 @@ interface Sent {
 function recordingFetch(answer: () => Promise<Response> = async () => new Response('{}')) {
   const sent: Sent[] = [];
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({ url: String(url), body: JSON.parse(String(init?.body)) as Sent['body'], signal: init?.signal ?? undefined });
+    sent.push({
+      url: String(url),
+      body: JSON.parse(String(init?.body)) as Sent['body'],
+      signal: init?.signal ?? undefined,
+    });
     return answer();
   }) as unknown as typeof globalThis.fetch;
   return { fetch, sent };
@@ -31,7 +35,10 @@ describe('analytics batches (spec 1 §9)', () => {
   it('sends at once when 50 events wait, as one batch of 50', () => {
     vi.useFakeTimers();
     const { fetch, sent } = recordingFetch();
-    const sink = createAnalyticsSink({ baseUrl: 'https://api.example', brand: 'pebble' }, { fetch });
+    const sink = createAnalyticsSink(
+      { baseUrl: 'https://api.example', brand: 'pebble' },
+      { fetch },
+    );
     for (let index = 0; index < 49; index += 1) sink.track(event(index));
     expect(sent).toHaveLength(0);
     sink.track(event(49));

@@ -1,4 +1,12 @@
-import { Suspense, lazy, useCallback, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import type { ApiClient } from '@ledgerline/contract';
 import type { BotCheckHandle } from './altcha-widget';
 import classes from './bot-check.module.css';

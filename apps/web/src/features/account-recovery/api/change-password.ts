@@ -15,5 +15,7 @@ export function changePasswordWithCode(client: ApiClient, request: ChangePasswor
 
 export function useChangePassword() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (request: ChangePasswordRequest) => changePasswordWithCode(client, request) });
+  return useMutation({
+    mutationFn: (request: ChangePasswordRequest) => changePasswordWithCode(client, request),
+  });
 }

@@ -14,5 +14,7 @@ export function checkPasswordResetCode(client: ApiClient, request: ResetCodeRequ
 
 export function useCheckResetCode() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (request: ResetCodeRequest) => checkPasswordResetCode(client, request) });
+  return useMutation({
+    mutationFn: (request: ResetCodeRequest) => checkPasswordResetCode(client, request),
+  });
 }

@@ -21,7 +21,11 @@ const RESET_ANSWER = {
 
 const WRONG_CODE = {
   status: 400,
-  body: { responseCode: 'TA1', responseDescription: 'The code is wrong or has expired', validationErrors: { code: 'validation.resetCodeInvalid' } },
+  body: {
+    responseCode: 'TA1',
+    responseDescription: 'The code is wrong or has expired',
+    validationErrors: { code: 'validation.resetCodeInvalid' },
+  },
 };
 
 async function serve(routes: Routes) {
@@ -38,22 +42,38 @@ describe('account recovery', () => {
     const api = await serve({
       'POST /api/main/?checkPasswordResetCode': (request) =>
         (request.body as { code: string }).code === '482913'
-          ? { body: { responseCode: '00', responseDescription: 'Success', verificationStatus: 'codeAccepted' } }
+          ? {
+              body: {
+                responseCode: '00',
+                responseDescription: 'Success',
+                verificationStatus: 'codeAccepted',
+              },
+            }
           : WRONG_CODE,
       'POST /api/main/?changePasswordWithCode': () => ({
         hold: gate.promise,
-        body: { responseCode: '00', responseDescription: 'Success', verificationStatus: 'passwordChanged' },
+        body: {
+          responseCode: '00',
+          responseDescription: 'Success',
+          verificationStatus: 'passwordChanged',
+        },
       }),
     });
     const { user, router } = await renderApp({ path: '/account-recovery', apiBaseUrl: api.url });
 
-    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-recovery/email');
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'anna@pebble.example');
     await user.click(screen.getByRole('button', { name: 'Send the code' }));
 
-    expect(await screen.findByText('If an account exists for anna@pebble.example, we have sent it a 6-digit code. The code is valid for 5 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'If an account exists for anna@pebble.example, we have sent it a 6-digit code. The code is valid for 5 minutes.',
+      ),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-recovery/status');
     await user.click(screen.getByRole('link', { name: 'Enter the code' }));
 
@@ -82,28 +102,50 @@ describe('account recovery', () => {
     await waitFor(() => expect(screen.getByLabelText('New password')).toBeDisabled());
     gate.open();
 
-    expect(await screen.findByText('Your password has been successfully updated.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been successfully updated.'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-recovery/success');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
     const calls = api.requests.map((request) => [request.path, request.body] as const);
-    expect(calls.find(([path]) => path === '/api/main/?requestPasswordReset')?.[1]).toMatchObject({ email: 'anna@pebble.example' });
-    expect(calls.filter(([path]) => path === '/api/main/?checkPasswordResetCode').map(([, body]) => (body as { code: string }).code)).toEqual(['111111', '482913']);
-    expect(calls.find(([path]) => path === '/api/main/?changePasswordWithCode')?.[1]).toMatchObject({ email: 'anna@pebble.example', code: '482913', password: 'Fresh-start-2026' });
+    expect(calls.find(([path]) => path === '/api/main/?requestPasswordReset')?.[1]).toMatchObject({
+      email: 'anna@pebble.example',
+    });
+    expect(
+      calls
+        .filter(([path]) => path === '/api/main/?checkPasswordResetCode')
+        .map(([, body]) => (body as { code: string }).code),
+    ).toEqual(['111111', '482913']);
+    expect(calls.find(([path]) => path === '/api/main/?changePasswordWithCode')?.[1]).toMatchObject(
+      { email: 'anna@pebble.example', code: '482913', password: 'Fresh-start-2026' },
+    );
   });
 
   it('starts again at the e-mail step when a later step is opened directly', async () => {
     const { router } = await renderApp({ path: '/account-recovery/password' });
-    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-recovery/email');
   });
 
   it('returns to the status step with the reason when the code runs out at the last step, and sends a new one', async () => {
     const api = await serve({
-      'POST /api/main/?checkPasswordResetCode': () => ({ body: { responseCode: '00', responseDescription: 'Success', verificationStatus: 'codeAccepted' } }),
+      'POST /api/main/?checkPasswordResetCode': () => ({
+        body: {
+          responseCode: '00',
+          responseDescription: 'Success',
+          verificationStatus: 'codeAccepted',
+        },
+      }),
       'POST /api/main/?changePasswordWithCode': () => WRONG_CODE,
     });
-    const { user, router } = await renderApp({ path: '/account-recovery/email', apiBaseUrl: api.url, language: 'ua' });
+    const { user, router } = await renderApp({
+      path: '/account-recovery/email',
+      apiBaseUrl: api.url,
+      language: 'ua',
+    });
     await user.type(await screen.findByLabelText('Електронна пошта'), 'anna@pebble.example');
     await user.click(screen.getByRole('button', { name: 'Надіслати код' }));
     await user.click(await screen.findByRole('link', { name: 'Ввести код' }));
@@ -113,11 +155,17 @@ describe('account recovery', () => {
     await user.type(screen.getByLabelText('Повторіть новий пароль'), 'Fresh-start-2026');
     await user.click(screen.getByRole('button', { name: 'Змінити пароль' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Цей код більше не можна використати');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Цей код більше не можна використати',
+    );
     expect(router.state.location.pathname).toBe('/account-recovery/status');
     await user.click(screen.getByRole('button', { name: 'Надіслати новий код' }));
-    expect(await screen.findByText('Ми надіслали новий код. Попередні коди більше не працюють.')).toBeInTheDocument();
-    expect(api.requests.filter((request) => request.path === '/api/main/?requestPasswordReset')).toHaveLength(2);
+    expect(
+      await screen.findByText('Ми надіслали новий код. Попередні коди більше не працюють.'),
+    ).toBeInTheDocument();
+    expect(
+      api.requests.filter((request) => request.path === '/api/main/?requestPasswordReset'),
+    ).toHaveLength(2);
   });
 
   it('puts a malformed e-mail error on the field without calling the server', async () => {

@@ -50,7 +50,8 @@ export function RecoveryEmailStep() {
     });
   });
 
-  const showAlert = request.isError && !(isApiError(request.error) && request.error.validationErrors?.email);
+  const showAlert =
+    request.isError && !(isApiError(request.error) && request.error.validationErrors?.email);
   return (
     <Stack gap="md">
       <Title order={1} className={classes.title}>
@@ -61,7 +62,12 @@ export function RecoveryEmailStep() {
         <fieldset disabled={request.isPending} className={classes.fieldset}>
           <Stack gap="md">
             {showAlert && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} title={t('recovery.failedTitle')}>
+              <Alert
+                color="red"
+                variant="light"
+                icon={<AlertIcon />}
+                title={t('recovery.failedTitle')}
+              >
                 {describeApiError(t, request.error)}
               </Alert>
             )}

@@ -4,7 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { recoveryPasswordFormSchema, type RecoveryPasswordForm } from '@ledgerline/domain/registration';
+import {
+  recoveryPasswordFormSchema,
+  type RecoveryPasswordForm,
+} from '@ledgerline/domain/registration';
 import { useSessionStore } from '@/app/session';
 import { isApiError } from '@/lib/api-error';
 import { AlertIcon } from '@/ui/icons';
@@ -42,18 +45,28 @@ function PasswordForm() {
             session.end('logout');
             queryClient.clear();
           }
-          update({ code: undefined, verificationStatus: answer.verificationStatus, rejectReason: undefined });
+          update({
+            code: undefined,
+            verificationStatus: answer.verificationStatus,
+            rejectReason: undefined,
+          });
           await navigate('/account-recovery/success', { replace: true });
         },
         onError: async (error) => {
           const problems = isApiError(error) ? error.validationErrors : undefined;
           if (problems?.code) {
             // The code ran out (expired or too many wrong attempts): back to the status step.
-            update({ code: undefined, verificationStatus: 'rejected', rejectReason: 'codeInvalid', isRetryable: true });
+            update({
+              code: undefined,
+              verificationStatus: 'rejected',
+              rejectReason: 'codeInvalid',
+              isRetryable: true,
+            });
             await navigate('/account-recovery/status', { replace: true });
             return;
           }
-          if (problems?.password) setError('password', { type: 'server', message: problems.password });
+          if (problems?.password)
+            setError('password', { type: 'server', message: problems.password });
         },
       },
     );
@@ -70,7 +83,12 @@ function PasswordForm() {
         <fieldset disabled={change.isPending} className={classes.fieldset}>
           <Stack gap="md">
             {showAlert && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} title={t('recovery.failedTitle')}>
+              <Alert
+                color="red"
+                variant="light"
+                icon={<AlertIcon />}
+                title={t('recovery.failedTitle')}
+              >
                 {describeApiError(t, change.error)}
               </Alert>
             )}

@@ -27,7 +27,12 @@ function StepProgress() {
       <Text fz="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Progress value={((index + 1) / COUNTED_STEPS.length) * 100} size="sm" radius="xl" aria-label={label} />
+      <Progress
+        value={((index + 1) / COUNTED_STEPS.length) * 100}
+        size="sm"
+        radius="xl"
+        aria-label={label}
+      />
     </Stack>
   );
 }
@@ -60,10 +65,20 @@ export function AccountRecoveryLayout() {
  * A step that needs what an earlier step found out; opened without it (a bookmark, a reload),
  * the recovery starts again. Checked on arrival only: a step that moves on clears what it used.
  */
-export function RequireRecovery({ has, children }: { has: 'email' | 'code' | 'changed'; children: ReactNode }) {
+export function RequireRecovery({
+  has,
+  children,
+}: {
+  has: 'email' | 'code' | 'changed';
+  children: ReactNode;
+}) {
   const { state } = useRecovery();
   const [ok] = useState(() =>
-    has === 'email' ? !!state.email : has === 'code' ? !!state.email && !!state.code : state.verificationStatus === 'passwordChanged',
+    has === 'email'
+      ? !!state.email
+      : has === 'code'
+        ? !!state.email && !!state.code
+        : state.verificationStatus === 'passwordChanged',
   );
   if (!ok) return <Navigate to="/account-recovery/email" replace />;
   return children;

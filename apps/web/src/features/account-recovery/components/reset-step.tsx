@@ -3,7 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RESET_CODE_LENGTH, recoveryCodeFormSchema, type RecoveryCodeForm } from '@ledgerline/domain/registration';
+import {
+  PASSWORD_RESET_CODE_LENGTH,
+  recoveryCodeFormSchema,
+  type RecoveryCodeForm,
+} from '@ledgerline/domain/registration';
 import { isApiError } from '@/lib/api-error';
 import { AlertIcon } from '@/ui/icons';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
@@ -23,7 +27,11 @@ function ResetForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RecoveryCodeForm>({ resolver: zodResolver(recoveryCodeFormSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  } = useForm<RecoveryCodeForm>({
+    resolver: zodResolver(recoveryCodeFormSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
 
   const onSubmit = handleSubmit(({ code }) => {
     const typed = code.replace(/\s+/g, '');
@@ -31,7 +39,11 @@ function ResetForm() {
       { email, code: typed },
       {
         onSuccess: async (answer) => {
-          update({ code: typed, verificationStatus: answer.verificationStatus, rejectReason: undefined });
+          update({
+            code: typed,
+            verificationStatus: answer.verificationStatus,
+            rejectReason: undefined,
+          });
           await navigate('/account-recovery/password');
         },
         onError: (error) => {
@@ -42,18 +54,26 @@ function ResetForm() {
     );
   });
 
-  const showAlert = check.isError && !(isApiError(check.error) && check.error.validationErrors?.code);
+  const showAlert =
+    check.isError && !(isApiError(check.error) && check.error.validationErrors?.code);
   return (
     <Stack gap="md">
       <Title order={1} className={classes.title}>
         {t('recovery.reset.title')}
       </Title>
-      <Text c="dimmed" className={classes.breakable}>{t('recovery.reset.body', { email, attempts: state.maxAttempts ?? 5 })}</Text>
+      <Text c="dimmed" className={classes.breakable}>
+        {t('recovery.reset.body', { email, attempts: state.maxAttempts ?? 5 })}
+      </Text>
       <form onSubmit={onSubmit} noValidate aria-busy={check.isPending}>
         <fieldset disabled={check.isPending} className={classes.fieldset}>
           <Stack gap="md">
             {showAlert && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} title={t('recovery.failedTitle')}>
+              <Alert
+                color="red"
+                variant="light"
+                icon={<AlertIcon />}
+                title={t('recovery.failedTitle')}
+              >
                 {describeApiError(t, check.error)}
               </Alert>
             )}

@@ -41,7 +41,12 @@ function StatusContent() {
           {t(`recovery.status.rejected.${state.rejectReason ?? 'codeInvalid'}`)}
         </Alert>
       ) : (
-        <Text className={classes.breakable}>{t('recovery.status.body', { email, minutes: Math.round((state.codeExpiresInSeconds ?? 300) / 60) })}</Text>
+        <Text className={classes.breakable}>
+          {t('recovery.status.body', {
+            email,
+            minutes: Math.round((state.codeExpiresInSeconds ?? 300) / 60),
+          })}
+        </Text>
       )}
       <div role="status" aria-live="polite">
         {request.isSuccess && (
@@ -61,7 +66,12 @@ function StatusContent() {
         </Button>
       )}
       {state.isRetryable && (
-        <Button variant={rejected ? 'filled' : 'light'} size="md" loading={request.isPending} onClick={sendAgain}>
+        <Button
+          variant={rejected ? 'filled' : 'light'}
+          size="md"
+          loading={request.isPending}
+          onClick={sendAgain}
+        >
           {t('recovery.status.resend')}
         </Button>
       )}

@@ -14,7 +14,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function render(path: string, customer: Record<string, unknown>, info: Record<string, unknown>) {
+async function render(
+  path: string,
+  customer: Record<string, unknown>,
+  info: Record<string, unknown>,
+) {
   server = await startApiServer({
     'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer(customer) }),
     'POST /api/main/?getVerificationInfo': () => ok(verification(info)),
@@ -25,12 +29,17 @@ async function render(path: string, customer: Record<string, unknown>, info: Rec
 describe('account status pages', () => {
   it('explains an unverified account, lists what is missing and leads to verification', async () => {
     await render('/unverified-account', { verified: false }, { verified: false });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is not verified yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is not verified yet' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/you cannot send money or order cards/)).toBeInTheDocument();
     // No address yet: the required-action count names it.
     expect(screen.getByRole('heading', { name: 'Still to do (1)' })).toBeInTheDocument();
     expect(screen.getByText('Add or update your address')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/kyc');
+    expect(screen.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/kyc',
+    );
   });
 
   it('sends a verified customer from /unverified-account home', async () => {
@@ -39,8 +48,14 @@ describe('account status pages', () => {
   });
 
   it('explains a limited account with each reason and what to do about it', async () => {
-    await render('/limited-account', { limited: true }, { limited: true, limitReasons: ['expiredDocuments', 'accountInvestigation'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is limited' })).toBeInTheDocument();
+    await render(
+      '/limited-account',
+      { limited: true },
+      { limited: true, limitReasons: ['expiredDocuments', 'accountInvestigation'] },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is limited' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Expired documents')).toBeInTheDocument();
     expect(screen.getByText(/Upload a valid one and we will review it/)).toBeInTheDocument();
     expect(screen.getByText('Account under investigation')).toBeInTheDocument();
@@ -48,12 +63,18 @@ describe('account status pages', () => {
   });
 
   it('tells a limited customer whose documents are in that the review is under way', async () => {
-    await render('/limited-account', { limited: true }, { limited: true, limitReasons: ['expiredDocuments'], limitDocumentsUploaded: true });
+    await render(
+      '/limited-account',
+      { limited: true },
+      { limited: true, limitReasons: ['expiredDocuments'], limitDocumentsUploaded: true },
+    );
     expect(await screen.findByText('Documents received')).toBeInTheDocument();
   });
 
   it('tells a customer who is not limited so', async () => {
     await render('/limited-account', {}, {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is not limited' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is not limited' }),
+    ).toBeInTheDocument();
   });
 });

@@ -17,7 +17,12 @@ export function LimitedAccountPage() {
   useDocumentTitle(t('accountStatus.limited.pageTitle'));
 
   const failed = customer.isError ? customer.error : verification.error;
-  const state = customer.isError || verification.isError ? 'error' : customer.isSuccess && verification.isSuccess ? 'success' : 'pending';
+  const state =
+    customer.isError || verification.isError
+      ? 'error'
+      : customer.isSuccess && verification.isSuccess
+        ? 'success'
+        : 'pending';
   const banner = verification.data ? accountStatusBanner(verification.data) : undefined;
   const limited = verification.data?.limited ?? customer.data?.customer.limited ?? false;
   const uploaded = verification.data?.limitDocumentsUploaded ?? false;
@@ -53,7 +58,12 @@ export function LimitedAccountPage() {
             <Text>{t('accountStatus.limited.intro', { brand: brand.projectName })}</Text>
           </Stack>
           {uploaded && (
-            <Alert color="brand" variant="light" icon={<InfoIcon />} title={t('accountStatus.limited.uploadedTitle')}>
+            <Alert
+              color="brand"
+              variant="light"
+              icon={<InfoIcon />}
+              title={t('accountStatus.limited.uploadedTitle')}
+            >
               {t('accountStatus.limited.uploadedText')}
             </Alert>
           )}

@@ -1,4 +1,14 @@
-import { Alert, Anchor, Button, Container, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +47,12 @@ export function StatusPageFrame({
             </Stack>
           )}
           {state === 'error' && (
-            <Alert color="red" variant="light" title={t('accountStatus.loadFailed')} icon={<AlertIcon />}>
+            <Alert
+              color="red"
+              variant="light"
+              title={t('accountStatus.loadFailed')}
+              icon={<AlertIcon />}
+            >
               <Stack gap="sm" align="flex-start">
                 <Text size="sm">{translateErrorMessage(t, error)}</Text>
                 <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>

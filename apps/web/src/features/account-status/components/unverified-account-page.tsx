@@ -20,10 +20,18 @@ export function UnverifiedAccountPage() {
   if (customer.data?.customer.verified) return <Navigate to="/home" replace />;
 
   const failed = customer.isError ? customer.error : verification.error;
-  const state = customer.isError || verification.isError ? 'error' : customer.isSuccess && verification.isSuccess ? 'success' : 'pending';
+  const state =
+    customer.isError || verification.isError
+      ? 'error'
+      : customer.isSuccess && verification.isSuccess
+        ? 'success'
+        : 'pending';
   const banner = verification.data ? accountStatusBanner(verification.data) : undefined;
   // Documents sent and waiting for compliance, or an identity run under way: nothing left to upload.
-  const waiting = banner?.state === 'processing' || banner?.state === 'verificationProcessing' || banner?.state === 'finalReview';
+  const waiting =
+    banner?.state === 'processing' ||
+    banner?.state === 'verificationProcessing' ||
+    banner?.state === 'finalReview';
 
   return (
     <StatusPageFrame
@@ -40,7 +48,12 @@ export function UnverifiedAccountPage() {
           <Title order={1} fz={{ base: 24, sm: 28 }}>
             {t('accountStatus.unverified.title')}
           </Title>
-          <Text>{t(waiting ? 'accountStatus.unverified.waitingIntro' : 'accountStatus.unverified.intro', { brand: brand.projectName })}</Text>
+          <Text>
+            {t(
+              waiting ? 'accountStatus.unverified.waitingIntro' : 'accountStatus.unverified.intro',
+              { brand: brand.projectName },
+            )}
+          </Text>
         </Stack>
         <Stack gap="xs" component="section" aria-labelledby="unverified-limits">
           <Title order={2} fz="md" id="unverified-limits">

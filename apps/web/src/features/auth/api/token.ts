@@ -12,9 +12,8 @@ export function useTokenExchange(step: 'code' | 'device') {
   return useMutation<void, Error, { code: string; otp?: string }>({
     mutationFn: async ({ code, otp }) => {
       const codeVerifier = session.readCodeVerifier();
-      const { exchangeCodeForSession, TokenAnswerError } = await import(
-        '@/app/session/token-exchange'
-      );
+      const { exchangeCodeForSession, TokenAnswerError } =
+        await import('@/app/session/token-exchange');
       if (!codeVerifier) throw new TokenAnswerError();
       await exchangeCodeForSession(client, session, {
         code,

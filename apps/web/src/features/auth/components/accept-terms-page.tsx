@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -118,7 +130,12 @@ export function AcceptTermsPage() {
           </Stack>
         )}
         {state.status === 'error' && (
-          <Alert color="red" variant="light" icon={<AlertIcon />} title={t('terms.loadFailedTitle')}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('terms.loadFailedTitle')}
+          >
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{translateErrorMessage(t, state.error)}</Text>
               <Button size="xs" variant="default" onClick={state.retry} loading={state.retrying}>

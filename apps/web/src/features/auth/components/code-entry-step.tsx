@@ -77,7 +77,9 @@ export function CodeEntryStep({
         </Title>
         <Text c="dimmed">
           {flow === 'sms'
-            ? t('signInFlow.code.sms.body', { phone: phoneNumber ?? t('signInFlow.code.sms.yourPhone') })
+            ? t('signInFlow.code.sms.body', {
+                phone: phoneNumber ?? t('signInFlow.code.sms.yourPhone'),
+              })
             : t('signInFlow.code.otp.body', { brand: brand.projectName })}
         </Text>
         {flow === 'sms' && smsIdentifier && (

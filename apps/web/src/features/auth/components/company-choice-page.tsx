@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -59,10 +71,20 @@ export function CompanyChoicePage() {
           </Stack>
         )}
         {access.isError && (
-          <Alert color="red" variant="light" icon={<AlertIcon />} title={t('company.loadFailedTitle')}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('company.loadFailedTitle')}
+          >
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{translateErrorMessage(t, access.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void access.refetch()} loading={access.isFetching}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void access.refetch()}
+                loading={access.isFetching}
+              >
                 {t('home.retry')}
               </Button>
             </Stack>
@@ -74,7 +96,12 @@ export function CompanyChoicePage() {
           </Alert>
         )}
         {companies.length > 0 && (
-          <Stack gap="sm" component="ul" className={classes.list} aria-label={t('company.listLabel')}>
+          <Stack
+            gap="sm"
+            component="ul"
+            className={classes.list}
+            aria-label={t('company.listLabel')}
+          >
             {companies.map((company) => (
               <li key={company.id}>
                 <UnstyledButton

@@ -22,7 +22,13 @@ export function DeviceWaitStatus({
   if (decision.status === 'decided' && !decision.approved) {
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.declinedTitle')} role="alert">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<AlertIcon />}
+          title={t('signInFlow.device.declinedTitle')}
+          role="alert"
+        >
           {t('signInFlow.device.declinedBody')}
         </Alert>
         <Button size="md" onClick={onRestart}>
@@ -36,7 +42,13 @@ export function DeviceWaitStatus({
   if (failed) {
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<AlertIcon />} title={t('signIn.failedTitle')} role="alert">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<AlertIcon />}
+          title={t('signIn.failedTitle')}
+          role="alert"
+        >
           {authErrorText(t, exchange.error, language)}
         </Alert>
         <Button size="md" onClick={onRestart}>
@@ -48,7 +60,12 @@ export function DeviceWaitStatus({
 
   if (decision.status === 'lost' && !exchange.isPending) {
     return (
-      <Alert color="brand" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
+      <Alert
+        color="brand"
+        variant="light"
+        icon={<AlertIcon />}
+        title={t('signInFlow.device.lostTitle')}
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('signInFlow.device.lostBody')}</Text>
           <Button size="xs" variant="default" onClick={approval.checkAgain}>

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Center,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +65,13 @@ function EndedNotice({ reason }: { reason: SessionEndReason | undefined }) {
 function CodeSignInError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" title={t('signInFlow.codeSignInFailed')} icon={<AlertIcon />} mb="md">
+    <Alert
+      color="red"
+      variant="light"
+      title={t('signInFlow.codeSignInFailed')}
+      icon={<AlertIcon />}
+      mb="md"
+    >
       <Suspense fallback={translateErrorMessage(t, error)}>
         <AuthErrorMessage error={error} />
       </Suspense>

@@ -20,13 +20,21 @@ export interface PushStepProps {
 }
 
 /** push (spec 1 §4): a request waits on the customer's phone; approving it signs in here by itself. */
-export function PushStep({ code, requestKey, tmpJwt, devices, onSignedIn, onRestart }: PushStepProps) {
+export function PushStep({
+  code,
+  requestKey,
+  tmpJwt,
+  devices,
+  onSignedIn,
+  onRestart,
+}: PushStepProps) {
   const { t } = useTranslation();
   const brand = useBrand();
   const approval = useDeviceApproval({ code, tmpJwt, initialKey: requestKey, onSignedIn });
   const resend = usePushResend(tmpJwt);
   const phones = devices.map((device) => device.name).filter(Boolean);
-  const waiting = approval.decision.status === 'waiting' || approval.decision.status === 'connecting';
+  const waiting =
+    approval.decision.status === 'waiting' || approval.decision.status === 'connecting';
 
   return (
     <Stack gap="md">
@@ -49,7 +57,11 @@ export function PushStep({ code, requestKey, tmpJwt, devices, onSignedIn, onRest
         )}
       </Stack>
 
-      <DeviceWaitStatus approval={approval} waitingText={t('signInFlow.push.waiting')} onRestart={onRestart} />
+      <DeviceWaitStatus
+        approval={approval}
+        waitingText={t('signInFlow.push.waiting')}
+        onRestart={onRestart}
+      />
 
       {resend.isSuccess && waiting && (
         <Text size="sm" c="dimmed" role="status">
@@ -65,7 +77,9 @@ export function PushStep({ code, requestKey, tmpJwt, devices, onSignedIn, onRest
         <Button
           variant="default"
           loading={resend.isPending}
-          onClick={() => resend.mutate(undefined, { onSuccess: ({ key }) => approval.waitForKey(key) })}
+          onClick={() =>
+            resend.mutate(undefined, { onSuccess: ({ key }) => approval.waitForKey(key) })
+          }
         >
           {t('signInFlow.push.resend')}
         </Button>

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -73,7 +84,13 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   } else if (request.isError) {
     status = (
-      <Alert color="red" variant="light" icon={<AlertIcon />} title={t('scp.failedTitle')} role="alert">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<AlertIcon />}
+        title={t('scp.failedTitle')}
+        role="alert"
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{translateErrorMessage(t, request.error)}</Text>
           {isSignedIn || pending ? (
@@ -86,11 +103,19 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   } else if (decision.status === 'decided' && decision.approved) {
     status = (
-      <Alert color="green" variant="light" icon={<ShieldIcon />} title={t('scp.doneTitle')} role="status">
+      <Alert
+        color="green"
+        variant="light"
+        icon={<ShieldIcon />}
+        title={t('scp.doneTitle')}
+        role="status"
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{isSignedIn ? t('scp.doneSignedIn') : t('scp.doneSignInAgain')}</Text>
           {isSignedIn ? (
-            <Button onClick={() => void navigate('/start', { replace: true })}>{t('scp.continue')}</Button>
+            <Button onClick={() => void navigate('/start', { replace: true })}>
+              {t('scp.continue')}
+            </Button>
           ) : (
             <Button onClick={signInAgain}>{t('scp.signInAgain')}</Button>
           )}
@@ -99,7 +124,13 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   } else if (decision.status === 'decided') {
     status = (
-      <Alert color="red" variant="light" icon={<AlertIcon />} title={t('scp.declinedTitle')} role="alert">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<AlertIcon />}
+        title={t('scp.declinedTitle')}
+        role="alert"
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('scp.declinedBody')}</Text>
           <Button size="xs" variant="default" onClick={() => setAttempt((value) => value + 1)}>
@@ -110,7 +141,12 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   } else if (decision.status === 'lost') {
     status = (
-      <Alert color="brand" variant="light" icon={<AlertIcon />} title={t('signInFlow.device.lostTitle')}>
+      <Alert
+        color="brand"
+        variant="light"
+        icon={<AlertIcon />}
+        title={t('signInFlow.device.lostTitle')}
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('scp.lostBody')}</Text>
           <Button size="xs" variant="default" onClick={() => setAttempt((value) => value + 1)}>
@@ -148,14 +184,20 @@ function ScpScreen({ variant }: { variant: 'desktop' | 'mobile' }) {
                 <Anchor href={brand.storeLinks.appStore} target="_blank" rel="noopener noreferrer">
                   {t('scp.appStore')}
                 </Anchor>
-                <Anchor href={brand.storeLinks.googlePlay} target="_blank" rel="noopener noreferrer">
+                <Anchor
+                  href={brand.storeLinks.googlePlay}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {t('scp.googlePlay')}
                 </Anchor>
               </Group>
             </li>
             <li>
               <Text fw={500}>
-                {variant === 'desktop' ? t('scp.stepScan') : t('scp.stepOpen', { brand: brand.projectName })}
+                {variant === 'desktop'
+                  ? t('scp.stepScan')
+                  : t('scp.stepOpen', { brand: brand.projectName })}
               </Text>
             </li>
             <li>

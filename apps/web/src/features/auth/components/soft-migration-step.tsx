@@ -9,7 +9,13 @@ import classes from './login-page.module.css';
  * Migration to push, soft (spec 1 §4): the customer is signed in and may continue; the days left
  * before approval in the app becomes required are shown, with the way to set it up now.
  */
-export function SoftMigrationStep({ daysLeft, onContinue }: { daysLeft: number; onContinue: () => void }) {
+export function SoftMigrationStep({
+  daysLeft,
+  onContinue,
+}: {
+  daysLeft: number;
+  onContinue: () => void;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   return (
@@ -17,7 +23,12 @@ export function SoftMigrationStep({ daysLeft, onContinue }: { daysLeft: number; 
       <Title order={1} id="sign-in-title" className={classes.title}>
         {t('signInFlow.migration.softTitle')}
       </Title>
-      <Alert color="brand" variant="light" icon={<InfoIcon />} title={t('signInFlow.migration.daysLeft', { days: daysLeft })}>
+      <Alert
+        color="brand"
+        variant="light"
+        icon={<InfoIcon />}
+        title={t('signInFlow.migration.daysLeft', { days: daysLeft })}
+      >
         {t('signInFlow.migration.softBody', { brand: brand.projectName })}
       </Alert>
       <Text c="dimmed" size="sm">

@@ -20,7 +20,11 @@ export interface LoginChannel {
 }
 
 /** ws(s)://host/realtime?ticket=… on the API's origin (the page's own when the base is ''). */
-export function realtimeUrl(baseUrl: string, ticket: string, location: Pick<Location, 'href'>): string {
+export function realtimeUrl(
+  baseUrl: string,
+  ticket: string,
+  location: Pick<Location, 'href'>,
+): string {
   const url = new URL(`${baseUrl}${REALTIME_PATH}`, location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('ticket', ticket);
@@ -30,7 +34,10 @@ export function realtimeUrl(baseUrl: string, ticket: string, location: Pick<Loca
 function readDecision(data: unknown): { key: string; approved: boolean } | undefined {
   if (typeof data !== 'string') return undefined;
   try {
-    const event = JSON.parse(data) as { type?: unknown; payload?: { key?: unknown; approved?: unknown } };
+    const event = JSON.parse(data) as {
+      type?: unknown;
+      payload?: { key?: unknown; approved?: unknown };
+    };
     if (event.type !== 'LoginRequestDecided') return undefined;
     const { key, approved } = event.payload ?? {};
     return typeof key === 'string' && typeof approved === 'boolean' ? { key, approved } : undefined;
@@ -53,13 +60,23 @@ export async function openLoginChannel(options: {
 }): Promise<LoginChannel> {
   const { ticket } = await options.client.rest<{ ticket: string }>(
     options.tmpJwt !== undefined
-      ? { method: 'POST', path: REALTIME_TICKET_PATH, isPublic: true, body: { tmpJwt: options.tmpJwt } }
+      ? {
+          method: 'POST',
+          path: REALTIME_TICKET_PATH,
+          isPublic: true,
+          body: { tmpJwt: options.tmpJwt },
+        }
       : { method: 'POST', path: REALTIME_TICKET_PATH, body: {} },
   );
   const Socket = options.WebSocketImpl ?? WebSocket;
-  const socket = new Socket(realtimeUrl(options.baseUrl, ticket, options.location ?? window.location));
+  const socket = new Socket(
+    realtimeUrl(options.baseUrl, ticket, options.location ?? window.location),
+  );
   const decisions = new Map<string, boolean>();
-  const waiters = new Map<string, { resolve: (approved: boolean) => void; reject: (error: Error) => void }[]>();
+  const waiters = new Map<
+    string,
+    { resolve: (approved: boolean) => void; reject: (error: Error) => void }[]
+  >();
   let lost = false;
 
   await new Promise<void>((resolve, reject) => {
@@ -81,7 +98,8 @@ export async function openLoginChannel(options: {
   socket.addEventListener('close', () => {
     lost = true;
     clearInterval(keepAlive);
-    for (const list of waiters.values()) for (const waiter of list) waiter.reject(new ChannelLostError());
+    for (const list of waiters.values())
+      for (const waiter of list) waiter.reject(new ChannelLostError());
     waiters.clear();
   });
 

@@ -5,7 +5,12 @@ import { useLanguage } from '@/i18n';
 import { cardKeys } from '../keys';
 import { useCardAccountMutation } from './card-account-mutation';
 
-export function activationDataQueryOptions(client: ApiClient, customerId: number | undefined, accountId: number, language: string) {
+export function activationDataQueryOptions(
+  client: ApiClient,
+  customerId: number | undefined,
+  accountId: number,
+  language: string,
+) {
   return queryOptions({
     queryKey: cardKeys.activationData(customerId, accountId, language),
     queryFn: () => client.main('getCardActivationData', { accountId }),
@@ -19,7 +24,10 @@ export function useActivationData(accountId: number, options: { enabled: boolean
   const client = useApiClient();
   const { customerId } = useSessionState();
   const { language } = useLanguage();
-  return useQuery({ ...activationDataQueryOptions(client, customerId, accountId, language), enabled: options.enabled });
+  return useQuery({
+    ...activationDataQueryOptions(client, customerId, accountId, language),
+    enabled: options.enabled,
+  });
 }
 
 export interface ActivationRequest {
@@ -28,5 +36,6 @@ export interface ActivationRequest {
   feeAccountId?: number;
 }
 
-export const activateCard = (client: ApiClient, request: ActivationRequest) => client.main('activateCard', request);
+export const activateCard = (client: ApiClient, request: ActivationRequest) =>
+  client.main('activateCard', request);
 export const useActivateCard = () => useCardAccountMutation(activateCard);

@@ -5,7 +5,11 @@ import { useLanguage } from '@/i18n';
 import { cardKeys } from '../keys';
 import { upsertAccount } from './get-accounts';
 
-export function applyInfoQueryOptions(client: ApiClient, customerId: number | undefined, language: string) {
+export function applyInfoQueryOptions(
+  client: ApiClient,
+  customerId: number | undefined,
+  language: string,
+) {
   return queryOptions({
     queryKey: cardKeys.applyInfo(customerId, language),
     queryFn: () => client.main('getCardApplyInfo', {}),
@@ -17,10 +21,18 @@ export function useCardApplyInfo(options: { enabled: boolean }) {
   const client = useApiClient();
   const { customerId } = useSessionState();
   const { language } = useLanguage();
-  return useQuery({ ...applyInfoQueryOptions(client, customerId, language), enabled: options.enabled });
+  return useQuery({
+    ...applyInfoQueryOptions(client, customerId, language),
+    enabled: options.enabled,
+  });
 }
 
-export function cardFeesQueryOptions(client: ApiClient, customerId: number | undefined, cardType: number, currencyCode: string) {
+export function cardFeesQueryOptions(
+  client: ApiClient,
+  customerId: number | undefined,
+  cardType: number,
+  currencyCode: string,
+) {
   return queryOptions({
     queryKey: cardKeys.fees(customerId, cardType, currencyCode),
     queryFn: () => client.main('getCardFees', { cardType, currencyCode }),
@@ -44,7 +56,9 @@ export type ApplyCardRequest = MainRequest<'applyCard'>;
 /** Records the application; nothing is charged yet. The request carries the attempt's idempotency key. */
 export function useApplyCard() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (request: ApplyCardRequest) => client.main('applyCard', request) });
+  return useMutation({
+    mutationFn: (request: ApplyCardRequest) => client.main('applyCard', request),
+  });
 }
 
 /** Pays the fees and creates the card (status submitted); the new card joins the cached list at once. */
@@ -56,7 +70,9 @@ export function useConfirmCardApplication() {
     mutationFn: (applicationId: number) => client.main('confirmCardApplication', { applicationId }),
     onSuccess: async ({ account }) => {
       const key = cardKeys.accounts(customerId);
-      queryClient.setQueryData<Account[]>(key, (list) => (list ? upsertAccount(list, account) : list));
+      queryClient.setQueryData<Account[]>(key, (list) =>
+        list ? upsertAccount(list, account) : list,
+      );
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });

@@ -9,7 +9,9 @@ import { upsertAccount } from './get-accounts';
  * list at once (the screen shows the new status without waiting), then the list is fetched again
  * because a call may touch other accounts too (fees paid, a replaced card canceled).
  */
-export function useCardAccountMutation<V>(call: (client: ApiClient, variables: V) => Promise<{ account: Account }>) {
+export function useCardAccountMutation<V>(
+  call: (client: ApiClient, variables: V) => Promise<{ account: Account }>,
+) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const { customerId } = useSessionState();
@@ -17,7 +19,9 @@ export function useCardAccountMutation<V>(call: (client: ApiClient, variables: V
     mutationFn: (variables: V) => call(client, variables),
     onSuccess: async ({ account }) => {
       const key = cardKeys.accounts(customerId);
-      queryClient.setQueryData<Account[]>(key, (list) => (list ? upsertAccount(list, account) : list));
+      queryClient.setQueryData<Account[]>(key, (list) =>
+        list ? upsertAccount(list, account) : list,
+      );
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });

@@ -6,12 +6,16 @@ import { useCardAccountMutation } from './card-account-mutation';
  * answers the card account. The server refuses what cardActions() does not allow for the status.
  */
 
-export const pauseCard = (client: ApiClient, accountId: number) => client.main('pauseCard', { accountId });
-export const unpauseCard = (client: ApiClient, accountId: number) => client.main('unpauseCard', { accountId });
+export const pauseCard = (client: ApiClient, accountId: number) =>
+  client.main('pauseCard', { accountId });
+export const unpauseCard = (client: ApiClient, accountId: number) =>
+  client.main('unpauseCard', { accountId });
 /** Blocks the card for good: it becomes canceled. */
-export const blockCard = (client: ApiClient, accountId: number) => client.main('blockCard', { accountId });
+export const blockCard = (client: ApiClient, accountId: number) =>
+  client.main('blockCard', { accountId });
 /** A physical card not yet shipped moves to express delivery. */
-export const upgradeCardShipping = (client: ApiClient, accountId: number) => client.main('upgradeCardShipping', { accountId });
+export const upgradeCardShipping = (client: ApiClient, accountId: number) =>
+  client.main('upgradeCardShipping', { accountId });
 
 export const usePauseCard = () => useCardAccountMutation(pauseCard);
 export const useUnpauseCard = () => useCardAccountMutation(unpauseCard);

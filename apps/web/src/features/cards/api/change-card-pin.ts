@@ -8,5 +8,6 @@ export interface ChangePinRequest {
   confirm: true;
 }
 
-export const changeCardPin = (client: ApiClient, request: ChangePinRequest) => client.main('changeCardPin', request);
+export const changeCardPin = (client: ApiClient, request: ChangePinRequest) =>
+  client.main('changeCardPin', request);
 export const useChangeCardPin = () => useCardAccountMutation(changeCardPin);

@@ -46,7 +46,8 @@ export function useConfirmExternalCard() {
   const client = useApiClient();
   const store = useStoreExternalCard();
   return useMutation({
-    mutationFn: (request: { cardId: number; amount: string }) => client.main('confirmExternalCard', request),
+    mutationFn: (request: { cardId: number; amount: string }) =>
+      client.main('confirmExternalCard', request),
     onSuccess: ({ card }) => store(card),
   });
 }
@@ -58,6 +59,8 @@ export function useDeleteExternalCard() {
   return useMutation({
     mutationFn: (cardId: number) => client.main('deleteExternalCard', { cardId }),
     onSuccess: ({ cardId }) =>
-      queryClient.setQueryData<ExternalCard[]>(cardKeys.externalCards(customerId), (list) => list?.filter((item) => item.cardId !== cardId)),
+      queryClient.setQueryData<ExternalCard[]>(cardKeys.externalCards(customerId), (list) =>
+        list?.filter((item) => item.cardId !== cardId),
+      ),
   });
 }

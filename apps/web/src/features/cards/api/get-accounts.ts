@@ -20,7 +20,10 @@ export function accountsQueryOptions(client: ApiClient, customerId: number | und
 export function useAccounts(options: { refetchInterval?: number | false } = {}) {
   const client = useApiClient();
   const { customerId } = useSessionState();
-  return useQuery({ ...accountsQueryOptions(client, customerId), refetchInterval: options.refetchInterval ?? false });
+  return useQuery({
+    ...accountsQueryOptions(client, customerId),
+    refetchInterval: options.refetchInterval ?? false,
+  });
 }
 
 /**
@@ -28,7 +31,10 @@ export function useAccounts(options: { refetchInterval?: number | false } = {}) 
  * aside (a blocked or replaced card is gone for the customer).
  */
 export function cardAccountsOf(accounts: readonly Account[]): Account[] {
-  return accounts.filter((account) => isCardAccountType(account.type) && account.accountStatusId !== CARD_STATUS.canceled);
+  return accounts.filter(
+    (account) =>
+      isCardAccountType(account.type) && account.accountStatusId !== CARD_STATUS.canceled,
+  );
 }
 
 /**
@@ -38,7 +44,12 @@ export function cardAccountsOf(accounts: readonly Account[]): Account[] {
  */
 export function feeAccountsOf(accounts: readonly Account[], currencyCode: string): Account[] {
   const payers: readonly number[] = [ACCOUNT_TYPES.payment, ACCOUNT_TYPES.prepaidFunding];
-  return accounts.filter((account) => payers.includes(account.type) && account.accountStatusId === 2 && account.currencyCode === currencyCode);
+  return accounts.filter(
+    (account) =>
+      payers.includes(account.type) &&
+      account.accountStatusId === 2 &&
+      account.currencyCode === currencyCode,
+  );
 }
 
 /** The list with `account` put in place of its old version (or added, for a new card). */

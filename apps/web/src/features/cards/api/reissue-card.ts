@@ -7,5 +7,6 @@ export interface ReissueRequest {
 }
 
 /** A new card replaces this one; the answer is the new card's account (the old one is canceled). */
-export const reissueCard = (client: ApiClient, request: ReissueRequest) => client.main('reissueCard', request);
+export const reissueCard = (client: ApiClient, request: ReissueRequest) =>
+  client.main('reissueCard', request);
 export const useReissueCard = () => useCardAccountMutation(reissueCard);

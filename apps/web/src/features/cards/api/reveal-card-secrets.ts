@@ -7,16 +7,24 @@ import { useApiClient } from '@/app/session';
  * only in the screen's state, never in the query cache (which outlives the screen).
  */
 
-export const getCardDetails = (client: ApiClient, accountId: number) => client.main('getCardDetails', { accountId });
-export const showCardPin = (client: ApiClient, accountId: number) => client.main('showCardPin', { accountId });
+export const getCardDetails = (client: ApiClient, accountId: number) =>
+  client.main('getCardDetails', { accountId });
+export const showCardPin = (client: ApiClient, accountId: number) =>
+  client.main('showCardPin', { accountId });
 
 export function useRevealCardDetails() {
   const client = useApiClient();
   // gcTime 0: the mutation cache forgets the answer as soon as the screen lets go of it.
-  return useMutation({ mutationFn: (accountId: number) => getCardDetails(client, accountId), gcTime: 0 });
+  return useMutation({
+    mutationFn: (accountId: number) => getCardDetails(client, accountId),
+    gcTime: 0,
+  });
 }
 
 export function useRevealCardPin() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (accountId: number) => showCardPin(client, accountId), gcTime: 0 });
+  return useMutation({
+    mutationFn: (accountId: number) => showCardPin(client, accountId),
+    gcTime: 0,
+  });
 }

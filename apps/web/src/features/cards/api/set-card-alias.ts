@@ -7,5 +7,6 @@ export interface CardAliasRequest {
   cardAliasName: string;
 }
 
-export const setCardAlias = (client: ApiClient, request: CardAliasRequest) => client.main('setCardAlias', request);
+export const setCardAlias = (client: ApiClient, request: CardAliasRequest) =>
+  client.main('setCardAlias', request);
 export const useSetCardAlias = () => useCardAccountMutation(setCardAlias);

@@ -1,4 +1,13 @@
-import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +21,10 @@ import { feeAccountsOf, useAccounts } from '../api/get-accounts';
 import { feeAccountLabel, useFormatMoney } from '../card-format';
 import classes from './cards.module.css';
 
-const SELECT_LOOK = { rightSection: <ChevronDownIcon size={16} />, rightSectionPointerEvents: 'none' as const };
+const SELECT_LOOK = {
+  rightSection: <ChevronDownIcon size={16} />,
+  rightSectionPointerEvents: 'none' as const,
+};
 
 /** A decimal string above zero, read without turning it into a float. */
 function isPositiveAmount(amount: string | number): boolean {
@@ -23,19 +35,27 @@ function isPositiveAmount(amount: string | number): boolean {
 
 /** Every answerable parameter: a group's inner list (options.extraParams) is flattened into it. */
 export function flattenExtraParams(params: readonly CardExtraParam[]): CardExtraParam[] {
-  return params.flatMap((param) => (param.type === 'group' ? flattenExtraParams(param.options?.extraParams ?? []) : [param]));
+  return params.flatMap((param) =>
+    param.type === 'group' ? flattenExtraParams(param.options?.extraParams ?? []) : [param],
+  );
 }
 
 /** The i18n key of what is wrong with a value, or undefined when it is fine. */
 export function extraParamProblem(param: CardExtraParam, value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return param.required ? 'validation.required' : undefined;
-  if (param.type === 'select' && param.options?.values && !param.options.values.some((option) => option.value === trimmed)) return 'validation.chooseOne';
+  if (
+    param.type === 'select' &&
+    param.options?.values &&
+    !param.options.values.some((option) => option.value === trimmed)
+  )
+    return 'validation.chooseOne';
   if (param.pattern) {
     try {
       // The pattern comes from our own server's activation data, anchored to the whole value.
       // eslint-disable-next-line security/detect-non-literal-regexp
-      if (!new RegExp(`^(?:${param.pattern})$`).test(trimmed)) return 'cards.activate.patternMismatch';
+      if (!new RegExp(`^(?:${param.pattern})$`).test(trimmed))
+        return 'cards.activate.patternMismatch';
     } catch {
       return undefined;
     }
@@ -63,7 +83,12 @@ function ParamFields({
             <fieldset key={param.name} className={classes.fieldset}>
               <legend className={classes.legend}>{param.label}</legend>
               <Stack gap="sm">
-                <ParamFields params={param.options?.extraParams ?? []} values={values} errors={errors} onChange={onChange} />
+                <ParamFields
+                  params={param.options?.extraParams ?? []}
+                  values={values}
+                  errors={errors}
+                  onChange={onChange}
+                />
               </Stack>
             </fieldset>
           );
@@ -79,7 +104,10 @@ function ParamFields({
               value={values[param.name] ?? ''}
               error={error}
               onChange={(event) => onChange(param.name, event.currentTarget.value)}
-              data={[{ value: '', label: t('cards.activate.choose') }, ...(param.options?.values ?? [])]}
+              data={[
+                { value: '', label: t('cards.activate.choose') },
+                ...(param.options?.values ?? []),
+              ]}
             />
           );
         }
@@ -103,10 +131,23 @@ function ParamFields({
  * Activation of a physical card that arrived: the programme's questions (extraParams, groups
  * included) and, when it costs something, the fee and the account that pays it.
  */
-export function ActivateCardDialog({ account, opened, onClose }: { account: Account; opened: boolean; onClose: () => void }) {
+export function ActivateCardDialog({
+  account,
+  opened,
+  onClose,
+}: {
+  account: Account;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('cards.activate.title')} closeLabel={t('cards.dialogClose')}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('cards.activate.title')}
+      closeLabel={t('cards.dialogClose')}
+    >
       {opened && <ActivationForm account={account} onDone={onClose} />}
     </Dialog>
   );
@@ -143,23 +184,40 @@ function ActivationForm({ account, onDone }: { account: Account; onDone: () => v
 
   const hasFee = isPositiveAmount(data.data.fees);
   const feeAccounts = feeAccountsOf(accounts.data, data.data.feeCurrency);
-  const feeAccount = feeAccounts.find((item) => String(item.accountId) === feeAccountId) ?? feeAccounts[0];
+  const feeAccount =
+    feeAccounts.find((item) => String(item.accountId) === feeAccountId) ?? feeAccounts[0];
   const params = flattenExtraParams(data.data.extraParams);
 
   const submit = () => {
-    const found = Object.fromEntries(params.map((param) => [param.name, extraParamProblem(param, values[param.name] ?? '')]));
+    const found = Object.fromEntries(
+      params.map((param) => [param.name, extraParamProblem(param, values[param.name] ?? '')]),
+    );
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     if (hasFee && !feeAccount) return;
-    const answers = Object.fromEntries(params.map((param) => [param.name, (values[param.name] ?? '').trim()]).filter(([, value]) => value !== ''));
+    const answers = Object.fromEntries(
+      params
+        .map((param) => [param.name, (values[param.name] ?? '').trim()])
+        .filter(([, value]) => value !== ''),
+    );
     activate.mutate(
-      { accountId: account.accountId, extraParams: answers, ...(hasFee && feeAccount ? { feeAccountId: feeAccount.accountId } : {}) },
+      {
+        accountId: account.accountId,
+        extraParams: answers,
+        ...(hasFee && feeAccount ? { feeAccountId: feeAccount.accountId } : {}),
+      },
       {
         onSuccess: onDone,
         onError: (error) => {
           // The server's field errors land on the fields they name.
-          const server = (error as { validationErrors?: Record<string, string> }).validationErrors ?? {};
-          const onFields = Object.fromEntries(Object.entries(server).map(([key, message]) => [key.replace(/^extraParams\./, ''), message]));
+          const server =
+            (error as { validationErrors?: Record<string, string> }).validationErrors ?? {};
+          const onFields = Object.fromEntries(
+            Object.entries(server).map(([key, message]) => [
+              key.replace(/^extraParams\./, ''),
+              message,
+            ]),
+          );
           if (params.some((param) => onFields[param.name])) setErrors(onFields);
         },
       },
@@ -224,7 +282,12 @@ function ActivationForm({ account, onDone }: { account: Account; onDone: () => v
           </Group>
         </Stack>
       </fieldset>
-      <ErrorPopup error={activate.isError && !params.some((param) => errors[param.name]) ? activate.error : null} onClose={() => activate.reset()} />
+      <ErrorPopup
+        error={
+          activate.isError && !params.some((param) => errors[param.name]) ? activate.error : null
+        }
+        onClose={() => activate.reset()}
+      />
     </form>
   );
 }

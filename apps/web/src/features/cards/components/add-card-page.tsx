@@ -1,4 +1,13 @@
-import { Button, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
@@ -19,8 +28,16 @@ import { ExternalCardList } from './external-card-list';
 import { createLinkCardSchema, type LinkCardValues } from './link-card-form';
 import { cardMessage } from './messages';
 
-const SELECT_LOOK = { rightSection: <ChevronDownIcon size={16} />, rightSectionPointerEvents: 'none' as const };
-const FIELDS: readonly FieldPath<LinkCardValues>[] = ['cardNumber', 'expiryMonth', 'expiryYear', 'holderName'];
+const SELECT_LOOK = {
+  rightSection: <ChevronDownIcon size={16} />,
+  rightSectionPointerEvents: 'none' as const,
+};
+const FIELDS: readonly FieldPath<LinkCardValues>[] = [
+  'cardNumber',
+  'expiryMonth',
+  'expiryYear',
+  'holderName',
+];
 /** How many years ahead the expiry list reaches (cards are issued for up to about 20 years here). */
 const EXPIRY_YEARS_AHEAD = 20;
 
@@ -51,12 +68,24 @@ function LinkCardForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<LinkCardValues>({ resolver, mode: 'onTouched', defaultValues: { cardNumber: '', expiryMonth: '', expiryYear: '', holderName: '' } });
+  } = useForm<LinkCardValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { cardNumber: '', expiryMonth: '', expiryYear: '', holderName: '' },
+  });
 
-  const months = [{ value: '', label: t('cards.addCard.month') }, ...Array.from({ length: 12 }, (_, index) => ({ value: String(index + 1), label: String(index + 1).padStart(2, '0') }))];
+  const months = [
+    { value: '', label: t('cards.addCard.month') },
+    ...Array.from({ length: 12 }, (_, index) => ({
+      value: String(index + 1),
+      label: String(index + 1).padStart(2, '0'),
+    })),
+  ];
   const years = [
     { value: '', label: t('cards.addCard.year') },
-    ...Array.from({ length: EXPIRY_YEARS_AHEAD + 1 }, (_, index) => String(now.getFullYear() + index)).map((year) => ({ value: year, label: year })),
+    ...Array.from({ length: EXPIRY_YEARS_AHEAD + 1 }, (_, index) =>
+      String(now.getFullYear() + index),
+    ).map((year) => ({ value: year, label: year })),
   ];
 
   const onSubmit = handleSubmit((values) => {
@@ -83,7 +112,10 @@ function LinkCardForm() {
 
   const err = (field: FieldPath<LinkCardValues>) => cardMessage(t, errors[field]?.message);
   const failure = add.error;
-  const onFields = isApiError(failure) && !!failure.validationErrors && FIELDS.some((field) => isApiError(failure) && failure.validationErrors?.[field]);
+  const onFields =
+    isApiError(failure) &&
+    !!failure.validationErrors &&
+    FIELDS.some((field) => isApiError(failure) && failure.validationErrors?.[field]);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -99,16 +131,44 @@ function LinkCardForm() {
             <Controller
               control={control}
               name="cardNumber"
-              render={({ field }) => <CardNumberField name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('cardNumber')} />}
+              render={({ field }) => (
+                <CardNumberField
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={err('cardNumber')}
+                />
+              )}
             />
             <fieldset className={classes.fieldset}>
               <legend className={classes.legend}>{t('cards.addCard.expiry')}</legend>
               <SimpleGrid cols={2} spacing="sm">
-                <NativeSelect {...SELECT_LOOK} aria-label={t('cards.addCard.expiryMonth')} data={months} error={err('expiryMonth')} size="md" {...register('expiryMonth')} />
-                <NativeSelect {...SELECT_LOOK} aria-label={t('cards.addCard.expiryYear')} data={years} error={err('expiryYear')} size="md" {...register('expiryYear')} />
+                <NativeSelect
+                  {...SELECT_LOOK}
+                  aria-label={t('cards.addCard.expiryMonth')}
+                  data={months}
+                  error={err('expiryMonth')}
+                  size="md"
+                  {...register('expiryMonth')}
+                />
+                <NativeSelect
+                  {...SELECT_LOOK}
+                  aria-label={t('cards.addCard.expiryYear')}
+                  data={years}
+                  error={err('expiryYear')}
+                  size="md"
+                  {...register('expiryYear')}
+                />
               </SimpleGrid>
             </fieldset>
-            <TextInput label={t('cards.addCard.holder')} autoComplete="cc-name" error={err('holderName')} size="md" {...register('holderName')} />
+            <TextInput
+              label={t('cards.addCard.holder')}
+              autoComplete="cc-name"
+              error={err('holderName')}
+              size="md"
+              {...register('holderName')}
+            />
             <Text size="xs" c="dimmed">
               {t('cards.addCard.chargeNotice')}
             </Text>

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Routes } from '@/test/api-server';
 import { renderApp } from '@/test/render-app';
-import { externalCard, ok, paymentAccount, serveCards, signedIn, type CardsServer } from '../test/cards-api';
+import {
+  externalCard,
+  ok,
+  paymentAccount,
+  serveCards,
+  signedIn,
+  type CardsServer,
+} from '../test/cards-api';
 
 let server: CardsServer | undefined;
 afterEach(async () => {
@@ -11,17 +18,57 @@ afterEach(async () => {
 });
 
 const BINS: Record<string, Record<string, unknown>> = {
-  '411111': { binNumber: '411111', issuer: 'Barclays', cardBrand: 'visa', cardCategory: 'classic', cardType: 'debit', countryCode: 'GB', currencyCode: 'GBP', isCommercial: false, isPrepaid: false, valid: true },
-  '555555': { binNumber: '555555', issuer: 'Banca Transilvania', cardBrand: 'mastercard', cardCategory: 'gold', cardType: 'credit', countryCode: 'RO', currencyCode: 'RON', isCommercial: false, isPrepaid: true, valid: true },
+  '411111': {
+    binNumber: '411111',
+    issuer: 'Barclays',
+    cardBrand: 'visa',
+    cardCategory: 'classic',
+    cardType: 'debit',
+    countryCode: 'GB',
+    currencyCode: 'GBP',
+    isCommercial: false,
+    isPrepaid: false,
+    valid: true,
+  },
+  '555555': {
+    binNumber: '555555',
+    issuer: 'Banca Transilvania',
+    cardBrand: 'mastercard',
+    cardCategory: 'gold',
+    cardType: 'credit',
+    countryCode: 'RO',
+    currencyCode: 'RON',
+    isCommercial: false,
+    isPrepaid: true,
+    valid: true,
+  },
 };
 
-async function openAddCard(routes: Routes = {}, cards = [externalCard({ cardId: 4, maskedCardNumber: '•••• 0004', status: 'verified', attemptsLeft: 0 })]) {
+async function openAddCard(
+  routes: Routes = {},
+  cards = [
+    externalCard({ cardId: 4, maskedCardNumber: '•••• 0004', status: 'verified', attemptsLeft: 0 }),
+  ],
+) {
   const state = { cards };
   server = await serveCards([paymentAccount()], {
     'POST /api/main/?getExternalCards': () => ok({ cards: state.cards }),
     'POST /api/main/?getBinInfo': (request) => {
       const bin = (request.body as { binNumber: string }).binNumber;
-      return ok(BINS[bin] ?? { binNumber: bin, issuer: null, cardBrand: null, cardCategory: null, cardType: null, countryCode: null, currencyCode: null, isCommercial: false, isPrepaid: false, valid: false });
+      return ok(
+        BINS[bin] ?? {
+          binNumber: bin,
+          issuer: null,
+          cardBrand: null,
+          cardCategory: null,
+          cardType: null,
+          countryCode: null,
+          currencyCode: null,
+          isCommercial: false,
+          isPrepaid: false,
+          valid: false,
+        },
+      );
     },
     ...routes,
   });
@@ -64,17 +111,24 @@ describe('card number field with BIN lookup', () => {
   it('says when the bank of a BIN is not known', async () => {
     const { user } = await openAddCard();
     await user.type(screen.getByLabelText('Card number'), '999999');
-    expect(await screen.findByText('We could not identify the bank of this card.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We could not identify the bank of this card.'),
+    ).toBeInTheDocument();
   });
 
   it('catches a mistyped digit (Luhn) before asking the server', async () => {
     const { user } = await openAddCard();
     await user.type(screen.getByLabelText('Card number'), '4111111111111112');
     await user.selectOptions(screen.getByLabelText('Expiry month'), '9');
-    await user.selectOptions(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 3));
+    await user.selectOptions(
+      screen.getByLabelText('Expiry year'),
+      String(new Date().getFullYear() + 3),
+    );
     await user.type(screen.getByLabelText('Name on card'), 'Anna Berg');
     await user.click(screen.getByRole('button', { name: 'Link card' }));
-    expect(await screen.findByText('This card number is not valid. Check the digits and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This card number is not valid. Check the digits and try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
     expect(server!.calls('addExternalCard')).toHaveLength(0);
   });
@@ -95,9 +149,22 @@ describe('card number field with BIN lookup', () => {
     await user.click(screen.getByRole('button', { name: 'Link card' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm-card/5'));
     const [sent] = server!.calls('addExternalCard');
-    expect(sent).toEqual(expect.objectContaining({ cardNumber: '4111111111111111', expiryMonth: 9, expiryYear: year, holderName: 'Anna Berg' }));
-    expect(sent?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await screen.findByText(/We charged a small amount between 0.10 and 1.99 GBP to your card •••• 1111/)).toBeInTheDocument();
+    expect(sent).toEqual(
+      expect.objectContaining({
+        cardNumber: '4111111111111111',
+        expiryMonth: 9,
+        expiryYear: year,
+        holderName: 'Anna Berg',
+      }),
+    );
+    expect(sent?.idempotencyKey).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(
+      await screen.findByText(
+        /We charged a small amount between 0.10 and 1.99 GBP to your card •••• 1111/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists linked cards and removes one after asking', async () => {
@@ -111,7 +178,11 @@ describe('card number field with BIN lookup', () => {
     const list = await screen.findByRole('list', { name: 'Linked cards' });
     expect(within(list).getByText('Linked')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Remove card •••• 0004' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this card?' })).getByRole('button', { name: 'Remove card' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this card?' })).getByRole('button', {
+        name: 'Remove card',
+      }),
+    );
     expect(await screen.findByText('You have not linked any cards yet.')).toBeInTheDocument();
     expect(server!.calls('deleteExternalCard')).toEqual([expect.objectContaining({ cardId: 4 })]);
   });
@@ -131,16 +202,27 @@ describe('confirming a linked card (/confirm-card/{cardId})', () => {
         state.card = { ...state.card, attemptsLeft: state.card.attemptsLeft - 1 };
         return {
           status: 400,
-          body: { responseCode: 'TA1', responseDescription: 'That is not the amount we charged', validationErrors: { amount: 'validation.cardVerificationAmountWrong' }, card: state.card },
+          body: {
+            responseCode: 'TA1',
+            responseDescription: 'That is not the amount we charged',
+            validationErrors: { amount: 'validation.cardVerificationAmountWrong' },
+            card: state.card,
+          },
         };
       },
     });
-    const { user } = await renderApp({ path: '/confirm-card/5', apiBaseUrl: server.url, ...signedIn });
+    const { user } = await renderApp({
+      path: '/confirm-card/5',
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
     expect(await screen.findByText('Attempts left: 3')).toBeInTheDocument();
     const amount = screen.getByLabelText('Amount charged (GBP)');
     await user.type(amount, '1,2.3');
     await user.click(screen.getByRole('button', { name: 'Confirm card' }));
-    expect(await screen.findByText('Enter the amount with up to two decimals, for example 0.57')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the amount with up to two decimals, for example 0.57'),
+    ).toBeInTheDocument();
     expect(server.calls('confirmExternalCard')).toHaveLength(0);
 
     await user.clear(amount);
@@ -153,12 +235,16 @@ describe('confirming a linked card (/confirm-card/{cardId})', () => {
     await user.type(amount, ',57');
     await user.click(screen.getByRole('button', { name: 'Confirm card' }));
     expect(await screen.findByText('Card linked')).toBeInTheDocument();
-    expect(server.calls('confirmExternalCard').map((body) => body.amount)).toEqual(['0.75', '0.57']);
+    expect(server.calls('confirmExternalCard').map((body) => body.amount)).toEqual([
+      '0.75',
+      '0.57',
+    ]);
   });
 
   it('says plainly when the card failed, and where to go', async () => {
     server = await serveCards([paymentAccount()], {
-      'POST /api/main/?getExternalCards': () => ok({ cards: [externalCard({ status: 'failed', attemptsLeft: 0 })] }),
+      'POST /api/main/?getExternalCards': () =>
+        ok({ cards: [externalCard({ status: 'failed', attemptsLeft: 0 })] }),
     });
     await renderApp({ path: '/confirm-card/5', apiBaseUrl: server.url, ...signedIn });
     expect(await screen.findByText('The card could not be confirmed')).toBeInTheDocument();

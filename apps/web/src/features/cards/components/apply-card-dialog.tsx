@@ -19,7 +19,12 @@ import { Dialog } from '@/ui/dialog';
 import { ErrorPopup } from '@/ui/error-popup';
 import { translateErrorMessage } from '@/i18n';
 import { AlertIcon, CheckCircleIcon, ChevronDownIcon } from '@/ui/icons';
-import { useApplyCard, useCardApplyInfo, useCardFees, useConfirmCardApplication } from '../api/apply-card';
+import {
+  useApplyCard,
+  useCardApplyInfo,
+  useCardFees,
+  useConfirmCardApplication,
+} from '../api/apply-card';
 import { feeAccountsOf, useAccounts } from '../api/get-accounts';
 import { feeAccountLabel, useFormatMoney } from '../card-format';
 import { cardDetailsPath } from '../card-paths';
@@ -30,7 +35,10 @@ import classes from './cards.module.css';
 /** `?apply=1` on any cards screen opens the application (links from home and the lists use it). */
 export const APPLY_PARAM = 'apply';
 
-const SELECT_LOOK = { rightSection: <ChevronDownIcon size={16} />, rightSectionPointerEvents: 'none' as const };
+const SELECT_LOOK = {
+  rightSection: <ChevronDownIcon size={16} />,
+  rightSectionPointerEvents: 'none' as const,
+};
 
 type Step = 'product' | 'fees' | 'review' | 'done';
 const STEP_NUMBER: Record<Exclude<Step, 'done'>, number> = { product: 1, fees: 2, review: 3 };
@@ -56,7 +64,13 @@ export function ApplyCardDialog() {
       { replace: true },
     );
   return (
-    <Dialog opened={opened} onClose={close} title={t('cards.apply.title')} closeLabel={t('cards.apply.close')} size="lg">
+    <Dialog
+      opened={opened}
+      onClose={close}
+      title={t('cards.apply.title')}
+      closeLabel={t('cards.apply.close')}
+      size="lg"
+    >
       {/* Rendered only while open: every opening starts a new application. */}
       {opened && <ApplyCardFlow onClose={close} />}
     </Dialog>
@@ -80,7 +94,11 @@ function StepHeading({ step, children }: { step: Exclude<Step, 'done'>; children
 function ApplyCardFlow({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>('product');
   const [choice, setChoice] = useState<Choice | null>(null);
-  const [application, setApplication] = useState<{ application: Application; shipping: string; feeAccount: Account } | null>(null);
+  const [application, setApplication] = useState<{
+    application: Application;
+    shipping: string;
+    feeAccount: Account;
+  } | null>(null);
   const [card, setCard] = useState<Account | null>(null);
 
   if (step === 'product' || choice === null) {
@@ -128,7 +146,13 @@ function ProductName({ product }: { product: CardProduct }) {
   return <>{t(`cards.products.${product.cardType}`, { defaultValue: product.name })}</>;
 }
 
-function ProductStep({ initial, onNext }: { initial: Choice | null; onNext: (choice: Choice) => void }) {
+function ProductStep({
+  initial,
+  onNext,
+}: {
+  initial: Choice | null;
+  onNext: (choice: Choice) => void;
+}) {
   const { t } = useTranslation();
   const info = useCardApplyInfo({ enabled: true });
   const [cardType, setCardType] = useState<string>(initial ? String(initial.product.cardType) : '');
@@ -136,7 +160,9 @@ function ProductStep({ initial, onNext }: { initial: Choice | null; onNext: (cho
   const [touched, setTouched] = useState(false);
   const products = info.data?.products ?? [];
   const product = products.find((item) => String(item.cardType) === cardType);
-  const currency = product?.currencies.includes(currencyCode) ? currencyCode : (product?.currencies[0] ?? '');
+  const currency = product?.currencies.includes(currencyCode)
+    ? currencyCode
+    : (product?.currencies[0] ?? '');
 
   if (info.isPending) {
     return (
@@ -151,7 +177,12 @@ function ProductStep({ initial, onNext }: { initial: Choice | null; onNext: (cho
   }
   if (info.isError) {
     return (
-      <Alert color="red" variant="light" icon={<AlertIcon />} title={t('cards.apply.productsFailed')}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<AlertIcon />}
+        title={t('cards.apply.productsFailed')}
+      >
         <Text size="sm">{translateErrorMessage(t, info.error)}</Text>
         <Button size="xs" variant="default" mt="sm" onClick={() => void info.refetch()}>
           {t('cards.retry')}
@@ -188,9 +219,14 @@ function ProductStep({ initial, onNext }: { initial: Choice | null; onNext: (cho
                   key={item.cardType}
                   value={String(item.cardType)}
                   label={<ProductName product={item} />}
-                  description={t(item.isVirtual ? 'cards.apply.virtualDescription' : 'cards.apply.physicalDescription', {
-                    currencies: item.currencies.join(', '),
-                  })}
+                  description={t(
+                    item.isVirtual
+                      ? 'cards.apply.virtualDescription'
+                      : 'cards.apply.physicalDescription',
+                    {
+                      currencies: item.currencies.join(', '),
+                    },
+                  )}
                 />
               ))}
             </Stack>
@@ -226,12 +262,18 @@ function FeesStep({
 }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  const fees = useCardFees({ cardType: choice.product.cardType, currencyCode: choice.currencyCode });
+  const fees = useCardFees({
+    cardType: choice.product.cardType,
+    currencyCode: choice.currencyCode,
+  });
   const accounts = useAccounts();
   const apply = useApplyCard();
   // One key per attempt: a retry with the same choices sends the same key (STYLE.md "Money").
   const [attempts] = useState(createAttemptKeys);
-  const feeAccounts = useMemo(() => (fees.data ? feeAccountsOf(accounts.data ?? [], fees.data.currency) : []), [accounts.data, fees.data]);
+  const feeAccounts = useMemo(
+    () => (fees.data ? feeAccountsOf(accounts.data ?? [], fees.data.currency) : []),
+    [accounts.data, fees.data],
+  );
   const [shippingId, setShippingId] = useState<string>('');
   const [feeAccountId, setFeeAccountId] = useState<string>('');
 
@@ -274,8 +316,12 @@ function FeesStep({
 
   const data: CardFees = fees.data;
   const enabledShipping = data.shipping.filter((option) => option.disabledReasons.length === 0);
-  const chosenShipping = data.shipping.find((option) => String(option.id) === shippingId && option.disabledReasons.length === 0) ?? enabledShipping[0];
-  const feeAccount = feeAccounts.find((account) => String(account.accountId) === feeAccountId) ?? feeAccounts[0];
+  const chosenShipping =
+    data.shipping.find(
+      (option) => String(option.id) === shippingId && option.disabledReasons.length === 0,
+    ) ?? enabledShipping[0];
+  const feeAccount =
+    feeAccounts.find((account) => String(account.accountId) === feeAccountId) ?? feeAccounts[0];
   const shipsPhysically = data.shipping.some((option) => option.type !== 'none');
   const shippingLabel = (type: string) => t(`cards.apply.shipping.${type}`);
 
@@ -289,7 +335,14 @@ function FeesStep({
     };
     apply.mutate(
       { ...request, idempotencyKey: attempts.keyFor(request) },
-      { onSuccess: (application) => onApplied({ application, shipping: chosenShipping ? shippingLabel(chosenShipping.type) : '', feeAccount }) },
+      {
+        onSuccess: (application) =>
+          onApplied({
+            application,
+            shipping: chosenShipping ? shippingLabel(chosenShipping.type) : '',
+            feeAccount,
+          }),
+      },
     );
   };
 
@@ -319,7 +372,11 @@ function FeesStep({
           </dl>
 
           {shipsPhysically && (
-            <Radio.Group value={chosenShipping ? String(chosenShipping.id) : ''} onChange={setShippingId} label={t('cards.apply.shippingLabel')}>
+            <Radio.Group
+              value={chosenShipping ? String(chosenShipping.id) : ''}
+              onChange={setShippingId}
+              label={t('cards.apply.shippingLabel')}
+            >
               <Stack gap="xs" mt="xs">
                 {data.shipping.map((option) => (
                   <Radio
@@ -332,7 +389,9 @@ function FeesStep({
                     })}
                     description={
                       option.disabledReasons.length > 0
-                        ? option.disabledReasons.map((reason) => t(`cards.apply.disabledReason.${reason}`)).join(' ')
+                        ? option.disabledReasons
+                            .map((reason) => t(`cards.apply.disabledReason.${reason}`))
+                            .join(' ')
                         : t('cards.apply.deliveryTime', { days: option.deliveryTime })
                     }
                   />
@@ -363,7 +422,11 @@ function FeesStep({
             <Button variant="default" onClick={onBack}>
               {t('cards.apply.back')}
             </Button>
-            <Button type="submit" loading={apply.isPending} disabled={!feeAccount || (data.shipping.length > 0 && !chosenShipping)}>
+            <Button
+              type="submit"
+              loading={apply.isPending}
+              disabled={!feeAccount || (data.shipping.length > 0 && !chosenShipping)}
+            >
               {t('cards.apply.next')}
             </Button>
           </Group>
@@ -404,9 +467,7 @@ function ReviewStep({
           </>
         )}
         <dt>{t('cards.apply.feeAccount')}</dt>
-        <dd>
-          {feeAccountLabel(t, money, applied.feeAccount)}
-        </dd>
+        <dd>{feeAccountLabel(t, money, applied.feeAccount)}</dd>
         <dt>{t('cards.apply.issueFee')}</dt>
         <dd>{money(fees.issue, fees.currency)}</dd>
         <dt>{t('cards.apply.shippingFee')}</dt>
@@ -425,7 +486,11 @@ function ReviewStep({
         </Button>
         <Button
           loading={confirm.isPending}
-          onClick={() => confirm.mutate(applied.application.applicationId, { onSuccess: ({ account }) => onConfirmed(account) })}
+          onClick={() =>
+            confirm.mutate(applied.application.applicationId, {
+              onSuccess: ({ account }) => onConfirmed(account),
+            })
+          }
         >
           {t('cards.apply.confirm', { total: money(fees.total, fees.currency) })}
         </Button>
@@ -462,7 +527,9 @@ function DoneStep({ card, onClose }: { card: Account; onClose: () => void }) {
         <Button variant="default" onClick={onClose}>
           {t('cards.apply.close')}
         </Button>
-        <Button onClick={() => void navigate(cardDetailsPath(card.accountId))}>{t('cards.apply.openCard')}</Button>
+        <Button onClick={() => void navigate(cardDetailsPath(card.accountId))}>
+          {t('cards.apply.openCard')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -21,11 +21,21 @@ interface ActionDialogProps {
 }
 
 /** Blocking is for good (the card becomes canceled): the dialog says so and offers pausing instead. */
-export function BlockCardDialog({ account, opened, onClose, onBlocked }: ActionDialogProps & { onBlocked: () => void }) {
+export function BlockCardDialog({
+  account,
+  opened,
+  onClose,
+  onBlocked,
+}: ActionDialogProps & { onBlocked: () => void }) {
   const { t } = useTranslation();
   const block = useBlockCard();
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('cards.block.title')} closeLabel={t('cards.dialogClose')}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('cards.block.title')}
+      closeLabel={t('cards.dialogClose')}
+    >
       <Stack gap="md">
         <Text size="sm">{t('cards.block.text', { card: cardTitle(t, account) })}</Text>
         <Alert color="red" variant="light" icon={<AlertIcon />}>
@@ -35,7 +45,11 @@ export function BlockCardDialog({ account, opened, onClose, onBlocked }: ActionD
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('cards.cancel')}
           </Button>
-          <Button color="red" loading={block.isPending} onClick={() => block.mutate(account.accountId, { onSuccess: onBlocked })}>
+          <Button
+            color="red"
+            loading={block.isPending}
+            onClick={() => block.mutate(account.accountId, { onSuccess: onBlocked })}
+          >
             {t('cards.block.confirm')}
           </Button>
         </Group>
@@ -55,13 +69,21 @@ export function RenameCardDialog({ account, opened, onClose }: ActionDialogProps
   const [value, setValue] = useState(account.cardAliasName ?? '');
   const tooLong = value.trim().length > ALIAS_MAX;
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('cards.rename.title')} closeLabel={t('cards.dialogClose')}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('cards.rename.title')}
+      closeLabel={t('cards.dialogClose')}
+    >
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (tooLong) return;
-          rename.mutate({ accountId: account.accountId, cardAliasName: value.trim() }, { onSuccess: onClose });
+          rename.mutate(
+            { accountId: account.accountId, cardAliasName: value.trim() },
+            { onSuccess: onClose },
+          );
         }}
       >
         <Stack gap="md">
@@ -91,20 +113,40 @@ export function RenameCardDialog({ account, opened, onClose }: ActionDialogProps
 }
 
 /** A new card replaces this one; a physical card comes by post or, for a fee, by courier. */
-export function ReissueCardDialog({ account, opened, onClose, onReissued }: ActionDialogProps & { onReissued: (card: Account) => void }) {
+export function ReissueCardDialog({
+  account,
+  opened,
+  onClose,
+  onReissued,
+}: ActionDialogProps & { onReissued: (card: Account) => void }) {
   const { t } = useTranslation();
   const reissue = useReissueCard();
   const [shipping, setShipping] = useState<'standard' | 'express'>('standard');
   const isPhysical = account.cardIsVirtual !== true;
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('cards.reissue.title')} closeLabel={t('cards.dialogClose')}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('cards.reissue.title')}
+      closeLabel={t('cards.dialogClose')}
+    >
       <Stack gap="md">
-        <Text size="sm">{t(isPhysical ? 'cards.reissue.textPhysical' : 'cards.reissue.textVirtual')}</Text>
+        <Text size="sm">
+          {t(isPhysical ? 'cards.reissue.textPhysical' : 'cards.reissue.textVirtual')}
+        </Text>
         {isPhysical && (
-          <Radio.Group value={shipping} onChange={(value) => setShipping(value === 'express' ? 'express' : 'standard')} label={t('cards.reissue.shipping')}>
+          <Radio.Group
+            value={shipping}
+            onChange={(value) => setShipping(value === 'express' ? 'express' : 'standard')}
+            label={t('cards.reissue.shipping')}
+          >
             <Stack gap="xs" mt="xs">
               <Radio value="standard" label={t('cards.apply.shipping.standard')} />
-              <Radio value="express" label={t('cards.apply.shipping.express')} description={t('cards.reissue.expressHint')} />
+              <Radio
+                value="express"
+                label={t('cards.apply.shipping.express')}
+                description={t('cards.reissue.expressHint')}
+              />
             </Stack>
           </Radio.Group>
         )}
@@ -116,7 +158,10 @@ export function ReissueCardDialog({ account, opened, onClose, onReissued }: Acti
             loading={reissue.isPending}
             onClick={() =>
               reissue.mutate(
-                { accountId: account.accountId, isExpressShipping: isPhysical && shipping === 'express' },
+                {
+                  accountId: account.accountId,
+                  isExpressShipping: isPhysical && shipping === 'express',
+                },
                 { onSuccess: ({ account: next }) => onReissued(next) },
               )
             }
@@ -135,11 +180,18 @@ export function UpgradeShippingDialog({ account, opened, onClose }: ActionDialog
   const { t } = useTranslation();
   const money = useFormatMoney();
   const upgrade = useUpgradeCardShipping();
-  const fees = useCardFees(opened ? { cardType: account.type, currencyCode: account.currencyCode } : null);
+  const fees = useCardFees(
+    opened ? { cardType: account.type, currencyCode: account.currencyCode } : null,
+  );
   const express = fees.data?.shipping.find((option) => option.type === 'express');
   const reasons = express?.disabledReasons ?? [];
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('cards.upgrade.title')} closeLabel={t('cards.dialogClose')}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('cards.upgrade.title')}
+      closeLabel={t('cards.dialogClose')}
+    >
       <Stack gap="md">
         {fees.isPending && <Skeleton height={40} />}
         {fees.isError && (
@@ -149,7 +201,10 @@ export function UpgradeShippingDialog({ account, opened, onClose }: ActionDialog
         )}
         {express && (
           <Text size="sm">
-            {t('cards.upgrade.text', { fee: money(express.fee, fees.data?.currency ?? account.currencyCode), days: express.deliveryTime })}
+            {t('cards.upgrade.text', {
+              fee: money(express.fee, fees.data?.currency ?? account.currencyCode),
+              days: express.deliveryTime,
+            })}
           </Text>
         )}
         {reasons.length > 0 && (
@@ -161,7 +216,11 @@ export function UpgradeShippingDialog({ account, opened, onClose }: ActionDialog
           <Button variant="default" onClick={onClose}>
             {t('cards.cancel')}
           </Button>
-          <Button loading={upgrade.isPending} disabled={!express || reasons.length > 0} onClick={() => upgrade.mutate(account.accountId, { onSuccess: onClose })}>
+          <Button
+            loading={upgrade.isPending}
+            disabled={!express || reasons.length > 0}
+            onClick={() => upgrade.mutate(account.accountId, { onSuccess: onClose })}
+          >
             {t('cards.upgrade.confirm')}
           </Button>
         </Group>

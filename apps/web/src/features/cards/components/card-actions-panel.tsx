@@ -8,7 +8,12 @@ import { ErrorPopup } from '@/ui/error-popup';
 import { usePauseCard, useUnpauseCard } from '../api/card-status-actions';
 import { cardDetailsPath, cardPinPath } from '../card-paths';
 import { ActivateCardDialog } from './activate-card-dialog';
-import { BlockCardDialog, ReissueCardDialog, RenameCardDialog, UpgradeShippingDialog } from './card-action-dialogs';
+import {
+  BlockCardDialog,
+  ReissueCardDialog,
+  RenameCardDialog,
+  UpgradeShippingDialog,
+} from './card-action-dialogs';
 
 type OpenDialog = 'block' | 'rename' | 'reissue' | 'upgrade' | 'activate' | null;
 
@@ -24,7 +29,9 @@ export function CardActionsPanel({ account }: { account: Account }) {
   const headingId = useId();
   const pause = usePauseCard();
   const unpause = useUnpauseCard();
-  const allowed = new Set(cardActions({ statusId: account.accountStatusId, isVirtual: account.cardIsVirtual === true }));
+  const allowed = new Set(
+    cardActions({ statusId: account.accountStatusId, isVirtual: account.cardIsVirtual === true }),
+  );
   const close = () => setDialog(null);
   const failed = pause.error ?? unpause.error;
 
@@ -35,12 +42,21 @@ export function CardActionsPanel({ account }: { account: Account }) {
       </Button>
     ),
     allowed.has('pause') && (
-      <Button key="pause" variant="default" loading={pause.isPending} onClick={() => pause.mutate(account.accountId)}>
+      <Button
+        key="pause"
+        variant="default"
+        loading={pause.isPending}
+        onClick={() => pause.mutate(account.accountId)}
+      >
         {t('cards.actions.pause')}
       </Button>
     ),
     allowed.has('unpause') && (
-      <Button key="unpause" loading={unpause.isPending} onClick={() => unpause.mutate(account.accountId)}>
+      <Button
+        key="unpause"
+        loading={unpause.isPending}
+        onClick={() => unpause.mutate(account.accountId)}
+      >
         {t('cards.actions.unpause')}
       </Button>
     ),
@@ -50,7 +66,12 @@ export function CardActionsPanel({ account }: { account: Account }) {
       </Button>
     ),
     allowed.has('changePin') && (
-      <Button key="changePin" variant="default" component={Link} to={cardPinPath(account.accountId)}>
+      <Button
+        key="changePin"
+        variant="default"
+        component={Link}
+        to={cardPinPath(account.accountId)}
+      >
         {t('cards.actions.changePin')}
       </Button>
     ),
@@ -87,9 +108,16 @@ export function CardActionsPanel({ account }: { account: Account }) {
       </Stack>
 
       {allowed.has('block') && (
-        <BlockCardDialog account={account} opened={dialog === 'block'} onClose={close} onBlocked={() => void navigate('/cards', { replace: true })} />
+        <BlockCardDialog
+          account={account}
+          opened={dialog === 'block'}
+          onClose={close}
+          onBlocked={() => void navigate('/cards', { replace: true })}
+        />
       )}
-      {allowed.has('rename') && dialog === 'rename' && <RenameCardDialog account={account} opened onClose={close} />}
+      {allowed.has('rename') && dialog === 'rename' && (
+        <RenameCardDialog account={account} opened onClose={close} />
+      )}
       {allowed.has('reissue') && (
         <ReissueCardDialog
           account={account}
@@ -98,8 +126,12 @@ export function CardActionsPanel({ account }: { account: Account }) {
           onReissued={(next) => void navigate(cardDetailsPath(next.accountId), { replace: true })}
         />
       )}
-      {allowed.has('upgradeShipping') && <UpgradeShippingDialog account={account} opened={dialog === 'upgrade'} onClose={close} />}
-      {allowed.has('activate') && <ActivateCardDialog account={account} opened={dialog === 'activate'} onClose={close} />}
+      {allowed.has('upgradeShipping') && (
+        <UpgradeShippingDialog account={account} opened={dialog === 'upgrade'} onClose={close} />
+      )}
+      {allowed.has('activate') && (
+        <ActivateCardDialog account={account} opened={dialog === 'activate'} onClose={close} />
+      )}
       <ErrorPopup
         error={failed}
         onClose={() => {

@@ -25,15 +25,23 @@ export function CardDetailsPage() {
   const { search } = useLocation();
   const accountId = parseAccountId(useParams().accountId);
   const routing = useCardRouting({ accountId });
-  const card = routing.state === 'ready' ? routing.cards.find((item) => item.accountId === accountId) : undefined;
+  const card =
+    routing.state === 'ready'
+      ? routing.cards.find((item) => item.accountId === accountId)
+      : undefined;
   useDocumentTitle(card ? cardTitle(t, card) : t('cards.title'));
   // An unknown id goes to the list when there are several cards, otherwise home (spec 2 §2).
-  if (routing.state === 'ready' && routing.route.to !== 'details') return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
+  if (routing.state === 'ready' && routing.route.to !== 'details')
+    return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
   return (
     <CardsPage title={card ? cardTitle(t, card) : t('cards.title')} actions={<CardsPageActions />}>
       {routing.state === 'loading' && <CardsSkeleton />}
-      {routing.state === 'error' && <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />}
-      {card && routing.state === 'ready' && <CardDetails card={card} cardCount={routing.cards.length} />}
+      {routing.state === 'error' && (
+        <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />
+      )}
+      {card && routing.state === 'ready' && (
+        <CardDetails card={card} cardCount={routing.cards.length} />
+      )}
     </CardsPage>
   );
 }
@@ -84,7 +92,12 @@ function CardDetails({ card, cardCount }: { card: Account; cardCount: number }) 
               )}
               <dt>{t('cards.details.kind')}</dt>
               <dd>
-                {[t(isVirtual ? 'cards.kind.virtualCard' : 'cards.kind.physicalCard'), brandName(card.cardBrand)].filter(Boolean).join(' · ')}
+                {[
+                  t(isVirtual ? 'cards.kind.virtualCard' : 'cards.kind.physicalCard'),
+                  brandName(card.cardBrand),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </dd>
               <dt>{t('cards.details.currency')}</dt>
               <dd>{card.currencyCode}</dd>

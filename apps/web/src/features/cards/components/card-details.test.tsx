@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARD_STATUS } from '@ledgerline/domain/cards';
 import { renderApp } from '@/test/render-app';
-import { cardAccount, ok, paymentAccount, serveCards, signedIn, type CardsServer } from '../test/cards-api';
+import {
+  cardAccount,
+  ok,
+  paymentAccount,
+  serveCards,
+  signedIn,
+  type CardsServer,
+} from '../test/cards-api';
 
 let server: CardsServer | undefined;
 afterEach(async () => {
@@ -10,7 +17,16 @@ afterEach(async () => {
   server = undefined;
 });
 
-const ALL_ACTIONS = ['Activate card', 'Pause card', 'Resume card', 'Rename', 'Change PIN', 'Upgrade to express delivery', 'Replace card', 'Block card'];
+const ALL_ACTIONS = [
+  'Activate card',
+  'Pause card',
+  'Resume card',
+  'Rename',
+  'Change PIN',
+  'Upgrade to express delivery',
+  'Replace card',
+  'Block card',
+];
 
 /** The action controls of the "Manage this card" panel, by name. */
 function shownActions(): string[] {
@@ -22,32 +38,86 @@ function shownActions(): string[] {
 }
 
 async function openCard(card: ReturnType<typeof cardAccount>) {
-  server = await serveCards([paymentAccount(), card, cardAccount({ accountId: 299, cardIsVirtual: false, type: 2020, maskedCardNumber: '•••• 9999' })]);
-  const rendered = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+  server = await serveCards([
+    paymentAccount(),
+    card,
+    cardAccount({
+      accountId: 299,
+      cardIsVirtual: false,
+      type: 2020,
+      maskedCardNumber: '•••• 9999',
+    }),
+  ]);
+  const rendered = await renderApp({
+    path: `/cards/${card.accountId}`,
+    apiBaseUrl: server.url,
+    ...signedIn,
+  });
   await screen.findByRole('heading', { name: 'Manage this card' });
   return rendered;
 }
 
 describe('card details: only the actions the status allows (spec 2 §4)', () => {
   it.each([
-    ['an active virtual card', { accountStatusId: CARD_STATUS.active, cardIsVirtual: true }, ['Pause card', 'Rename', 'Replace card', 'Block card'], true],
-    ['an active physical card', { accountStatusId: CARD_STATUS.active, cardIsVirtual: false, type: 2020 }, ['Pause card', 'Change PIN', 'Replace card', 'Block card'], true],
-    ['a paused physical card', { accountStatusId: CARD_STATUS.paused, cardIsVirtual: false, type: 2020 }, ['Resume card', 'Change PIN', 'Replace card'], false],
-    ['a shipped physical card', { accountStatusId: CARD_STATUS.shipped, cardIsVirtual: false, type: 2020 }, ['Activate card', 'Change PIN'], false],
-    ['a physical card being printed', { accountStatusId: CARD_STATUS.printing, cardIsVirtual: false, type: 2020 }, ['Change PIN', 'Upgrade to express delivery'], false],
-    ['an expired virtual card', { accountStatusId: CARD_STATUS.expired, cardIsVirtual: true }, ['Pause card', 'Rename', 'Replace card', 'Block card'], true],
-    ['a physical card blocked for fraud', { accountStatusId: CARD_STATUS.fraud, cardIsVirtual: false, type: 2020 }, [], false],
+    [
+      'an active virtual card',
+      { accountStatusId: CARD_STATUS.active, cardIsVirtual: true },
+      ['Pause card', 'Rename', 'Replace card', 'Block card'],
+      true,
+    ],
+    [
+      'an active physical card',
+      { accountStatusId: CARD_STATUS.active, cardIsVirtual: false, type: 2020 },
+      ['Pause card', 'Change PIN', 'Replace card', 'Block card'],
+      true,
+    ],
+    [
+      'a paused physical card',
+      { accountStatusId: CARD_STATUS.paused, cardIsVirtual: false, type: 2020 },
+      ['Resume card', 'Change PIN', 'Replace card'],
+      false,
+    ],
+    [
+      'a shipped physical card',
+      { accountStatusId: CARD_STATUS.shipped, cardIsVirtual: false, type: 2020 },
+      ['Activate card', 'Change PIN'],
+      false,
+    ],
+    [
+      'a physical card being printed',
+      { accountStatusId: CARD_STATUS.printing, cardIsVirtual: false, type: 2020 },
+      ['Change PIN', 'Upgrade to express delivery'],
+      false,
+    ],
+    [
+      'an expired virtual card',
+      { accountStatusId: CARD_STATUS.expired, cardIsVirtual: true },
+      ['Pause card', 'Rename', 'Replace card', 'Block card'],
+      true,
+    ],
+    [
+      'a physical card blocked for fraud',
+      { accountStatusId: CARD_STATUS.fraud, cardIsVirtual: false, type: 2020 },
+      [],
+      false,
+    ],
   ])('%s', async (_name, overrides, expected, showsBalance) => {
     await openCard(cardAccount(overrides));
     expect(shownActions()).toEqual(expected);
-    if (expected.length === 0) expect(screen.getByText('No actions are available for this card in its current status.')).toBeInTheDocument();
+    if (expected.length === 0)
+      expect(
+        screen.getByText('No actions are available for this card in its current status.'),
+      ).toBeInTheDocument();
     // Balance only where the status allows it.
     if (showsBalance) expect(screen.getByText('€42.10')).toBeInTheDocument();
     else expect(screen.queryByText('Balance')).not.toBeInTheDocument();
     // PIN only for physical cards that are not fraud; card details only for virtual ones.
-    const physicalWithPin = overrides.cardIsVirtual === false && overrides.accountStatusId !== CARD_STATUS.fraud;
+    const physicalWithPin =
+      overrides.cardIsVirtual === false && overrides.accountStatusId !== CARD_STATUS.fraud;
     expect(screen.queryByRole('button', { name: 'Show PIN' }) !== null).toBe(physicalWithPin);
-    expect(screen.queryByRole('button', { name: 'Show card details' }) !== null).toBe(overrides.cardIsVirtual === true);
+    expect(screen.queryByRole('button', { name: 'Show card details' }) !== null).toBe(
+      overrides.cardIsVirtual === true,
+    );
   });
 });
 
@@ -64,16 +134,24 @@ describe('card actions against the server', () => {
         return ok({ account: card });
       },
     });
-    const { user } = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+    const { user } = await renderApp({
+      path: `/cards/${card.accountId}`,
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
     await user.click(await screen.findByRole('button', { name: 'Pause card' }));
     expect(await screen.findByRole('button', { name: 'Resume card' })).toBeInTheDocument();
     expect(screen.getAllByText('Paused').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Pause card' })).not.toBeInTheDocument();
-    expect(server.calls('pauseCard')).toEqual([expect.objectContaining({ accountId: card.accountId })]);
+    expect(server.calls('pauseCard')).toEqual([
+      expect.objectContaining({ accountId: card.accountId }),
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Resume card' }));
     expect(await screen.findByRole('button', { name: 'Pause card' })).toBeInTheDocument();
-    expect(server.calls('unpauseCard')).toEqual([expect.objectContaining({ accountId: card.accountId })]);
+    expect(server.calls('unpauseCard')).toEqual([
+      expect.objectContaining({ accountId: card.accountId }),
+    ]);
   });
 
   it('shows the server’s refusal in the error popup', async () => {
@@ -81,13 +159,23 @@ describe('card actions against the server', () => {
     server = await serveCards([paymentAccount(), card], {
       'POST /api/main/?pauseCard': () => ({
         status: 400,
-        body: { responseCode: 'TA1', responseDescription: 'Card action not allowed', validationErrors: { accountId: 'validation.cardActionNotAllowed' } },
+        body: {
+          responseCode: 'TA1',
+          responseDescription: 'Card action not allowed',
+          validationErrors: { accountId: 'validation.cardActionNotAllowed' },
+        },
       }),
     });
-    const { user } = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+    const { user } = await renderApp({
+      path: `/cards/${card.accountId}`,
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
     await user.click(await screen.findByRole('button', { name: 'Pause card' }));
     const popup = await screen.findByRole('dialog', { name: 'Card action not allowed' });
-    expect(within(popup).getByText('This cannot be done with the card in its current status')).toBeInTheDocument();
+    expect(
+      within(popup).getByText('This cannot be done with the card in its current status'),
+    ).toBeInTheDocument();
   });
 
   it('asks before blocking, says it cannot be undone, then leaves the blocked card', async () => {
@@ -101,7 +189,11 @@ describe('card actions against the server', () => {
         return ok({ account: blocked });
       },
     });
-    const { user, router } = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+    const { user, router } = await renderApp({
+      path: `/cards/${card.accountId}`,
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
     await user.click(await screen.findByRole('button', { name: 'Block card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block this card?' });
     expect(within(dialog).getByText(/Blocking is permanent/)).toBeInTheDocument();
@@ -109,9 +201,15 @@ describe('card actions against the server', () => {
     expect(server.calls('blockCard')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Block card' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Block this card?' })).getByRole('button', { name: 'Block card permanently' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Block this card?' })).getByRole('button', {
+        name: 'Block card permanently',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/cards/virtual'));
-    expect(server.calls('blockCard')).toEqual([expect.objectContaining({ accountId: card.accountId })]);
+    expect(server.calls('blockCard')).toEqual([
+      expect.objectContaining({ accountId: card.accountId }),
+    ]);
     expect(screen.queryByText('Travel')).not.toBeInTheDocument();
   });
 
@@ -119,26 +217,48 @@ describe('card actions against the server', () => {
     const card = cardAccount();
     server = await serveCards([paymentAccount(), card], {
       'POST /api/main/?setCardAlias': (request) => {
-        const renamed = { ...card, cardAliasName: (request.body as { cardAliasName: string }).cardAliasName };
+        const renamed = {
+          ...card,
+          cardAliasName: (request.body as { cardAliasName: string }).cardAliasName,
+        };
         server!.accounts = [paymentAccount(), renamed];
         return ok({ account: renamed });
       },
     });
-    const { user } = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+    const { user } = await renderApp({
+      path: `/cards/${card.accountId}`,
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
     await user.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename card' });
     await user.type(within(dialog).getByLabelText('Card name'), '  Online shopping ');
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Online shopping' })).toBeInTheDocument();
-    expect(server.calls('setCardAlias')).toEqual([expect.objectContaining({ accountId: card.accountId, cardAliasName: 'Online shopping' })]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Online shopping' }),
+    ).toBeInTheDocument();
+    expect(server.calls('setCardAlias')).toEqual([
+      expect.objectContaining({ accountId: card.accountId, cardAliasName: 'Online shopping' }),
+    ]);
   });
 
   it('reveals a virtual card’s details on demand and hides them again', async () => {
     const card = cardAccount();
     server = await serveCards([paymentAccount(), card], {
-      'POST /api/main/?getCardDetails': () => ok({ cardNumber: '4597610000004242', expiryMonth: 4, expiryYear: 2028, cvv: '123', holderName: 'ANNA BERG' }),
+      'POST /api/main/?getCardDetails': () =>
+        ok({
+          cardNumber: '4597610000004242',
+          expiryMonth: 4,
+          expiryYear: 2028,
+          cvv: '123',
+          holderName: 'ANNA BERG',
+        }),
     });
-    const { user } = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+    const { user } = await renderApp({
+      path: `/cards/${card.accountId}`,
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
     expect(await screen.findByRole('button', { name: 'Show card details' })).toBeInTheDocument();
     expect(server.calls('getCardDetails')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Show card details' }));
@@ -149,13 +269,27 @@ describe('card actions against the server', () => {
     expect(screen.queryByText('4597 6100 0000 4242')).not.toBeInTheDocument();
   });
 
-  it.each(['4829', '0123'])('shows a physical card’s PIN %s on demand, as four digits', async (pin) => {
-    const card = cardAccount({ accountId: 301, type: 2020, cardIsVirtual: false, name: 'Mastercard Debit' });
-    server = await serveCards([paymentAccount(), card], { 'POST /api/main/?showCardPin': () => ok({ pin }) });
-    const { user } = await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
-    await user.click(await screen.findByRole('button', { name: 'Show PIN' }));
-    expect(await screen.findByText(pin)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Hide PIN' }));
-    expect(screen.queryByText(pin)).not.toBeInTheDocument();
-  });
+  it.each(['4829', '0123'])(
+    'shows a physical card’s PIN %s on demand, as four digits',
+    async (pin) => {
+      const card = cardAccount({
+        accountId: 301,
+        type: 2020,
+        cardIsVirtual: false,
+        name: 'Mastercard Debit',
+      });
+      server = await serveCards([paymentAccount(), card], {
+        'POST /api/main/?showCardPin': () => ok({ pin }),
+      });
+      const { user } = await renderApp({
+        path: `/cards/${card.accountId}`,
+        apiBaseUrl: server.url,
+        ...signedIn,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Show PIN' }));
+      expect(await screen.findByText(pin)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Hide PIN' }));
+      expect(screen.queryByText(pin)).not.toBeInTheDocument();
+    },
+  );
 });

@@ -11,19 +11,31 @@ export function CardFace({ account }: { account: Account }) {
   const expiry = formatExpiry(account.cardExpiryMonth, account.cardExpiryYear);
   const usable = account.accountStatusId === CARD_STATUS.active;
   const ending = lastFour(account);
-  const className = [classes.face, account.cardIsVirtual ? classes.virtual : '', usable ? '' : classes.inactive].filter(Boolean).join(' ');
+  const className = [
+    classes.face,
+    account.cardIsVirtual ? classes.virtual : '',
+    usable ? '' : classes.inactive,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={className}>
       <div className={classes.faceTop}>
         <span className={classes.faceTitle}>{cardTitle(t, account)}</span>
-        <span className={classes.faceKind}>{t(account.cardIsVirtual ? 'cards.kind.virtual' : 'cards.kind.physical')}</span>
+        <span className={classes.faceKind}>
+          {t(account.cardIsVirtual ? 'cards.kind.virtual' : 'cards.kind.physical')}
+        </span>
       </div>
       <div className={classes.faceNumber}>
         <span aria-hidden="true">{account.maskedCardNumber ?? '•••• ••••'}</span>
-        <VisuallyHidden>{ending ? t('cards.tile.ending', { digits: ending }) : t('cards.tile.noNumberYet')}</VisuallyHidden>
+        <VisuallyHidden>
+          {ending ? t('cards.tile.ending', { digits: ending }) : t('cards.tile.noNumberYet')}
+        </VisuallyHidden>
       </div>
       <div className={classes.faceBottom}>
-        <span className={classes.faceExpiry}>{expiry ? t('cards.tile.expires', { date: expiry }) : ''}</span>
+        <span className={classes.faceExpiry}>
+          {expiry ? t('cards.tile.expires', { date: expiry }) : ''}
+        </span>
         <span className={classes.faceBrand}>{brandName(account.cardBrand)}</span>
       </div>
     </div>

@@ -59,21 +59,30 @@ function CardListPage({ kind }: { kind: Kind }) {
   const { search } = useLocation();
   const routing = useCardRouting(kind);
   useDocumentTitle(t(`cards.list.${kind}Title`));
-  if (routing.state === 'ready' && routing.route.to !== (kind === 'physical' ? 'physicalList' : 'virtualList')) {
+  if (
+    routing.state === 'ready' &&
+    routing.route.to !== (kind === 'physical' ? 'physicalList' : 'virtualList')
+  ) {
     return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
   }
   return (
     <CardsPage title={t('cards.title')} actions={<CardsPageActions />}>
       {routing.state === 'loading' && <CardsSkeleton />}
-      {routing.state === 'error' && <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />}
-      {routing.state === 'ready' && (
-        <ListContent kind={kind} cards={routing.cards} />
+      {routing.state === 'error' && (
+        <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />
       )}
+      {routing.state === 'ready' && <ListContent kind={kind} cards={routing.cards} />}
     </CardsPage>
   );
 }
 
-function ListContent({ kind, cards }: { kind: Kind; cards: Extract<ReturnType<typeof useCardRouting>, { state: 'ready' }>['cards'] }) {
+function ListContent({
+  kind,
+  cards,
+}: {
+  kind: Kind;
+  cards: Extract<ReturnType<typeof useCardRouting>, { state: 'ready' }>['cards'];
+}) {
   const { t } = useTranslation();
   const physical = cards.filter((card) => card.cardIsVirtual !== true);
   const virtual = cards.filter((card) => card.cardIsVirtual === true);
@@ -88,7 +97,12 @@ function ListContent({ kind, cards }: { kind: Kind; cards: Extract<ReturnType<ty
         {shown.length === 0 ? (
           <EmptyCards kind={kind} noCardsAtAll={cards.length === 0} />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="ul" className={classes.tileList}>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="lg"
+            component="ul"
+            className={classes.tileList}
+          >
             {shown.map((card) => (
               <li key={card.accountId}>
                 <CardTile account={card} />

@@ -65,7 +65,15 @@ function BinFacts({ info }: { info: BinInfo }) {
         {t('cards.bin.title')}
       </Text>
       {facts.map((fact) => (
-        <Badge key={fact} variant="light" color="gray" style={readableBadgeStyle('gray')} tt="none" fw={500} radius="sm">
+        <Badge
+          key={fact}
+          variant="light"
+          color="gray"
+          style={readableBadgeStyle('gray')}
+          tt="none"
+          fw={500}
+          radius="sm"
+        >
           {fact}
         </Badge>
       ))}
@@ -98,14 +106,17 @@ export function CardNumberField({
 
   // Put the caret back where the person was typing after the value was regrouped.
   useLayoutEffect(() => {
-    if (caret.current === null || !input.current || document.activeElement !== input.current) return;
+    if (caret.current === null || !input.current || document.activeElement !== input.current)
+      return;
     input.current.setSelectionRange(caret.current, caret.current);
     caret.current = null;
   }, [value]);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.currentTarget.value;
-    const digitsBefore = raw.slice(0, event.currentTarget.selectionStart ?? raw.length).replace(/\D/g, '').length;
+    const digitsBefore = raw
+      .slice(0, event.currentTarget.selectionStart ?? raw.length)
+      .replace(/\D/g, '').length;
     const formatted = formatCardNumberInput(raw);
     caret.current = caretAfterDigits(formatted, Math.min(digitsBefore, MAX_DIGITS));
     onChange(formatted);

@@ -35,19 +35,28 @@ export function CardPinPage() {
   const { search } = useLocation();
   const accountId = parseAccountId(useParams().accountId);
   const routing = useCardRouting({ accountId });
-  const card = routing.state === 'ready' ? routing.cards.find((item) => item.accountId === accountId) : undefined;
+  const card =
+    routing.state === 'ready'
+      ? routing.cards.find((item) => item.accountId === accountId)
+      : undefined;
   useDocumentTitle(t('cards.pin.title'));
-  if (routing.state === 'ready' && routing.route.to !== 'details') return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
+  if (routing.state === 'ready' && routing.route.to !== 'details')
+    return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
   return (
     <CardsPage title={t('cards.pin.title')}>
       {routing.state === 'loading' && <CardsSkeleton />}
-      {routing.state === 'error' && <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />}
+      {routing.state === 'error' && (
+        <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />
+      )}
       {card && (
         <Stack gap="md" maw={520}>
           <Anchor component={Link} to={cardDetailsPath(card.accountId)} size="sm">
             {t('cards.pin.backToCard', { card: cardTitle(t, card) })}
           </Anchor>
-          {isCardActionAllowed({ statusId: card.accountStatusId, isVirtual: card.cardIsVirtual === true }, 'changePin') ? (
+          {isCardActionAllowed(
+            { statusId: card.accountStatusId, isVirtual: card.cardIsVirtual === true },
+            'changePin',
+          ) ? (
             <PinForm accountId={card.accountId} />
           ) : (
             <Alert color="orange" variant="light" icon={<AlertIcon />}>
@@ -64,7 +73,12 @@ export function CardPinPage() {
  * A four-digit secret field. Mantine's PasswordInput leaves aria-invalid and the error's
  * aria-describedby to the caller, so a screen reader hears what is wrong with the field.
  */
-function PinField({ label, toggleLabel, error, ...field }: UseFormRegisterReturn & { label: string; toggleLabel: string; error: string | undefined }) {
+function PinField({
+  label,
+  toggleLabel,
+  error,
+  ...field
+}: UseFormRegisterReturn & { label: string; toggleLabel: string; error: string | undefined }) {
   const errorId = useId();
   return (
     <PasswordInput
@@ -116,7 +130,9 @@ export function PinForm({ accountId }: { accountId: number }) {
 
   const failure = change.error;
   // A refusal about a field is shown on it; the popup is for what no field can show.
-  const onFields = isApiError(failure) && PIN_FIELDS.some((field) => failure.validationErrors?.[field] !== undefined);
+  const onFields =
+    isApiError(failure) &&
+    PIN_FIELDS.some((field) => failure.validationErrors?.[field] !== undefined);
   const busy = change.isPending;
 
   return (
@@ -144,7 +160,11 @@ export function PinForm({ accountId }: { accountId: number }) {
               error={fieldMessage(t, errors.pinRepeat?.message)}
               {...register('pinRepeat')}
             />
-            <Checkbox label={t('cards.pin.confirm')} error={fieldMessage(t, errors.confirm?.message)} {...register('confirm')} />
+            <Checkbox
+              label={t('cards.pin.confirm')}
+              error={fieldMessage(t, errors.confirm?.message)}
+              {...register('confirm')}
+            />
             <Button type="submit" loading={busy}>
               {t('cards.pin.submit')}
             </Button>

@@ -1,4 +1,14 @@
-import { ActionIcon, Button, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import '@mantine/core/styles/Tooltip.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +36,17 @@ function CopyValue({ value, label }: { value: string; label: string }) {
   return (
     <CopyButton value={value} timeout={2000}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? t('cards.secrets.copied') : t('cards.secrets.copy', { what: label })} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('cards.secrets.copy', { what: label })} size="lg">
+        <Tooltip
+          label={copied ? t('cards.secrets.copied') : t('cards.secrets.copy', { what: label })}
+          withArrow
+        >
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={t('cards.secrets.copy', { what: label })}
+            size="lg"
+          >
             {copied ? <CheckCircleIcon size={18} /> : <CopyIcon />}
           </ActionIcon>
         </Tooltip>
@@ -38,14 +57,33 @@ function CopyValue({ value, label }: { value: string; label: string }) {
 
 function CopyIcon() {
   return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="9" y="9" width="11" height="11" rx="2" />
       <path d="M5 15V6a2 2 0 0 1 2-2h9" />
     </svg>
   );
 }
 
-function SecretRow({ label, value, copyValue }: { label: string; value: string; copyValue?: string }) {
+function SecretRow({
+  label,
+  value,
+  copyValue,
+}: {
+  label: string;
+  value: string;
+  copyValue?: string;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <div>
@@ -79,12 +117,20 @@ export function CardDetailsReveal({ account }: { account: Account }) {
         </Title>
         {details ? (
           <>
-            <SecretRow label={t('cards.secrets.number')} value={groupCardNumber(cardNumber)} copyValue={cardNumber} />
+            <SecretRow
+              label={t('cards.secrets.number')}
+              value={groupCardNumber(cardNumber)}
+              copyValue={cardNumber}
+            />
             <Group grow>
               <SecretRow label={t('cards.secrets.expiry')} value={expiry} copyValue={expiry} />
               <SecretRow label={t('cards.secrets.cvv')} value={cvv} copyValue={cvv} />
             </Group>
-            <SecretRow label={t('cards.secrets.holder')} value={details.holderName} copyValue={details.holderName} />
+            <SecretRow
+              label={t('cards.secrets.holder')}
+              value={details.holderName}
+              copyValue={details.holderName}
+            />
             <Text size="xs" c="dimmed">
               {t('cards.secrets.hidesAgain')}
             </Text>
@@ -100,7 +146,12 @@ export function CardDetailsReveal({ account }: { account: Account }) {
               {t('cards.secrets.detailsHint')}
             </Text>
             <Group>
-              <Button variant="light" size="sm" loading={reveal.isPending} onClick={() => reveal.mutate(account.accountId)}>
+              <Button
+                variant="light"
+                size="sm"
+                loading={reveal.isPending}
+                onClick={() => reveal.mutate(account.accountId)}
+              >
                 {t('cards.secrets.showDetails')}
               </Button>
             </Group>
@@ -132,7 +183,12 @@ export function PinReveal({ account }: { account: Account }) {
           </Button>
         </>
       ) : (
-        <Button variant="light" size="sm" loading={reveal.isPending} onClick={() => reveal.mutate(account.accountId)}>
+        <Button
+          variant="light"
+          size="sm"
+          loading={reveal.isPending}
+          onClick={() => reveal.mutate(account.accountId)}
+        >
           {t('cards.secrets.showPin')}
         </Button>
       )}

@@ -14,10 +14,15 @@ export function CardsIndexPage() {
   const { search } = useLocation();
   const routing = useCardRouting('list');
   useDocumentTitle(t('cards.title'));
-  if (routing.state === 'ready') return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
+  if (routing.state === 'ready')
+    return <Navigate to={`${cardRoutePath(routing.route)}${search}`} replace />;
   return (
     <CardsPage title={t('cards.title')}>
-      {routing.state === 'loading' ? <CardsSkeleton /> : <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />}
+      {routing.state === 'loading' ? (
+        <CardsSkeleton />
+      ) : (
+        <LoadFailed error={routing.error} onRetry={routing.retry} retrying={routing.retrying} />
+      )}
     </CardsPage>
   );
 }

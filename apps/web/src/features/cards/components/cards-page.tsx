@@ -1,4 +1,14 @@
-import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import type { ReactNode } from 'react';
@@ -17,7 +27,15 @@ export function useApplyHref(): string {
 }
 
 /** Frame of every cards screen: the page heading, the screen's own buttons, then its content. */
-export function CardsPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function CardsPage({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
       <Stack gap="lg">
@@ -70,7 +88,22 @@ export function CardsSkeleton() {
 }
 
 /** A failed load said plainly, with a way to try again. */
-export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+export function LoadFailed({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const { t } = useTranslation();
-  return <SharedLoadFailed title={t('cards.loadFailed')} error={error} onRetry={onRetry} retrying={retrying} />;
+  return (
+    <SharedLoadFailed
+      title={t('cards.loadFailed')}
+      error={error}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
+  );
 }

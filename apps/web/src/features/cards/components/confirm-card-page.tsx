@@ -41,9 +41,20 @@ export function ConfirmCardPage() {
           {t('cards.confirmCard.back')}
         </Anchor>
         {cards.isPending && <CardsSkeleton />}
-        {cards.isError && <LoadFailed error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />}
+        {cards.isError && (
+          <LoadFailed
+            error={cards.error}
+            onRetry={() => void cards.refetch()}
+            retrying={cards.isFetching}
+          />
+        )}
         {cards.isSuccess && !card && (
-          <Alert color="orange" variant="light" icon={<AlertIcon />} title={t('cards.confirmCard.notFound')}>
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('cards.confirmCard.notFound')}
+          >
             <Anchor component={Link} to="/add-card" size="sm">
               {t('cards.confirmCard.linkAgain')}
             </Anchor>
@@ -95,7 +106,13 @@ function ConfirmCard({ card }: { card: ExternalCard }) {
         </Group>
 
         {card.status === 'verified' && (
-          <Alert color="teal" variant="light" icon={<CheckCircleIcon />} title={t('cards.confirmCard.verifiedTitle')} role="status">
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<CheckCircleIcon />}
+            title={t('cards.confirmCard.verifiedTitle')}
+            role="status"
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('cards.confirmCard.verifiedText')}</Text>
               <Anchor component={Link} to="/add-card" size="sm">
@@ -106,7 +123,13 @@ function ConfirmCard({ card }: { card: ExternalCard }) {
         )}
 
         {card.status === 'failed' && (
-          <Alert color="red" variant="light" icon={<AlertIcon />} title={t('cards.confirmCard.failedTitle')} role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('cards.confirmCard.failedTitle')}
+            role="alert"
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('cards.confirmCard.failedText')}</Text>
               <Anchor component={Link} to="/add-card" size="sm">
@@ -127,7 +150,12 @@ function ConfirmCard({ card }: { card: ExternalCard }) {
           >
             <fieldset disabled={confirm.isPending} className={classes.fieldset}>
               <Stack gap="md">
-                <Text size="sm">{t('cards.confirmCard.explain', { card: card.maskedCardNumber, currency: card.verificationCurrency })}</Text>
+                <Text size="sm">
+                  {t('cards.confirmCard.explain', {
+                    card: card.maskedCardNumber,
+                    currency: card.verificationCurrency,
+                  })}
+                </Text>
                 <Text size="sm" c="dimmed">
                   {t('cards.confirmCard.whereToFind')}
                 </Text>
@@ -155,7 +183,14 @@ function ConfirmCard({ card }: { card: ExternalCard }) {
           </form>
         )}
       </Stack>
-      <ErrorPopup error={confirm.error && !(isApiError(confirm.error) && confirm.error.validationErrors?.amount) ? confirm.error : null} onClose={() => confirm.reset()} />
+      <ErrorPopup
+        error={
+          confirm.error && !(isApiError(confirm.error) && confirm.error.validationErrors?.amount)
+            ? confirm.error
+            : null
+        }
+        onClose={() => confirm.reset()}
+      />
     </Paper>
   );
 }

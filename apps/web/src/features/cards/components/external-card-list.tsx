@@ -46,14 +46,25 @@ export function ExternalCardList() {
             <Skeleton height={56} radius="md" />
           </Stack>
         )}
-        {cards.isError && <LoadFailed error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />}
+        {cards.isError && (
+          <LoadFailed
+            error={cards.error}
+            onRetry={() => void cards.refetch()}
+            retrying={cards.isFetching}
+          />
+        )}
         {cards.isSuccess && cards.data.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('cards.external.empty')}
           </Text>
         )}
         {cards.isSuccess && cards.data.length > 0 && (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('cards.external.title')}>
+          <Stack
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label={t('cards.external.title')}
+          >
             {cards.data.map((card) => (
               <Paper key={card.cardId} component="li" withBorder radius="md" p="sm">
                 <Group justify="space-between" wrap="wrap" gap="xs">
@@ -62,7 +73,14 @@ export function ExternalCardList() {
                       {[brandName(card.cardBrand), card.maskedCardNumber].filter(Boolean).join(' ')}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {[card.issuer, t('cards.tile.expires', { date: formatExpiry(card.expiryMonth, card.expiryYear) })].filter(Boolean).join(' · ')}
+                      {[
+                        card.issuer,
+                        t('cards.tile.expires', {
+                          date: formatExpiry(card.expiryMonth, card.expiryYear),
+                        }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </div>
                   <Group gap="xs">
@@ -88,9 +106,17 @@ export function ExternalCardList() {
           </Stack>
         )}
       </Stack>
-      <Dialog opened={removing !== null} onClose={() => setRemoving(null)} title={t('cards.external.removeTitle')} closeLabel={t('cards.dialogClose')} size="sm">
+      <Dialog
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('cards.external.removeTitle')}
+        closeLabel={t('cards.dialogClose')}
+        size="sm"
+      >
         <Stack gap="md">
-          <Text size="sm">{t('cards.external.removeText', { card: removing?.maskedCardNumber ?? '' })}</Text>
+          <Text size="sm">
+            {t('cards.external.removeText', { card: removing?.maskedCardNumber ?? '' })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)} data-autofocus>
               {t('cards.cancel')}
@@ -98,7 +124,9 @@ export function ExternalCardList() {
             <Button
               color="red"
               loading={remove.isPending}
-              onClick={() => removing && remove.mutate(removing.cardId, { onSuccess: () => setRemoving(null) })}
+              onClick={() =>
+                removing && remove.mutate(removing.cardId, { onSuccess: () => setRemoving(null) })
+              }
             >
               {t('cards.external.removeConfirm')}
             </Button>

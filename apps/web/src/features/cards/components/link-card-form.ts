@@ -20,8 +20,10 @@ export function createLinkCardSchema(now: Date) {
       cardNumber: z.string().superRefine((value, ctx) => {
         const digits = value.replace(/\D/g, '');
         if (digits === '') ctx.addIssue({ code: 'custom', message: 'validation.required' });
-        else if (digits.length < 12) ctx.addIssue({ code: 'custom', message: 'cards.addCard.numberTooShort' });
-        else if (!luhnValid(digits)) ctx.addIssue({ code: 'custom', message: 'cards.addCard.luhnInvalid' });
+        else if (digits.length < 12)
+          ctx.addIssue({ code: 'custom', message: 'cards.addCard.numberTooShort' });
+        else if (!luhnValid(digits))
+          ctx.addIssue({ code: 'custom', message: 'cards.addCard.luhnInvalid' });
       }),
       expiryMonth: z.string().regex(/^(0?[1-9]|1[0-2])$/, 'validation.required'),
       expiryYear: z.string().regex(/^\d{4}$/, 'validation.required'),

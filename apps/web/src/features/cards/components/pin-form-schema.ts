@@ -8,8 +8,13 @@ import { cardPinFieldsSchema, isTrivialPin } from '@ledgerline/contract';
  */
 export const pinFormSchema = z.object(cardPinFieldsSchema.shape).superRefine(
   (value, ctx) => {
-    if (isTrivialPin(value.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: 'validation.cardPinTooSimple' });
-    if (value.pin !== value.pinRepeat) ctx.addIssue({ code: 'custom', path: ['pinRepeat'], message: 'validation.cardPinMismatch' });
+    if (isTrivialPin(value.pin))
+      ctx.addIssue({ code: 'custom', path: ['pin'], message: 'validation.cardPinTooSimple' });
+    if (value.pin !== value.pinRepeat)
+      ctx.addIssue({ code: 'custom', path: ['pinRepeat'], message: 'validation.cardPinMismatch' });
   },
-  { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'pin' || issue.path?.[0] === 'pinRepeat') },
+  {
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'pin' || issue.path?.[0] === 'pinRepeat'),
+  },
 );

@@ -11,8 +11,20 @@ export type CardRouting =
 export function useCardRouting(path: CardRoutePath): CardRouting {
   const accounts = useAccounts();
   if (accounts.isPending) return { state: 'loading' };
-  if (accounts.isError) return { state: 'error', error: accounts.error, retry: () => void accounts.refetch(), retrying: accounts.isFetching };
+  if (accounts.isError)
+    return {
+      state: 'error',
+      error: accounts.error,
+      retry: () => void accounts.refetch(),
+      retrying: accounts.isFetching,
+    };
   const cards = cardAccountsOf(accounts.data);
-  const route = cardRoute({ cards: cards.map((card) => ({ accountId: card.accountId, isVirtual: card.cardIsVirtual === true })), path });
+  const route = cardRoute({
+    cards: cards.map((card) => ({
+      accountId: card.accountId,
+      isVirtual: card.cardIsVirtual === true,
+    })),
+    path,
+  });
   return { state: 'ready', route, cards, accounts: accounts.data };
 }

@@ -10,7 +10,11 @@ import { cardKeys } from '../keys';
  * active; physical: submitted → printing → printed → shipped). The others wait for the customer
  * (a shipped card is activated by its owner) or the bank.
  */
-const MOVING_STATUSES: ReadonlySet<number> = new Set([CARD_STATUS.submitted, CARD_STATUS.printing, CARD_STATUS.printed]);
+const MOVING_STATUSES: ReadonlySet<number> = new Set([
+  CARD_STATUS.submitted,
+  CARD_STATUS.printing,
+  CARD_STATUS.printed,
+]);
 
 /** How often the list is fetched while a card moves and the realtime channel is not open. */
 export const CARD_STATUS_POLL_MS = 4_000;
@@ -29,9 +33,12 @@ export function useLiveCardStatuses(): void {
   const queryClient = useQueryClient();
   const { customerId } = useSessionState();
   const accounts = useAccounts();
-  const moving = cardAccountsOf(accounts.data ?? []).some((card) => isMovingStatus(card.accountStatusId));
+  const moving = cardAccountsOf(accounts.data ?? []).some((card) =>
+    isMovingStatus(card.accountStatusId),
+  );
   const channel = useRealtimeState();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
 
   useRealtimeEvent('AccountChanged', () => {
     if (moving) refresh();
@@ -41,7 +48,8 @@ export function useLiveCardStatuses(): void {
   useEffect(() => {
     const opened = channel === 'open' && !wasOpen.current;
     wasOpen.current = channel === 'open';
-    if (opened && moving) void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
+    if (opened && moving)
+      void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
   }, [channel, moving, queryClient, customerId]);
 
   // A second observer of the same query: it only adds the polling interval.

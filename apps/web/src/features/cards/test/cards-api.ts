@@ -1,6 +1,11 @@
 import type { Account, ExternalCard } from '@ledgerline/contract';
 import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
-import { demoCustomer, ok, paymentAccount as sharedPaymentAccount, signedIn } from '@/test/fixtures';
+import {
+  demoCustomer,
+  ok,
+  paymentAccount as sharedPaymentAccount,
+  signedIn,
+} from '@/test/fixtures';
 
 /** Component-test helpers of the cards feature: accounts as the server answers them, and a real HTTP API. */
 
@@ -68,6 +73,8 @@ export async function serveCards(accounts: Account[], routes: Routes = {}): Prom
       state.accounts = next;
     },
     calls: (method: string) =>
-      api.requests.filter((request) => request.path === `/api/main/?${method}`).map((request) => request.body as Record<string, unknown>),
+      api.requests
+        .filter((request) => request.path === `/api/main/?${method}`)
+        .map((request) => request.body as Record<string, unknown>),
   };
 }

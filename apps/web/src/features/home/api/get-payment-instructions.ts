@@ -38,7 +38,10 @@ export function useMarkInstructionViewed() {
       const replace = (list: PaymentInstruction[] | undefined) =>
         list?.map((item) => (item.id === instruction.id ? instruction : item));
       queryClient.setQueryData(homeKeys.paymentInstructions(customerId), replace);
-      queryClient.setQueryData(homeKeys.paymentInstructions(customerId, instruction.accountId), replace);
+      queryClient.setQueryData(
+        homeKeys.paymentInstructions(customerId, instruction.accountId),
+        replace,
+      );
     },
   });
 }

@@ -27,10 +27,13 @@ export function useOpenAccount(kind: OpenAccountKind) {
   const { customerId } = useSessionState();
   return useMutation({
     mutationFn: async (currencyCode: string) =>
-      (await client.main(kind === 'currency' ? 'addCurrency' : 'createWallet', { currencyCode })).account,
+      (await client.main(kind === 'currency' ? 'addCurrency' : 'createWallet', { currencyCode }))
+        .account,
     onSuccess: async (account) => {
       queryClient.setQueryData<Account[]>(homeKeys.accounts(customerId), (list) =>
-        list ? sortAccounts([...list.filter((item) => item.accountId !== account.accountId), account]) : list,
+        list
+          ? sortAccounts([...list.filter((item) => item.accountId !== account.accountId), account])
+          : list,
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: homeKeys.accounts(customerId) }),

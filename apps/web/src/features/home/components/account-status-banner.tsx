@@ -1,6 +1,9 @@
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import type { AccountStatusBanner as Banner, VerificationState } from '@ledgerline/domain/verification';
+import type {
+  AccountStatusBanner as Banner,
+  VerificationState,
+} from '@ledgerline/domain/verification';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
@@ -42,7 +45,9 @@ export function AccountStatusBanner({ banner }: { banner: Banner }) {
       data-state={banner.state}
     >
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <span className={classes.icon}>{tone === 'info' ? <InfoIcon size={22} /> : <AlertIcon size={22} />}</span>
+        <span className={classes.icon}>
+          {tone === 'info' ? <InfoIcon size={22} /> : <AlertIcon size={22} />}
+        </span>
         <Stack gap={6} className={classes.body}>
           <Group gap="sm" align="center">
             <Title order={2} fz="md" id={titleId}>

@@ -27,7 +27,9 @@ export function useAccountName(): (account: Account) => string {
   return (account) => {
     const name = account.name?.trim();
     if (name) return name;
-    return t(`home.accounts.defaultName.${accountKind(account.type)}`, { currency: account.currencyCode });
+    return t(`home.accounts.defaultName.${accountKind(account.type)}`, {
+      currency: account.currencyCode,
+    });
   };
 }
 
@@ -90,7 +92,9 @@ function AccountRow({
         </Text>
         {isNonZero(account.pendingAmount) && (
           <Text size="xs" c="dimmed" data-testid="account-pending">
-            {t('home.accounts.pending', { amount: money(account.pendingAmount, account.currencyCode) })}
+            {t('home.accounts.pending', {
+              amount: money(account.pendingAmount, account.currencyCode),
+            })}
           </Text>
         )}
       </div>
@@ -102,7 +106,9 @@ function AccountRow({
               variant="light"
               onClick={() => actions.onPaymentDetails(account.accountId)}
               aria-label={t(
-                details.unviewed ? 'home.accounts.paymentDetailsForNew' : 'home.accounts.paymentDetailsFor',
+                details.unviewed
+                  ? 'home.accounts.paymentDetailsForNew'
+                  : 'home.accounts.paymentDetailsFor',
                 { name },
               )}
               rightSection={

@@ -50,7 +50,10 @@ export function CardsSummary({
                   {label}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[card.cardBrand ? t(`home.cards.brand.${card.cardBrand}`) : null, card.maskedCardNumber]
+                  {[
+                    card.cardBrand ? t(`home.cards.brand.${card.cardBrand}`) : null,
+                    card.maskedCardNumber,
+                  ]
                     .filter(Boolean)
                     .join(' ')}
                 </Text>

@@ -14,9 +14,10 @@ import classes from './home.module.css';
  */
 function formatRate(rate: string | number, locale: string): string {
   const exact = new Decimal(rate).toDecimalPlaces(6).toFixed();
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 6 }).format(
-    exact as `${number}`,
-  );
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 6,
+  }).format(exact as `${number}`);
 }
 
 function formatDate(value: string, locale: string): string {
@@ -49,7 +50,13 @@ export function ExchangeRatesPanel({ currencies }: { currencies: readonly string
   const shown = showAll || short.length === 0 ? all : short;
 
   return (
-    <Paper withBorder radius="lg" className={classes.section} component="section" aria-labelledby="rates-title">
+    <Paper
+      withBorder
+      radius="lg"
+      className={classes.section}
+      component="section"
+      aria-labelledby="rates-title"
+    >
       <Stack gap="xs">
         <Title order={2} fz="md" id="rates-title">
           {t('home.rates.title')}
@@ -63,7 +70,12 @@ export function ExchangeRatesPanel({ currencies }: { currencies: readonly string
           </Stack>
         )}
         {rates.isError && (
-          <Alert color="red" variant="light" icon={<AlertIcon />} title={t('home.rates.loadFailed')}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('home.rates.loadFailed')}
+          >
             {translateErrorMessage(t, rates.error)}
           </Alert>
         )}
@@ -75,11 +87,16 @@ export function ExchangeRatesPanel({ currencies }: { currencies: readonly string
         {rates.isSuccess && rates.data.rates.length > 0 && (
           <>
             <Text size="xs" c="dimmed">
-              {t('home.rates.caption', { base: rates.data.base, date: formatDate(rates.data.date, locale) })}
+              {t('home.rates.caption', {
+                base: rates.data.base,
+                date: formatDate(rates.data.date, locale),
+              })}
             </Text>
             <table className={classes.rates}>
               <caption>
-                <VisuallyHidden>{t('home.rates.tableCaption', { base: rates.data.base })}</VisuallyHidden>
+                <VisuallyHidden>
+                  {t('home.rates.tableCaption', { base: rates.data.base })}
+                </VisuallyHidden>
               </caption>
               <thead>
                 <tr>
@@ -99,7 +116,12 @@ export function ExchangeRatesPanel({ currencies }: { currencies: readonly string
               </tbody>
             </table>
             {shown.length < all.length && (
-              <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(true)} w="fit-content">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => setShowAll(true)}
+                w="fit-content"
+              >
                 {t('home.rates.showAll', { count: all.length })}
               </Button>
             )}

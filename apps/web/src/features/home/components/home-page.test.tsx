@@ -19,7 +19,8 @@ function accessInfo(balanceInfo = 2) {
 
 const verification = verificationInfo;
 
-const account = (overrides: Record<string, unknown>) => paymentAccount({ accountId: 1, balance: '0', createdAt: '2026-01-02T10:00:00Z', ...overrides });
+const account = (overrides: Record<string, unknown>) =>
+  paymentAccount({ accountId: 1, balance: '0', createdAt: '2026-01-02T10:00:00Z', ...overrides });
 
 // The server's order on purpose: the closed account first, so the screen's sort shows.
 const ACCOUNTS = [
@@ -65,7 +66,14 @@ function routes(overrides: Routes = {}): Routes {
     'POST /api/main/?getAccounts': () => ok({ accounts: ACCOUNTS }),
     'POST /api/main/?getPaymentInstructions': () => ok({ instructions: [INSTRUCTION] }),
     'POST /api/main/?getDefaultExchangeRates': () =>
-      ok({ base: 'EUR', date: '2026-03-02', rates: [{ currencyCode: 'USD', rate: '1.0856' }, { currencyCode: 'JPY', rate: '162.3' }] }),
+      ok({
+        base: 'EUR',
+        date: '2026-03-02',
+        rates: [
+          { currencyCode: 'USD', rate: '1.0856' },
+          { currencyCode: 'JPY', rate: '162.3' },
+        ],
+      }),
     'POST /api/main/?getAnnouncements': () => ok({ announcements: [] }),
     ...overrides,
   };
@@ -109,7 +117,10 @@ describe('home: accounts', () => {
     const cards = screen.getByRole('region', { name: 'Cards' });
     expect(cards).toHaveTextContent('Visa •••• 4242');
     expect(cards).toHaveTextContent('€45.00');
-    expect(within(cards).getByRole('link', { name: 'Manage cards' })).toHaveAttribute('href', '/cards');
+    expect(within(cards).getByRole('link', { name: 'Manage cards' })).toHaveAttribute(
+      'href',
+      '/cards',
+    );
   });
 
   it('groups digits and decimals the Romanian way in Romanian', async () => {
@@ -123,11 +134,19 @@ describe('home: accounts', () => {
   it('offers the quick actions the access allows and links them where they act', async () => {
     await renderHome();
     const actions = await screen.findByRole('group', { name: 'Quick actions' });
-    await waitFor(() => expect(within(actions).getByRole('button', { name: 'Add money' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(actions).getByRole('button', { name: 'Add money' })).toBeInTheDocument(),
+    );
     expect(within(actions).getByRole('button', { name: 'Add currency' })).toBeInTheDocument();
     expect(within(actions).getByRole('button', { name: 'Create wallet' })).toBeInTheDocument();
-    expect(within(actions).getByRole('link', { name: 'Apply for a card' })).toHaveAttribute('href', '/cards?apply=1');
-    expect(within(actions).getByRole('link', { name: 'Link a card' })).toHaveAttribute('href', '/add-card');
+    expect(within(actions).getByRole('link', { name: 'Apply for a card' })).toHaveAttribute(
+      'href',
+      '/cards?apply=1',
+    );
+    expect(within(actions).getByRole('link', { name: 'Link a card' })).toHaveAttribute(
+      'href',
+      '/add-card',
+    );
   });
 
   it('shows a representative without balance access no balances and asks for no accounts', async () => {
@@ -164,25 +183,33 @@ describe('home: accounts', () => {
   it('shows payment details with a "new" mark, and marks them viewed when opened', async () => {
     let viewed = false;
     const { user, api } = await renderHome({
-      'POST /api/main/?getPaymentInstructions': () => ok({ instructions: [{ ...INSTRUCTION, viewed }] }),
+      'POST /api/main/?getPaymentInstructions': () =>
+        ok({ instructions: [{ ...INSTRUCTION, viewed }] }),
       'POST /api/main/?markPaymentInstructionViewed': () => {
         viewed = true;
         return ok({ instruction: { ...INSTRUCTION, viewed: true } });
       },
     });
-    const button = await screen.findByRole('button', { name: 'Payment details for EUR account (new)' });
+    const button = await screen.findByRole('button', {
+      name: 'Payment details for EUR account (new)',
+    });
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
     expect(await within(dialog).findByText('LT121000011101001000')).toBeInTheDocument();
     expect(within(dialog).getByText('PBBLLT21')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy IBAN' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(api.requests.find((request) => request.path === '/api/main/?markPaymentInstructionViewed')?.body).toMatchObject({
+      expect(
+        api.requests.find((request) => request.path === '/api/main/?markPaymentInstructionViewed')
+          ?.body,
+      ).toMatchObject({
         instructionId: 501,
       }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: 'Payment details for EUR account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Payment details for EUR account' }),
+    ).toBeInTheDocument();
   });
 
   it('adds a currency the customer does not hold yet, and the new account appears at once', async () => {
@@ -210,17 +237,31 @@ describe('home: accounts', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a currency' });
     const select = await within(dialog).findByRole('combobox', { name: 'Currency' });
     // EUR and USD payment accounts exist already; the closed CAD one is not offered by the server here.
-    expect(within(select).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['CHF']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['CHF']);
     await user.click(within(dialog).getByRole('button', { name: 'Add currency' }));
     expect(await screen.findByText('CHF account is open and ready to use.')).toBeInTheDocument();
-    await waitFor(() => expect(rowTexts().some((row) => row.includes('CHF account') && row.includes('0.00 CHF'))).toBe(true));
-    expect(api.requests.find((request) => request.path === '/api/main/?addCurrency')?.body).toMatchObject({ currencyCode: 'CHF' });
+    await waitFor(() =>
+      expect(
+        rowTexts().some((row) => row.includes('CHF account') && row.includes('0.00 CHF')),
+      ).toBe(true),
+    );
+    expect(
+      api.requests.find((request) => request.path === '/api/main/?addCurrency')?.body,
+    ).toMatchObject({ currencyCode: 'CHF' });
   });
 
   it('shows a refused currency in the error popup and opens nothing', async () => {
     const { user } = await renderHome({
       'POST /api/main/?getCurrencies': () => ({
-        body: { responseCode: 'SUCCESS', responseDescription: 'OK', currencies: [{ code: 'CHF', name: 'Swiss Franc', symbol: 'CHF', decimals: 2 }] },
+        body: {
+          responseCode: 'SUCCESS',
+          responseDescription: 'OK',
+          currencies: [{ code: 'CHF', name: 'Swiss Franc', symbol: 'CHF', decimals: 2 }],
+        },
       }),
       'POST /api/main/?addCurrency': () => ({
         status: 400,
@@ -230,11 +271,13 @@ describe('home: accounts', () => {
     await user.click(await screen.findByRole('button', { name: 'Add currency' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a currency' });
     await user.click(await within(dialog).findByRole('button', { name: 'Add currency' }));
-    expect(await screen.findByRole('dialog', { name: 'This currency is not offered' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'This currency is not offered' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/is open and ready to use/)).not.toBeInTheDocument();
   });
 
-  it('shows the default exchange rates with 4 to 6 decimals, the customer\'s currencies first', async () => {
+  it("shows the default exchange rates with 4 to 6 decimals, the customer's currencies first", async () => {
     const { user } = await renderHome();
     const rates = await screen.findByRole('table', { name: 'Reference rates for 1 EUR' });
     expect(within(rates).getByRole('row', { name: /USD/ })).toHaveTextContent('1.0856');
@@ -261,35 +304,65 @@ describe('home: account-status banner', () => {
     const banner = await screen.findByRole('region', { name: 'Your account is limited' });
     expect(banner).toHaveTextContent('Expired documents');
     expect(banner).toHaveTextContent('Unpaid invoice');
-    expect(within(banner).getByRole('link', { name: 'See why and what to do' })).toHaveAttribute('href', '/limited-account');
+    expect(within(banner).getByRole('link', { name: 'See why and what to do' })).toHaveAttribute(
+      'href',
+      '/limited-account',
+    );
   });
 
   it('counts and names the required actions of a verified customer', async () => {
     await renderHome({
       'POST /api/main/?getVerificationInfo': () =>
-        ok(verification({ taxForms: { status: 'none' }, phones: [{ id: 1, confirmed: false }, { id: 2, confirmed: false }] })),
+        ok(
+          verification({
+            taxForms: { status: 'none' },
+            phones: [
+              { id: 1, confirmed: false },
+              { id: 2, confirmed: false },
+            ],
+          }),
+        ),
     });
     const banner = await screen.findByRole('region', { name: /Your profile needs attention/ });
-    expect(within(banner).getByTestId('required-action-count')).toHaveTextContent('Actions needed: 2');
+    expect(within(banner).getByTestId('required-action-count')).toHaveTextContent(
+      'Actions needed: 2',
+    );
     expect(banner).toHaveTextContent('Fill in your tax forms');
     expect(banner).toHaveTextContent('Confirm your phone number');
-    expect(within(banner).getByRole('link', { name: 'Open your profile' })).toHaveAttribute('href', '/profile');
+    expect(within(banner).getByRole('link', { name: 'Open your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
   });
 
   it('sends an unverified customer without documents to the unverified-account page', async () => {
     await renderHome({
-      'POST /api/main/?getVerificationInfo': () => ok(verification({ verified: false, documents: [] })),
+      'POST /api/main/?getVerificationInfo': () =>
+        ok(verification({ verified: false, documents: [] })),
     });
     const banner = await screen.findByRole('region', { name: 'Your account is not verified yet' });
-    expect(within(banner).getByRole('link', { name: 'Finish verification' })).toHaveAttribute('href', '/unverified-account');
+    expect(within(banner).getByRole('link', { name: 'Finish verification' })).toHaveAttribute(
+      'href',
+      '/unverified-account',
+    );
   });
 
   it('tells a customer whose documents wait for review that there is nothing to do', async () => {
     await renderHome({
       'POST /api/main/?getVerificationInfo': () =>
-        ok(verification({ verified: false, documents: [{ id: 1, statusId: 41, documentTypeId: 4, categoryId: 1, expiresDate: null }] })),
+        ok(
+          verification({
+            verified: false,
+            documents: [
+              { id: 1, statusId: 41, documentTypeId: 4, categoryId: 1, expiresDate: null },
+            ],
+          }),
+        ),
     });
     const banner = await screen.findByRole('region', { name: 'We are reviewing your documents' });
-    expect(within(banner).getByRole('link', { name: 'Finish verification' })).toHaveAttribute('href', '/unverified-account');
+    expect(within(banner).getByRole('link', { name: 'Finish verification' })).toHaveAttribute(
+      'href',
+      '/unverified-account',
+    );
   });
 });

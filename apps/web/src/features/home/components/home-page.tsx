@@ -121,7 +121,8 @@ export function HomePage() {
   useDocumentTitle(t('home.pageTitle'));
   const customerInfo = useCustomerInfo();
   const access = useAccessInfo();
-  const seesAccounts = access.isSuccess && access.data.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
+  const seesAccounts =
+    access.isSuccess && access.data.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
   const accounts = useAccounts({ enabled: seesAccounts });
   useLiveAccounts(seesAccounts);
   const instructions = usePaymentInstructions({ enabled: seesAccounts });
@@ -189,7 +190,12 @@ export function HomePage() {
         )}
 
         {access.isSuccess && !seesAccounts && (
-          <Alert color="gray" variant="light" icon={<AlertIcon />} title={t('home.noBalanceAccessTitle')}>
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('home.noBalanceAccessTitle')}
+          >
             {t('home.noBalanceAccessText')}
           </Alert>
         )}
@@ -206,7 +212,13 @@ export function HomePage() {
 
         {(access.isPending || seesAccounts) && (
           <div className={classes.layout}>
-            <Paper withBorder radius="lg" className={classes.section} component="section" aria-labelledby="accounts-title">
+            <Paper
+              withBorder
+              radius="lg"
+              className={classes.section}
+              component="section"
+              aria-labelledby="accounts-title"
+            >
               <Stack gap="lg">
                 <Title order={2} fz="lg" id="accounts-title">
                   {t('home.accounts.title')}
@@ -237,7 +249,9 @@ export function HomePage() {
                   <Stack gap={4}>
                     <Text fw={600}>{t('home.accounts.emptyTitle')}</Text>
                     <Text size="sm" c="dimmed">
-                      {actions.includes('addCurrency') ? t('home.accounts.emptyText') : t('home.accounts.emptyTextReadOnly')}
+                      {actions.includes('addCurrency')
+                        ? t('home.accounts.emptyText')
+                        : t('home.accounts.emptyTextReadOnly')}
                     </Text>
                   </Stack>
                 )}
@@ -251,7 +265,9 @@ export function HomePage() {
                       actions={rowActions}
                     />
                   ))}
-                {accounts.isSuccess && cards.length > 0 && <CardsSummary cards={cards} defaultAccountId={defaultAccountId} />}
+                {accounts.isSuccess && cards.length > 0 && (
+                  <CardsSummary cards={cards} defaultAccountId={defaultAccountId} />
+                )}
               </Stack>
             </Paper>
             <ExchangeRatesPanel currencies={[...new Set(list.map((item) => item.currencyCode))]} />

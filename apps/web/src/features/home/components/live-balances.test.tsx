@@ -28,7 +28,8 @@ async function renderLiveHome() {
     setBalance: (next: string) => {
       balance = next;
     },
-    accountCalls: () => server.requests.filter((request) => request.path === '/api/main/?getAccounts').length,
+    accountCalls: () =>
+      server.requests.filter((request) => request.path === '/api/main/?getAccounts').length,
   };
 }
 
@@ -43,7 +44,8 @@ describe('home: live balances', () => {
 
     // A transfer settles: the server moves the balance and says so, three times in a row.
     setBalance('1190.25');
-    for (let i = 0; i < 3; i += 1) await realtime.push({ type: 'AccountChanged', payload: { accountId: 100 } });
+    for (let i = 0; i < 3; i += 1)
+      await realtime.push({ type: 'AccountChanged', payload: { accountId: 100 } });
     await waitFor(() => expect(balanceRow()).toHaveTextContent('€1,190.25'));
     expect(accountCalls()).toBe(2);
   });

@@ -31,10 +31,20 @@ export function OpenAccountDialog({
     <Dialog
       opened={kind !== undefined}
       onClose={onClose}
-      title={kind === 'wallet' ? t('home.openAccount.walletTitle') : t('home.openAccount.currencyTitle')}
+      title={
+        kind === 'wallet' ? t('home.openAccount.walletTitle') : t('home.openAccount.currencyTitle')
+      }
       closeLabel={t('home.dialogClose')}
     >
-      {kind !== undefined && <OpenAccountForm key={kind} kind={kind} accounts={accounts} onClose={onClose} onOpened={onOpened} />}
+      {kind !== undefined && (
+        <OpenAccountForm
+          key={kind}
+          kind={kind}
+          accounts={accounts}
+          onClose={onClose}
+          onOpened={onOpened}
+        />
+      )}
     </Dialog>
   );
 }
@@ -56,7 +66,9 @@ function OpenAccountForm({
   const held = heldCurrencies(accounts, kind === 'wallet' ? 'prepaidFunding' : 'payment');
   const choices = (currencies.data ?? []).filter((currency) => !held.has(currency.code));
   const [chosen, setChosen] = useState<string>('');
-  const value = choices.some((currency) => currency.code === chosen) ? chosen : (choices[0]?.code ?? '');
+  const value = choices.some((currency) => currency.code === chosen)
+    ? chosen
+    : (choices[0]?.code ?? '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +88,12 @@ function OpenAccountForm({
   }
   if (currencies.isError) {
     return (
-      <Alert color="red" variant="light" icon={<AlertIcon />} title={t('home.openAccount.loadFailed')}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<AlertIcon />}
+        title={t('home.openAccount.loadFailed')}
+      >
         {translateErrorMessage(t, currencies.error)}
       </Alert>
     );
@@ -84,7 +101,13 @@ function OpenAccountForm({
   if (choices.length === 0) {
     return (
       <Stack gap="md">
-        <Text size="sm">{t(kind === 'wallet' ? 'home.openAccount.noneLeftWallet' : 'home.openAccount.noneLeftCurrency')}</Text>
+        <Text size="sm">
+          {t(
+            kind === 'wallet'
+              ? 'home.openAccount.noneLeftWallet'
+              : 'home.openAccount.noneLeftCurrency',
+          )}
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('home.dialogClose')}
@@ -98,12 +121,19 @@ function OpenAccountForm({
     <form onSubmit={submit} noValidate>
       <fieldset disabled={open.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
-          <Text size="sm">{t(kind === 'wallet' ? 'home.openAccount.walletIntro' : 'home.openAccount.currencyIntro')}</Text>
+          <Text size="sm">
+            {t(
+              kind === 'wallet' ? 'home.openAccount.walletIntro' : 'home.openAccount.currencyIntro',
+            )}
+          </Text>
           <NativeSelect
             label={t('home.openAccount.currency')}
             value={value}
             onChange={(event) => setChosen(event.currentTarget.value)}
-            data={choices.map((currency) => ({ value: currency.code, label: `${currency.code} — ${currency.name}` }))}
+            data={choices.map((currency) => ({
+              value: currency.code,
+              label: `${currency.code} — ${currency.name}`,
+            }))}
             data-autofocus
           />
           <Group justify="flex-end" gap="sm">
@@ -111,7 +141,11 @@ function OpenAccountForm({
               {t('home.openAccount.cancel')}
             </Button>
             <Button type="submit" loading={open.isPending}>
-              {t(kind === 'wallet' ? 'home.openAccount.walletSubmit' : 'home.openAccount.currencySubmit')}
+              {t(
+                kind === 'wallet'
+                  ? 'home.openAccount.walletSubmit'
+                  : 'home.openAccount.currencySubmit',
+              )}
             </Button>
           </Group>
         </Stack>

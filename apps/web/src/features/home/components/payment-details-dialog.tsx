@@ -39,7 +39,16 @@ const TEXT_FIELDS: ReadonlySet<string> = new Set(['beneficiaryName', 'bankName',
 
 function CopyIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="9" y="9" width="11" height="11" rx="2" />
       <path d="M5 15V6a2 2 0 0 1 2-2h9" />
     </svg>
@@ -48,7 +57,16 @@ function CopyIcon() {
 
 function CheckIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M5 12.5l4.5 4.5L19 7.5" />
     </svg>
   );
@@ -65,21 +83,31 @@ function InstructionDetails({ instruction }: { instruction: PaymentInstruction }
         const value = raw === null || raw === undefined ? '' : String(raw).trim();
         if (value === '') return null;
         // The IBAN already carries the account number for IBAN countries.
-        if (field === 'bankAccountNumber' && instruction.iban && value === String(instruction.iban)) return null;
+        if (field === 'bankAccountNumber' && instruction.iban && value === String(instruction.iban))
+          return null;
         const label = t(`home.paymentDetails.fields.${field}`);
         return (
           <div key={field}>
             <dt>{label}</dt>
             <dd>
-              <span className={TEXT_FIELDS.has(field) ? classes.detailText : classes.detailValue}>{value}</span>
+              <span className={TEXT_FIELDS.has(field) ? classes.detailText : classes.detailValue}>
+                {value}
+              </span>
               <CopyButton value={value} timeout={2000}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('home.paymentDetails.copied') : t('home.paymentDetails.copy')} withArrow>
+                  <Tooltip
+                    label={copied ? t('home.paymentDetails.copied') : t('home.paymentDetails.copy')}
+                    withArrow
+                  >
                     <ActionIcon
                       variant={copied ? 'filled' : 'subtle'}
                       color={copied ? 'green.9' : 'gray.8'}
                       onClick={copy}
-                      aria-label={copied ? t('home.paymentDetails.copiedField', { field: label }) : t('home.paymentDetails.copyField', { field: label })}
+                      aria-label={
+                        copied
+                          ? t('home.paymentDetails.copiedField', { field: label })
+                          : t('home.paymentDetails.copyField', { field: label })
+                      }
                     >
                       {copied ? <CheckIcon /> : <CopyIcon />}
                     </ActionIcon>
@@ -129,7 +157,10 @@ export function PaymentDetailsDialog({
             label={t('home.paymentDetails.account')}
             value={accountId === undefined ? '' : String(accountId)}
             onChange={(event) => onSelect(Number(event.currentTarget.value))}
-            data={accounts.map((item) => ({ value: String(item.accountId), label: accountName(item) }))}
+            data={accounts.map((item) => ({
+              value: String(item.accountId),
+              label: accountName(item),
+            }))}
             data-autofocus
           />
         )}
@@ -144,7 +175,12 @@ export function PaymentDetailsDialog({
           </Stack>
         )}
         {instructions.isError && (
-          <Alert color="red" variant="light" icon={<AlertIcon />} title={t('home.paymentDetails.loadFailed')}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<AlertIcon />}
+            title={t('home.paymentDetails.loadFailed')}
+          >
             {translateErrorMessage(t, instructions.error)}
           </Alert>
         )}
@@ -154,7 +190,9 @@ export function PaymentDetailsDialog({
           </Text>
         )}
         {instructions.isSuccess &&
-          instructions.data.map((instruction) => <InstructionDetails key={instruction.id} instruction={instruction} />)}
+          instructions.data.map((instruction) => (
+            <InstructionDetails key={instruction.id} instruction={instruction} />
+          ))}
       </Stack>
     </Dialog>
   );

@@ -17,7 +17,11 @@ export function useDownloadAgreement() {
   return useMutation({
     mutationFn: async (id: number) => {
       const body: Pick<AgreementPdfRequest, 'id'> = { id };
-      const answer = await client.rest<PdfGeneratorResponse>({ method: 'POST', path: AGREEMENT_PATH, body });
+      const answer = await client.rest<PdfGeneratorResponse>({
+        method: 'POST',
+        path: AGREEMENT_PATH,
+        body,
+      });
       const url = apiLink(baseUrl, answer.redirectLink);
       downloadFile(url);
       return url;

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useTranslation } from 'react-i18next';
 import type { LegalInfoItem } from '@ledgerline/contract';
@@ -14,14 +26,28 @@ import classes from './legal-info.module.css';
 
 function formatVersionDate(isoDate: string, language: Language): string {
   // Noon UTC keeps the calendar date in every time zone.
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 function formatMoment(timestamp: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(timestamp));
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(timestamp));
 }
 
-function LegalItem({ item, downloading, onDownload }: { item: LegalInfoItem; downloading: boolean; onDownload: () => void }) {
+function LegalItem({
+  item,
+  downloading,
+  onDownload,
+}: {
+  item: LegalInfoItem;
+  downloading: boolean;
+  onDownload: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { language } = useLanguage();
   // The document's name in the page's language where the client knows it, else the server's.
@@ -30,7 +56,13 @@ function LegalItem({ item, downloading, onDownload }: { item: LegalInfoItem; dow
   const titleId = `legal-item-${item.id}`;
   return (
     <li>
-      <Paper withBorder radius="lg" className={classes.item} component="article" aria-labelledby={titleId}>
+      <Paper
+        withBorder
+        radius="lg"
+        className={classes.item}
+        component="article"
+        aria-labelledby={titleId}
+      >
         <Stack gap="md">
           <Title order={2} fz="lg" id={titleId}>
             {title}
@@ -38,7 +70,11 @@ function LegalItem({ item, downloading, onDownload }: { item: LegalInfoItem; dow
           <dl className={classes.facts}>
             <div>
               <dt>{t('legalInfo.version')}</dt>
-              <dd>{item.versionDate ? formatVersionDate(item.versionDate, language) : t('legalInfo.currentVersion')}</dd>
+              <dd>
+                {item.versionDate
+                  ? formatVersionDate(item.versionDate, language)
+                  : t('legalInfo.currentVersion')}
+              </dd>
             </div>
             <div>
               <dt>{t('legalInfo.acceptance')}</dt>
@@ -116,7 +152,12 @@ export function LegalInfoPage() {
           <Alert color="red" variant="light" title={t('legalInfo.loadFailed')} icon={<AlertIcon />}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{translateErrorMessage(t, legal.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void legal.refetch()} loading={legal.isFetching}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void legal.refetch()}
+                loading={legal.isFetching}
+              >
                 {t('legalInfo.retry')}
               </Button>
             </Stack>

@@ -92,7 +92,8 @@ export function AnnouncementPage() {
   const notFound =
     !Number.isInteger(id) ||
     id <= 0 ||
-    (isApiError(announcement.error) && (announcement.error.status === 404 || announcement.error.responseCode === 'ENOA'));
+    (isApiError(announcement.error) &&
+      (announcement.error.status === 404 || announcement.error.responseCode === 'ENOA'));
 
   return (
     <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
@@ -127,7 +128,13 @@ export function AnnouncementPage() {
         )}
 
         {announcement.isSuccess && (
-          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="article" className={classes.article}>
+          <Paper
+            withBorder
+            radius="lg"
+            p={{ base: 'lg', sm: 'xl' }}
+            component="article"
+            className={classes.article}
+          >
             <Stack gap="md">
               <Stack gap={6}>
                 <Title order={1} fz={{ base: 22, sm: 28 }}>

@@ -96,7 +96,14 @@ export function NewsPage() {
                       <Text component="span" display="block" size="xs" c="dimmed" mt={2}>
                         {formatNewsDate(item.publishedAt, language)}
                       </Text>
-                      <Text component="span" display="block" size="sm" c="dimmed" mt={4} className={classes.excerpt}>
+                      <Text
+                        component="span"
+                        display="block"
+                        size="sm"
+                        c="dimmed"
+                        mt={4}
+                        className={classes.excerpt}
+                      >
                         {paragraphs(item.body)[0] ?? ''}
                       </Text>
                     </span>

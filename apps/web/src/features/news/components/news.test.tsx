@@ -9,8 +9,9 @@ const ok = (body: Record<string, unknown>) => ({
 });
 
 const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 const TERMS = {
@@ -47,14 +48,22 @@ async function renderNews(path: string, extra: Routes = {}) {
     'POST /api/main/?getAnnouncement': (request) => {
       const { id } = request.body as { id: number };
       const item = state.get(id);
-      if (!item) return { status: 404, body: { responseCode: 'ENOA', responseDescription: 'Announcement not found' } };
+      if (!item)
+        return {
+          status: 404,
+          body: { responseCode: 'ENOA', responseDescription: 'Announcement not found' },
+        };
       item.isRead = true;
       return ok({ announcement: item });
     },
     'POST /api/main/?answerAnnouncement': (request) => {
       const { id, choice } = request.body as { id: number; choice: 'accept' | 'decline' };
       const item = state.get(id);
-      if (!item) return { status: 404, body: { responseCode: 'ENOA', responseDescription: 'Announcement not found' } };
+      if (!item)
+        return {
+          status: 404,
+          body: { responseCode: 'ENOA', responseDescription: 'Announcement not found' },
+        };
       item.choice = choice as never;
       return ok({ announcement: item });
     },
@@ -75,20 +84,27 @@ describe('news', () => {
     expect(second).not.toHaveTextContent('Unread');
     expect(screen.getByText('Unread: 1')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'News unread: 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'News unread: 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('opens an announcement, marks it read, and records an acceptance', async () => {
     const { user, api } = await renderNews('/news');
     await user.click(await screen.findByRole('link', { name: /New terms from 1 May/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'New terms from 1 May' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'New terms from 1 May' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please accept them to keep using your cards.')).toBeInTheDocument();
     // Read now: the navigation's count is gone.
     await waitFor(() => expect(screen.getByRole('link', { name: 'News' })).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('status', { name: 'You accepted' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(api.requests.find((request) => request.path === '/api/main/?answerAnnouncement')?.body).toMatchObject({
+    expect(
+      api.requests.find((request) => request.path === '/api/main/?answerAnnouncement')?.body,
+    ).toMatchObject({
       id: 5,
       choice: 'accept',
     });
@@ -101,7 +117,9 @@ describe('news', () => {
     const { user, api } = await renderNews('/news/5');
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     expect(await screen.findByRole('status', { name: 'You declined' })).toBeInTheDocument();
-    expect(api.requests.find((request) => request.path === '/api/main/?answerAnnouncement')?.body).toMatchObject({
+    expect(
+      api.requests.find((request) => request.path === '/api/main/?answerAnnouncement')?.body,
+    ).toMatchObject({
       choice: 'decline',
     });
   });
@@ -120,7 +138,9 @@ describe('news', () => {
 
   it('offers no answer for an announcement that asks for none', async () => {
     await renderNews('/news/4');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to the new online banking' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to the new online banking' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 

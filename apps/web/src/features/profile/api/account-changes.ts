@@ -17,7 +17,8 @@ export function useRequestUsernameChange() {
   const client = useApiClient();
   const refresh = useRefreshProfile();
   return useMutation({
-    mutationFn: async (newUsername: string) => (await client.main('requestUsernameChange', { newUsername })).request,
+    mutationFn: async (newUsername: string) =>
+      (await client.main('requestUsernameChange', { newUsername })).request,
     onSuccess: () => refresh(),
   });
 }

@@ -10,7 +10,8 @@ export function useCreateAddress() {
   const client = useApiClient();
   const refresh = useRefreshProfile();
   return useMutation({
-    mutationFn: async (address: AddressFields) => (await client.main('createAddress', address)).address,
+    mutationFn: async (address: AddressFields) =>
+      (await client.main('createAddress', address)).address,
     onSuccess: () => refresh(),
   });
 }
@@ -37,7 +38,8 @@ export function useReplaceAddress() {
   const client = useApiClient();
   const refresh = useRefreshProfile();
   return useMutation({
-    mutationFn: async (request: AddressFields & { oldAddressId: number }) => (await client.main('replaceAddress', request)).address,
+    mutationFn: async (request: AddressFields & { oldAddressId: number }) =>
+      (await client.main('replaceAddress', request)).address,
     onSuccess: () => refresh(),
   });
 }
@@ -46,7 +48,8 @@ export function useConfirmAddress() {
   const client = useApiClient();
   const refresh = useRefreshProfile();
   return useMutation({
-    mutationFn: async (addressId: number) => (await client.main('confirmAddress', { addressId })).address,
+    mutationFn: async (addressId: number) =>
+      (await client.main('confirmAddress', { addressId })).address,
     onSuccess: () => refresh(),
   });
 }

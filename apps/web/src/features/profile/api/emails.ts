@@ -49,7 +49,8 @@ export function useSetPrimaryEmail() {
   const client = useApiClient();
   const refresh = useRefreshProfile();
   return useMutation({
-    mutationFn: async (emailId: number) => (await client.main('setPrimaryEmail', { emailId })).email,
+    mutationFn: async (emailId: number) =>
+      (await client.main('setPrimaryEmail', { emailId })).email,
     onSuccess: () => refresh(),
   });
 }

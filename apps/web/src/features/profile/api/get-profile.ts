@@ -27,7 +27,9 @@ export function useRefreshProfile() {
   return async (options: { customerInfo?: boolean } = {}) => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.details(customerId) }),
-      options.customerInfo ? queryClient.invalidateQueries({ queryKey: sessionKeys.all }) : Promise.resolve(),
+      options.customerInfo
+        ? queryClient.invalidateQueries({ queryKey: sessionKeys.all })
+        : Promise.resolve(),
     ]);
   };
 }

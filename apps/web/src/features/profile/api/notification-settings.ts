@@ -25,8 +25,9 @@ export function useSetNotificationSetting() {
     mutationFn: async (request: { identified: NotificationSettingId; value: boolean }) =>
       (await client.main('setNotificationSetting', request)).setting,
     onSuccess: (saved) => {
-      queryClient.setQueryData<NotificationSetting[]>(profileKeys.notificationSettings(customerId), (list) =>
-        list?.map((item) => (item.identified === saved.identified ? saved : item)),
+      queryClient.setQueryData<NotificationSetting[]>(
+        profileKeys.notificationSettings(customerId),
+        (list) => list?.map((item) => (item.identified === saved.identified ? saved : item)),
       );
     },
   });

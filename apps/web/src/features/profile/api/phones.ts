@@ -21,7 +21,8 @@ export function isCheckablePhone(value: string): boolean {
 export function phoneCheckQueryOptions(client: ApiClient, countryCode: string, phone: string) {
   return queryOptions({
     queryKey: profileKeys.phoneCheck(countryCode, phoneDigits(phone)),
-    queryFn: () => client.main('checkPhone', { phoneCountryCode: countryCode, phone: phone.trim() }),
+    queryFn: () =>
+      client.main('checkPhone', { phoneCountryCode: countryCode, phone: phone.trim() }),
     // An answer stays good for the visit: the same value is not asked twice (spec 2 §5).
     staleTime: Infinity,
     retry: false,
@@ -61,7 +62,8 @@ export function useConfirmPhone() {
   const client = useApiClient();
   const refresh = useRefreshProfile();
   return useMutation({
-    mutationFn: async (request: { phoneId: number; code: string }) => (await client.main('confirmPhone', request)).phone,
+    mutationFn: async (request: { phoneId: number; code: string }) =>
+      (await client.main('confirmPhone', request)).phone,
     onSuccess: () => refresh(),
   });
 }

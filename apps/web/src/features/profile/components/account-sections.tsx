@@ -5,13 +5,21 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { taxIdSchema, type ProfileCustomer, type UsernameChangeRequest } from '@ledgerline/contract';
+import {
+  taxIdSchema,
+  type ProfileCustomer,
+  type UsernameChangeRequest,
+} from '@ledgerline/contract';
 import { emailAddressSchema } from '@ledgerline/domain/registration';
 import { useLanguage } from '@/i18n';
 import { isApiError } from '@/lib/api-error';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
-import { useCreatePersonalAccount, useRequestUsernameChange, useUpdateTaxNumber } from '../api/account-changes';
+import {
+  useCreatePersonalAccount,
+  useRequestUsernameChange,
+  useUpdateTaxNumber,
+} from '../api/account-changes';
 import { useCountries } from '../api/dictionaries';
 import { ConfirmDialog } from './confirm-dialog';
 import { SuccessNotice } from './notice';
@@ -28,19 +36,43 @@ export function DetailsSection({ customer }: { customer: ProfileCustomer }) {
   const isBusiness = customer.customerType !== 0;
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
   const country = customer.residenceCountryCode
-    ? (countries.data?.find((item) => item.code === customer.residenceCountryCode)?.name ?? customer.residenceCountryCode)
+    ? (countries.data?.find((item) => item.code === customer.residenceCountryCode)?.name ??
+      customer.residenceCountryCode)
     : undefined;
   const rows: [string, string][] = [
-    ...(isBusiness && customer.businessName ? [[t('profile.details.businessName'), customer.businessName] as [string, string]] : []),
-    ...(name ? [[isBusiness ? t('profile.details.contactName') : t('profile.details.name'), name] as [string, string]] : []),
-    [t('profile.details.customerType'), t(isBusiness ? 'profile.details.business' : 'profile.details.personal')],
+    ...(isBusiness && customer.businessName
+      ? [[t('profile.details.businessName'), customer.businessName] as [string, string]]
+      : []),
+    ...(name
+      ? [
+          [isBusiness ? t('profile.details.contactName') : t('profile.details.name'), name] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [
+      t('profile.details.customerType'),
+      t(isBusiness ? 'profile.details.business' : 'profile.details.personal'),
+    ],
     [t('profile.details.customerNumber'), String(customer.customerId)],
-    ...(customer.birthDay ? [[t('profile.details.birthDay'), formatCalendarDate(customer.birthDay, language)] as [string, string]] : []),
+    ...(customer.birthDay
+      ? [
+          [t('profile.details.birthDay'), formatCalendarDate(customer.birthDay, language)] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ...(country ? [[t('profile.details.residence'), country] as [string, string]] : []),
     [t('profile.details.login'), customer.login],
   ];
   return (
-    <SectionCard id="details" title={t(isBusiness ? 'profile.details.businessTitle' : 'profile.details.title')} description={t('profile.details.description')}>
+    <SectionCard
+      id="details"
+      title={t(isBusiness ? 'profile.details.businessTitle' : 'profile.details.title')}
+      description={t('profile.details.description')}
+    >
       <dl className={classes.details}>
         {rows.map(([term, value]) => (
           <div key={term}>
@@ -67,7 +99,10 @@ export function TaxNumberSection({ taxId }: { taxId: string | null }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<z.input<typeof taxFormSchema>, unknown, z.output<typeof taxFormSchema>>({ resolver: zodResolver(taxFormSchema), defaultValues: { taxId: taxId ?? '' } });
+  } = useForm<z.input<typeof taxFormSchema>, unknown, z.output<typeof taxFormSchema>>({
+    resolver: zodResolver(taxFormSchema),
+    defaultValues: { taxId: taxId ?? '' },
+  });
 
   const submit = handleSubmit((values) =>
     update.mutate(values.taxId, {
@@ -152,7 +187,13 @@ const USERNAME_TONES: Record<UsernameChangeRequest['status'], BadgeTone> = {
 const usernameFormSchema = z.object({ newUsername: emailAddressSchema });
 
 /** Requests to change the sign-in e-mail; the bank reviews each one (spec 2 §7 "Username-change requests"). */
-export function UsernameSection({ login, requests }: { login: string; requests: UsernameChangeRequest[] }) {
+export function UsernameSection({
+  login,
+  requests,
+}: {
+  login: string;
+  requests: UsernameChangeRequest[];
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const request = useRequestUsernameChange();
@@ -184,7 +225,11 @@ export function UsernameSection({ login, requests }: { login: string; requests: 
   const failureOnField = isApiError(failure) && !!failure.validationErrors?.newUsername;
 
   return (
-    <SectionCard id="username" title={t('profile.username.title')} description={t('profile.username.description', { login })}>
+    <SectionCard
+      id="username"
+      title={t('profile.username.title')}
+      description={t('profile.username.description', { login })}
+    >
       <SuccessNotice text={notice} onClose={() => setNotice(undefined)} />
       {hasPending ? (
         <Text size="sm">{t('profile.username.pendingNote')}</Text>
@@ -230,10 +275,14 @@ export function UsernameSection({ login, requests }: { login: string; requests: 
                     {item.newUsername}
                   </Text>
                   <Text size="xs" c="gray.7">
-                    {t('profile.username.requestedOn', { date: formatMomentDate(item.createdAt, language) })}
+                    {t('profile.username.requestedOn', {
+                      date: formatMomentDate(item.createdAt, language),
+                    })}
                   </Text>
                 </div>
-                <StatusBadge tone={USERNAME_TONES[item.status]}>{t(`profile.username.status.${item.status}`)}</StatusBadge>
+                <StatusBadge tone={USERNAME_TONES[item.status]}>
+                  {t(`profile.username.status.${item.status}`)}
+                </StatusBadge>
               </li>
             ))}
           </ul>
@@ -249,7 +298,11 @@ export function PersonalAccountSection() {
   const create = useCreatePersonalAccount();
   const [asking, setAsking] = useState(false);
   return (
-    <SectionCard id="personal-account" title={t('profile.personalAccount.title')} description={t('profile.personalAccount.description')}>
+    <SectionCard
+      id="personal-account"
+      title={t('profile.personalAccount.title')}
+      description={t('profile.personalAccount.description')}
+    >
       <div role="status" aria-live="polite" className={classes.live}>
         {create.isSuccess && (
           <Alert color="teal" variant="light" icon={<CheckCircleIcon />}>

@@ -7,11 +7,19 @@ import { isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { AlertIcon, ChevronDownIcon, InfoIcon } from '@/ui/icons';
-import { useAddressReplacementCheck, useCreateAddress, useReplaceAddress, type AddressFields } from '../api/addresses';
+import {
+  useAddressReplacementCheck,
+  useCreateAddress,
+  useReplaceAddress,
+  type AddressFields,
+} from '../api/addresses';
 import { useCountries, useStates } from '../api/dictionaries';
 import classes from './profile.module.css';
 
-const SELECT_LOOK = { rightSection: <ChevronDownIcon size={16} />, rightSectionPointerEvents: 'none' as const };
+const SELECT_LOOK = {
+  rightSection: <ChevronDownIcon size={16} />,
+  rightSectionPointerEvents: 'none' as const,
+};
 
 interface AddressFormValues {
   address1: string;
@@ -22,13 +30,21 @@ interface AddressFormValues {
   stateCode: string;
 }
 
-const FIELDS: readonly (keyof AddressFormValues)[] = ['address1', 'address2', 'city', 'postalCode', 'countryCode', 'stateCode'];
+const FIELDS: readonly (keyof AddressFormValues)[] = [
+  'address1',
+  'address2',
+  'city',
+  'postalCode',
+  'countryCode',
+  'stateCode',
+];
 
 /** The form's values as the contract's request: empty optional fields are left out. */
 function toRequest(values: AddressFormValues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of FIELDS) {
-    if (values[field].trim() !== '' || (field !== 'address2' && field !== 'stateCode')) out[field] = values[field];
+    if (values[field].trim() !== '' || (field !== 'address2' && field !== 'stateCode'))
+      out[field] = values[field];
   }
   return out;
 }
@@ -37,28 +53,48 @@ function toRequest(values: AddressFormValues): Record<string, string> {
  * Validates with the contract's createAddress schema (the server's own rules), plus the state
  * where the country has a list of them.
  */
-function addressResolver(needsState: () => boolean): Resolver<AddressFormValues, unknown, AddressFields> {
+function addressResolver(
+  needsState: () => boolean,
+): Resolver<AddressFormValues, unknown, AddressFields> {
   return async (values) => {
     const parsed = mainMethods.createAddress.request.safeParse(toRequest(values));
     const errors: FieldErrors<AddressFormValues> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (typeof field === 'string' && FIELDS.includes(field as keyof AddressFormValues) && !errors[field as keyof AddressFormValues]) {
+        if (
+          typeof field === 'string' &&
+          FIELDS.includes(field as keyof AddressFormValues) &&
+          !errors[field as keyof AddressFormValues]
+        ) {
           errors[field as keyof AddressFormValues] = { type: 'validation', message: issue.message };
         }
       }
     }
-    if (needsState() && values.stateCode === '' && !errors.stateCode) errors.stateCode = { type: 'validation', message: 'validation.required' };
+    if (needsState() && values.stateCode === '' && !errors.stateCode)
+      errors.stateCode = { type: 'validation', message: 'validation.required' };
     if (Object.keys(errors).length > 0 || !parsed.success) return { values: {}, errors };
     return { values: parsed.data, errors: {} };
   };
 }
 
-const EMPTY: AddressFormValues = { address1: '', address2: '', city: '', postalCode: '', countryCode: '', stateCode: '' };
+const EMPTY: AddressFormValues = {
+  address1: '',
+  address2: '',
+  city: '',
+  postalCode: '',
+  countryCode: '',
+  stateCode: '',
+};
 
 /** What the replacement check answered, in words. */
-function ReplacementCheck({ oldAddressId, countryCode }: { oldAddressId: number; countryCode: string }) {
+function ReplacementCheck({
+  oldAddressId,
+  countryCode,
+}: {
+  oldAddressId: number;
+  countryCode: string;
+}) {
   const { t } = useTranslation();
   const check = useAddressReplacementCheck(oldAddressId, countryCode);
   if (!countryCode) {
@@ -94,7 +130,9 @@ function ReplacementCheck({ oldAddressId, countryCode }: { oldAddressId: number;
   }
   return (
     <Alert color="blue" variant="light" icon={<InfoIcon />}>
-      {check.data.requiresDocument ? t('profile.addresses.replacementNeedsDocument') : t('profile.addresses.replacementAllowed')}
+      {check.data.requiresDocument
+        ? t('profile.addresses.replacementNeedsDocument')
+        : t('profile.addresses.replacementAllowed')}
     </Alert>
   );
 }
@@ -124,7 +162,10 @@ export function AddressDialog({
   // The state is required where the chosen country lists states: known only after the form exists.
   const needsStateRef = useRef(false);
   const resolver = useMemo(() => addressResolver(() => needsStateRef.current), []);
-  const form = useForm<AddressFormValues, unknown, AddressFields>({ defaultValues: EMPTY, resolver });
+  const form = useForm<AddressFormValues, unknown, AddressFields>({
+    defaultValues: EMPTY,
+    resolver,
+  });
   const countryCode = form.watch('countryCode');
   const states = useStates(countryCode);
   const needsState = (states.data?.length ?? 0) > 0;
@@ -159,14 +200,19 @@ export function AddressDialog({
     else create.mutate(values, handlers);
   });
 
-  const err = (field: keyof AddressFormValues) => fieldMessage(t, form.formState.errors[field]?.message);
+  const err = (field: keyof AddressFormValues) =>
+    fieldMessage(t, form.formState.errors[field]?.message);
   const failure = mutation.error;
-  const failureOnField = isApiError(failure) && FIELDS.some((field) => !!failure.validationErrors?.[field]);
+  const failureOnField =
+    isApiError(failure) && FIELDS.some((field) => !!failure.validationErrors?.[field]);
   const countryOptions = [
     { value: '', label: countries.isPending ? t('profile.loadingList') : t('profile.choose') },
     ...(countries.data ?? []).map((country) => ({ value: country.code, label: country.name })),
   ];
-  const stateOptions = [{ value: '', label: t('profile.choose') }, ...(states.data ?? []).map((state) => ({ value: state.code, label: state.name }))];
+  const stateOptions = [
+    { value: '', label: t('profile.choose') },
+    ...(states.data ?? []).map((state) => ({ value: state.code, label: state.name })),
+  ];
 
   return (
     <Dialog
@@ -180,7 +226,9 @@ export function AddressDialog({
           <Stack gap="sm">
             {replacing && (
               <Text size="sm">
-                {t('profile.addresses.replacing', { address: [replacing.address1, replacing.city].join(', ') })}
+                {t('profile.addresses.replacing', {
+                  address: [replacing.address1, replacing.city].join(', '),
+                })}
               </Text>
             )}
             <NativeSelect
@@ -191,15 +239,43 @@ export function AddressDialog({
               {...SELECT_LOOK}
               {...form.register('countryCode', { onChange: () => form.setValue('stateCode', '') })}
             />
-            {replacing && <ReplacementCheck oldAddressId={replacing.addressId} countryCode={countryCode} />}
-            <TextInput label={t('profile.addresses.address1')} autoComplete="address-line1" error={err('address1')} {...form.register('address1')} />
-            <TextInput label={t('profile.addresses.address2')} autoComplete="address-line2" error={err('address2')} {...form.register('address2')} />
+            {replacing && (
+              <ReplacementCheck oldAddressId={replacing.addressId} countryCode={countryCode} />
+            )}
+            <TextInput
+              label={t('profile.addresses.address1')}
+              autoComplete="address-line1"
+              error={err('address1')}
+              {...form.register('address1')}
+            />
+            <TextInput
+              label={t('profile.addresses.address2')}
+              autoComplete="address-line2"
+              error={err('address2')}
+              {...form.register('address2')}
+            />
             <div className={classes.formRow}>
-              <TextInput label={t('profile.addresses.city')} autoComplete="address-level2" error={err('city')} {...form.register('city')} />
-              <TextInput label={t('profile.addresses.postalCode')} autoComplete="postal-code" error={err('postalCode')} {...form.register('postalCode')} />
+              <TextInput
+                label={t('profile.addresses.city')}
+                autoComplete="address-level2"
+                error={err('city')}
+                {...form.register('city')}
+              />
+              <TextInput
+                label={t('profile.addresses.postalCode')}
+                autoComplete="postal-code"
+                error={err('postalCode')}
+                {...form.register('postalCode')}
+              />
             </div>
             {needsState && (
-              <NativeSelect label={t('profile.addresses.state')} data={stateOptions} error={err('stateCode')} {...SELECT_LOOK} {...form.register('stateCode')} />
+              <NativeSelect
+                label={t('profile.addresses.state')}
+                data={stateOptions}
+                error={err('stateCode')}
+                {...SELECT_LOOK}
+                {...form.register('stateCode')}
+              />
             )}
             {countries.isError && (
               <Alert color="red" variant="light" icon={<AlertIcon />}>
@@ -216,7 +292,9 @@ export function AddressDialog({
                 {t('profile.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending} disabled={!mayReplace}>
-                {replacing ? t('profile.addresses.replaceSubmit') : t('profile.addresses.addSubmit')}
+                {replacing
+                  ? t('profile.addresses.replaceSubmit')
+                  : t('profile.addresses.addSubmit')}
               </Button>
             </Group>
           </Stack>

@@ -30,7 +30,9 @@ function useAddressLines() {
       address.address1,
       address.address2,
       [address.postalCode, address.city].filter(Boolean).join(' '),
-      [address.stateName, names.get(address.countryCode) ?? address.countryCode].filter(Boolean).join(', '),
+      [address.stateName, names.get(address.countryCode) ?? address.countryCode]
+        .filter(Boolean)
+        .join(', '),
     ].filter((line): line is string => !!line && line.trim() !== '');
 }
 
@@ -39,7 +41,13 @@ function useAddressLines() {
  * create, replace, delete"). A confirmed address is replaced through a replacement that takes its
  * place once confirmed (and, where a document is needed, reviewed); it is never deleted.
  */
-export function AddressesSection({ addresses, residenceCountryCode }: { addresses: ProfileAddress[]; residenceCountryCode: string | null }) {
+export function AddressesSection({
+  addresses,
+  residenceCountryCode,
+}: {
+  addresses: ProfileAddress[];
+  residenceCountryCode: string | null;
+}) {
   const { t } = useTranslation();
   const lines = useAddressLines();
   const confirm = useConfirmAddress();
@@ -51,13 +59,19 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
   // The server's rules (spec 2 §4 "Address states"): one current address; a second one is a
   // replacement of the confirmed one, and only one replacement waits at a time.
   const replacementWaiting = addresses.some(
-    (address) => address.replacesAddressId !== null && (address.addressStatus === 'unconfirmed' || address.addressStatus === 'pending'),
+    (address) =>
+      address.replacesAddressId !== null &&
+      (address.addressStatus === 'unconfirmed' || address.addressStatus === 'pending'),
   );
   const mayAdd = addresses.every((address) => address.addressStatus === 'rejected');
   const oneLine = (address: ProfileAddress) => lines(address).join(', ');
 
   return (
-    <SectionCard id="addresses" title={t('profile.addresses.title')} description={t('profile.addresses.description')}>
+    <SectionCard
+      id="addresses"
+      title={t('profile.addresses.title')}
+      description={t('profile.addresses.description')}
+    >
       <SuccessNotice text={notice} onClose={() => setNotice(undefined)} />
       {addresses.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -66,10 +80,14 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
       ) : (
         <ul className={classes.list} aria-label={t('profile.addresses.listLabel')}>
           {addresses.map((address) => {
-            const replaced = address.replacesAddressId !== null ? byId.get(address.replacesAddressId) : undefined;
+            const replaced =
+              address.replacesAddressId !== null ? byId.get(address.replacesAddressId) : undefined;
             // Confirming is the customer's step; a pending address waits for the bank's review.
             const mayConfirm = address.addressStatus === 'unconfirmed';
-            const mayReplace = address.addressStatus === 'confirmed' && address.replacesAddressId === null && !replacementWaiting;
+            const mayReplace =
+              address.addressStatus === 'confirmed' &&
+              address.replacesAddressId === null &&
+              !replacementWaiting;
             // A confirmed address is replaced, never deleted.
             const mayDelete = address.addressStatus !== 'confirmed';
             const label = address.address1;
@@ -78,24 +96,44 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                 <div className={classes.rowMain}>
                   <Stack gap={0}>
                     {lines(address).map((line, index) => (
-                      <Text key={index} className={index === 0 ? classes.rowValue : undefined} size={index === 0 ? 'md' : 'sm'}>
+                      <Text
+                        key={index}
+                        className={index === 0 ? classes.rowValue : undefined}
+                        size={index === 0 ? 'md' : 'sm'}
+                      >
                         {line}
                       </Text>
                     ))}
                   </Stack>
                   <Group gap={6} mt={6} wrap="wrap">
-                    <StatusBadge tone={STATE_TONES[address.addressStatus]}>{t(`profile.addresses.status.${address.addressStatus}`)}</StatusBadge>
+                    <StatusBadge tone={STATE_TONES[address.addressStatus]}>
+                      {t(`profile.addresses.status.${address.addressStatus}`)}
+                    </StatusBadge>
                     {replaced && (
                       <Text size="xs" c="gray.7">
                         {t('profile.addresses.replaces', { address: oneLine(replaced) })}
                       </Text>
                     )}
                   </Group>
-                  {(address.isDocumentRequired || address.isDocumentOutOfDate || address.isCardDocumentRequired) && (
+                  {(address.isDocumentRequired ||
+                    address.isDocumentOutOfDate ||
+                    address.isCardDocumentRequired) && (
                     <Stack gap={2} mt={6}>
-                      {address.isDocumentRequired && <Text size="xs" c="orange.9">{t('profile.addresses.documentRequired')}</Text>}
-                      {address.isDocumentOutOfDate && <Text size="xs" c="orange.9">{t('profile.addresses.documentOutOfDate')}</Text>}
-                      {address.isCardDocumentRequired && <Text size="xs" c="orange.9">{t('profile.addresses.cardDocumentRequired')}</Text>}
+                      {address.isDocumentRequired && (
+                        <Text size="xs" c="orange.9">
+                          {t('profile.addresses.documentRequired')}
+                        </Text>
+                      )}
+                      {address.isDocumentOutOfDate && (
+                        <Text size="xs" c="orange.9">
+                          {t('profile.addresses.documentOutOfDate')}
+                        </Text>
+                      )}
+                      {address.isCardDocumentRequired && (
+                        <Text size="xs" c="orange.9">
+                          {t('profile.addresses.cardDocumentRequired')}
+                        </Text>
+                      )}
                     </Stack>
                   )}
                 </div>
@@ -108,9 +146,14 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                         confirm.mutate(address.addressId, {
                           onSuccess: (confirmed) =>
                             setNotice(
-                              t(confirmed.addressStatus === 'confirmed' ? 'profile.addresses.confirmedNotice' : 'profile.addresses.sentForReviewNotice', {
-                                address: oneLine(address),
-                              }),
+                              t(
+                                confirmed.addressStatus === 'confirmed'
+                                  ? 'profile.addresses.confirmedNotice'
+                                  : 'profile.addresses.sentForReviewNotice',
+                                {
+                                  address: oneLine(address),
+                                },
+                              ),
                             ),
                         })
                       }
@@ -120,7 +163,11 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                     </Button>
                   )}
                   {mayReplace && (
-                    <Button size="xs" variant="default" onClick={() => setEditing({ replacing: address })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing({ replacing: address })}
+                    >
                       {t('profile.addresses.replace')}
                       <VisuallyHidden> {label}</VisuallyHidden>
                     </Button>
@@ -136,7 +183,9 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
                         setDeleting(address);
                       }}
                     >
-                      {address.replacesAddressId !== null ? t('profile.addresses.withdraw') : t('profile.addresses.delete')}
+                      {address.replacesAddressId !== null
+                        ? t('profile.addresses.withdraw')
+                        : t('profile.addresses.delete')}
                       <VisuallyHidden> {label}</VisuallyHidden>
                     </Button>
                   )}
@@ -160,7 +209,14 @@ export function AddressesSection({ addresses, residenceCountryCode }: { addresse
         defaultCountry={residenceCountryCode}
         onClose={() => setEditing(undefined)}
         onSaved={(address) => {
-          setNotice(t(editing?.replacing ? 'profile.addresses.replacedNotice' : 'profile.addresses.addedNotice', { address: oneLine(address) }));
+          setNotice(
+            t(
+              editing?.replacing
+                ? 'profile.addresses.replacedNotice'
+                : 'profile.addresses.addedNotice',
+              { address: oneLine(address) },
+            ),
+          );
           setEditing(undefined);
         }}
       />

@@ -44,23 +44,36 @@ export function CodeDialog(props: CodeDialogProps) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  } = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
 
   useEffect(() => {
     if (opened) reset({ code: '' });
   }, [opened, reset]);
 
   // The server's verdict on the code goes on the field; anything else is said above the buttons.
-  const serverFieldMessage = isApiError(confirmError) ? confirmError.validationErrors?.[codeField] : undefined;
+  const serverFieldMessage = isApiError(confirmError)
+    ? confirmError.validationErrors?.[codeField]
+    : undefined;
   useEffect(() => {
-    if (serverFieldMessage) setError('code', { type: 'server', message: serverFieldMessage }, { shouldFocus: true });
+    if (serverFieldMessage)
+      setError('code', { type: 'server', message: serverFieldMessage }, { shouldFocus: true });
   }, [serverFieldMessage, setError]);
-  const generalError = confirmError && !serverFieldMessage ? describeApiError(t, confirmError) : undefined;
+  const generalError =
+    confirmError && !serverFieldMessage ? describeApiError(t, confirmError) : undefined;
 
   const submit = handleSubmit((values) => props.onConfirm(values.code));
 
   return (
-    <Dialog opened={opened} onClose={props.onClose} title={props.title} closeLabel={t('profile.close')} size="sm">
+    <Dialog
+      opened={opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeLabel={t('profile.close')}
+      size="sm"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{props.sentTo}</Text>
@@ -94,7 +107,12 @@ export function CodeDialog(props: CodeDialogProps) {
             </Alert>
           )}
           <Group justify="space-between" gap="sm">
-            <Button variant="subtle" onClick={props.onResend} loading={props.resending} disabled={props.confirming}>
+            <Button
+              variant="subtle"
+              onClick={props.onResend}
+              loading={props.resending}
+              disabled={props.confirming}
+            >
               {t('profile.code.resend')}
             </Button>
             <Button type="submit" loading={props.confirming}>

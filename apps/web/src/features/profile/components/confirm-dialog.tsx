@@ -17,10 +17,27 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before a change that cannot be undone from here; Cancel takes the focus. */
-export function ConfirmDialog({ opened, title, text, confirmLabel, danger = false, pending, error, onConfirm, onClose, onErrorClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  danger = false,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  onErrorClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog opened={opened} onClose={onClose} title={title} closeLabel={t('profile.close')} size="sm">
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      closeLabel={t('profile.close')}
+      size="sm"
+    >
       <Stack gap="md">
         <Text size="sm">{text}</Text>
         <Group justify="flex-end">

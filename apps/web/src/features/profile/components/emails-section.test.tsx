@@ -13,8 +13,9 @@ const invalid = (validationErrors: Record<string, string>, description = 'Valida
 });
 
 const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 interface Email {
@@ -36,7 +37,16 @@ afterEach(async () => {
 /** A server that keeps the customer's e-mail addresses and their codes, as the real one does. */
 async function renderProfile(extra: Routes = {}) {
   const emails = new Map<number, Email>([
-    [1, { emailId: 1, email: 'anna@pebble.example', isPrimary: true, confirmed: true, createdAt: '2024-01-02T10:00:00Z' }],
+    [
+      1,
+      {
+        emailId: 1,
+        email: 'anna@pebble.example',
+        isPrimary: true,
+        confirmed: true,
+        createdAt: '2024-01-02T10:00:00Z',
+      },
+    ],
   ]);
   let nextId = 2;
   const profile = () => ({
@@ -61,24 +71,47 @@ async function renderProfile(extra: Routes = {}) {
     'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer() }),
     'POST /api/main/?getAnnouncements': () => ok({ announcements: [] }),
     'POST /api/main/?getCountries': () => ({
-      body: { responseCode: 'SUCCESS', responseDescription: 'OK', countries: [{ code: 'GB', name: 'United Kingdom', phoneCode: '+44', isSepa: false }] },
+      body: {
+        responseCode: 'SUCCESS',
+        responseDescription: 'OK',
+        countries: [{ code: 'GB', name: 'United Kingdom', phoneCode: '+44', isSepa: false }],
+      },
     }),
     'POST /api/main/?getPhoneCodes': () => ({
-      body: { responseCode: 'SUCCESS', responseDescription: 'OK', phoneCodes: [{ countryCode: 'GB', callingCode: '+44' }] },
+      body: {
+        responseCode: 'SUCCESS',
+        responseDescription: 'OK',
+        phoneCodes: [{ countryCode: 'GB', callingCode: '+44' }],
+      },
     }),
     'POST /api/main/?getProfile': () => ok(profile()),
     'POST /api/main/?addEmail': (request) => {
       const { email } = request.body as { email: string };
-      if ([...emails.values()].some((item) => item.email === email)) return invalid({ email: 'validation.emailTaken' });
-      const added = { emailId: nextId++, email, isPrimary: false, confirmed: false, createdAt: '2026-05-01T09:00:00Z' };
+      if ([...emails.values()].some((item) => item.email === email))
+        return invalid({ email: 'validation.emailTaken' });
+      const added = {
+        emailId: nextId++,
+        email,
+        isPrimary: false,
+        confirmed: false,
+        createdAt: '2026-05-01T09:00:00Z',
+      };
       emails.set(added.emailId, added);
       return ok({ email: added });
     },
     'POST /api/main/?confirmEmail': (request) => {
-      const { emailId, confirmationCode } = request.body as { emailId: number; confirmationCode: string };
+      const { emailId, confirmationCode } = request.body as {
+        emailId: number;
+        confirmationCode: string;
+      };
       const item = emails.get(emailId);
-      if (!item) return { status: 404, body: { responseCode: 'ENOA', responseDescription: 'E-mail not found' } };
-      if (confirmationCode !== CODE) return invalid({ confirmationCode: 'The code is wrong. 4 tries left.' });
+      if (!item)
+        return {
+          status: 404,
+          body: { responseCode: 'ENOA', responseDescription: 'E-mail not found' },
+        };
+      if (confirmationCode !== CODE)
+        return invalid({ confirmationCode: 'The code is wrong. 4 tries left.' });
       item.confirmed = true;
       return ok({ email: item });
     },
@@ -99,7 +132,8 @@ async function renderProfile(extra: Routes = {}) {
   return { ...view, api: server };
 }
 
-const calls = (api: TestApiServer, method: string) => api.requests.filter((request) => request.path === `/api/main/?${method}`);
+const calls = (api: TestApiServer, method: string) =>
+  api.requests.filter((request) => request.path === `/api/main/?${method}`);
 
 describe('profile: e-mail addresses', () => {
   it('adds an address, refuses a wrong code on the field, and confirms it with the right one', async () => {
@@ -108,17 +142,23 @@ describe('profile: e-mail addresses', () => {
     expect(within(list).getByText('anna@pebble.example')).toBeInTheDocument();
     expect(within(list).getByText('Primary')).toBeInTheDocument();
     // The primary address cannot be deleted: no button is offered.
-    expect(screen.queryByRole('button', { name: /Delete anna@pebble.example/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Delete anna@pebble.example/ }),
+    ).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('E-mail address'), '  anna.work@pebble.example ');
     await user.click(screen.getByRole('button', { name: 'Add e-mail' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your e-mail address' });
-    expect(within(dialog).getByText(/We sent a 6-digit code to anna.work@pebble.example/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/We sent a 6-digit code to anna.work@pebble.example/),
+    ).toBeInTheDocument();
     expect(calls(api, 'addEmail')[0]?.body).toMatchObject({ email: 'anna.work@pebble.example' });
     // The new address is listed at once, not yet confirmed.
     await waitFor(() => expect(within(list).getAllByTestId('email-row')).toHaveLength(2));
-    expect(within(within(list).getAllByTestId('email-row')[1]!).getByText('Not confirmed')).toBeInTheDocument();
+    expect(
+      within(within(list).getAllByTestId('email-row')[1]!).getByText('Not confirmed'),
+    ).toBeInTheDocument();
 
     const codeField = within(dialog).getByLabelText('Confirmation code');
     await user.type(codeField, '111111');
@@ -132,10 +172,15 @@ describe('profile: e-mail addresses', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('anna.work@pebble.example is confirmed.')).toBeInTheDocument();
-    expect(calls(api, 'confirmEmail').at(-1)?.body).toMatchObject({ emailId: 2, confirmationCode: CODE });
+    expect(calls(api, 'confirmEmail').at(-1)?.body).toMatchObject({
+      emailId: 2,
+      confirmationCode: CODE,
+    });
     const rows = within(list).getAllByTestId('email-row');
     await waitFor(() => expect(within(rows[1]!).getByText('Confirmed')).toBeInTheDocument());
-    expect(within(rows[1]!).getByRole('button', { name: 'Make primary anna.work@pebble.example' })).toBeInTheDocument();
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Make primary anna.work@pebble.example' }),
+    ).toBeInTheDocument();
   });
 
   it('checks the address before asking the server, and shows the server’s refusal on the field', async () => {
@@ -149,7 +194,9 @@ describe('profile: e-mail addresses', () => {
     await user.clear(field);
     await user.type(field, 'anna@pebble.example');
     await user.click(screen.getByRole('button', { name: 'Add e-mail' }));
-    expect(await screen.findByText('An account with this e-mail address already exists')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An account with this e-mail address already exists'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -159,7 +206,9 @@ describe('profile: e-mail addresses', () => {
     await user.click(screen.getByRole('button', { name: 'Add e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your e-mail address' });
     await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
-    expect(await within(dialog).findByText('A new code is on its way. The earlier one no longer works.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A new code is on its way. The earlier one no longer works.'),
+    ).toBeInTheDocument();
     expect(calls(api, 'requestEmailConfirmation')[0]?.body).toMatchObject({ emailId: 2 });
   });
 
@@ -172,8 +221,12 @@ describe('profile: e-mail addresses', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(await screen.findByRole('button', { name: 'Make primary old@pebble.example' }));
-    expect(await screen.findByText('old@pebble.example is now your primary address.')).toBeInTheDocument();
+    await user.click(
+      await screen.findByRole('button', { name: 'Make primary old@pebble.example' }),
+    );
+    expect(
+      await screen.findByText('old@pebble.example is now your primary address.'),
+    ).toBeInTheDocument();
     expect(calls(api, 'setPrimaryEmail')[0]?.body).toMatchObject({ emailId: 2 });
 
     // Now the first address is the one that may go.
@@ -184,7 +237,12 @@ describe('profile: e-mail addresses', () => {
     expect(calls(api, 'deleteEmail')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete anna@pebble.example' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this e-mail address?' })).getByRole('button', { name: 'Delete address' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this e-mail address?' })).getByRole(
+        'button',
+        { name: 'Delete address' },
+      ),
+    );
     expect(await screen.findByText('anna@pebble.example was deleted.')).toBeInTheDocument();
     expect(calls(api, 'deleteEmail')[0]?.body).toMatchObject({ emailId: 1 });
     const list = screen.getByRole('list', { name: 'Your e-mail addresses' });

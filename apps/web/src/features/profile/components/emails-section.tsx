@@ -38,7 +38,10 @@ function AddEmailForm({ onAdded }: { onAdded: (email: ProfileEmail) => void }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<AddEmailForm, unknown, z.output<typeof addEmailSchema>>({ resolver: zodResolver(addEmailSchema), defaultValues: { email: '' } });
+  } = useForm<AddEmailForm, unknown, z.output<typeof addEmailSchema>>({
+    resolver: zodResolver(addEmailSchema),
+    defaultValues: { email: '' },
+  });
 
   const submit = handleSubmit((values) =>
     add.mutate(values.email, {
@@ -119,7 +122,11 @@ export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
   };
 
   return (
-    <SectionCard id="emails" title={t('profile.emails.title')} description={t('profile.emails.description')}>
+    <SectionCard
+      id="emails"
+      title={t('profile.emails.title')}
+      description={t('profile.emails.description')}
+    >
       <SuccessNotice text={notice} onClose={() => setNotice(undefined)} />
       {emails.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -132,14 +139,18 @@ export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
               <div className={classes.rowMain}>
                 <Text className={classes.rowValue}>{item.email}</Text>
                 <Group gap={6} mt={4} wrap="wrap">
-                  {item.isPrimary && <StatusBadge tone="blue">{t('profile.emails.primary')}</StatusBadge>}
+                  {item.isPrimary && (
+                    <StatusBadge tone="blue">{t('profile.emails.primary')}</StatusBadge>
+                  )}
                   {item.confirmed ? (
                     <StatusBadge tone="teal">{t('profile.emails.confirmed')}</StatusBadge>
                   ) : (
                     <StatusBadge tone="orange">{t('profile.emails.unconfirmed')}</StatusBadge>
                   )}
                   <Text size="xs" c="gray.7">
-                    {t('profile.emails.added', { date: formatMomentDate(item.createdAt, language) })}
+                    {t('profile.emails.added', {
+                      date: formatMomentDate(item.createdAt, language),
+                    })}
                   </Text>
                 </Group>
               </div>
@@ -168,7 +179,8 @@ export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
                     loading={setPrimary.isPending && setPrimary.variables === item.emailId}
                     onClick={() =>
                       setPrimary.mutate(item.emailId, {
-                        onSuccess: () => setNotice(t('profile.emails.primarySet', { email: item.email })),
+                        onSuccess: () =>
+                          setNotice(t('profile.emails.primarySet', { email: item.email })),
                       })
                     }
                   >
@@ -255,7 +267,10 @@ export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
         onErrorClose={() => remove.reset()}
       />
       {/* Errors of the row actions (the dialogs show their own). */}
-      <ErrorPopup error={setPrimary.error ?? (confirming ? null : resend.error)} onClose={() => (setPrimary.error ? setPrimary.reset() : resend.reset())} />
+      <ErrorPopup
+        error={setPrimary.error ?? (confirming ? null : resend.error)}
+        onClose={() => (setPrimary.error ? setPrimary.reset() : resend.reset())}
+      />
     </SectionCard>
   );
 }

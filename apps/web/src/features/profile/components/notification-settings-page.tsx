@@ -1,9 +1,24 @@
-import { Alert, Button, Container, Paper, Skeleton, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_GROUPS, type NotificationGroup, type NotificationSetting } from '@ledgerline/contract';
+import {
+  NOTIFICATION_GROUPS,
+  type NotificationGroup,
+  type NotificationSetting,
+} from '@ledgerline/contract';
 import { translateErrorMessage } from '@/i18n';
 import { describeApiError } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
@@ -29,7 +44,13 @@ function SettingRow({ setting }: { setting: NotificationSetting }) {
   return (
     <li className={classes.settingRow} data-testid="notification-setting">
       <div className={classes.settingText}>
-        <Text component={setting.editable ? 'label' : 'span'} htmlFor={setting.editable ? id : undefined} fw={500} size="sm" display="block">
+        <Text
+          component={setting.editable ? 'label' : 'span'}
+          htmlFor={setting.editable ? id : undefined}
+          fw={500}
+          size="sm"
+          display="block"
+        >
           {t(`notificationSettings.settings.${setting.identified}.label`)}
         </Text>
         <Text size="xs" c="gray.7" id={`${id}-description`}>
@@ -63,7 +84,10 @@ function SettingRow({ setting }: { setting: NotificationSetting }) {
           onChange={(event) => {
             const value = event.currentTarget.checked;
             setSavedValue(undefined);
-            save.mutate({ identified: setting.identified, value }, { onSuccess: (saved) => setSavedValue(saved.value) });
+            save.mutate(
+              { identified: setting.identified, value },
+              { onSuccess: (saved) => setSavedValue(saved.value) },
+            );
           }}
           size="md"
         />
@@ -122,10 +146,20 @@ export function NotificationSettingsPage() {
 
         {settings.isPending && <SettingsSkeleton />}
         {settings.isError && (
-          <Alert color="red" variant="light" title={t('notificationSettings.loadFailed')} icon={<AlertIcon />}>
+          <Alert
+            color="red"
+            variant="light"
+            title={t('notificationSettings.loadFailed')}
+            icon={<AlertIcon />}
+          >
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{translateErrorMessage(t, settings.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void settings.refetch()} loading={settings.isFetching}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void settings.refetch()}
+                loading={settings.isFetching}
+              >
                 {t('profile.retry')}
               </Button>
             </Stack>

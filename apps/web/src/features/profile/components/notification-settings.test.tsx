@@ -9,8 +9,9 @@ const ok = (body: Record<string, unknown>) => ({
 });
 
 const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 let server: TestApiServer | undefined;
@@ -20,7 +21,9 @@ afterEach(async () => {
 });
 
 /** The settings as the server keeps them; `save` decides how a change is answered. */
-async function renderSettings(save?: (body: { identified: string; value: boolean }) => Reply | Promise<Reply>) {
+async function renderSettings(
+  save?: (body: { identified: string; value: boolean }) => Reply | Promise<Reply>,
+) {
   const settings = [
     { group: 'security', identified: 'securityNewSignIn', value: true, editable: false },
     { group: 'security', identified: 'securityNewDevice', value: true, editable: true },
@@ -38,24 +41,36 @@ async function renderSettings(save?: (body: { identified: string; value: boolean
       return ok({ setting });
     },
   });
-  const view = await renderApp({ path: '/profile/notifications', apiBaseUrl: server.url, ...signedIn });
+  const view = await renderApp({
+    path: '/profile/notifications',
+    apiBaseUrl: server.url,
+    ...signedIn,
+  });
   return { ...view, api: server };
 }
 
-const saves = (api: TestApiServer) => api.requests.filter((request) => request.path === '/api/main/?setNotificationSetting');
+const saves = (api: TestApiServer) =>
+  api.requests.filter((request) => request.path === '/api/main/?setNotificationSetting');
 
 describe('notification settings', () => {
   it('lists the settings by group; security notices the bank always sends cannot be switched off', async () => {
     await renderSettings();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notification settings' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notification settings' }),
+    ).toBeInTheDocument();
     const security = await screen.findByRole('region', { name: 'Security' });
     const [alwaysOn, newDevice] = within(security).getAllByTestId('notification-setting');
-    expect(alwaysOn).toHaveTextContent(/^New sign-inWhen someone signs in to your account\. Always sent, for your safety\.Always on$/);
+    expect(alwaysOn).toHaveTextContent(
+      /^New sign-inWhen someone signs in to your account\. Always sent, for your safety\.Always on$/,
+    );
     expect(within(alwaysOn!).queryByRole('switch')).not.toBeInTheDocument();
     expect(within(newDevice!).getByRole('switch', { name: 'New device' })).toBeChecked();
     const offers = screen.getByRole('region', { name: 'Offers' });
     expect(within(offers).getByRole('switch', { name: 'Offers by e-mail' })).not.toBeChecked();
-    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('saves a switch at once and says it was saved', async () => {
@@ -85,7 +100,9 @@ describe('notification settings', () => {
     // The customer sees the change at once, while it is being saved.
     await waitFor(() => expect(toggle).not.toBeChecked());
     gate.open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: Settings are locked for this account');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not saved: Settings are locked for this account',
+    );
     await waitFor(() => expect(toggle).toBeChecked());
     expect(screen.queryByText(/^Saved:/)).not.toBeInTheDocument();
   });

@@ -12,8 +12,9 @@ const dictionary = (body: Record<string, unknown>) => ({
 });
 
 const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 interface Phone {
@@ -33,7 +34,19 @@ afterEach(async () => {
 
 /** The real server's phone rules in small: 07700 900xxx numbers are valid in GB, one of them is taken. */
 async function renderProfile() {
-  const phones = new Map<number, Phone>([[1, { id: 1, countryCode: 'GB', number: '+44 7700 900123', confirmed: true, phoneType: 2, replacesPhoneId: null }]]);
+  const phones = new Map<number, Phone>([
+    [
+      1,
+      {
+        id: 1,
+        countryCode: 'GB',
+        number: '+44 7700 900123',
+        confirmed: true,
+        phoneType: 2,
+        replacesPhoneId: null,
+      },
+    ],
+  ]);
   let nextId = 2;
   server = await startApiServer({
     'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer() }),
@@ -46,32 +59,73 @@ async function renderProfile() {
         ],
       }),
     'POST /api/main/?getPhoneCodes': () =>
-      dictionary({ phoneCodes: [{ countryCode: 'DE', callingCode: '+49' }, { countryCode: 'GB', callingCode: '+44' }] }),
+      dictionary({
+        phoneCodes: [
+          { countryCode: 'DE', callingCode: '+49' },
+          { countryCode: 'GB', callingCode: '+44' },
+        ],
+      }),
     'POST /api/main/?getProfile': () =>
       ok({
-        customer: { customerId: 70, customerType: 0, firstName: 'Anna', lastName: 'Berg', businessName: null, birthDay: null, residenceCountryCode: 'GB', taxId: null, login: 'anna@pebble.example' },
-        emails: [{ emailId: 1, email: 'anna@pebble.example', isPrimary: true, confirmed: true, createdAt: '2024-01-02T10:00:00Z' }],
+        customer: {
+          customerId: 70,
+          customerType: 0,
+          firstName: 'Anna',
+          lastName: 'Berg',
+          businessName: null,
+          birthDay: null,
+          residenceCountryCode: 'GB',
+          taxId: null,
+          login: 'anna@pebble.example',
+        },
+        emails: [
+          {
+            emailId: 1,
+            email: 'anna@pebble.example',
+            isPrimary: true,
+            confirmed: true,
+            createdAt: '2024-01-02T10:00:00Z',
+          },
+        ],
         phones: [...phones.values()],
         addresses: [],
         usernameChangeRequests: [],
         canCreatePersonalAccount: false,
       }),
     'POST /api/main/?checkPhone': (request) => {
-      const { phoneCountryCode, phone } = request.body as { phoneCountryCode: string; phone: string };
+      const { phoneCountryCode, phone } = request.body as {
+        phoneCountryCode: string;
+        phone: string;
+      };
       const digits = phone.replace(/\D/g, '');
       const valid = phoneCountryCode === 'GB' && /^0?7700900\d{3}$/.test(digits);
       return ok({ valid, exists: valid && digits.endsWith('123') });
     },
     'POST /api/main/?addPhone': (request) => {
       const { phone, phoneId } = request.body as { phone: string; phoneId?: number };
-      const added = { id: nextId++, countryCode: 'GB', number: `+44 ${phone.replace(/^0/, '')}`, confirmed: false, phoneType: 2, replacesPhoneId: phoneId ?? null };
+      const added = {
+        id: nextId++,
+        countryCode: 'GB',
+        number: `+44 ${phone.replace(/^0/, '')}`,
+        confirmed: false,
+        phoneType: 2,
+        replacesPhoneId: phoneId ?? null,
+      };
       phones.set(added.id, added);
       return ok({ phone: added, codeExpiresInSeconds: 300 });
     },
     'POST /api/main/?confirmPhone': (request) => {
       const { phoneId, code } = request.body as { phoneId: number; code: string };
       const phone = phones.get(phoneId)!;
-      if (code !== '246810') return { status: 400, body: { responseCode: 'TA1', responseDescription: 'Validation failed', validationErrors: { code: 'The code is wrong' } } };
+      if (code !== '246810')
+        return {
+          status: 400,
+          body: {
+            responseCode: 'TA1',
+            responseDescription: 'Validation failed',
+            validationErrors: { code: 'The code is wrong' },
+          },
+        };
       phone.confirmed = true;
       if (phone.replacesPhoneId !== null) phones.delete(phone.replacesPhoneId);
       phone.replacesPhoneId = null;
@@ -83,7 +137,9 @@ async function renderProfile() {
 }
 
 const checks = (api: TestApiServer) =>
-  api.requests.filter((request) => request.path === '/api/main/?checkPhone').map((request) => (request.body as { phone: string }).phone);
+  api.requests
+    .filter((request) => request.path === '/api/main/?checkPhone')
+    .map((request) => (request.body as { phone: string }).phone);
 
 describe('profile: phones', () => {
   it('checks a number only once it looks like one, once per value, and says what the check found', async () => {
@@ -109,7 +165,9 @@ describe('profile: phones', () => {
     expect(checks(api)).toEqual(['07700 900123', '07700 900456']);
 
     await user.selectOptions(country, 'DE');
-    expect(await screen.findByText('This is not a valid mobile number for the chosen country')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is not a valid mobile number for the chosen country'),
+    ).toBeInTheDocument();
   });
 
   it('replaces a phone with a new number confirmed by the SMS code', async () => {
@@ -121,8 +179,12 @@ describe('profile: phones', () => {
     await user.click(screen.getByRole('button', { name: 'Replace number' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your phone number' });
-    expect(within(dialog).getByText('We sent a 6-digit code by SMS to +44 7700 900456.')).toBeInTheDocument();
-    expect(api.requests.find((request) => request.path === '/api/main/?addPhone')?.body).toMatchObject({
+    expect(
+      within(dialog).getByText('We sent a 6-digit code by SMS to +44 7700 900456.'),
+    ).toBeInTheDocument();
+    expect(
+      api.requests.find((request) => request.path === '/api/main/?addPhone')?.body,
+    ).toMatchObject({
       phoneCountryCode: 'GB',
       phone: '07700 900456',
       phoneType: 2,
@@ -130,7 +192,9 @@ describe('profile: phones', () => {
     });
     // Until confirmed, the new number is listed as the replacement of the old one.
     const list = screen.getByRole('list', { name: 'Your phone numbers' });
-    expect(await within(list).findByText('Replaces +44 7700 900123 once confirmed')).toBeInTheDocument();
+    expect(
+      await within(list).findByText('Replaces +44 7700 900123 once confirmed'),
+    ).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Confirmation code'), '246810');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneNumberInputSchema, type ProfilePhone } from '@ledgerline/contract';
@@ -20,7 +30,10 @@ import { SuccessNotice } from './notice';
 import { StatusBadge } from '@/ui/status-badge';
 import classes from './profile.module.css';
 
-const SELECT_LOOK = { rightSection: <ChevronDownIcon size={16} />, rightSectionPointerEvents: 'none' as const };
+const SELECT_LOOK = {
+  rightSection: <ChevronDownIcon size={16} />,
+  rightSectionPointerEvents: 'none' as const,
+};
 
 /** What the check of the typed number says, in words, under the field. */
 function CheckLine({ check }: { check: PhoneCheck }) {
@@ -35,7 +48,12 @@ function CheckLine({ check }: { check: PhoneCheck }) {
       </span>
     );
   }
-  if (check.state === 'failed') return <Text size="sm" c="gray.7">{t('profile.phones.checkFailed')}</Text>;
+  if (check.state === 'failed')
+    return (
+      <Text size="sm" c="gray.7">
+        {t('profile.phones.checkFailed')}
+      </Text>
+    );
   if (check.state === 'checked' && check.valid && !check.exists) {
     return (
       <Text size="sm" c="teal.9" className={classes.inlineStatus}>
@@ -69,11 +87,18 @@ function PhoneForm({
   const options = useMemo(() => {
     const names = new Map((countries.data ?? []).map((country) => [country.code, country.name]));
     return (phoneCodes.data ?? [])
-      .map((item) => ({ value: item.countryCode, label: `${names.get(item.countryCode) ?? item.countryCode} (${item.callingCode})` }))
+      .map((item) => ({
+        value: item.countryCode,
+        label: `${names.get(item.countryCode) ?? item.countryCode} (${item.callingCode})`,
+      }))
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [phoneCodes.data, countries.data]);
   // The customer's country of residence until they choose another.
-  const chosen = countryCode || (defaultCountry && options.some((option) => option.value === defaultCountry) ? defaultCountry : '');
+  const chosen =
+    countryCode ||
+    (defaultCountry && options.some((option) => option.value === defaultCountry)
+      ? defaultCountry
+      : '');
 
   const check = usePhoneCheck(chosen, number);
   const refused = check.state === 'checked' && (!check.valid || check.exists);
@@ -98,14 +123,20 @@ function PhoneForm({
     setProblem(undefined);
     if (refused) return;
     add.mutate(
-      { phoneCountryCode: chosen, phone: parsed.data, ...(replacing ? { phoneId: replacing.id } : {}) },
+      {
+        phoneCountryCode: chosen,
+        phone: parsed.data,
+        ...(replacing ? { phoneId: replacing.id } : {}),
+      },
       {
         onSuccess: (phone) => {
           setNumber('');
           onAdded(phone);
         },
         onError: (error) => {
-          const message = isApiError(error) ? (error.validationErrors?.phone ?? error.validationErrors?.phoneCountryCode) : undefined;
+          const message = isApiError(error)
+            ? (error.validationErrors?.phone ?? error.validationErrors?.phoneCountryCode)
+            : undefined;
           if (message) setProblem(message);
         },
       },
@@ -113,8 +144,12 @@ function PhoneForm({
   };
 
   const failure = add.error;
-  const failureOnField = isApiError(failure) && !!(failure.validationErrors?.phone ?? failure.validationErrors?.phoneCountryCode);
-  const title = replacing ? t('profile.phones.replaceTitle', { number: replacing.number }) : t('profile.phones.addTitle');
+  const failureOnField =
+    isApiError(failure) &&
+    !!(failure.validationErrors?.phone ?? failure.validationErrors?.phoneCountryCode);
+  const title = replacing
+    ? t('profile.phones.replaceTitle', { number: replacing.number })
+    : t('profile.phones.addTitle');
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="phone-form-title">
@@ -126,7 +161,13 @@ function PhoneForm({
           <div className={classes.phoneRow}>
             <NativeSelect
               label={t('profile.phones.country')}
-              data={[{ value: '', label: phoneCodes.isPending ? t('profile.loadingList') : t('profile.choose') }, ...options]}
+              data={[
+                {
+                  value: '',
+                  label: phoneCodes.isPending ? t('profile.loadingList') : t('profile.choose'),
+                },
+                ...options,
+              ]}
               value={chosen}
               onChange={(event) => setCountryCode(event.currentTarget.value)}
               error={!chosen && problem ? fieldMessage(t, problem) : undefined}
@@ -178,7 +219,13 @@ function PhoneForm({
  * the number is checked as it is typed, and an added or replacing number is confirmed with the
  * SMS code. A replaced phone stays until its replacement is confirmed.
  */
-export function PhonesSection({ phones, residenceCountryCode }: { phones: ProfilePhone[]; residenceCountryCode: string | null }) {
+export function PhonesSection({
+  phones,
+  residenceCountryCode,
+}: {
+  phones: ProfilePhone[];
+  residenceCountryCode: string | null;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirmPhone();
   const resend = useRequestPhoneConfirmation();
@@ -196,7 +243,11 @@ export function PhonesSection({ phones, residenceCountryCode }: { phones: Profil
   };
 
   return (
-    <SectionCard id="phones" title={t('profile.phones.title')} description={t('profile.phones.description')}>
+    <SectionCard
+      id="phones"
+      title={t('profile.phones.title')}
+      description={t('profile.phones.description')}
+    >
       <SuccessNotice text={notice} onClose={() => setNotice(undefined)} />
       {phones.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -205,8 +256,11 @@ export function PhonesSection({ phones, residenceCountryCode }: { phones: Profil
       ) : (
         <ul className={classes.list} aria-label={t('profile.phones.listLabel')}>
           {phones.map((phone) => {
-            const replaced = phone.replacesPhoneId !== null ? byId.get(phone.replacesPhoneId) : undefined;
-            const hasPendingReplacement = phones.some((other) => other.replacesPhoneId === phone.id);
+            const replaced =
+              phone.replacesPhoneId !== null ? byId.get(phone.replacesPhoneId) : undefined;
+            const hasPendingReplacement = phones.some(
+              (other) => other.replacesPhoneId === phone.id,
+            );
             return (
               <li key={phone.id} className={classes.row} data-testid="phone-row">
                 <div className={classes.rowMain}>
@@ -236,7 +290,10 @@ export function PhonesSection({ phones, residenceCountryCode }: { phones: Profil
                         variant="default"
                         loading={resend.isPending && resend.variables === phone.id && !confirming}
                         onClick={() =>
-                          resend.mutate(phone.id, { onSuccess: () => setNotice(t('profile.phones.codeSent', { number: phone.number })) })
+                          resend.mutate(phone.id, {
+                            onSuccess: () =>
+                              setNotice(t('profile.phones.codeSent', { number: phone.number })),
+                          })
                         }
                       >
                         {t('profile.phones.resend')}

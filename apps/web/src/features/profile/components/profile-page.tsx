@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Container, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
@@ -8,7 +19,12 @@ import { AlertIcon } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useProfile } from '../api/get-profile';
-import { DetailsSection, PersonalAccountSection, TaxNumberSection, UsernameSection } from './account-sections';
+import {
+  DetailsSection,
+  PersonalAccountSection,
+  TaxNumberSection,
+  UsernameSection,
+} from './account-sections';
 import { AddressesSection } from './addresses-section';
 import { EmailsSection } from './emails-section';
 import { PhonesSection } from './phones-section';
@@ -83,7 +99,12 @@ export function ProfilePage() {
           <Alert color="red" variant="light" title={t('profile.loadFailed')} icon={<AlertIcon />}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{translateErrorMessage(t, profile.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void profile.refetch()}
+                loading={profile.isFetching}
+              >
                 {t('profile.retry')}
               </Button>
             </Stack>
@@ -95,14 +116,29 @@ export function ProfilePage() {
             <div className={classes.layout}>
               <div className={classes.column}>
                 <EmailsSection emails={profile.data.emails} />
-                <PhonesSection phones={profile.data.phones} residenceCountryCode={profile.data.customer.residenceCountryCode} />
-                <AddressesSection addresses={profile.data.addresses} residenceCountryCode={profile.data.customer.residenceCountryCode} />
+                <PhonesSection
+                  phones={profile.data.phones}
+                  residenceCountryCode={profile.data.customer.residenceCountryCode}
+                />
+                <AddressesSection
+                  addresses={profile.data.addresses}
+                  residenceCountryCode={profile.data.customer.residenceCountryCode}
+                />
               </div>
               <div className={classes.column}>
-                <UsernameSection login={profile.data.customer.login} requests={profile.data.usernameChangeRequests} />
+                <UsernameSection
+                  login={profile.data.customer.login}
+                  requests={profile.data.usernameChangeRequests}
+                />
                 <TaxNumberSection taxId={profile.data.customer.taxId} />
-                {(profile.data.canCreatePersonalAccount || offeredPersonal) && <PersonalAccountSection />}
-                <SectionCard id="legal" title={t('profile.legal.title')} description={t('profile.legal.description')}>
+                {(profile.data.canCreatePersonalAccount || offeredPersonal) && (
+                  <PersonalAccountSection />
+                )}
+                <SectionCard
+                  id="legal"
+                  title={t('profile.legal.title')}
+                  description={t('profile.legal.description')}
+                >
                   <Anchor component={Link} to="/legal" fw={600} size="sm">
                     {t('profile.legal.link')}
                   </Anchor>

@@ -10,7 +10,10 @@ export interface ActivationRequest {
 }
 
 /** activationBusiness uses the business call (email, activationCode); the others activateAccount (username, activationCode). */
-export function activateAccount(client: ApiClient, request: ActivationRequest): Promise<MainResponse<'activateAccount'>> {
+export function activateAccount(
+  client: ApiClient,
+  request: ActivationRequest,
+): Promise<MainResponse<'activateAccount'>> {
   if (request.action === 'activationBusiness') {
     return client.main('activateBusiness', { email: request.email, activationCode: request.code });
   }
@@ -19,5 +22,7 @@ export function activateAccount(client: ApiClient, request: ActivationRequest): 
 
 export function useActivateAccount() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (request: ActivationRequest) => activateAccount(client, request) });
+  return useMutation({
+    mutationFn: (request: ActivationRequest) => activateAccount(client, request),
+  });
 }

@@ -11,7 +11,10 @@ import {
 import { useApiClient } from '@/app/session';
 import { registrationKeys } from '../keys';
 
-export async function checkEmailExists(client: ApiClient, email: string): Promise<ServerEmailCheckStatus> {
+export async function checkEmailExists(
+  client: ApiClient,
+  email: string,
+): Promise<ServerEmailCheckStatus> {
   const answer = await client.main('checkEmailExists', { email });
   return answer.status;
 }

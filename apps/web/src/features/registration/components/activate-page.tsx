@@ -2,7 +2,11 @@ import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { emailAddressSchema, isActivationAction, type ActivationAction } from '@ledgerline/domain/registration';
+import {
+  emailAddressSchema,
+  isActivationAction,
+  type ActivationAction,
+} from '@ledgerline/domain/registration';
 import { useSessionManager } from '@/app/session';
 import { Dialog } from '@/ui/dialog';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
@@ -127,7 +131,12 @@ export function ActivatePage() {
     );
   } else if (activation.isSuccess) {
     body = isEmployee ? (
-      <Dialog opened={dialogOpen} onClose={() => setDialogOpen(false)} title={t('activation.title')} closeLabel={t('activation.close')}>
+      <Dialog
+        opened={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        title={t('activation.title')}
+        closeLabel={t('activation.close')}
+      >
         <Stack gap="md">
           <Text>{successText}</Text>
           <Button onClick={leave} data-autofocus>

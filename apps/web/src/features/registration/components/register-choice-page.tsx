@@ -20,7 +20,13 @@ function ChoiceCard(props: {
   to: string;
 }) {
   return (
-    <Paper component="section" withBorder radius="md" className={classes.choice} aria-labelledby={props.id}>
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      className={classes.choice}
+      aria-labelledby={props.id}
+    >
       <span className={classes.choiceIcon}>{props.icon}</span>
       <Title order={2} fz="xl" id={props.id}>
         {props.title}
@@ -68,7 +74,9 @@ export function RegisterChoicePage() {
               title={t('registration.choice.personalTitle')}
               text={t('registration.choice.personalText')}
               typesLabel={t('registration.choice.madeFor')}
-              types={brand.registrationPersonalTypes.map((type) => t(`registration.types.personal.${type}`))}
+              types={brand.registrationPersonalTypes.map((type) =>
+                t(`registration.types.personal.${type}`),
+              )}
               action={t('registration.choice.personalAction')}
               to="/register/personal"
             />
@@ -78,7 +86,9 @@ export function RegisterChoicePage() {
               title={t('registration.choice.businessTitle')}
               text={t('registration.choice.businessText')}
               typesLabel={t('registration.choice.madeFor')}
-              types={brand.registrationBusinessTypes.map((type) => t(`registration.types.business.${type}`))}
+              types={brand.registrationBusinessTypes.map((type) =>
+                t(`registration.types.business.${type}`),
+              )}
               action={t('registration.choice.businessAction')}
               to="/register/business"
             />

@@ -40,11 +40,18 @@ import { AlertIcon, ChevronDownIcon } from '@/ui/icons';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { useEmailCheck } from '../api/check-email-exists';
 import { useCountries, useIndustryGroups } from '../api/get-dictionaries';
-import { useRegisterBusiness, useRegisterPersonal, type RegistrationAnswer } from '../api/register-account';
+import {
+  useRegisterBusiness,
+  useRegisterPersonal,
+  type RegistrationAnswer,
+} from '../api/register-account';
 import classes from './registration.module.css';
 
 /** Native selects (accessible, right on phones) with the app's chevron. */
-const SELECT_LOOK = { rightSection: <ChevronDownIcon size={16} />, rightSectionPointerEvents: 'none' as const };
+const SELECT_LOOK = {
+  rightSection: <ChevronDownIcon size={16} />,
+  rightSectionPointerEvents: 'none' as const,
+};
 
 /** Both forms in one shape: the personal form leaves the business fields empty and unused. */
 type RegistrationValues = BusinessRegistrationForm;
@@ -71,12 +78,16 @@ function defaultValues(brand: BrandConfig): RegistrationValues {
     email: '',
     password: '',
     confirmPassword: '',
-    terms: Object.fromEntries(brand.terms.map((term) => [term.key, false])) as RegistrationValues['terms'],
+    terms: Object.fromEntries(
+      brand.terms.map((term) => [term.key, false]),
+    ) as RegistrationValues['terms'],
   };
 }
 
 function formatVersionDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
 }
 
 function EmailStatus({ status }: { status: EmailCheckStatus | undefined }) {
@@ -110,7 +121,11 @@ function TakenMessage({ status }: { status: EmailCheckStatus }) {
   const { t } = useTranslation();
   return (
     <>
-      {t(status === EMAIL_CHECK_STATUS.employee ? 'registration.emailCheck.employee' : 'registration.emailCheck.exists')}{' '}
+      {t(
+        status === EMAIL_CHECK_STATUS.employee
+          ? 'registration.emailCheck.employee'
+          : 'registration.emailCheck.exists',
+      )}{' '}
       <Anchor component={Link} to="/login" fz="inherit" c="inherit" td="underline">
         {t('registration.emailCheck.signIn')}
       </Anchor>
@@ -126,7 +141,13 @@ function TakenMessage({ status }: { status: EmailCheckStatus }) {
  * The registration form of spec 1 §2 for a personal or a business account: the brand's types,
  * terms and industries; the e-mail existence check as the address is typed (spec 2 §5).
  */
-export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKind; onRegistered: (answer: RegistrationAnswer) => void }) {
+export function RegistrationForm({
+  kind,
+  onRegistered,
+}: {
+  kind: RegistrationKind;
+  onRegistered: (answer: RegistrationAnswer) => void;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const { language } = useLanguage();
@@ -139,7 +160,11 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
 
   const resolver = useMemo(
     () =>
-      (isBusiness ? zodResolver(createBusinessRegistrationFormSchema(brand)) : zodResolver(createPersonalRegistrationFormSchema(brand))) as unknown as Resolver<RegistrationValues>,
+      (isBusiness
+        ? zodResolver(createBusinessRegistrationFormSchema(brand))
+        : zodResolver(
+            createPersonalRegistrationFormSchema(brand),
+          )) as unknown as Resolver<RegistrationValues>,
     [brand, isBusiness],
   );
   const {
@@ -149,7 +174,11 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
     setFocus,
     watch,
     formState: { errors },
-  } = useForm<RegistrationValues>({ resolver, mode: 'onTouched', defaultValues: defaultValues(brand) });
+  } = useForm<RegistrationValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: defaultValues(brand),
+  });
 
   const client = useApiClient();
   // Until /config.json answers the widget stays ready; the submit asks the answer itself.
@@ -190,11 +219,15 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
         }
         const firstTerm = brand.terms[0];
         const termsMessage = error.validationErrors.acceptedTerms;
-        if (termsMessage && firstTerm) setError(`terms.${firstTerm.key}`, { type: 'server', message: termsMessage });
+        if (termsMessage && firstTerm)
+          setError(`terms.${firstTerm.key}`, { type: 'server', message: termsMessage });
       },
     };
     if (isBusiness) {
-      business.mutate({ ...common, businessName: values.businessName, industryId: Number(values.industryId) }, handlers);
+      business.mutate(
+        { ...common, businessName: values.businessName, industryId: Number(values.industryId) },
+        handlers,
+      );
     } else {
       personal.mutate(common, handlers);
     }
@@ -209,10 +242,20 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
   };
   // Field errors are shown on the fields; the alert is for what no field can show.
   const failure = mutation.error;
-  const failureHasFields = isApiError(failure) && failure.validationErrors && Object.keys(failure.validationErrors).some((key) => [...SERVER_FIELDS, 'acceptedTerms'].includes(key));
+  const failureHasFields =
+    isApiError(failure) &&
+    failure.validationErrors &&
+    Object.keys(failure.validationErrors).some((key) =>
+      [...SERVER_FIELDS, 'acceptedTerms'].includes(key),
+    );
 
   const countryOptions = [
-    { value: '', label: countries.isPending ? t('registration.form.loadingList') : t('registration.form.choose') },
+    {
+      value: '',
+      label: countries.isPending
+        ? t('registration.form.loadingList')
+        : t('registration.form.choose'),
+    },
     ...(countries.data ?? []).map((country) => ({ value: country.code, label: country.name })),
   ];
   const types = isBusiness ? brand.registrationBusinessTypes : brand.registrationPersonalTypes;
@@ -221,10 +264,21 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
     ...types.map((type) => ({ value: type, label: t(`registration.types.${kind}.${type}`) })),
   ];
   const industryOptions = [
-    { value: '', label: industryGroups.isPending ? t('registration.form.loadingList') : t('registration.form.choose') },
+    {
+      value: '',
+      label: industryGroups.isPending
+        ? t('registration.form.loadingList')
+        : t('registration.form.choose'),
+    },
     ...(industryGroups.data ?? [])
       .filter((group) => isIndustryGroupOffered(brand, group.label))
-      .map((group) => ({ group: group.name, items: group.industries.map((industry) => ({ value: String(industry.id), label: industry.name })) })),
+      .map((group) => ({
+        group: group.name,
+        items: group.industries.map((industry) => ({
+          value: String(industry.id),
+          label: industry.name,
+        })),
+      })),
   ];
   const listsFailed = countries.isError || industryGroups.isError;
   const locale = intlLocale(language);
@@ -234,12 +288,22 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
       <fieldset disabled={isBusy} className={classes.fieldset}>
         <Stack gap="xl">
           {failure && !failureHasFields && (
-            <Alert color="red" variant="light" title={t('registration.form.failedTitle')} icon={<AlertIcon />}>
+            <Alert
+              color="red"
+              variant="light"
+              title={t('registration.form.failedTitle')}
+              icon={<AlertIcon />}
+            >
               {describeApiError(t, failure)}
             </Alert>
           )}
           {listsFailed && (
-            <Alert color="red" variant="light" icon={<AlertIcon />} title={t('registration.form.listsFailed')}>
+            <Alert
+              color="red"
+              variant="light"
+              icon={<AlertIcon />}
+              title={t('registration.form.listsFailed')}
+            >
               <Button
                 variant="white"
                 color="red"
@@ -259,28 +323,83 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
             <fieldset className={classes.section}>
               <legend className={classes.legend}>{t('registration.form.aboutBusiness')}</legend>
               <Stack gap="md">
-                <NativeSelect {...SELECT_LOOK} label={t('registration.form.businessType')} data={typeOptions} error={err('registrationType')} size="md" {...register('registrationType')} />
-                <TextInput label={t('registration.form.businessName')} autoComplete="organization" error={err('businessName')} size="md" {...register('businessName')} />
+                <NativeSelect
+                  {...SELECT_LOOK}
+                  label={t('registration.form.businessType')}
+                  data={typeOptions}
+                  error={err('registrationType')}
+                  size="md"
+                  {...register('registrationType')}
+                />
+                <TextInput
+                  label={t('registration.form.businessName')}
+                  autoComplete="organization"
+                  error={err('businessName')}
+                  size="md"
+                  {...register('businessName')}
+                />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <NativeSelect {...SELECT_LOOK} label={t('registration.form.businessCountry')} data={countryOptions} error={err('countryCode')} size="md" {...register('countryCode')} />
-                  <NativeSelect {...SELECT_LOOK} label={t('registration.form.industry')} data={industryOptions} error={err('industryId')} size="md" {...register('industryId')} />
+                  <NativeSelect
+                    {...SELECT_LOOK}
+                    label={t('registration.form.businessCountry')}
+                    data={countryOptions}
+                    error={err('countryCode')}
+                    size="md"
+                    {...register('countryCode')}
+                  />
+                  <NativeSelect
+                    {...SELECT_LOOK}
+                    label={t('registration.form.industry')}
+                    data={industryOptions}
+                    error={err('industryId')}
+                    size="md"
+                    {...register('industryId')}
+                  />
                 </SimpleGrid>
               </Stack>
             </fieldset>
           )}
 
           <fieldset className={classes.section}>
-            <legend className={classes.legend}>{t(isBusiness ? 'registration.form.contactPerson' : 'registration.form.aboutYou')}</legend>
+            <legend className={classes.legend}>
+              {t(isBusiness ? 'registration.form.contactPerson' : 'registration.form.aboutYou')}
+            </legend>
             <Stack gap="md">
               {!isBusiness && (
-                <NativeSelect {...SELECT_LOOK} label={t('registration.form.personalType')} data={typeOptions} error={err('registrationType')} size="md" {...register('registrationType')} />
+                <NativeSelect
+                  {...SELECT_LOOK}
+                  label={t('registration.form.personalType')}
+                  data={typeOptions}
+                  error={err('registrationType')}
+                  size="md"
+                  {...register('registrationType')}
+                />
               )}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label={t('registration.form.firstName')} autoComplete="given-name" error={err('firstName')} size="md" {...register('firstName')} />
-                <TextInput label={t('registration.form.lastName')} autoComplete="family-name" error={err('lastName')} size="md" {...register('lastName')} />
+                <TextInput
+                  label={t('registration.form.firstName')}
+                  autoComplete="given-name"
+                  error={err('firstName')}
+                  size="md"
+                  {...register('firstName')}
+                />
+                <TextInput
+                  label={t('registration.form.lastName')}
+                  autoComplete="family-name"
+                  error={err('lastName')}
+                  size="md"
+                  {...register('lastName')}
+                />
               </SimpleGrid>
               {!isBusiness && (
-                <NativeSelect {...SELECT_LOOK} label={t('registration.form.country')} data={countryOptions} error={err('countryCode')} size="md" {...register('countryCode')} />
+                <NativeSelect
+                  {...SELECT_LOOK}
+                  label={t('registration.form.country')}
+                  data={countryOptions}
+                  error={err('countryCode')}
+                  size="md"
+                  {...register('countryCode')}
+                />
               )}
             </Stack>
           </fieldset>
@@ -297,7 +416,13 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
                   autoCapitalize="none"
                   spellCheck={false}
                   size="md"
-                  error={emailTaken && emailStatus !== undefined ? <TakenMessage status={emailStatus} /> : err('email')}
+                  error={
+                    emailTaken && emailStatus !== undefined ? (
+                      <TakenMessage status={emailStatus} />
+                    ) : (
+                      err('email')
+                    )
+                  }
                   {...register('email')}
                 />
                 <div role="status" aria-live="polite">
@@ -318,7 +443,9 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
                 label={t('registration.form.confirmPassword')}
                 autoComplete="new-password"
                 size="md"
-                visibilityToggleButtonProps={{ 'aria-label': t('registration.form.showRepeatedPassword') }}
+                visibilityToggleButtonProps={{
+                  'aria-label': t('registration.form.showRepeatedPassword'),
+                }}
                 error={err('confirmPassword')}
                 {...register('confirmPassword')}
               />
@@ -335,7 +462,10 @@ export function RegistrationForm({ kind, onRegistered }: { kind: RegistrationKin
                     key={term.key}
                     label={
                       term.versionDate
-                        ? t('registration.form.acceptDatedTerm', { term: title, date: formatVersionDate(term.versionDate, locale) })
+                        ? t('registration.form.acceptDatedTerm', {
+                            term: title,
+                            date: formatVersionDate(term.versionDate, locale),
+                          })
                         : t('registration.form.acceptTerm', { term: title })
                     }
                     description={

@@ -16,7 +16,9 @@ function RegistrationPage({ kind }: { kind: RegistrationKind }) {
   const brand = useBrand();
   const [registered, setRegistered] = useState<RegistrationAnswer | undefined>();
   const card = useRef<HTMLDivElement>(null);
-  useDocumentTitle(registered ? t('registration.sent.pageTitle') : t(`registration.${kind}.pageTitle`));
+  useDocumentTitle(
+    registered ? t('registration.sent.pageTitle') : t(`registration.${kind}.pageTitle`),
+  );
 
   // The page changes under the customer: move focus to the new heading.
   useEffect(() => {
@@ -26,9 +28,18 @@ function RegistrationPage({ kind }: { kind: RegistrationKind }) {
   if (!brand.allowRegistration) return <RegistrationClosed />;
   return (
     <div className={classes.stage}>
-      <Paper ref={card} className={`${classes.card} ${registered ? classes.narrow : ''}`} shadow="sm" radius="lg" withBorder>
+      <Paper
+        ref={card}
+        className={`${classes.card} ${registered ? classes.narrow : ''}`}
+        shadow="sm"
+        radius="lg"
+        withBorder
+      >
         {registered ? (
-          <RegistrationSent email={registered.email} expiresInSeconds={registered.activationExpiresInSeconds} />
+          <RegistrationSent
+            email={registered.email}
+            expiresInSeconds={registered.activationExpiresInSeconds}
+          />
         ) : (
           <Stack gap="xl">
             <Stack gap={6}>
@@ -38,7 +49,9 @@ function RegistrationPage({ kind }: { kind: RegistrationKind }) {
               <Title order={1} className={classes.title}>
                 {t(`registration.${kind}.title`)}
               </Title>
-              <Text c="dimmed">{t(`registration.${kind}.subtitle`, { brand: brand.projectName })}</Text>
+              <Text c="dimmed">
+                {t(`registration.${kind}.subtitle`, { brand: brand.projectName })}
+              </Text>
             </Stack>
             <RegistrationForm kind={kind} onRegistered={setRegistered} />
             <Group gap={6} justify="center">

@@ -7,7 +7,13 @@ import { useResendActivation } from '../api/resend-activation';
 import classes from './registration.module.css';
 
 /** After registering: where the activation link went, how long it lasts, and a resend. */
-export function RegistrationSent({ email, expiresInSeconds }: { email: string; expiresInSeconds: number }) {
+export function RegistrationSent({
+  email,
+  expiresInSeconds,
+}: {
+  email: string;
+  expiresInSeconds: number;
+}) {
   const { t } = useTranslation();
   const resend = useResendActivation();
   return (
@@ -18,7 +24,9 @@ export function RegistrationSent({ email, expiresInSeconds }: { email: string; e
       <Title order={1} className={classes.title} tabIndex={-1} data-autofocus>
         {t('registration.sent.title')}
       </Title>
-      <Text className={classes.breakable}>{t('registration.sent.body', { email, hours: Math.round(expiresInSeconds / 3600) })}</Text>
+      <Text className={classes.breakable}>
+        {t('registration.sent.body', { email, hours: Math.round(expiresInSeconds / 3600) })}
+      </Text>
       <Text c="dimmed">{t('registration.sent.spam')}</Text>
       <div role="status" aria-live="polite">
         {resend.isSuccess && (
@@ -32,7 +40,12 @@ export function RegistrationSent({ email, expiresInSeconds }: { email: string; e
           {describeApiError(t, resend.error)}
         </Alert>
       )}
-      <Button variant="light" size="md" loading={resend.isPending} onClick={() => resend.mutate(email)}>
+      <Button
+        variant="light"
+        size="md"
+        loading={resend.isPending}
+        onClick={() => resend.mutate(email)}
+      >
         {t('registration.sent.resend')}
       </Button>
       <Anchor component={Link} to="/login" ta="center" fw={500}>

@@ -9,7 +9,8 @@ const DEVICES_PATH = '/api/auth/devices';
 export function devicesQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: securityKeys.devices(),
-    queryFn: async () => (await client.rest<{ devices: AuthDevice[] }>({ method: 'GET', path: DEVICES_PATH })).devices,
+    queryFn: async () =>
+      (await client.rest<{ devices: AuthDevice[] }>({ method: 'GET', path: DEVICES_PATH })).devices,
   });
 }
 
@@ -33,4 +34,6 @@ export const useRenameDevice = () =>
   );
 
 export const useDeleteDevice = () =>
-  useDeviceMutation((client, id: number) => client.rest({ method: 'DELETE', path: `${DEVICES_PATH}/${id}` }));
+  useDeviceMutation((client, id: number) =>
+    client.rest({ method: 'DELETE', path: `${DEVICES_PATH}/${id}` }),
+  );

@@ -29,10 +29,14 @@ function useIpWhitelistMutation<V>(call: (client: ApiClient, variables: V) => Pr
 }
 
 export const useAddIpWhitelistEntry = () =>
-  useIpWhitelistMutation((client, entry: { ip: string; toIp?: string }) => client.main('addIpWhitelistEntry', entry));
+  useIpWhitelistMutation((client, entry: { ip: string; toIp?: string }) =>
+    client.main('addIpWhitelistEntry', entry),
+  );
 
 export const useDeleteIpWhitelistEntry = () =>
   useIpWhitelistMutation((client, id: number) => client.main('deleteIpWhitelistEntry', { id }));
 
 export const useSetIpWhitelistMode = () =>
-  useIpWhitelistMutation((client, enable: boolean) => client.main('setIpWhitelistMode', { enable }));
+  useIpWhitelistMutation((client, enable: boolean) =>
+    client.main('setIpWhitelistMode', { enable }),
+  );

@@ -29,7 +29,8 @@ export function useAddPayoutBlacklist() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entry: { email: string; blockType: PayoutBlockType }) => client.main('addPayoutBlacklist', entry),
+    mutationFn: (entry: { email: string; blockType: PayoutBlockType }) =>
+      client.main('addPayoutBlacklist', entry),
     onSuccess: async ({ user }) => {
       queryClient.setQueryData<PayoutBlacklistUser[]>(securityKeys.payoutBlacklist(), (list) =>
         list ? [...list.filter((item) => item.email !== user.email), user] : list,

@@ -35,14 +35,17 @@ export type ConfirmTwoStepRequest = MainRequest<'confirmTwoStepVerification'>;
 /** Starts a change; the answer says how to confirm it (code by e-mail or SMS, the app, the phone). */
 export function useSetTwoStepVerification() {
   const client = useApiClient();
-  return useMutation({ mutationFn: (request: SetTwoStepRequest) => client.main('setTwoStepVerification', request) });
+  return useMutation({
+    mutationFn: (request: SetTwoStepRequest) => client.main('setTwoStepVerification', request),
+  });
 }
 
 export function useConfirmTwoStepVerification() {
   const client = useApiClient();
   const refresh = useRefreshSecondFactor();
   return useMutation({
-    mutationFn: (request: ConfirmTwoStepRequest) => client.main('confirmTwoStepVerification', request),
+    mutationFn: (request: ConfirmTwoStepRequest) =>
+      client.main('confirmTwoStepVerification', request),
     onSuccess: () => refresh(),
   });
 }

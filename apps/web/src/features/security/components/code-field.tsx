@@ -6,10 +6,20 @@ import { z } from 'zod';
 export const sixDigitCode = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.required')
+      .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+  );
 
 /** The field for such a code: numeric keyboard on phones, and the browser may offer a code it received. */
-export function CodeField({ label, description, error, ...field }: UseFormRegisterReturn & { label: string; description?: string; error: string | undefined }) {
+export function CodeField({
+  label,
+  description,
+  error,
+  ...field
+}: UseFormRegisterReturn & { label: string; description?: string; error: string | undefined }) {
   return (
     <TextInput
       label={label}

@@ -11,7 +11,14 @@ import { fieldMessage } from '@/ui/field-message';
 import { StatusBadge } from '@/ui/status-badge';
 import { useDeleteDevice, useDevices, useRenameDevice } from '../api/devices';
 import { formatDateTime } from '../format';
-import { ActionError, LoadFailed, Section, SectionSkeleton, isFieldError, setServerFieldErrors } from './security-page';
+import {
+  ActionError,
+  LoadFailed,
+  Section,
+  SectionSkeleton,
+  isFieldError,
+  setServerFieldErrors,
+} from './security-page';
 import classes from './security.module.css';
 
 /** Devices (spec 2 §3 "Device: list and delete"): the phones that approve sign-ins and payments. */
@@ -24,9 +31,18 @@ export function DevicesSection() {
   const [removing, setRemoving] = useState<AuthDevice | null>(null);
 
   return (
-    <Section title={t('security.devices.title')} description={t('security.devices.description', { brand: brand.projectName })}>
+    <Section
+      title={t('security.devices.title')}
+      description={t('security.devices.description', { brand: brand.projectName })}
+    >
       {devices.isPending && <SectionSkeleton rows={2} label={t('security.loading')} />}
-      {devices.isError && <LoadFailed error={devices.error} onRetry={() => void devices.refetch()} retrying={devices.isFetching} />}
+      {devices.isError && (
+        <LoadFailed
+          error={devices.error}
+          onRetry={() => void devices.refetch()}
+          retrying={devices.isFetching}
+        />
+      )}
       {devices.isSuccess && devices.data.length === 0 && (
         <Stack gap={2}>
           <Text fw={600}>{t('security.devices.emptyTitle')}</Text>
@@ -42,15 +58,21 @@ export function DevicesSection() {
               <div className={classes.rowMain}>
                 <Group gap="xs" wrap="wrap">
                   <Text fw={600}>{device.name}</Text>
-                  {device.isCurrent && <StatusBadge tone="blue">{t('security.devices.current')}</StatusBadge>}
-                  {!device.approved && <StatusBadge tone="orange">{t('security.devices.notApproved')}</StatusBadge>}
+                  {device.isCurrent && (
+                    <StatusBadge tone="blue">{t('security.devices.current')}</StatusBadge>
+                  )}
+                  {!device.approved && (
+                    <StatusBadge tone="orange">{t('security.devices.notApproved')}</StatusBadge>
+                  )}
                 </Group>
                 <Text size="sm" c="dimmed">
                   {[
                     t(`security.devices.types.${device.type}`),
                     device.location,
                     device.lastActivityAt
-                      ? t('security.devices.lastActive', { date: formatDateTime(device.lastActivityAt, language) })
+                      ? t('security.devices.lastActive', {
+                          date: formatDateTime(device.lastActivityAt, language),
+                        })
                       : t('security.devices.neverActive'),
                   ]
                     .filter(Boolean)
@@ -58,10 +80,21 @@ export function DevicesSection() {
                 </Text>
               </div>
               <Group gap="xs">
-                <Button variant="default" size="xs" onClick={() => setRenaming(device)} aria-label={t('security.devices.renameNamed', { name: device.name })}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => setRenaming(device)}
+                  aria-label={t('security.devices.renameNamed', { name: device.name })}
+                >
                   {t('security.devices.rename')}
                 </Button>
-                <Button variant="default" color="red" size="xs" onClick={() => setRemoving(device)} aria-label={t('security.devices.removeNamed', { name: device.name })}>
+                <Button
+                  variant="default"
+                  color="red"
+                  size="xs"
+                  onClick={() => setRemoving(device)}
+                  aria-label={t('security.devices.removeNamed', { name: device.name })}
+                >
                   {t('security.devices.remove')}
                 </Button>
               </Group>
@@ -94,11 +127,23 @@ function RenameDeviceDialog({ device, onClose }: { device: AuthDevice; onClose: 
     ),
   );
   return (
-    <Dialog opened onClose={onClose} title={t('security.devices.renameTitle')} closeLabel={t('security.close')} size="sm">
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t('security.devices.renameTitle')}
+      closeLabel={t('security.close')}
+      size="sm"
+    >
       <form onSubmit={onSubmit} noValidate aria-busy={rename.isPending}>
         <fieldset disabled={rename.isPending} className={classes.fieldset}>
           <Stack gap="md">
-            <TextInput label={t('security.devices.name')} maxLength={128} data-autofocus error={fieldMessage(t, errors.name?.message)} {...register('name')} />
+            <TextInput
+              label={t('security.devices.name')}
+              maxLength={128}
+              data-autofocus
+              error={fieldMessage(t, errors.name?.message)}
+              {...register('name')}
+            />
             <ActionError error={isFieldError(rename.error, ['name']) ? null : rename.error} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
@@ -119,15 +164,29 @@ function RemoveDeviceDialog({ device, onClose }: { device: AuthDevice; onClose: 
   const { t } = useTranslation();
   const remove = useDeleteDevice();
   return (
-    <Dialog opened onClose={onClose} title={t('security.devices.removeTitle', { name: device.name })} closeLabel={t('security.close')} size="sm">
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t('security.devices.removeTitle', { name: device.name })}
+      closeLabel={t('security.close')}
+      size="sm"
+    >
       <Stack gap="md">
-        <Text size="sm">{device.isCurrent ? t('security.devices.removeCurrentText') : t('security.devices.removeText')}</Text>
+        <Text size="sm">
+          {device.isCurrent
+            ? t('security.devices.removeCurrentText')
+            : t('security.devices.removeText')}
+        </Text>
         <ActionError error={remove.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('security.cancel')}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(device.id, { onSuccess: onClose })}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(device.id, { onSuccess: onClose })}
+          >
             {t('security.devices.remove')}
           </Button>
         </Group>

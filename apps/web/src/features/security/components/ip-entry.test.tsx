@@ -20,10 +20,16 @@ interface Entry {
 /** The whitelist as the server keeps it: added entries show on the next read. */
 function whitelistRoutes(entries: Entry[], extra: Routes = {}): Routes {
   return {
-    'POST /api/main/?getIpWhitelist': () => ok({ enabled: false, currentIp: '198.51.100.20', entries }),
+    'POST /api/main/?getIpWhitelist': () =>
+      ok({ enabled: false, currentIp: '198.51.100.20', entries }),
     'POST /api/main/?addIpWhitelistEntry': (request) => {
       const { ip, toIp } = request.body as { ip: string; toIp?: string };
-      const entry = { id: entries.length + 1, ip, toIp: toIp ?? null, created: '2026-03-01T10:00:00.000Z' };
+      const entry = {
+        id: entries.length + 1,
+        ip,
+        toIp: toIp ?? null,
+        created: '2026-03-01T10:00:00.000Z',
+      };
       entries.push(entry);
       return ok({ entry });
     },
@@ -63,12 +69,16 @@ describe('IP whitelist entries on /setting', () => {
     await fill(user, ip, '203.0.113.10');
     await fill(user, toIp, '203.0.113.1');
     await user.click(add);
-    expect(await section.findByText('The end of the range must not come before its start')).toBeInTheDocument();
+    expect(
+      await section.findByText('The end of the range must not come before its start'),
+    ).toBeInTheDocument();
     expect(toIp).toHaveAttribute('aria-invalid', 'true');
 
     await fill(user, toIp, '2001:db8::1');
     await user.click(add);
-    expect(await section.findByText('Both ends of a range must be IPv4, or both IPv6')).toBeInTheDocument();
+    expect(
+      await section.findByText('Both ends of a range must be IPv4, or both IPv6'),
+    ).toBeInTheDocument();
     expect(server!.calls('addIpWhitelistEntry')).toHaveLength(0);
   });
 
@@ -88,7 +98,9 @@ describe('IP whitelist entries on /setting', () => {
     await fill(user, section.getByLabelText('End of range (optional)'), '203.0.113.255');
     await user.click(section.getByRole('button', { name: 'Add' }));
     expect(await section.findByText('203.0.113.0 – 203.0.113.255')).toBeInTheDocument();
-    expect(section.getByRole('button', { name: 'Remove 203.0.113.0 – 203.0.113.255' })).toBeInTheDocument();
+    expect(
+      section.getByRole('button', { name: 'Remove 203.0.113.0 – 203.0.113.255' }),
+    ).toBeInTheDocument();
 
     const calls = server!.calls('addIpWhitelistEntry');
     expect(calls).toHaveLength(2);
@@ -100,26 +112,42 @@ describe('IP whitelist entries on /setting', () => {
   it('puts the server’s refusal of an entry on its field', async () => {
     const { user, section } = await openWhitelist(
       whitelistRoutes([], {
-        'POST /api/main/?addIpWhitelistEntry': () => refused('This address or range is already on the list', { ip: 'validation.ipWhitelistEntryExists' }),
+        'POST /api/main/?addIpWhitelistEntry': () =>
+          refused('This address or range is already on the list', {
+            ip: 'validation.ipWhitelistEntryExists',
+          }),
       }),
     );
     await fill(user, section.getByLabelText('IP address'), '198.51.100.20');
     await user.click(section.getByRole('button', { name: 'Add' }));
-    expect(await section.findByText('This address or range is already on the list')).toBeInTheDocument();
-    await waitFor(() => expect(section.getByLabelText('IP address')).toHaveAttribute('aria-invalid', 'true'));
+    expect(
+      await section.findByText('This address or range is already on the list'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(section.getByLabelText('IP address')).toHaveAttribute('aria-invalid', 'true'),
+    );
   });
 
   it('shows the server’s message when turning the list on would lock the customer out', async () => {
     const { user, section } = await openWhitelist(
-      whitelistRoutes([{ id: 1, ip: '203.0.113.0', toIp: '203.0.113.255', created: '2026-03-01T10:00:00.000Z' }], {
-        'POST /api/main/?setIpWhitelistMode': () =>
-          refused('Your current address is not on the list', { enable: 'validation.ipWhitelistSelfLockout' }),
-      }),
+      whitelistRoutes(
+        [{ id: 1, ip: '203.0.113.0', toIp: '203.0.113.255', created: '2026-03-01T10:00:00.000Z' }],
+        {
+          'POST /api/main/?setIpWhitelistMode': () =>
+            refused('Your current address is not on the list', {
+              enable: 'validation.ipWhitelistSelfLockout',
+            }),
+        },
+      ),
     );
-    const mode = section.getByRole('switch', { name: /^Allow access only from the listed addresses/ });
+    const mode = section.getByRole('switch', {
+      name: /^Allow access only from the listed addresses/,
+    });
     await user.click(mode);
     expect(await section.findByRole('alert')).toHaveTextContent(/This would lock you out/);
-    expect(server!.calls('setIpWhitelistMode')).toEqual([expect.objectContaining({ enable: true })]);
+    expect(server!.calls('setIpWhitelistMode')).toEqual([
+      expect.objectContaining({ enable: true }),
+    ]);
     expect(mode).not.toBeChecked();
   });
 });

@@ -5,14 +5,31 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ipWhitelistEntryFormSchema, parseIp, ipInRange, type IpWhitelistEntry } from '@ledgerline/contract';
+import {
+  ipWhitelistEntryFormSchema,
+  parseIp,
+  ipInRange,
+  type IpWhitelistEntry,
+} from '@ledgerline/contract';
 import { useLanguage } from '@/i18n';
 import { fieldMessage } from '@/ui/field-message';
 import { InfoIcon } from '@/ui/icons';
 import { StatusBadge } from '@/ui/status-badge';
-import { useAddIpWhitelistEntry, useDeleteIpWhitelistEntry, useIpWhitelist, useSetIpWhitelistMode } from '../api/ip-whitelist';
+import {
+  useAddIpWhitelistEntry,
+  useDeleteIpWhitelistEntry,
+  useIpWhitelist,
+  useSetIpWhitelistMode,
+} from '../api/ip-whitelist';
 import { formatDate } from '../format';
-import { ActionError, LoadFailed, Section, SectionSkeleton, isFieldError, setServerFieldErrors } from './security-page';
+import {
+  ActionError,
+  LoadFailed,
+  Section,
+  SectionSkeleton,
+  isFieldError,
+  setServerFieldErrors,
+} from './security-page';
 import classes from './security.module.css';
 
 /** "192.0.2.1" or "192.0.2.0 – 192.0.2.255". */
@@ -40,9 +57,18 @@ export function IpWhitelistSection() {
   const remove = useDeleteIpWhitelistEntry();
 
   return (
-    <Section title={t('security.ipWhitelist.title')} description={t('security.ipWhitelist.description')}>
+    <Section
+      title={t('security.ipWhitelist.title')}
+      description={t('security.ipWhitelist.description')}
+    >
       {whitelist.isPending && <SectionSkeleton rows={3} label={t('security.loading')} />}
-      {whitelist.isError && <LoadFailed error={whitelist.error} onRetry={() => void whitelist.refetch()} retrying={whitelist.isFetching} />}
+      {whitelist.isError && (
+        <LoadFailed
+          error={whitelist.error}
+          onRetry={() => void whitelist.refetch()}
+          retrying={whitelist.isFetching}
+        />
+      )}
       {whitelist.isSuccess && (
         <Stack gap="md">
           <Switch
@@ -50,13 +76,18 @@ export function IpWhitelistSection() {
             onChange={(event) => setMode.mutate(event.currentTarget.checked)}
             disabled={setMode.isPending}
             label={t('security.ipWhitelist.mode')}
-            description={whitelist.data.enabled ? t('security.ipWhitelist.modeOn') : t('security.ipWhitelist.modeOff')}
+            description={
+              whitelist.data.enabled
+                ? t('security.ipWhitelist.modeOn')
+                : t('security.ipWhitelist.modeOff')
+            }
             size="md"
           />
           <ActionError error={setMode.error} />
           <Alert variant="light" color="gray" icon={<InfoIcon />} role="note">
             <Text size="sm">
-              {t('security.ipWhitelist.currentIp')} <span className={classes.mono}>{whitelist.data.currentIp}</span>
+              {t('security.ipWhitelist.currentIp')}{' '}
+              <span className={classes.mono}>{whitelist.data.currentIp}</span>
               {whitelist.data.entries.some((entry) => covers(entry, whitelist.data.currentIp))
                 ? ` — ${t('security.ipWhitelist.currentListed')}`
                 : ` — ${t('security.ipWhitelist.currentNotListed')}`}
@@ -75,10 +106,14 @@ export function IpWhitelistSection() {
                       <Text fw={600} className={classes.mono}>
                         {entryText(entry)}
                       </Text>
-                      {entry.toIp && <StatusBadge tone="gray">{t('security.ipWhitelist.range')}</StatusBadge>}
+                      {entry.toIp && (
+                        <StatusBadge tone="gray">{t('security.ipWhitelist.range')}</StatusBadge>
+                      )}
                     </Group>
                     <Text size="sm" c="dimmed">
-                      {t('security.ipWhitelist.added', { date: formatDate(entry.created, language) })}
+                      {t('security.ipWhitelist.added', {
+                        date: formatDate(entry.created, language),
+                      })}
                     </Text>
                   </div>
                   <Button
@@ -128,7 +163,11 @@ export function AddIpEntryForm({ currentIp }: { currentIp: string }) {
   } = useForm<EntryValues>({
     // The contract's rule, applied to what the form sends (no range end: a single address).
     resolver: ((values, context, options) =>
-      (zodResolver(ipWhitelistEntryFormSchema) as unknown as Resolver<EntryValues>)(toRequest(values) as EntryValues, context, options)) as Resolver<EntryValues>,
+      (zodResolver(ipWhitelistEntryFormSchema) as unknown as Resolver<EntryValues>)(
+        toRequest(values) as EntryValues,
+        context,
+        options,
+      )) as Resolver<EntryValues>,
     mode: 'onSubmit',
     defaultValues: { ip: '', toIp: '' },
   });
@@ -169,7 +208,13 @@ export function AddIpEntryForm({ currentIp }: { currentIp: string }) {
               {t('security.ipWhitelist.add')}
             </Button>
           </div>
-          <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setValue('ip', currentIp, { shouldValidate: false })}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            w="fit-content"
+            onClick={() => setValue('ip', currentIp, { shouldValidate: false })}
+          >
             {t('security.ipWhitelist.useCurrent')}
           </Anchor>
           <ActionError error={isFieldError(add.error, ['ip', 'toIp']) ? null : add.error} />

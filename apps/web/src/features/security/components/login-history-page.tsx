@@ -1,4 +1,14 @@
-import { Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -49,7 +59,19 @@ const KNOWN_RESULTS = new Set([
   'wrongSecret',
   'ipNotAllowed',
 ]);
-const KNOWN_FLOWS = new Set(['password', 'simple', 'direct', 'otp', 'sms', 'push', 'verifyDevice', 'scp', 'token', 'refresh', 'api']);
+const KNOWN_FLOWS = new Set([
+  'password',
+  'simple',
+  'direct',
+  'otp',
+  'sms',
+  'push',
+  'verifyDevice',
+  'scp',
+  'token',
+  'refresh',
+  'api',
+]);
 /** The client kinds the server records when no phone app took part. */
 const CLIENT_KINDS = new Set(['web', 'mobile']);
 
@@ -63,13 +85,15 @@ function resultTone(result: string): BadgeTone {
 function useHistoryText() {
   const { t } = useTranslation();
   return {
-    result: (result: string) => (KNOWN_RESULTS.has(result) ? t(`loginHistory.results.${result}`) : result),
+    result: (result: string) =>
+      KNOWN_RESULTS.has(result) ? t(`loginHistory.results.${result}`) : result,
     flow: (flow: string) => (KNOWN_FLOWS.has(flow) ? t(`loginHistory.flows.${flow}`) : flow),
     /** The phone app's name, else the browser and system from the user agent, else the client kind. */
     device: (item: LoginHistoryItem) => {
       if (item.device && !CLIENT_KINDS.has(item.device)) return item.device;
       const agent = summarizeUserAgent(item.userAgent);
-      if (agent?.browser && agent.system) return t('loginHistory.browserOn', { browser: agent.browser, system: agent.system });
+      if (agent?.browser && agent.system)
+        return t('loginHistory.browserOn', { browser: agent.browser, system: agent.system });
       if (agent) return agent.browser ?? agent.system ?? '';
       if (item.device) return t(`loginHistory.clients.${item.device}`);
       return t('loginHistory.unknownDevice');
@@ -92,7 +116,9 @@ export function LoginHistoryPage() {
     next.set('page', String(page));
     setParams(next);
   };
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
+  const pages = history.data
+    ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize))
+    : 1;
 
   return (
     <SecurityPage title={t('loginHistory.title')} intro={t('loginHistory.intro')}>
@@ -108,24 +134,38 @@ export function LoginHistoryPage() {
       />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={history.isFetching}>
         {history.isPending && <SectionSkeleton rows={6} label={t('loginHistory.loading')} />}
-        {history.isError && <LoadFailed error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />}
+        {history.isError && (
+          <LoadFailed
+            error={history.error}
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+          />
+        )}
         {history.isSuccess && history.data.total === 0 && (
           <Stack gap={2}>
             <Text fw={600}>{t('loginHistory.emptyTitle')}</Text>
             <Text size="sm" c="dimmed">
-              {filter.fromDate || filter.toDate ? t('loginHistory.emptyFiltered') : t('loginHistory.emptyText')}
+              {filter.fromDate || filter.toDate
+                ? t('loginHistory.emptyFiltered')
+                : t('loginHistory.emptyText')}
             </Text>
           </Stack>
         )}
         {history.isSuccess && history.data.total > 0 && (
           <Stack gap="md">
             <Text size="sm" c="dimmed" role="status">
-              {t('loginHistory.summary', { count: history.data.total, page: history.data.pageNumber, pages })}
+              {t('loginHistory.summary', {
+                count: history.data.total,
+                page: history.data.pageNumber,
+                pages,
+              })}
             </Text>
             <div className={responsive.tableView}>
               <Table.ScrollContainer minWidth={640}>
                 <Table verticalSpacing="sm" highlightOnHover>
-                  <VisuallyHidden component="caption">{t('loginHistory.tableCaption')}</VisuallyHidden>
+                  <VisuallyHidden component="caption">
+                    {t('loginHistory.tableCaption')}
+                  </VisuallyHidden>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">{t('loginHistory.columns.date')}</Table.Th>
@@ -138,9 +178,13 @@ export function LoginHistoryPage() {
                   <Table.Tbody>
                     {history.data.items.map((item) => (
                       <Table.Tr key={item.id}>
-                        <Table.Td className={classes.nowrap}>{formatDateTime(item.date, language)}</Table.Td>
+                        <Table.Td className={classes.nowrap}>
+                          {formatDateTime(item.date, language)}
+                        </Table.Td>
                         <Table.Td>
-                          <StatusBadge tone={resultTone(item.result)}>{text.result(item.result)}</StatusBadge>
+                          <StatusBadge tone={resultTone(item.result)}>
+                            {text.result(item.result)}
+                          </StatusBadge>
                         </Table.Td>
                         <Table.Td className={classes.mono}>{item.ip}</Table.Td>
                         <Table.Td>{text.device(item)}</Table.Td>
@@ -151,14 +195,19 @@ export function LoginHistoryPage() {
                 </Table>
               </Table.ScrollContainer>
             </div>
-            <ul className={`${classes.list} ${responsive.cardView}`} aria-label={t('loginHistory.tableCaption')}>
+            <ul
+              className={`${classes.list} ${responsive.cardView}`}
+              aria-label={t('loginHistory.tableCaption')}
+            >
               {history.data.items.map((item) => (
                 <li key={item.id} className={classes.historyCard}>
                   <Group justify="space-between" gap="xs" wrap="wrap">
                     <Text fw={600} size="sm">
                       {formatDateTime(item.date, language)}
                     </Text>
-                    <StatusBadge tone={resultTone(item.result)}>{text.result(item.result)}</StatusBadge>
+                    <StatusBadge tone={resultTone(item.result)}>
+                      {text.result(item.result)}
+                    </StatusBadge>
                   </Group>
                   <dl>
                     <dt>{t('loginHistory.columns.ip')}</dt>
@@ -184,7 +233,9 @@ export function LoginHistoryPage() {
                     'aria-label': t('loginHistory.page', { page }),
                     'aria-current': page === history.data.pageNumber ? 'page' : undefined,
                   })}
-                  getControlProps={(control) => ({ 'aria-label': t(`loginHistory.controls.${control}`) })}
+                  getControlProps={(control) => ({
+                    'aria-label': t(`loginHistory.controls.${control}`),
+                  })}
                 />
               </nav>
             )}
@@ -206,7 +257,13 @@ const filterSchema = z
   });
 type FilterValues = z.infer<typeof filterSchema>;
 
-function HistoryFilter({ filter, onApply }: { filter: LoginHistoryFilter; onApply: (fromDate: string, toDate: string) => void }) {
+function HistoryFilter({
+  filter,
+  onApply,
+}: {
+  filter: LoginHistoryFilter;
+  onApply: (fromDate: string, toDate: string) => void;
+}) {
   const { t } = useTranslation();
   const {
     register,
@@ -220,10 +277,25 @@ function HistoryFilter({ filter, onApply }: { filter: LoginHistoryFilter; onAppl
   const filtered = filter.fromDate !== undefined || filter.toDate !== undefined;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={handleSubmit((values) => onApply(values.fromDate, values.toDate))} noValidate role="search" aria-label={t('loginHistory.filterLabel')}>
+      <form
+        onSubmit={handleSubmit((values) => onApply(values.fromDate, values.toDate))}
+        noValidate
+        role="search"
+        aria-label={t('loginHistory.filterLabel')}
+      >
         <div className={classes.formRow}>
-          <TextInput type="date" label={t('loginHistory.from')} error={fieldMessage(t, errors.fromDate?.message)} {...register('fromDate')} />
-          <TextInput type="date" label={t('loginHistory.to')} error={fieldMessage(t, errors.toDate?.message)} {...register('toDate')} />
+          <TextInput
+            type="date"
+            label={t('loginHistory.from')}
+            error={fieldMessage(t, errors.fromDate?.message)}
+            {...register('fromDate')}
+          />
+          <TextInput
+            type="date"
+            label={t('loginHistory.to')}
+            error={fieldMessage(t, errors.toDate?.message)}
+            {...register('toDate')}
+          />
           <Group gap="xs" wrap="nowrap">
             <Button type="submit">{t('loginHistory.apply')}</Button>
             {filtered && (

@@ -8,9 +8,19 @@ import { passwordChangeRequestSchema } from '@ledgerline/contract';
 import { useRealtimeEvent } from '@/app/session';
 import { Dialog } from '@/ui/dialog';
 import { fieldMessage } from '@/ui/field-message';
-import { useCancelPasswordChange, useChangePassword, useConfirmPasswordChange } from '../api/change-password';
+import {
+  useCancelPasswordChange,
+  useChangePassword,
+  useConfirmPasswordChange,
+} from '../api/change-password';
 import { CodeField, sixDigitCode } from './code-field';
-import { ActionError, SecretField, Section, isFieldError, setServerFieldErrors } from './security-page';
+import {
+  ActionError,
+  SecretField,
+  Section,
+  isFieldError,
+  setServerFieldErrors,
+} from './security-page';
 import classes from './security.module.css';
 
 type PasswordResult = 'success' | 'canceled';
@@ -53,11 +63,24 @@ export function PasswordSection() {
           }}
         />
       ) : (
-        <PasswordCodeForm pending={pending} onSettled={(outcome) => settle(pending.requestKey, outcome)} />
+        <PasswordCodeForm
+          pending={pending}
+          onSettled={(outcome) => settle(pending.requestKey, outcome)}
+        />
       )}
-      <Dialog opened={result !== null} onClose={() => setResult(null)} title={t('security.password.title')} closeLabel={t('security.close')} size="sm">
+      <Dialog
+        opened={result !== null}
+        onClose={() => setResult(null)}
+        title={t('security.password.title')}
+        closeLabel={t('security.close')}
+        size="sm"
+      >
         <Stack gap="md">
-          <Text role="status">{result === 'success' ? t('security.password.updated') : t('security.password.canceled')}</Text>
+          <Text role="status">
+            {result === 'success'
+              ? t('security.password.updated')
+              : t('security.password.canceled')}
+          </Text>
           <Group justify="flex-end">
             <Button onClick={() => setResult(null)} data-autofocus>
               {t('security.ok')}
@@ -134,7 +157,13 @@ export function PasswordForm({ onCodeSent }: { onCodeSent: (change: PendingChang
   );
 }
 
-export function PasswordCodeForm({ pending, onSettled }: { pending: PendingChange; onSettled: (outcome: PasswordResult) => void }) {
+export function PasswordCodeForm({
+  pending,
+  onSettled,
+}: {
+  pending: PendingChange;
+  onSettled: (outcome: PasswordResult) => void;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirmPasswordChange();
   const cancel = useCancelPasswordChange();
@@ -144,7 +173,9 @@ export function PasswordCodeForm({ pending, onSettled }: { pending: PendingChang
     setError,
     formState: { errors },
   } = useForm<{ code: string }>({
-    resolver: zodResolver(z.object({ code: sixDigitCode })) as unknown as Resolver<{ code: string }>,
+    resolver: zodResolver(z.object({ code: sixDigitCode })) as unknown as Resolver<{
+      code: string;
+    }>,
     defaultValues: { code: '' },
   });
 
@@ -157,7 +188,8 @@ export function PasswordCodeForm({ pending, onSettled }: { pending: PendingChang
       },
     ),
   );
-  const onCancel = () => cancel.mutate(pending.requestKey, { onSuccess: () => onSettled('canceled') });
+  const onCancel = () =>
+    cancel.mutate(pending.requestKey, { onSuccess: () => onSettled('canceled') });
   const busy = confirm.isPending || cancel.isPending;
   const failure = cancel.error ?? (isFieldError(confirm.error, ['code']) ? null : confirm.error);
 
@@ -166,7 +198,11 @@ export function PasswordCodeForm({ pending, onSettled }: { pending: PendingChang
       <fieldset disabled={busy} className={classes.fieldset}>
         <Stack gap="md" maw={440}>
           <Text size="sm">{t('security.password.codeSent', { to: pending.sentTo })}</Text>
-          <CodeField label={t('security.password.code')} error={fieldMessage(t, errors.code?.message)} {...register('code')} />
+          <CodeField
+            label={t('security.password.code')}
+            error={fieldMessage(t, errors.code?.message)}
+            {...register('code')}
+          />
           <ActionError error={failure} />
           <Group gap="sm">
             <Button type="submit" loading={confirm.isPending}>

@@ -6,7 +6,11 @@ import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PAYOUT_BLOCK_TYPES, type PayoutBlacklistUser, type PayoutBlockType } from '@ledgerline/contract';
+import {
+  PAYOUT_BLOCK_TYPES,
+  type PayoutBlacklistUser,
+  type PayoutBlockType,
+} from '@ledgerline/contract';
 import { emailAddressSchema } from '@ledgerline/domain/registration';
 import { useBrand } from '@/brands';
 import { useLanguage } from '@/i18n';
@@ -15,9 +19,21 @@ import { fieldMessage } from '@/ui/field-message';
 import { CheckCircleIcon } from '@/ui/icons';
 import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { useAddPayoutBlacklist, useDeletePayoutBlacklist, usePayoutBlacklist } from '../api/payout-blacklist';
+import {
+  useAddPayoutBlacklist,
+  useDeletePayoutBlacklist,
+  usePayoutBlacklist,
+} from '../api/payout-blacklist';
 import { formatDate } from '../format';
-import { ActionError, LoadFailed, Section, SecurityPage, SectionSkeleton, isFieldError, setServerFieldErrors } from './security-page';
+import {
+  ActionError,
+  LoadFailed,
+  Section,
+  SecurityPage,
+  SectionSkeleton,
+  isFieldError,
+  setServerFieldErrors,
+} from './security-page';
 import classes from './security.module.css';
 
 /** /payout-blacklist (spec 2 §7 "Blacklist get, add (email, blockType), delete (email)"). */
@@ -31,11 +47,19 @@ export function PayoutBlacklistPage() {
   return (
     <SecurityPage title={t('payoutBlacklist.title')} intro={t('payoutBlacklist.intro')}>
       <Section title={t('payoutBlacklist.addTitle')}>
-        <AddToBlacklistForm isListed={(email) => blacklist.data?.some((user) => user.email === email) ?? false} />
+        <AddToBlacklistForm
+          isListed={(email) => blacklist.data?.some((user) => user.email === email) ?? false}
+        />
       </Section>
       <Section title={t('payoutBlacklist.listTitle')}>
         {blacklist.isPending && <SectionSkeleton rows={3} label={t('payoutBlacklist.loading')} />}
-        {blacklist.isError && <LoadFailed error={blacklist.error} onRetry={() => void blacklist.refetch()} retrying={blacklist.isFetching} />}
+        {blacklist.isError && (
+          <LoadFailed
+            error={blacklist.error}
+            onRetry={() => void blacklist.refetch()}
+            retrying={blacklist.isFetching}
+          />
+        )}
         {blacklist.isSuccess && blacklist.data.length === 0 && (
           <Stack gap={2}>
             <Text fw={600}>{t('payoutBlacklist.emptyTitle')}</Text>
@@ -53,13 +77,20 @@ export function PayoutBlacklistPage() {
                     {user.email}
                   </Text>
                   <Group gap="xs" wrap="wrap" mt={4}>
-                    <StatusBadge tone={user.blockType === 'all' ? 'red' : 'orange'}>{t(`payoutBlacklist.types.${user.blockType}`)}</StatusBadge>
+                    <StatusBadge tone={user.blockType === 'all' ? 'red' : 'orange'}>
+                      {t(`payoutBlacklist.types.${user.blockType}`)}
+                    </StatusBadge>
                     <Text size="sm" c="dimmed">
                       {t('payoutBlacklist.added', { date: formatDate(user.created, language) })}
                     </Text>
                   </Group>
                 </div>
-                <Button variant="default" size="xs" onClick={() => setUnblocking(user)} aria-label={t('payoutBlacklist.unblockNamed', { email: user.email })}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => setUnblocking(user)}
+                  aria-label={t('payoutBlacklist.unblockNamed', { email: user.email })}
+                >
                   {t('payoutBlacklist.unblock')}
                 </Button>
               </li>
@@ -115,15 +146,33 @@ function AddToBlacklistForm({ isListed }: { isListed: (email: string) => boolean
               {t('payoutBlacklist.addedMessage')} <strong>{add.data.user.email}</strong>
             </Alert>
           )}
-          <TextInput label={t('payoutBlacklist.email')} type="email" autoComplete="off" error={fieldMessage(t, errors.email?.message)} {...register('email')} />
+          <TextInput
+            label={t('payoutBlacklist.email')}
+            type="email"
+            autoComplete="off"
+            error={fieldMessage(t, errors.email?.message)}
+            {...register('email')}
+          />
           <Controller
             control={control}
             name="blockType"
             render={({ field }) => (
-              <Radio.Group label={t('payoutBlacklist.blockType')} value={field.value} onChange={field.onChange} error={fieldMessage(t, errors.blockType?.message)}>
+              <Radio.Group
+                label={t('payoutBlacklist.blockType')}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldMessage(t, errors.blockType?.message)}
+              >
                 <Stack gap="xs" mt="xs">
                   {PAYOUT_BLOCK_TYPES.map((type) => (
-                    <Radio key={type} value={type} label={t(`payoutBlacklist.types.${type}`)} description={t(`payoutBlacklist.typeHints.${type}`, { brand: brand.projectName })} />
+                    <Radio
+                      key={type}
+                      value={type}
+                      label={t(`payoutBlacklist.types.${type}`)}
+                      description={t(`payoutBlacklist.typeHints.${type}`, {
+                        brand: brand.projectName,
+                      })}
+                    />
                   ))}
                 </Stack>
               </Radio.Group>
@@ -143,7 +192,13 @@ function UnblockDialog({ user, onClose }: { user: PayoutBlacklistUser; onClose: 
   const { t } = useTranslation();
   const remove = useDeletePayoutBlacklist();
   return (
-    <Dialog opened onClose={onClose} title={t('payoutBlacklist.unblockTitle')} closeLabel={t('security.close')} size="sm">
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t('payoutBlacklist.unblockTitle')}
+      closeLabel={t('security.close')}
+      size="sm"
+    >
       <Stack gap="md">
         <Text size="sm">{t('payoutBlacklist.unblockText', { email: user.email })}</Text>
         <ActionError error={remove.error} />
@@ -151,7 +206,10 @@ function UnblockDialog({ user, onClose }: { user: PayoutBlacklistUser; onClose: 
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('security.cancel')}
           </Button>
-          <Button loading={remove.isPending} onClick={() => remove.mutate(user.email, { onSuccess: onClose })}>
+          <Button
+            loading={remove.isPending}
+            onClick={() => remove.mutate(user.email, { onSuccess: onClose })}
+          >
             {t('payoutBlacklist.unblock')}
           </Button>
         </Group>

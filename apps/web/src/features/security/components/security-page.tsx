@@ -1,4 +1,15 @@
-import { Alert, Button, Container, Paper, PasswordInput, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +21,15 @@ import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import classes from './security.module.css';
 
 /** Frame of the security screens: the page heading, a line under it, then the content. */
-export function SecurityPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function SecurityPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
       <Stack gap="lg">
@@ -31,10 +50,26 @@ export function SecurityPage({ title, intro, children }: { title: string; intro?
 }
 
 /** One part of a screen: a bordered panel with its own heading (h2), labelled by it. */
-export function Section({ title, description, children, actions }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <Paper component="section" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-labelledby={headingId}>
+    <Paper
+      component="section"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      aria-labelledby={headingId}
+    >
       <Stack gap="md">
         <div className={classes.sectionHeader}>
           <Stack gap={2}>
@@ -68,7 +103,15 @@ export function SectionSkeleton({ rows = 3, label }: { rows?: number; label: str
 }
 
 /** A failed load said plainly, with a way to try again. */
-export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+export function LoadFailed({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" title={t('security.loadFailed')} icon={<AlertIcon />}>
@@ -97,7 +140,11 @@ export function ActionError({ error }: { error: unknown }) {
  * Puts a refusal's field errors on the form's fields. Answers whether one of them landed, so the
  * caller shows the general error only when no field could carry it.
  */
-export function setServerFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+export function setServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): boolean {
   if (!isApiError(error) || !error.validationErrors) return false;
   let placed = false;
   for (const field of fields) {
@@ -126,7 +173,13 @@ export function SecretField({
   autoComplete,
   description,
   ...field
-}: UseFormRegisterReturn & { label: string; toggleLabel: string; error: string | undefined; autoComplete: string; description?: string }) {
+}: UseFormRegisterReturn & {
+  label: string;
+  toggleLabel: string;
+  error: string | undefined;
+  autoComplete: string;
+  description?: string;
+}) {
   const errorId = useId();
   return (
     <PasswordInput

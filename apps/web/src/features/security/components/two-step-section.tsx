@@ -24,7 +24,14 @@ import {
   useSetTwoStepVerification,
 } from '../api/security-settings';
 import { CodeField, sixDigitCode } from './code-field';
-import { ActionError, LoadFailed, Section, SectionSkeleton, isFieldError, setServerFieldErrors } from './security-page';
+import {
+  ActionError,
+  LoadFailed,
+  Section,
+  SectionSkeleton,
+  isFieldError,
+  setServerFieldErrors,
+} from './security-page';
 import classes from './security.module.css';
 
 export type TwoStepTarget = 'login' | 'transaction';
@@ -43,7 +50,8 @@ function modeName(target: TwoStepTarget, mode: string | number): string {
 /** The name of a mode in the page's language (login: 'no' | 'otp' | 'sms' | 'push'; transaction: 0–4). */
 export function useModeLabel() {
   const { t } = useTranslation();
-  return (target: TwoStepTarget, mode: string | number): string => t(`security.twoStep.modes.${target}.${modeName(target, mode)}`);
+  return (target: TwoStepTarget, mode: string | number): string =>
+    t(`security.twoStep.modes.${target}.${modeName(target, mode)}`);
 }
 
 function currentMode(settings: SecuritySettings, target: TwoStepTarget): string {
@@ -52,11 +60,16 @@ function currentMode(settings: SecuritySettings, target: TwoStepTarget): string 
 
 /** Changing away from the authenticator app asks for a code from it first (the current factor). */
 function currentIsApp(settings: SecuritySettings, target: TwoStepTarget): boolean {
-  return target === 'login' ? settings.login2faMode === 'otp' : settings.transactionApproveMode === TRANSACTION_APPROVE_MODES.otp;
+  return target === 'login'
+    ? settings.login2faMode === 'otp'
+    : settings.transactionApproveMode === TRANSACTION_APPROVE_MODES.otp;
 }
 
 function choices(settings: SecuritySettings, target: TwoStepTarget): string[] {
-  const available = target === 'login' ? settings.availableLoginModes : settings.availableTransactionModes.map(String);
+  const available =
+    target === 'login'
+      ? settings.availableLoginModes
+      : settings.availableTransactionModes.map(String);
   const current = currentMode(settings, target);
   return available.filter((mode) => mode !== current);
 }
@@ -71,7 +84,13 @@ export function TwoStepSection() {
   return (
     <Section title={t('security.twoStep.title')} description={t('security.twoStep.description')}>
       {settings.isPending && <SectionSkeleton rows={2} label={t('security.loading')} />}
-      {settings.isError && <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />}
+      {settings.isError && (
+        <LoadFailed
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      )}
       {settings.isSuccess && (
         <div className={classes.modeGrid}>
           {(['login', 'transaction'] as const).map((target) => {
@@ -89,7 +108,12 @@ export function TwoStepSection() {
                   </Text>
                 </Text>
                 {canChange ? (
-                  <Button variant="default" onClick={() => setChanging(target)} mt="auto" w="fit-content">
+                  <Button
+                    variant="default"
+                    onClick={() => setChanging(target)}
+                    mt="auto"
+                    w="fit-content"
+                  >
                     {t(`security.twoStep.${target}.change`)}
                   </Button>
                 ) : (
@@ -103,26 +127,49 @@ export function TwoStepSection() {
         </div>
       )}
       {settings.isSuccess && changing && (
-        <ChangeTwoStepDialog target={changing} settings={settings.data} onClose={() => setChanging(null)} />
+        <ChangeTwoStepDialog
+          target={changing}
+          settings={settings.data}
+          onClose={() => setChanging(null)}
+        />
       )}
     </Section>
   );
 }
 
-type Step = { step: 'choose' } | { step: 'confirm'; mode: string; change: TwoStepChange; currentCodeGiven: boolean } | { step: 'done'; mode: string };
+type Step =
+  | { step: 'choose' }
+  | { step: 'confirm'; mode: string; change: TwoStepChange; currentCodeGiven: boolean }
+  | { step: 'done'; mode: string };
 
 /** Choose the new method, prove the current one, set up the app if it is the new one, done. */
-export function ChangeTwoStepDialog({ target, settings, onClose }: { target: TwoStepTarget; settings: SecuritySettings; onClose: () => void }) {
+export function ChangeTwoStepDialog({
+  target,
+  settings,
+  onClose,
+}: {
+  target: TwoStepTarget;
+  settings: SecuritySettings;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const label = useModeLabel();
   const [step, setStep] = useState<Step>({ step: 'choose' });
   return (
-    <Dialog opened onClose={onClose} title={t(`security.twoStep.${target}.dialogTitle`)} closeLabel={t('security.close')} size="lg">
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t(`security.twoStep.${target}.dialogTitle`)}
+      closeLabel={t('security.close')}
+      size="lg"
+    >
       {step.step === 'choose' && (
         <ChooseModeStep
           target={target}
           settings={settings}
-          onStarted={(mode, change, currentCodeGiven) => setStep({ step: 'confirm', mode, change, currentCodeGiven })}
+          onStarted={(mode, change, currentCodeGiven) =>
+            setStep({ step: 'confirm', mode, change, currentCodeGiven })
+          }
           onCancel={onClose}
         />
       )}
@@ -206,7 +253,8 @@ function ChooseModeStep({
       <fieldset disabled={busy} className={classes.fieldset}>
         <Stack gap="md">
           <Text size="sm">
-            {t('security.twoStep.now')} <strong>{label(target, currentMode(settings, target))}</strong>
+            {t('security.twoStep.now')}{' '}
+            <strong>{label(target, currentMode(settings, target))}</strong>
           </Text>
           <Controller
             control={control}
@@ -220,7 +268,14 @@ function ChooseModeStep({
               >
                 <Stack gap="xs" mt="xs">
                   {options.map((mode) => (
-                    <Radio key={mode} value={mode} label={label(target, mode)} description={t(`security.twoStep.describe.${target}.${modeName(target, mode)}`)} />
+                    <Radio
+                      key={mode}
+                      value={mode}
+                      label={label(target, mode)}
+                      description={t(
+                        `security.twoStep.describe.${target}.${modeName(target, mode)}`,
+                      )}
+                    />
                   ))}
                 </Stack>
               </Radio.Group>
@@ -234,7 +289,9 @@ function ChooseModeStep({
               {...register('currentCode')}
             />
           )}
-          <ActionError error={isFieldError(start.error, ['mode', 'currentCode']) ? null : start.error} />
+          <ActionError
+            error={isFieldError(start.error, ['mode', 'currentCode']) ? null : start.error}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               {t('security.cancel')}
@@ -258,7 +315,10 @@ type PushDecision = 'waiting' | 'approved' | 'declined';
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 function groupSecret(secret: string): string {
-  return secret.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
+  return secret
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 }
 
 function ConfirmModeStep({
@@ -281,7 +341,10 @@ function ConfirmModeStep({
   const brand = useBrand();
   const label = useModeLabel();
   const confirm = useConfirmTwoStepVerification();
-  const needsCode = change.confirmWith === 'sms' || change.confirmWith === 'email' || (change.confirmWith === 'otp' && !currentCodeGiven);
+  const needsCode =
+    change.confirmWith === 'sms' ||
+    change.confirmWith === 'email' ||
+    (change.confirmWith === 'otp' && !currentCodeGiven);
   const setsUpApp = change.otpauthUri !== undefined;
   const [decision, setDecision] = useState<PushDecision>('waiting');
   const schema = z.object({
@@ -333,7 +396,10 @@ function ConfirmModeStep({
           {setsUpApp && (
             <Stack gap="sm">
               <Text size="sm">{t('security.twoStep.app.scan')}</Text>
-              <QrCode value={change.otpauthUri ?? ''} title={t('security.twoStep.app.qrTitle', { brand: brand.projectName })} />
+              <QrCode
+                value={change.otpauthUri ?? ''}
+                title={t('security.twoStep.app.qrTitle', { brand: brand.projectName })}
+              />
               {change.secret && (
                 <Stack gap={2} align="center">
                   <Text size="sm" c="dimmed">
@@ -354,7 +420,12 @@ function ConfirmModeStep({
           )}
           {change.confirmWith === 'push' && (
             <Alert color={decision === 'declined' ? 'red' : 'blue'} variant="light" role="status">
-              {decision === 'waiting' && t(channel === 'lost' || channel === 'closed' ? 'security.twoStep.push.waitingNoChannel' : 'security.twoStep.push.waiting')}
+              {decision === 'waiting' &&
+                t(
+                  channel === 'lost' || channel === 'closed'
+                    ? 'security.twoStep.push.waitingNoChannel'
+                    : 'security.twoStep.push.waiting',
+                )}
               {decision === 'approved' && t('security.twoStep.push.approved')}
               {decision === 'declined' && t('security.twoStep.push.declined')}
             </Alert>
@@ -366,10 +437,16 @@ function ConfirmModeStep({
                   ? t('security.twoStep.codeFromApp')
                   : t('security.twoStep.codeSent', { to: change.sentTo ?? '' })}
               </Text>
-              <CodeField label={t(`security.twoStep.codeFrom.${change.confirmWith}`)} error={fieldMessage(t, errors.code?.message)} {...register('code')} />
+              <CodeField
+                label={t(`security.twoStep.codeFrom.${change.confirmWith}`)}
+                error={fieldMessage(t, errors.code?.message)}
+                {...register('code')}
+              />
             </Stack>
           )}
-          <ActionError error={isFieldError(confirm.error, ['code', 'newFactorCode']) ? null : confirm.error} />
+          <ActionError
+            error={isFieldError(confirm.error, ['code', 'newFactorCode']) ? null : confirm.error}
+          />
           <Group justify="space-between">
             <Button variant="subtle" onClick={onBack}>
               {t('security.twoStep.startAgain')}

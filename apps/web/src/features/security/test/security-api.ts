@@ -7,17 +7,24 @@ import { demoCustomer } from '@/test/fixtures';
 
 /** Component-test helpers of the security centre: a real HTTP API and a real /realtime socket server. */
 
-export const ok = (body: Record<string, unknown> = {}): Reply => ({ body: { responseCode: '00', responseDescription: 'OK', ...body } });
+export const ok = (body: Record<string, unknown> = {}): Reply => ({
+  body: { responseCode: '00', responseDescription: 'OK', ...body },
+});
 
 /** A refusal as the server answers it: TA1, HTTP 400, the field's i18n key in validationErrors. */
 export const refused = (description: string, validationErrors?: Record<string, string>): Reply => ({
   status: 400,
-  body: { responseCode: 'TA1', responseDescription: description, ...(validationErrors ? { validationErrors } : {}) },
+  body: {
+    responseCode: 'TA1',
+    responseDescription: description,
+    ...(validationErrors ? { validationErrors } : {}),
+  },
 });
 
 export const signedIn = {
-  prepareSession: (session: { signIn: (tokens: { accessToken: string; expiresIn: number }) => void }) =>
-    session.signIn({ accessToken: 'tok', expiresIn: 300 }),
+  prepareSession: (session: {
+    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
+  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
 };
 
 export const REQUEST_KEY = '7d3f1c2a-4b5e-4f60-8a71-92b3c4d5e6f7';
@@ -43,8 +50,11 @@ export async function serveSecurity(routes: Routes = {}): Promise<SecurityServer
         currentIp: '198.51.100.20',
       }),
     'GET /api/auth/devices': () => ({ body: { devices: [] } }),
-    'POST /api/main/?getIpWhitelist': () => ok({ enabled: false, currentIp: '198.51.100.20', entries: [] }),
-    'POST /api/auth/realtime-ticket': () => ({ body: { ticket: 'ticket-1', expiresInSeconds: 30 } }),
+    'POST /api/main/?getIpWhitelist': () =>
+      ok({ enabled: false, currentIp: '198.51.100.20', entries: [] }),
+    'POST /api/auth/realtime-ticket': () => ({
+      body: { ticket: 'ticket-1', expiresInSeconds: 30 },
+    }),
     ...routes,
   });
   const realtime = new WebSocketServer({ server: api.server, path: '/realtime' });
@@ -52,10 +62,17 @@ export async function serveSecurity(routes: Routes = {}): Promise<SecurityServer
   return {
     ...api,
     calls: (method: string) =>
-      api.requests.filter((request) => request.path === `/api/main/?${method}`).map((request) => request.body as Record<string, unknown>),
+      api.requests
+        .filter((request) => request.path === `/api/main/?${method}`)
+        .map((request) => request.body as Record<string, unknown>),
     push: async (event) => {
-      await waitFor(() => expect(sockets.filter((socket) => socket.readyState === socket.OPEN).length).toBeGreaterThan(0));
-      for (const socket of sockets) socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
+      await waitFor(() =>
+        expect(
+          sockets.filter((socket) => socket.readyState === socket.OPEN).length,
+        ).toBeGreaterThan(0),
+      );
+      for (const socket of sockets)
+        socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
     },
     close: async () => {
       for (const client of realtime.clients) client.terminate();

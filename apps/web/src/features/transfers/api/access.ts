@@ -11,7 +11,10 @@ import { accessInfoQueryOptions, useApiClient, useSessionState } from '@/app/ses
 export function useTransferScreens(options: { enabled?: boolean } = {}) {
   const client = useApiClient();
   const { customerId } = useSessionState();
-  const access = useQuery({ ...accessInfoQueryOptions(client, customerId), enabled: options.enabled ?? true });
+  const access = useQuery({
+    ...accessInfoQueryOptions(client, customerId),
+    enabled: options.enabled ?? true,
+  });
   const data = access.data;
   let screens: TransferScreen[] = [];
   if (data) {

@@ -9,14 +9,23 @@ const ACCOUNTS_STALE_MS = 3_000;
 /** Other accounts than cards: 2 active, 4 closed. */
 const ACTIVE = 2;
 /** Money leaves from and arrives on payment accounts, prepaid funding wallets and receiving accounts (never a card or a closed one). */
-const TRANSFERABLE: readonly number[] = [ACCOUNT_TYPES.payment, ACCOUNT_TYPES.prepaidFunding, ACCOUNT_TYPES.receiving];
+const TRANSFERABLE: readonly number[] = [
+  ACCOUNT_TYPES.payment,
+  ACCOUNT_TYPES.prepaidFunding,
+  ACCOUNT_TYPES.receiving,
+];
 
 export function transferAccountsQueryOptions(client: ApiClient, customerId: number | undefined) {
   return queryOptions({
     queryKey: transferKeys.accounts(customerId),
     queryFn: async () => (await client.main('getAccounts', {})).accounts,
     staleTime: ACCOUNTS_STALE_MS,
-    select: (accounts: Account[]) => sortAccounts(accounts.filter((account) => TRANSFERABLE.includes(account.type) && account.accountStatusId === ACTIVE)),
+    select: (accounts: Account[]) =>
+      sortAccounts(
+        accounts.filter(
+          (account) => TRANSFERABLE.includes(account.type) && account.accountStatusId === ACTIVE,
+        ),
+      ),
   });
 }
 

@@ -29,7 +29,8 @@ export function useDecideRequests() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, approve }: { ids: number[]; approve: boolean }) => client.main(approve ? 'approveRequests' : 'declineRequests', { ids }),
+    mutationFn: ({ ids, approve }: { ids: number[]; approve: boolean }) =>
+      client.main(approve ? 'approveRequests' : 'declineRequests', { ids }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: transferKeys.all }),
   });
 }

@@ -39,7 +39,8 @@ export function useCustomerLimits(request: MainRequest<'getCustomerLimits'> | nu
   const { customerId } = useSessionState();
   return useQuery({
     queryKey: transferKeys.limits(customerId, request ?? {}),
-    queryFn: () => client.main('getCustomerLimits', request ?? ({} as MainRequest<'getCustomerLimits'>)),
+    queryFn: () =>
+      client.main('getCustomerLimits', request ?? ({} as MainRequest<'getCustomerLimits'>)),
     enabled: request !== null,
     staleTime: LOOKUP_STALE_MS,
   });
@@ -51,7 +52,8 @@ export function useExchangeRate(from: string | undefined, to: string | undefined
   const enabled = !!from && !!to && from !== to;
   return useQuery({
     queryKey: [...transferKeys.rates(), from ?? '', to ?? ''],
-    queryFn: () => client.main('getTransferExchangeRate', { fromCurrencyCode: from, toCurrencyCode: to }),
+    queryFn: () =>
+      client.main('getTransferExchangeRate', { fromCurrencyCode: from, toCurrencyCode: to }),
     enabled,
     staleTime: 60_000,
   });

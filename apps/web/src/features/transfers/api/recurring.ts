@@ -19,6 +19,7 @@ export function useCancelRecurringTransfer() {
   const { customerId } = useSessionState();
   return useMutation({
     mutationFn: (id: number) => client.main('cancelRecurringTransfer', { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys.recurring(customerId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: transferKeys.recurring(customerId) }),
   });
 }

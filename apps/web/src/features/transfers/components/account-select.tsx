@@ -27,7 +27,11 @@ export function AccountSelect({
   const accountLabel = useAccountLabel();
   const data = [
     { value: '', label: t('transfers.form.chooseAccount') },
-    ...accounts.map((account) => ({ value: String(account.accountId), label: accountLabel(account), disabled: String(account.accountId) === disabledId })),
+    ...accounts.map((account) => ({
+      value: String(account.accountId),
+      label: accountLabel(account),
+      disabled: String(account.accountId) === disabledId,
+    })),
   ];
   return (
     <NativeSelect

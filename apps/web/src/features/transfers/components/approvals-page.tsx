@@ -1,9 +1,28 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { APPROVAL_REQUEST_STATUSES, type ApprovalRequest, type MainRequest, type MainResponse } from '@ledgerline/contract';
+import {
+  APPROVAL_REQUEST_STATUSES,
+  type ApprovalRequest,
+  type MainRequest,
+  type MainResponse,
+} from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
@@ -21,7 +40,11 @@ import classes from './transfers.module.css';
 export const APPROVALS_PAGE_SIZE = 50;
 
 type Status = (typeof APPROVAL_REQUEST_STATUSES)[number];
-const STATUS_TONE: Record<Status, BadgeTone> = { pending: 'orange', approved: 'teal', declined: 'gray' };
+const STATUS_TONE: Record<Status, BadgeTone> = {
+  pending: 'orange',
+  approved: 'teal',
+  declined: 'gray',
+};
 
 interface Filters {
   status: Status | '';
@@ -68,7 +91,10 @@ export function ApprovalsPage() {
 
   /** Selecting a request of a batch selects the whole batch on this page (a mass payment is decided as one). */
   const toggle = (item: ApprovalRequest, on: boolean) => {
-    const ids = item.batchId === null ? [item.id] : pending.filter((other) => other.batchId === item.batchId).map((other) => other.id);
+    const ids =
+      item.batchId === null
+        ? [item.id]
+        : pending.filter((other) => other.batchId === item.batchId).map((other) => other.id);
     setSelected((current) => {
       const next = new Set(current);
       for (const id of ids) {
@@ -95,7 +121,13 @@ export function ApprovalsPage() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="approvals-filters">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+        component="section"
+        aria-labelledby="approvals-filters"
+      >
         <Stack gap="md">
           <Title order={2} fz="lg" id="approvals-filters">
             {t('transfers.approvals.filters')}
@@ -104,20 +136,44 @@ export function ApprovalsPage() {
             <NativeSelect
               label={t('transfers.approvals.status')}
               value={filters.status}
-              onChange={(event) => changeFilter({ status: event.currentTarget.value as Status | '' })}
-              data={[{ value: '', label: t('transfers.approvals.statusAll') }, ...APPROVAL_REQUEST_STATUSES.map((value) => ({ value, label: t(`transfers.approvals.statuses.${value}`) }))]}
+              onChange={(event) =>
+                changeFilter({ status: event.currentTarget.value as Status | '' })
+              }
+              data={[
+                { value: '', label: t('transfers.approvals.statusAll') },
+                ...APPROVAL_REQUEST_STATUSES.map((value) => ({
+                  value,
+                  label: t(`transfers.approvals.statuses.${value}`),
+                })),
+              ]}
               rightSection={<ChevronDownIcon size={16} />}
               rightSectionPointerEvents="none"
             />
-            <TextInput type="date" label={t('transfers.approvals.fromDate')} value={filters.fromDate} onChange={(event) => changeFilter({ fromDate: event.currentTarget.value })} />
-            <TextInput type="date" label={t('transfers.approvals.toDate')} value={filters.toDate} onChange={(event) => changeFilter({ toDate: event.currentTarget.value })} />
+            <TextInput
+              type="date"
+              label={t('transfers.approvals.fromDate')}
+              value={filters.fromDate}
+              onChange={(event) => changeFilter({ fromDate: event.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label={t('transfers.approvals.toDate')}
+              value={filters.toDate}
+              onChange={(event) => changeFilter({ toDate: event.currentTarget.value })}
+            />
           </SimpleGrid>
         </Stack>
       </Paper>
 
       <OutcomeSummary outcomes={outcomes} onDismiss={() => setOutcomes(null)} />
 
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="approvals-list">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+        component="section"
+        aria-labelledby="approvals-list"
+      >
         <Stack gap="md">
           <Group justify="space-between" align="center" gap="sm">
             <Title order={2} fz="lg" id="approvals-list">
@@ -129,20 +185,38 @@ export function ApprovalsPage() {
                   label={t('transfers.approvals.selectAll')}
                   checked={allSelected}
                   indeterminate={!allSelected && selected.size > 0}
-                  onChange={(event) => setSelected(event.currentTarget.checked ? new Set(pending.map((item) => item.id)) : new Set())}
+                  onChange={(event) =>
+                    setSelected(
+                      event.currentTarget.checked
+                        ? new Set(pending.map((item) => item.id))
+                        : new Set(),
+                    )
+                  }
                 />
               </Group>
             )}
           </Group>
           {fullAccess && selected.size > 0 && (
-            <Group gap="sm" justify="flex-end" role="group" aria-label={t('transfers.approvals.bulkLabel')}>
+            <Group
+              gap="sm"
+              justify="flex-end"
+              role="group"
+              aria-label={t('transfers.approvals.bulkLabel')}
+            >
               <Text size="sm" c="dimmed" mr="auto">
                 {t('transfers.approvals.selected', { count: selected.size })}
               </Text>
-              <Button variant="default" onClick={() => run([...selected], false)} loading={decide.isPending && decide.variables?.approve === false}>
+              <Button
+                variant="default"
+                onClick={() => run([...selected], false)}
+                loading={decide.isPending && decide.variables?.approve === false}
+              >
                 {t('transfers.approvals.declineSelected')}
               </Button>
-              <Button onClick={() => run([...selected], true)} loading={decide.isPending && decide.variables?.approve === true}>
+              <Button
+                onClick={() => run([...selected], true)}
+                loading={decide.isPending && decide.variables?.approve === true}
+              >
                 {t('transfers.approvals.approveSelected')}
               </Button>
             </Group>
@@ -155,10 +229,19 @@ export function ApprovalsPage() {
               ))}
             </Stack>
           )}
-          {list.isError && <LoadFailed title={t('transfers.approvals.loadFailed')} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />}
+          {list.isError && (
+            <LoadFailed
+              title={t('transfers.approvals.loadFailed')}
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+            />
+          )}
           {list.isSuccess && requests.length === 0 && (
             <Text size="sm" c="dimmed" py="md">
-              {filters.status === 'pending' ? t('transfers.approvals.nonePending') : t('transfers.approvals.none')}
+              {filters.status === 'pending'
+                ? t('transfers.approvals.nonePending')
+                : t('transfers.approvals.none')}
             </Text>
           )}
           {requests.length > 0 && (
@@ -178,13 +261,23 @@ export function ApprovalsPage() {
           )}
           {pages > 1 && (
             <Group justify="space-between">
-              <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={page <= 1}
+                onClick={() => setPage((current) => current - 1)}
+              >
                 {t('transfers.approvals.previous')}
               </Button>
               <Text size="sm" c="dimmed">
                 {t('transfers.approvals.page', { page, pages })}
               </Text>
-              <Button variant="default" size="xs" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={page >= pages}
+                onClick={() => setPage((current) => current + 1)}
+              >
                 {t('transfers.approvals.next')}
               </Button>
             </Group>
@@ -215,12 +308,22 @@ function RequestRow({
   const { language } = useLanguage();
   const money = useFormatMoney();
   const amount = money(item.amount, item.currency);
-  const created = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.created));
+  const created = new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(item.created));
   return (
     <li data-testid={`approval-${item.id}`}>
       <Group justify="space-between" align="center" py="sm" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 280px' }} align="flex-start">
-          {canDecide && <Checkbox mt={4} checked={selected} onChange={(event) => onToggle(event.currentTarget.checked)} aria-label={t('transfers.approvals.selectOne', { amount, by: item.createdBy })} />}
+          {canDecide && (
+            <Checkbox
+              mt={4}
+              checked={selected}
+              onChange={(event) => onToggle(event.currentTarget.checked)}
+              aria-label={t('transfers.approvals.selectOne', { amount, by: item.createdBy })}
+            />
+          )}
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Text fw={600} className={classes.amount}>
@@ -232,7 +335,8 @@ function RequestRow({
             </Group>
             <Text size="xs" c="dimmed">
               {t('transfers.approvals.meta', { by: item.createdBy, date: created })}
-              {item.batchId !== null && ` · ${t('transfers.approvals.batch', { id: item.batchId })}`}
+              {item.batchId !== null &&
+                ` · ${t('transfers.approvals.batch', { id: item.batchId })}`}
             </Text>
             {item.description && (
               <Text size="sm" truncate>
@@ -242,13 +346,26 @@ function RequestRow({
           </Stack>
         </Group>
         <Group gap="sm">
-          <StatusBadge tone={STATUS_TONE[item.status]}>{t(`transfers.approvals.statuses.${item.status}`)}</StatusBadge>
+          <StatusBadge tone={STATUS_TONE[item.status]}>
+            {t(`transfers.approvals.statuses.${item.status}`)}
+          </StatusBadge>
           {canDecide && (
             <>
-              <Button size="xs" variant="default" onClick={() => onDecide(false)} disabled={deciding} aria-label={t('transfers.approvals.declineOne', { amount, by: item.createdBy })}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => onDecide(false)}
+                disabled={deciding}
+                aria-label={t('transfers.approvals.declineOne', { amount, by: item.createdBy })}
+              >
                 {t('transfers.approvals.decline')}
               </Button>
-              <Button size="xs" onClick={() => onDecide(true)} loading={deciding} aria-label={t('transfers.approvals.approveOne', { amount, by: item.createdBy })}>
+              <Button
+                size="xs"
+                onClick={() => onDecide(true)}
+                loading={deciding}
+                aria-label={t('transfers.approvals.approveOne', { amount, by: item.createdBy })}
+              >
                 {t('transfers.approvals.approve')}
               </Button>
             </>
@@ -260,7 +377,13 @@ function RequestRow({
 }
 
 /** What the last decision did: how many went through, and why the others did not. */
-function OutcomeSummary({ outcomes, onDismiss }: { outcomes: { approve: boolean; results: Outcomes } | null; onDismiss: () => void }) {
+function OutcomeSummary({
+  outcomes,
+  onDismiss,
+}: {
+  outcomes: { approve: boolean; results: Outcomes } | null;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation();
   if (!outcomes) return null;
   const done = outcomes.results.filter((result) => result.status !== 'failed');
@@ -275,7 +398,12 @@ function OutcomeSummary({ outcomes, onDismiss }: { outcomes: { approve: boolean;
       closeButtonLabel={t('transfers.confirm.close')}
       onClose={onDismiss}
       role="status"
-      title={t(outcomes.approve ? 'transfers.approvals.approvedCount' : 'transfers.approvals.declinedCount', { count: done.length })}
+      title={t(
+        outcomes.approve
+          ? 'transfers.approvals.approvedCount'
+          : 'transfers.approvals.declinedCount',
+        { count: done.length },
+      )}
     >
       {failed.length > 0 && (
         <Stack gap={4}>

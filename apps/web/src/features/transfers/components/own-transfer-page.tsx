@@ -1,12 +1,33 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { positiveAmountSchema, SUBSCRIPTION_FREQUENCIES, type MainRequest } from '@ledgerline/contract';
-import { exceedsAmount, normalizeAmountInput, sourceAmountFor, totalDebit } from '@ledgerline/domain/transfers';
+import {
+  positiveAmountSchema,
+  SUBSCRIPTION_FREQUENCIES,
+  type MainRequest,
+} from '@ledgerline/contract';
+import {
+  exceedsAmount,
+  normalizeAmountInput,
+  sourceAmountFor,
+  totalDebit,
+} from '@ledgerline/domain/transfers';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +55,10 @@ const ownTransferSchema = z
   .object({
     fromAccount: z.string().min(1, 'validation.required'),
     toAccount: z.string().min(1, 'validation.required'),
-    toAmount: z.string().transform(normalizeAmountInput).pipe(z.string().min(1, 'validation.required').pipe(positiveAmountSchema)),
+    toAmount: z
+      .string()
+      .transform(normalizeAmountInput)
+      .pipe(z.string().min(1, 'validation.required').pipe(positiveAmountSchema)),
     repeat: z.boolean(),
     subscriptionFrequency: z.union([z.literal(''), z.enum(SUBSCRIPTION_FREQUENCIES)]),
     subscriptionEndDate: z.string(),
@@ -42,14 +66,30 @@ const ownTransferSchema = z
     subscriptionUserCancel: z.boolean(),
   })
   .superRefine((value, ctx) => {
-    if (value.fromAccount !== '' && value.fromAccount === value.toAccount) ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.sameAccount' });
+    if (value.fromAccount !== '' && value.fromAccount === value.toAccount)
+      ctx.addIssue({ code: 'custom', path: ['toAccount'], message: 'validation.sameAccount' });
     if (!value.repeat) return;
-    if (value.subscriptionFrequency === '') ctx.addIssue({ code: 'custom', path: ['subscriptionFrequency'], message: 'validation.required' });
+    if (value.subscriptionFrequency === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subscriptionFrequency'],
+        message: 'validation.required',
+      });
     const count = value.subscriptionTransactions;
-    if (count !== '' && (!/^\d{1,4}$/.test(count) || Number(count) < 1 || Number(count) > MAX_REPEATS)) {
-      ctx.addIssue({ code: 'custom', path: ['subscriptionTransactions'], message: 'validation.repeatCount' });
+    if (
+      count !== '' &&
+      (!/^\d{1,4}$/.test(count) || Number(count) < 1 || Number(count) > MAX_REPEATS)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subscriptionTransactions'],
+        message: 'validation.repeatCount',
+      });
     }
-    if (value.subscriptionEndDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(value.subscriptionEndDate)) {
+    if (
+      value.subscriptionEndDate !== '' &&
+      !/^\d{4}-\d{2}-\d{2}$/.test(value.subscriptionEndDate)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['subscriptionEndDate'], message: 'validation.date' });
     }
   });
@@ -66,12 +106,25 @@ const EMPTY: OwnTransferInput = {
   subscriptionTransactions: '',
   subscriptionUserCancel: true,
 };
-const SERVER_FIELDS: readonly FieldPath<OwnTransferInput>[] = ['fromAccount', 'toAccount', 'toAmount', 'subscriptionFrequency', 'subscriptionEndDate', 'subscriptionTransactions'];
+const SERVER_FIELDS: readonly FieldPath<OwnTransferInput>[] = [
+  'fromAccount',
+  'toAccount',
+  'toAmount',
+  'subscriptionFrequency',
+  'subscriptionEndDate',
+  'subscriptionTransactions',
+];
 /** The server names the amount field of this call toAmount and the currency field currency (the target's). */
-const SERVER_FIELD_ALIASES: Record<string, FieldPath<OwnTransferInput>> = { currency: 'toAccount', amount: 'toAmount' };
+const SERVER_FIELD_ALIASES: Record<string, FieldPath<OwnTransferInput>> = {
+  currency: 'toAccount',
+  amount: 'toAmount',
+};
 
 /** The request the form's values make (without the idempotency key). */
-function toRequest(values: OwnTransferValues, currency: string): Omit<MainRequest<'transferBetweenAccounts'>, 'idempotencyKey'> {
+function toRequest(
+  values: OwnTransferValues,
+  currency: string,
+): Omit<MainRequest<'transferBetweenAccounts'>, 'idempotencyKey'> {
   return {
     fromAccount: Number(values.fromAccount),
     toAccount: Number(values.toAccount),
@@ -81,8 +134,12 @@ function toRequest(values: OwnTransferValues, currency: string): Omit<MainReques
       ? {
           subscriptionFrequency: values.subscriptionFrequency,
           subscriptionUserCancel: values.subscriptionUserCancel,
-          ...(values.subscriptionEndDate ? { subscriptionEndDate: values.subscriptionEndDate } : {}),
-          ...(values.subscriptionTransactions ? { subscriptionTransactions: Number(values.subscriptionTransactions) } : {}),
+          ...(values.subscriptionEndDate
+            ? { subscriptionEndDate: values.subscriptionEndDate }
+            : {}),
+          ...(values.subscriptionTransactions
+            ? { subscriptionTransactions: Number(values.subscriptionTransactions) }
+            : {}),
         }
       : {}),
   };
@@ -137,42 +194,108 @@ function OwnTransferForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<OwnTransferInput, unknown, OwnTransferValues>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  } = useForm<OwnTransferInput, unknown, OwnTransferValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
 
-  const [fromId = '', toId = '', amountText = '', repeat = false] = useWatch({ control, name: ['fromAccount', 'toAccount', 'toAmount', 'repeat'] });
+  const [fromId = '', toId = '', amountText = '', repeat = false] = useWatch({
+    control,
+    name: ['fromAccount', 'toAccount', 'toAmount', 'repeat'],
+  });
   const from = accounts.find((account) => String(account.accountId) === fromId);
   const to = accounts.find((account) => String(account.accountId) === toId);
-  const pair = from && to && from.accountId !== to.accountId ? { fromAccount: from.accountId, toAccount: to.accountId } : null;
+  const pair =
+    from && to && from.accountId !== to.accountId
+      ? { fromAccount: from.accountId, toAccount: to.accountId }
+      : null;
   const [settledAmount] = useDebouncedValue(amountText, 350);
   const amount = lookupAmount(settledAmount);
 
   // Spec 2 §5: the fee needs amount, source and target; the maximum and the limits both accounts; the rate two currencies.
-  const fee = useTransferFee(pair && amount ? { operation: 'betweenAccounts', ...pair, amount } : null);
+  const fee = useTransferFee(
+    pair && amount ? { operation: 'betweenAccounts', ...pair, amount } : null,
+  );
   const max = useMaxAmount(pair ? { operation: 'betweenAccounts', ...pair } : null);
   const limits = useCustomerLimits(pair);
   const rate = useExchangeRate(from?.currencyCode, to?.currencyCode);
   // Amounts and rates arrive as numbers (the client's number coercion, spec 1 §5): back to decimal text for exact sums.
-  const rateValue = from && to ? (from.currencyCode === to.currencyCode ? '1' : rate.data ? String(rate.data.rate) : undefined) : undefined;
+  const rateValue =
+    from && to
+      ? from.currencyCode === to.currencyCode
+        ? '1'
+        : rate.data
+          ? String(rate.data.rate)
+          : undefined
+      : undefined;
 
-  const source = from && to && amount && rateValue ? sourceAmountFor(amount, rateValue, from.currencyCode, to.currencyCode) : null;
+  const source =
+    from && to && amount && rateValue
+      ? sourceAmountFor(amount, rateValue, from.currencyCode, to.currencyCode)
+      : null;
   const feeValue = fee.data && !fee.isPlaceholderData ? String(fee.data.fee) : undefined;
   const rows: FactRow[] = [
-    { id: 'receive', label: t('transfers.facts.toReceive'), value: amount && to ? money(amount, to.currencyCode) : null },
+    {
+      id: 'receive',
+      label: t('transfers.facts.toReceive'),
+      value: amount && to ? money(amount, to.currencyCode) : null,
+    },
     ...(from && to && from.currencyCode !== to.currencyCode
-      ? [{ id: 'rate', label: t('transfers.facts.rate'), value: rateValue ? t('transfers.facts.rateValue', { from: from.currencyCode, to: to.currencyCode, rate: rateValue }) : undefined }]
+      ? [
+          {
+            id: 'rate',
+            label: t('transfers.facts.rate'),
+            value: rateValue
+              ? t('transfers.facts.rateValue', {
+                  from: from.currencyCode,
+                  to: to.currencyCode,
+                  rate: rateValue,
+                })
+              : undefined,
+          },
+        ]
       : []),
-    { id: 'debit', label: t('transfers.facts.debit'), value: source && from ? money(source, from.currencyCode) : null },
-    { id: 'fee', label: t('transfers.facts.fee'), value: pair && amount ? (feeValue !== undefined ? money(feeValue, fee.data?.currency ?? '') : fee.isError ? '—' : undefined) : null },
+    {
+      id: 'debit',
+      label: t('transfers.facts.debit'),
+      value: source && from ? money(source, from.currencyCode) : null,
+    },
+    {
+      id: 'fee',
+      label: t('transfers.facts.fee'),
+      value:
+        pair && amount
+          ? feeValue !== undefined
+            ? money(feeValue, fee.data?.currency ?? '')
+            : fee.isError
+              ? '—'
+              : undefined
+          : null,
+    },
     {
       id: 'total',
       label: t('transfers.facts.total'),
-      value: source && from ? (feeValue !== undefined ? money(totalDebit(source, feeValue), from.currencyCode) : fee.isError ? '—' : undefined) : null,
+      value:
+        source && from
+          ? feeValue !== undefined
+            ? money(totalDebit(source, feeValue), from.currencyCode)
+            : fee.isError
+              ? '—'
+              : undefined
+          : null,
       total: true,
     },
     {
       id: 'max',
       label: t('transfers.facts.max'),
-      value: pair ? (max.data ? money(String(max.data.maxAmount), max.data.currency) : max.isError ? '—' : undefined) : null,
+      value: pair
+        ? max.data
+          ? money(String(max.data.maxAmount), max.data.currency)
+          : max.isError
+            ? '—'
+            : undefined
+        : null,
       ...(max.data ? { note: t(`transfers.facts.maxBy.${max.data.type}`) } : {}),
     },
   ];
@@ -180,7 +303,16 @@ function OwnTransferForm() {
   const onSubmit = handleSubmit((values) => {
     if (!from || !to) return;
     if (max.data && exceedsAmount(values.toAmount, String(max.data.maxAmount))) {
-      setError('toAmount', { type: 'max', message: t('transfers.form.aboveMax', { max: money(String(max.data.maxAmount), max.data.currency) }) }, { shouldFocus: true });
+      setError(
+        'toAmount',
+        {
+          type: 'max',
+          message: t('transfers.form.aboveMax', {
+            max: money(String(max.data.maxAmount), max.data.currency),
+          }),
+        },
+        { shouldFocus: true },
+      );
       return;
     }
     const request = toRequest(values, to.currencyCode);
@@ -191,8 +323,11 @@ function OwnTransferForm() {
         onError: (error) => {
           if (!isApiError(error) || !error.validationErrors) return;
           for (const [field, message] of Object.entries(error.validationErrors)) {
-            const target = SERVER_FIELD_ALIASES[field] ?? (SERVER_FIELDS as readonly string[]).find((name) => name === field);
-            if (target) setError(target as FieldPath<OwnTransferInput>, { type: 'server', message });
+            const target =
+              SERVER_FIELD_ALIASES[field] ??
+              (SERVER_FIELDS as readonly string[]).find((name) => name === field);
+            if (target)
+              setError(target as FieldPath<OwnTransferInput>, { type: 'server', message });
           }
         },
       },
@@ -209,7 +344,13 @@ function OwnTransferForm() {
 
   const err = (field: FieldPath<OwnTransferInput>) => fieldMessage(t, errors[field]?.message);
   const failure = transfer.error;
-  const onFields = isApiError(failure) && !!failure.validationErrors && Object.keys(failure.validationErrors).some((field) => field in SERVER_FIELD_ALIASES || (SERVER_FIELDS as readonly string[]).includes(field));
+  const onFields =
+    isApiError(failure) &&
+    !!failure.validationErrors &&
+    Object.keys(failure.validationErrors).some(
+      (field) =>
+        field in SERVER_FIELD_ALIASES || (SERVER_FIELDS as readonly string[]).includes(field),
+    );
 
   return (
     <div className={classes.columns}>
@@ -220,15 +361,35 @@ function OwnTransferForm() {
               <Title order={2} fz="lg">
                 {t('transfers.own.formTitle')}
               </Title>
-              <AccountSelect label={t('transfers.form.fromAccount')} accounts={accounts} error={err('fromAccount')} disabledId={toId} field={register('fromAccount')} />
-              <AccountSelect label={t('transfers.form.toAccount')} accounts={accounts} error={err('toAccount')} disabledId={fromId} field={register('toAccount')} />
+              <AccountSelect
+                label={t('transfers.form.fromAccount')}
+                accounts={accounts}
+                error={err('fromAccount')}
+                disabledId={toId}
+                field={register('fromAccount')}
+              />
+              <AccountSelect
+                label={t('transfers.form.toAccount')}
+                accounts={accounts}
+                error={err('toAccount')}
+                disabledId={fromId}
+                field={register('toAccount')}
+              />
               <TextInput
                 label={t('transfers.own.amount')}
-                description={to ? t('transfers.own.amountHint', { currency: to.currencyCode }) : undefined}
+                description={
+                  to ? t('transfers.own.amountHint', { currency: to.currencyCode }) : undefined
+                }
                 inputMode="decimal"
                 autoComplete="off"
                 size="md"
-                rightSection={to ? <Text size="sm" c="dimmed">{to.currencyCode}</Text> : undefined}
+                rightSection={
+                  to ? (
+                    <Text size="sm" c="dimmed">
+                      {to.currencyCode}
+                    </Text>
+                  ) : undefined
+                }
                 rightSectionWidth={56}
                 error={err('toAmount')}
                 {...register('toAmount')}
@@ -237,7 +398,14 @@ function OwnTransferForm() {
                 control={control}
                 name="repeat"
                 render={({ field }) => (
-                  <Switch label={t('transfers.recurring.repeat')} name={field.name} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur} ref={field.ref} />
+                  <Switch
+                    label={t('transfers.recurring.repeat')}
+                    name={field.name}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
                 )}
               />
               {repeat && (
@@ -247,14 +415,30 @@ function OwnTransferForm() {
                     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                       <NativeSelect
                         label={t('transfers.recurring.frequency')}
-                        data={[{ value: '', label: t('transfers.recurring.chooseFrequency') }, ...SUBSCRIPTION_FREQUENCIES.map((value) => ({ value, label: t(`transfers.recurring.every.${value}`) }))]}
+                        data={[
+                          { value: '', label: t('transfers.recurring.chooseFrequency') },
+                          ...SUBSCRIPTION_FREQUENCIES.map((value) => ({
+                            value,
+                            label: t(`transfers.recurring.every.${value}`),
+                          })),
+                        ]}
                         rightSection={<ChevronDownIcon size={16} />}
                         rightSectionPointerEvents="none"
                         error={err('subscriptionFrequency')}
                         {...register('subscriptionFrequency')}
                       />
-                      <TextInput type="date" label={t('transfers.recurring.endDate')} error={err('subscriptionEndDate')} {...register('subscriptionEndDate')} />
-                      <TextInput label={t('transfers.recurring.count')} inputMode="numeric" error={err('subscriptionTransactions')} {...register('subscriptionTransactions')} />
+                      <TextInput
+                        type="date"
+                        label={t('transfers.recurring.endDate')}
+                        error={err('subscriptionEndDate')}
+                        {...register('subscriptionEndDate')}
+                      />
+                      <TextInput
+                        label={t('transfers.recurring.count')}
+                        inputMode="numeric"
+                        error={err('subscriptionTransactions')}
+                        {...register('subscriptionTransactions')}
+                      />
                     </SimpleGrid>
                     <Controller
                       control={control}
@@ -286,7 +470,11 @@ function OwnTransferForm() {
         <TransferFacts title={t('transfers.facts.title')} rows={rows} />
         {pair && <LimitsFacts limits={limits} />}
       </Stack>
-      <TransferConfirmation result={transfer.data ?? null} summary={summary} onClose={onConfirmationClosed} />
+      <TransferConfirmation
+        result={transfer.data ?? null}
+        summary={summary}
+        onClose={onConfirmationClosed}
+      />
       <ErrorPopup error={failure && !onFields ? failure : null} onClose={() => transfer.reset()} />
     </div>
   );

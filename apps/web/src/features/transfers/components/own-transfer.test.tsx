@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Routes } from '@/test/api-server';
 import { signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { accessInfo, OPERATION_ID, ok, refused, serveTransfers, submitResult, type TransfersServer } from '../test/transfers-api';
+import {
+  accessInfo,
+  OPERATION_ID,
+  ok,
+  refused,
+  serveTransfers,
+  submitResult,
+  type TransfersServer,
+} from '../test/transfers-api';
 
 let server: TransfersServer | undefined;
 afterEach(async () => {
@@ -37,7 +45,8 @@ describe('/transfer/account', () => {
   it('looks figures up only once their inputs are there, and shows what arrives, the rate, the fee and the total debit', async () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?getTransferFee': () => ok({ fee: '0.5', currency: 'EUR' }),
-      'POST /api/main/?getMaxAmount': () => ok({ maxAmount: '1374.45', currency: 'USD', type: 'limit' }),
+      'POST /api/main/?getMaxAmount': () =>
+        ok({ maxAmount: '1374.45', currency: 'USD', type: 'limit' }),
     });
     await screen.findByLabelText('From');
     await user.selectOptions(screen.getByLabelText('From'), '100');
@@ -47,9 +56,15 @@ describe('/transfer/account', () => {
     expect(server!.calls('getCustomerLimits')).toEqual([]);
 
     await user.selectOptions(screen.getByLabelText('To'), '101');
-    await waitFor(() => expect(server!.calls('getMaxAmount')).toEqual([{ operation: 'betweenAccounts', fromAccount: 100, toAccount: 101 }]));
+    await waitFor(() =>
+      expect(server!.calls('getMaxAmount')).toEqual([
+        { operation: 'betweenAccounts', fromAccount: 100, toAccount: 101 },
+      ]),
+    );
     expect(server!.calls('getCustomerLimits')).toEqual([{ fromAccount: 100, toAccount: 101 }]);
-    expect(server!.calls('getTransferExchangeRate')).toEqual([{ fromCurrencyCode: 'EUR', toCurrencyCode: 'USD' }]);
+    expect(server!.calls('getTransferExchangeRate')).toEqual([
+      { fromCurrencyCode: 'EUR', toCurrencyCode: 'USD' },
+    ]);
     // Both accounts but no amount: still no fee.
     expect(server!.calls('getTransferFee')).toEqual([]);
     expect(await screen.findByTestId('fact-max')).toHaveTextContent('$1,374.45');
@@ -57,13 +72,21 @@ describe('/transfer/account', () => {
     expect(screen.getByTestId('fact-rate')).toHaveTextContent('1 EUR = 1.1 USD');
 
     await user.type(screen.getByLabelText(/Amount to arrive/), '55');
-    await waitFor(() => expect(server!.calls('getTransferFee')).toEqual([{ operation: 'betweenAccounts', fromAccount: 100, toAccount: 101, amount: '55' }]));
+    await waitFor(() =>
+      expect(server!.calls('getTransferFee')).toEqual([
+        { operation: 'betweenAccounts', fromAccount: 100, toAccount: 101, amount: '55' },
+      ]),
+    );
     expect(screen.getByTestId('fact-receive')).toHaveTextContent('$55.00');
     // 55 USD at 1.1 = 50.00 EUR, plus the 0.50 fee.
     expect(screen.getByTestId('fact-debit')).toHaveTextContent('€50.00');
     expect(await screen.findByTestId('fact-fee')).toHaveTextContent('€0.50');
     expect(screen.getByTestId('fact-total')).toHaveTextContent('€50.50');
-    expect(within(screen.getByRole('region', { name: 'Your limits' })).getByText('€20,000.00 left of €20,000.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Your limits' })).getByText(
+        '€20,000.00 left of €20,000.00',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends the target currency and an idempotency key, reuses the key on a retry and takes a new one after success (mode 0: success popup)', async () => {
@@ -71,7 +94,12 @@ describe('/transfer/account', () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?transferBetweenAccounts': () => {
         attempt += 1;
-        return attempt === 1 ? { status: 503, body: { responseCode: 'SU', responseDescription: 'Service unavailable' } } : ok(submitResult());
+        return attempt === 1
+          ? {
+              status: 503,
+              body: { responseCode: 'SU', responseDescription: 'Service unavailable' },
+            }
+          : ok(submitResult());
       },
     });
     await fillOwnTransfer(user, '20');
@@ -83,7 +111,13 @@ describe('/transfer/account', () => {
     const done = await screen.findByRole('dialog', { name: /Transfer completed/ });
     expect(within(done).getByTestId('confirm-amount')).toHaveTextContent('$20.00');
     const [first, retry] = server!.calls('transferBetweenAccounts');
-    expect(first).toMatchObject({ fromAccount: 100, toAccount: 101, toAmount: '20', currency: 'USD', idempotencyKey: expect.stringMatching(UUID) });
+    expect(first).toMatchObject({
+      fromAccount: 100,
+      toAccount: 101,
+      toAmount: '20',
+      currency: 'USD',
+      idempotencyKey: expect.stringMatching(UUID),
+    });
     expect(retry?.idempotencyKey).toBe(first?.idempotencyKey);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -99,7 +133,8 @@ describe('/transfer/account', () => {
 
   it('refuses the same account twice and a zero amount before calling, and puts server field errors on the fields', async () => {
     const { user } = await open('/transfer/account', {
-      'POST /api/main/?transferBetweenAccounts': () => refused('Not enough money', { toAmount: 'validation.insufficientFunds' }),
+      'POST /api/main/?transferBetweenAccounts': () =>
+        refused('Not enough money', { toAmount: 'validation.insufficientFunds' }),
     });
     await screen.findByLabelText('From');
     await user.type(screen.getByLabelText(/Amount to arrive/), '0');
@@ -126,7 +161,21 @@ describe('/transfer/account', () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?transferBetweenAccounts': () => {
         recurring = [
-          { id: 9, fromAccount: 100, toAccount: 101, toAmount: '20', currency: 'USD', frequency: 'weekly', endDate: null, transactionsLeft: 3, executed: 1, nextRunAt: '2026-03-09T09:00:00.000Z', userCancel: true, status: 'active', lastError: null },
+          {
+            id: 9,
+            fromAccount: 100,
+            toAccount: 101,
+            toAmount: '20',
+            currency: 'USD',
+            frequency: 'weekly',
+            endDate: null,
+            transactionsLeft: 3,
+            executed: 1,
+            nextRunAt: '2026-03-09T09:00:00.000Z',
+            userCancel: true,
+            status: 'active',
+            lastError: null,
+          },
         ];
         return ok(submitResult());
       },
@@ -143,8 +192,17 @@ describe('/transfer/account', () => {
     await user.selectOptions(screen.getByLabelText('How often'), 'weekly');
     await user.type(screen.getByLabelText('Number of transfers (optional)'), '4');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    await user.click(within(await screen.findByRole('dialog', { name: /Transfer completed/ })).getByRole('button', { name: 'OK' }));
-    expect(server!.calls('transferBetweenAccounts')[0]).toMatchObject({ subscriptionFrequency: 'weekly', subscriptionTransactions: 4, subscriptionUserCancel: true });
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /Transfer completed/ })).getByRole(
+        'button',
+        { name: 'OK' },
+      ),
+    );
+    expect(server!.calls('transferBetweenAccounts')[0]).toMatchObject({
+      subscriptionFrequency: 'weekly',
+      subscriptionTransactions: 4,
+      subscriptionUserCancel: true,
+    });
 
     const list = within(await screen.findByRole('region', { name: 'Recurring transfers' }));
     expect(list.getByText('$20.00 · Every week')).toBeInTheDocument();
@@ -158,8 +216,18 @@ describe('/transfer/account', () => {
 describe('the confirmation step', () => {
   it('SMS (2): the code goes to the operation, a wrong code stays on the field, resend works, and the success popup closes by itself', async () => {
     const { user } = await open('/transfer/account', {
-      'POST /api/main/?transferBetweenAccounts': () => ok(submitResult({ status: 'pending', operationId: OPERATION_ID, approveType: 2, approvalSentTo: '+44 •••• 0123', availableApprovalMethods: [2, 4] })),
-      'POST /api/main/?resendTransactionCode': () => ok({ sent: true, approvalSentTo: '+44 •••• 0123' }),
+      'POST /api/main/?transferBetweenAccounts': () =>
+        ok(
+          submitResult({
+            status: 'pending',
+            operationId: OPERATION_ID,
+            approveType: 2,
+            approvalSentTo: '+44 •••• 0123',
+            availableApprovalMethods: [2, 4],
+          }),
+        ),
+      'POST /api/main/?resendTransactionCode': () =>
+        ok({ sent: true, approvalSentTo: '+44 •••• 0123' }),
       'POST /api/main/?confirmTransaction': (request) =>
         (request.body as { code: string }).code === '123456'
           ? ok({ status: 'settled', transactionId: 'tr-1' })
@@ -167,13 +235,21 @@ describe('the confirmation step', () => {
     });
     await fillOwnTransfer(user, '20');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Enter the code from the text message' }));
-    expect(dialog.getByText('We sent a 6-digit code to +44 •••• 0123. It is valid for this transfer only.')).toBeInTheDocument();
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Enter the code from the text message' }),
+    );
+    expect(
+      dialog.getByText(
+        'We sent a 6-digit code to +44 •••• 0123. It is valid for this transfer only.',
+      ),
+    ).toBeInTheDocument();
     expect(dialog.getByTestId('confirm-amount')).toHaveTextContent('$20.00');
 
     await user.type(dialog.getByLabelText(/^Code/), '654321');
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
-    expect(await dialog.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('That code is not right. Check it and try again.'),
+    ).toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Send a new code' }));
     expect(await dialog.findByText('A new code is on its way.')).toBeInTheDocument();
@@ -188,12 +264,22 @@ describe('the confirmation step', () => {
       { operationId: OPERATION_ID, code: '123456' },
     ]);
     // Spec 2 §4: after an SMS confirmation the success popup closes after 3 s.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4_500 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), {
+      timeout: 4_500,
+    });
   });
 
   it('push (1): waits for the phone; an event of another operation changes nothing, this one rejected says so', async () => {
     const { user } = await open('/transfer/account', {
-      'POST /api/main/?transferBetweenAccounts': () => ok(submitResult({ status: 'pending', operationId: OPERATION_ID, approveType: 1, availableApprovalMethods: [1, 4] })),
+      'POST /api/main/?transferBetweenAccounts': () =>
+        ok(
+          submitResult({
+            status: 'pending',
+            operationId: OPERATION_ID,
+            approveType: 1,
+            availableApprovalMethods: [1, 4],
+          }),
+        ),
       'POST /api/main/?confirmTransaction': () => ok({ status: 'pending', transactionId: 'tr-1' }),
     });
     await fillOwnTransfer(user, '20');
@@ -201,52 +287,123 @@ describe('the confirmation step', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Approve on your phone' }));
     expect(dialog.getByText('Waiting for your phone…')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'I have approved it' }));
-    expect(await dialog.findByText('Not approved yet. Approve the request on your phone and check again.')).toBeInTheDocument();
+    expect(
+      await dialog.findByText(
+        'Not approved yet. Approve the request on your phone and check again.',
+      ),
+    ).toBeInTheDocument();
     expect(server!.calls('confirmTransaction')).toEqual([{ operationId: OPERATION_ID }]);
 
-    await server!.push({ type: 'TransactionResult', payload: { operationId: 'another-operation', transactionId: 'tr-9', status: 'success', message: 'Success' } });
-    await server!.push({ type: 'TransactionResult', payload: { operationId: OPERATION_ID, transactionId: 'tr-1', status: 'rejected', message: 'Transaction was rejected.' } });
+    await server!.push({
+      type: 'TransactionResult',
+      payload: {
+        operationId: 'another-operation',
+        transactionId: 'tr-9',
+        status: 'success',
+        message: 'Success',
+      },
+    });
+    await server!.push({
+      type: 'TransactionResult',
+      payload: {
+        operationId: OPERATION_ID,
+        transactionId: 'tr-1',
+        status: 'rejected',
+        message: 'Transaction was rejected.',
+      },
+    });
     const rejected = await screen.findByRole('dialog', { name: /Transaction was rejected\./ });
-    expect(within(rejected).getByText('No money was moved. You can make the transfer again.')).toBeInTheDocument();
+    expect(
+      within(rejected).getByText('No money was moved. You can make the transfer again.'),
+    ).toBeInTheDocument();
   });
 
   it('push (1): the phone’s approval arrives as TransactionResult and shows success', async () => {
     const { user } = await open('/transfer/account', {
-      'POST /api/main/?transferBetweenAccounts': () => ok(submitResult({ status: 'pending', operationId: OPERATION_ID, approveType: 1, availableApprovalMethods: [1, 4] })),
+      'POST /api/main/?transferBetweenAccounts': () =>
+        ok(
+          submitResult({
+            status: 'pending',
+            operationId: OPERATION_ID,
+            approveType: 1,
+            availableApprovalMethods: [1, 4],
+          }),
+        ),
     });
     await fillOwnTransfer(user, '20');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     await screen.findByRole('dialog', { name: 'Approve on your phone' });
-    await server!.push({ type: 'TransactionResult', payload: { operationId: OPERATION_ID, transactionId: 'tr-1', status: 'success', message: 'Success' } });
+    await server!.push({
+      type: 'TransactionResult',
+      payload: {
+        operationId: OPERATION_ID,
+        transactionId: 'tr-1',
+        status: 'success',
+        message: 'Success',
+      },
+    });
     expect(await screen.findByRole('dialog', { name: /Transfer completed/ })).toBeInTheDocument();
   });
 
   it('TOTP (3) offers no resend; an expired code ends the transfer as rejected', async () => {
     const { user } = await open('/transfer/account', {
-      'POST /api/main/?transferBetweenAccounts': () => ok(submitResult({ status: 'pending', operationId: OPERATION_ID, approveType: 3, availableApprovalMethods: [3, 4] })),
-      'POST /api/main/?confirmTransaction': () => refused('The confirmation has expired. Please make the transfer again.', { code: 'validation.codeExpired' }),
+      'POST /api/main/?transferBetweenAccounts': () =>
+        ok(
+          submitResult({
+            status: 'pending',
+            operationId: OPERATION_ID,
+            approveType: 3,
+            availableApprovalMethods: [3, 4],
+          }),
+        ),
+      'POST /api/main/?confirmTransaction': () =>
+        refused('The confirmation has expired. Please make the transfer again.', {
+          code: 'validation.codeExpired',
+        }),
     });
     await fillOwnTransfer(user, '20');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Enter the code from your app' }));
-    expect(dialog.getByText('Open your authenticator app and enter the 6-digit code it shows.')).toBeInTheDocument();
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Enter the code from your app' }),
+    );
+    expect(
+      dialog.getByText('Open your authenticator app and enter the 6-digit code it shows.'),
+    ).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
     await user.type(dialog.getByLabelText(/^Code/), '111222');
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     const rejected = await screen.findByRole('dialog', { name: /Transaction was rejected\./ });
-    expect(within(rejected).getByText('This code has expired or was tried too often. Please start again.')).toBeInTheDocument();
+    expect(
+      within(rejected).getByText(
+        'This code has expired or was tried too often. Please start again.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('approval code (4) by e-mail, and an initiate-only user gets the approval-created title', async () => {
     let status: 'pending' | 'approvalCreated' = 'pending';
     const { user } = await open('/transfer/account', {
       'POST /api/main/?transferBetweenAccounts': () =>
-        ok(status === 'pending' ? submitResult({ status, operationId: OPERATION_ID, approveType: 4, approvalSentTo: 'a•••@pebble.example', availableApprovalMethods: [4] }) : submitResult({ status, operationId: null })),
+        ok(
+          status === 'pending'
+            ? submitResult({
+                status,
+                operationId: OPERATION_ID,
+                approveType: 4,
+                approvalSentTo: 'a•••@pebble.example',
+                availableApprovalMethods: [4],
+              })
+            : submitResult({ status, operationId: null }),
+        ),
     });
     await fillOwnTransfer(user, '20');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Enter the approval code' }));
-    expect(dialog.getByText('We sent an approval code to a•••@pebble.example. It is valid for this transfer only.')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'We sent an approval code to a•••@pebble.example. It is valid for this transfer only.',
+      ),
+    ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -255,16 +412,25 @@ describe('the confirmation step', () => {
     await user.type(screen.getByLabelText(/Amount to arrive/), '21');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     const created = within(await screen.findByRole('dialog', { name: /Approval request created/ }));
-    expect(created.getByText('A user with full access has to approve this transfer. No money moves until then.')).toBeInTheDocument();
+    expect(
+      created.getByText(
+        'A user with full access has to approve this transfer. No money moves until then.',
+      ),
+    ).toBeInTheDocument();
   });
 });
 
 describe('transfer screens by permission flags', () => {
   it('shows only the tabs the flags allow, and a notice on a screen they do not', async () => {
     await open('/transfer/p2p', {
-      'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ flags: { 'ownAccount.betweenAccounts': true, 'otherPerson.wire': true } })),
+      'POST /api/main/?getCustomerAccessInfo': () =>
+        ok(accessInfo({ flags: { 'ownAccount.betweenAccounts': true, 'otherPerson.wire': true } })),
     });
-    expect(await screen.findByText('Your permissions do not allow this kind of transfer. Ask the account owner or your bank to change them.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your permissions do not allow this kind of transfer. Ask the account owner or your bank to change them.',
+      ),
+    ).toBeInTheDocument();
     const tabs = screen.queryByRole('navigation', { name: 'Transfer types' });
     expect(tabs).not.toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
@@ -273,14 +439,23 @@ describe('transfer screens by permission flags', () => {
 
   it('opens the first allowed screen from /transfer', async () => {
     const { router } = await open('/transfer', {
-      'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ flags: { 'otherPerson.p2p': true } })),
+      'POST /api/main/?getCustomerAccessInfo': () =>
+        ok(accessInfo({ flags: { 'otherPerson.p2p': true } })),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/transfer/p2p'));
   });
 
   it('says so on /transfer and hides the nav entry when no transfer is allowed', async () => {
-    await open('/transfer', { 'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ flags: {}, transfers: 1 })) });
-    expect(await screen.findByText('Your permissions do not allow any transfers for this customer.')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Transfers' })).not.toBeInTheDocument();
+    await open('/transfer', {
+      'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ flags: {}, transfers: 1 })),
+    });
+    expect(
+      await screen.findByText('Your permissions do not allow any transfers for this customer.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', {
+        name: 'Transfers',
+      }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Routes } from '@/test/api-server';
 import { signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { accessInfo, ok, serveTransfers, submitResult, type TransfersServer } from '../test/transfers-api';
+import {
+  accessInfo,
+  ok,
+  serveTransfers,
+  submitResult,
+  type TransfersServer,
+} from '../test/transfers-api';
 
 let server: TransfersServer | undefined;
 afterEach(async () => {
@@ -25,7 +31,19 @@ const recent = (id: string, email: string, isDisabled = false) => ({
   currency: 'EUR',
   permission: '3d',
   isDisabled,
-  details: { type: 'p2p', status: 'settled', fromAccount: 100, toAccount: null, email, name: 'Tomás Ribeiro', toAmount: '12.5', toCurrency: 'EUR', fee: '0.5', rate: '1', description: 'Lunch' },
+  details: {
+    type: 'p2p',
+    status: 'settled',
+    fromAccount: 100,
+    toAccount: null,
+    email,
+    name: 'Tomás Ribeiro',
+    toAmount: '12.5',
+    toCurrency: 'EUR',
+    fee: '0.5',
+    rate: '1',
+    description: 'Lunch',
+  },
 });
 
 describe('/transfer/p2p', () => {
@@ -42,7 +60,9 @@ describe('/transfer/p2p', () => {
     // Spec 2 §5: shorter than six characters, no "@" or no "." — no lookup.
     await user.click(email);
     await user.paste('to@ab');
-    expect(await screen.findByText('Type the whole e-mail address to check it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Type the whole e-mail address to check it.'),
+    ).toBeInTheDocument();
     expect(server!.calls('checkPayee')).toEqual([]);
     await user.clear(email);
     await user.click(email);
@@ -52,13 +72,20 @@ describe('/transfer/p2p', () => {
     await user.click(email);
     await user.paste('Tomas@Northmere.example');
     expect(await screen.findByText('Tomás Ribeiro can receive money.')).toBeInTheDocument();
-    expect(server!.calls('checkPayee')).toEqual([{ email: 'nobody@example.org' }, { email: 'tomas@northmere.example' }]);
+    expect(server!.calls('checkPayee')).toEqual([
+      { email: 'nobody@example.org' },
+      { email: 'tomas@northmere.example' },
+    ]);
 
     // An amount without an account asks nothing; with the account the fee comes.
     await user.type(screen.getByLabelText('Amount'), '25');
     expect(server!.calls('getTransferFee')).toEqual([]);
     await user.selectOptions(screen.getByLabelText('From'), '100');
-    await waitFor(() => expect(server!.calls('getTransferFee')).toEqual([{ operation: 'p2p', fromAccount: 100, amount: '25' }]));
+    await waitFor(() =>
+      expect(server!.calls('getTransferFee')).toEqual([
+        { operation: 'p2p', fromAccount: 100, amount: '25' },
+      ]),
+    );
     expect(await screen.findByTestId('fact-total')).toHaveTextContent('€25.50');
     expect(screen.getByTestId('fact-payee')).toHaveTextContent('Tomás Ribeiro');
 
@@ -67,25 +94,47 @@ describe('/transfer/p2p', () => {
     const done = within(await screen.findByRole('dialog', { name: /Transfer completed/ }));
     expect(done.getByText('Tomás Ribeiro (tomas@northmere.example)')).toBeInTheDocument();
     expect(server!.calls('transferP2P')).toEqual([
-      { fromAccount: 100, email: 'tomas@northmere.example', amount: '25', description: 'Concert tickets', idempotencyKey: expect.any(String) as unknown as string },
+      {
+        fromAccount: 100,
+        email: 'tomas@northmere.example',
+        amount: '25',
+        description: 'Concert tickets',
+        idempotencyKey: expect.any(String) as unknown as string,
+      },
     ]);
   });
 
   it('asks for 3 recent transfers without the disabled ones, and fills the form from them and from the people paid before', async () => {
     const { user } = await open('/transfer/p2p', {
-      'POST /api/main/?getRecentTransfers': () => ok({ transfers: [recent('t1', 'tomas@northmere.example')] }),
-      'POST /api/main/?getP2pBeneficiaries': () => ok({ beneficiaries: [{ email: 'anna@pebble.example', name: 'Anna Novak', lastUsedAt: '2026-03-01T10:00:00.000Z' }] }),
+      'POST /api/main/?getRecentTransfers': () =>
+        ok({ transfers: [recent('t1', 'tomas@northmere.example')] }),
+      'POST /api/main/?getP2pBeneficiaries': () =>
+        ok({
+          beneficiaries: [
+            {
+              email: 'anna@pebble.example',
+              name: 'Anna Novak',
+              lastUsedAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+        }),
       'POST /api/main/?checkPayee': () => ok({ status: 1, name: 'Someone', canReceive: true }),
     });
     const recentList = within(await screen.findByRole('region', { name: 'Recent transfers' }));
-    await user.click(await recentList.findByRole('button', { name: 'Repeat €12.50 to Tomás Ribeiro' }));
+    await user.click(
+      await recentList.findByRole('button', { name: 'Repeat €12.50 to Tomás Ribeiro' }),
+    );
     expect(server!.calls('getRecentTransfers')).toEqual([{ type: 'p2p', limit: 3 }]);
     expect(screen.getByLabelText('Their e-mail address')).toHaveValue('tomas@northmere.example');
     expect(screen.getByLabelText('Amount')).toHaveValue('12.5');
     expect(screen.getByLabelText('From')).toHaveValue('100');
     expect(screen.getByLabelText('Message (optional)')).toHaveValue('Lunch');
 
-    await user.click(within(screen.getByRole('region', { name: 'People you paid before' })).getByRole('button', { name: 'Pay Anna Novak' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'People you paid before' })).getByRole('button', {
+        name: 'Pay Anna Novak',
+      }),
+    );
     expect(screen.getByLabelText('Their e-mail address')).toHaveValue('anna@pebble.example');
   });
 });
@@ -109,7 +158,8 @@ describe('/transfer/approved', () => {
     let list = [request(1), request(2), request(3, { batchId: 7 }), request(4, { batchId: 7 })];
     const { user } = await open('/transfer/approved', {
       'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ business: true })),
-      'POST /api/main/?getApprovalCounts': () => ok({ pending: list.filter((item) => item.status === 'pending').length }),
+      'POST /api/main/?getApprovalCounts': () =>
+        ok({ pending: list.filter((item) => item.status === 'pending').length }),
       'POST /api/main/?getApprovalRequests': (call) => {
         const status = (call.body as { status?: string }).status;
         const requests = list.filter((item) => !status || item.status === status);
@@ -117,22 +167,47 @@ describe('/transfer/approved', () => {
       },
       'POST /api/main/?approveRequests': (call) => {
         const ids = (call.body as { ids: number[] }).ids;
-        list = list.map((item) => (ids.includes(item.id) && item.id !== 2 ? { ...item, status: 'approved', transactionIds: [`tr-${item.id}`] } : item));
+        list = list.map((item) =>
+          ids.includes(item.id) && item.id !== 2
+            ? { ...item, status: 'approved', transactionIds: [`tr-${item.id}`] }
+            : item,
+        );
         return ok({
           results: ids.map((id) =>
-            id === 2 ? { id, status: 'failed', transactionId: null, message: 'Not enough money on the account now' } : { id, status: 'approved', transactionId: `tr-${id}`, message: null },
+            id === 2
+              ? {
+                  id,
+                  status: 'failed',
+                  transactionId: null,
+                  message: 'Not enough money on the account now',
+                }
+              : { id, status: 'approved', transactionId: `tr-${id}`, message: null },
           ),
         });
       },
     });
     const requests = within(await screen.findByRole('region', { name: 'Requests (4)' }));
-    expect(server!.calls('getApprovalRequests')[0]).toEqual({ pageNumber: 1, pageSize: 50, status: 'pending' });
-    expect(within(screen.getByRole('navigation', { name: 'Transfer types' })).getByRole('link', { name: /Approvals/ })).toHaveTextContent('4');
+    expect(server!.calls('getApprovalRequests')[0]).toEqual({
+      pageNumber: 1,
+      pageSize: 50,
+      status: 'pending',
+    });
+    expect(
+      within(screen.getByRole('navigation', { name: 'Transfer types' })).getByRole('link', {
+        name: /Approvals/,
+      }),
+    ).toHaveTextContent('4');
 
-    await user.click(requests.getByRole('checkbox', { name: 'Select £200.00 by clerk@harbourlight.example' }));
+    await user.click(
+      requests.getByRole('checkbox', { name: 'Select £200.00 by clerk@harbourlight.example' }),
+    );
     // One request of a batch selects the whole batch.
-    await user.click(requests.getByRole('checkbox', { name: 'Select £300.00 by clerk@harbourlight.example' }));
-    expect(requests.getByRole('checkbox', { name: 'Select £400.00 by clerk@harbourlight.example' })).toBeChecked();
+    await user.click(
+      requests.getByRole('checkbox', { name: 'Select £300.00 by clerk@harbourlight.example' }),
+    );
+    expect(
+      requests.getByRole('checkbox', { name: 'Select £400.00 by clerk@harbourlight.example' }),
+    ).toBeChecked();
     expect(requests.getByText('Selected: 3')).toBeInTheDocument();
     await user.click(requests.getByRole('button', { name: 'Approve selected' }));
 
@@ -144,13 +219,20 @@ describe('/transfer/approved', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'approved');
     expect(await screen.findByRole('region', { name: 'Requests (2)' })).toBeInTheDocument();
-    await waitFor(() => expect(server!.calls('getApprovalRequests').at(-1)).toEqual({ pageNumber: 1, pageSize: 50, status: 'approved' }));
+    await waitFor(() =>
+      expect(server!.calls('getApprovalRequests').at(-1)).toEqual({
+        pageNumber: 1,
+        pageSize: 50,
+        status: 'approved',
+      }),
+    );
     expect(screen.queryByRole('button', { name: /^Approve / })).not.toBeInTheDocument();
   });
 
   it('lets an initiate-only user see requests but not decide them', async () => {
     await open('/transfer/approved', {
-      'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ business: true, transfers: 3 })),
+      'POST /api/main/?getCustomerAccessInfo': () =>
+        ok(accessInfo({ business: true, transfers: 3 })),
       'POST /api/main/?getApprovalRequests': () => ok({ requests: [request(1)], total: 1 }),
     });
     expect(await screen.findByText('£100.00')).toBeInTheDocument();

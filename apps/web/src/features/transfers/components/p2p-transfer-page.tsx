@@ -1,4 +1,16 @@
-import { Button, Group, Loader, Paper, Skeleton, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,8 +45,16 @@ const DESCRIPTION_MAX = 140;
 
 const p2pSchema = z.object({
   fromAccount: z.string().min(1, 'validation.required'),
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(z.email('validation.email')),
-  amount: z.string().transform(normalizeAmountInput).pipe(z.string().min(1, 'validation.required').pipe(positiveAmountSchema)),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.email')),
+  amount: z
+    .string()
+    .transform(normalizeAmountInput)
+    .pipe(z.string().min(1, 'validation.required').pipe(positiveAmountSchema)),
   description: z.string().trim().max(DESCRIPTION_MAX, 'validation.tooLong'),
 });
 type P2pInput = z.input<typeof p2pSchema>;
@@ -69,7 +89,12 @@ function PayeeStatus({ email, typed }: { email: string | null; typed: string }) 
   const payee = useCheckPayee(email);
   let content = null;
   if (email === null) {
-    content = typed.trim() !== '' ? <Text size="sm" c="dimmed">{t('transfers.p2p.payee.typeFull')}</Text> : null;
+    content =
+      typed.trim() !== '' ? (
+        <Text size="sm" c="dimmed">
+          {t('transfers.p2p.payee.typeFull')}
+        </Text>
+      ) : null;
   } else if (payee.isFetching && !payee.data) {
     content = (
       <Group gap={6}>
@@ -80,12 +105,27 @@ function PayeeStatus({ email, typed }: { email: string | null; typed: string }) 
       </Group>
     );
   } else if (payee.isError) {
-    content = <Text size="sm" c="dimmed">{t('transfers.p2p.payee.failed')}</Text>;
+    content = (
+      <Text size="sm" c="dimmed">
+        {t('transfers.p2p.payee.failed')}
+      </Text>
+    );
   } else if (payee.data) {
     const { status, name, canReceive } = payee.data;
     if (status === 0) content = <Line tone="warn" text={t('transfers.p2p.payee.notFound')} />;
-    else if (!canReceive) content = <Line tone="warn" text={t('transfers.p2p.payee.cannotReceive', { name: name ?? email })} />;
-    else content = <Line tone="ok" text={t(status === 3 ? 'transfers.p2p.payee.employee' : 'transfers.p2p.payee.found', { name: name ?? email })} />;
+    else if (!canReceive)
+      content = (
+        <Line tone="warn" text={t('transfers.p2p.payee.cannotReceive', { name: name ?? email })} />
+      );
+    else
+      content = (
+        <Line
+          tone="ok"
+          text={t(status === 3 ? 'transfers.p2p.payee.employee' : 'transfers.p2p.payee.found', {
+            name: name ?? email,
+          })}
+        />
+      );
   }
   return (
     <div role="status" aria-live="polite" className={classes.live} data-testid="payee-status">
@@ -96,7 +136,12 @@ function PayeeStatus({ email, typed }: { email: string | null; typed: string }) 
 
 function Line({ tone, text }: { tone: 'ok' | 'warn'; text: string }) {
   return (
-    <Text size="sm" c={tone === 'ok' ? 'teal.9' : 'orange.9'} display="flex" style={{ alignItems: 'center', gap: 6 }}>
+    <Text
+      size="sm"
+      c={tone === 'ok' ? 'teal.9' : 'orange.9'}
+      display="flex"
+      style={{ alignItems: 'center', gap: 6 }}
+    >
       {tone === 'ok' ? <CheckCircleIcon size={16} /> : <AlertIcon size={16} />}
       {text}
     </Text>
@@ -121,7 +166,10 @@ function P2pForm() {
     formState: { errors },
   } = useForm<P2pInput, unknown, P2pValues>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
 
-  const [fromId = '', emailText = '', amountText = ''] = useWatch({ control, name: ['fromAccount', 'email', 'amount'] });
+  const [fromId = '', emailText = '', amountText = ''] = useWatch({
+    control,
+    name: ['fromAccount', 'email', 'amount'],
+  });
   const from = accounts.find((account) => String(account.accountId) === fromId);
   const [settledEmail] = useDebouncedValue(emailText, 400);
   const [settledAmount] = useDebouncedValue(amountText, 350);
@@ -130,7 +178,9 @@ function P2pForm() {
   const payee = useCheckPayee(email);
 
   // Spec 2 §5: the P2P fee needs the account and a positive amount; the maximum and limits the account.
-  const fee = useTransferFee(from && amount ? { operation: 'p2p', fromAccount: from.accountId, amount } : null);
+  const fee = useTransferFee(
+    from && amount ? { operation: 'p2p', fromAccount: from.accountId, amount } : null,
+  );
   const max = useMaxAmount(from ? { operation: 'p2p', fromAccount: from.accountId } : null);
   const limits = useCustomerLimits(from ? { fromAccount: from.accountId } : null);
   // Amounts arrive as numbers (the client's number coercion, spec 1 §5): back to decimal text for exact sums.
@@ -139,18 +189,46 @@ function P2pForm() {
 
   const rows: FactRow[] = [
     { id: 'payee', label: t('transfers.facts.payee'), value: email ? (payeeName ?? email) : null },
-    { id: 'send', label: t('transfers.facts.toSend'), value: amount && from ? money(amount, from.currencyCode) : null },
-    { id: 'fee', label: t('transfers.facts.fee'), value: from && amount ? (feeValue !== undefined ? money(feeValue, from.currencyCode) : fee.isError ? '—' : undefined) : null },
+    {
+      id: 'send',
+      label: t('transfers.facts.toSend'),
+      value: amount && from ? money(amount, from.currencyCode) : null,
+    },
+    {
+      id: 'fee',
+      label: t('transfers.facts.fee'),
+      value:
+        from && amount
+          ? feeValue !== undefined
+            ? money(feeValue, from.currencyCode)
+            : fee.isError
+              ? '—'
+              : undefined
+          : null,
+    },
     {
       id: 'total',
       label: t('transfers.facts.total'),
-      value: from && amount ? (feeValue !== undefined ? money(totalDebit(amount, feeValue), from.currencyCode) : fee.isError ? '—' : undefined) : null,
+      value:
+        from && amount
+          ? feeValue !== undefined
+            ? money(totalDebit(amount, feeValue), from.currencyCode)
+            : fee.isError
+              ? '—'
+              : undefined
+          : null,
       total: true,
     },
     {
       id: 'max',
       label: t('transfers.facts.max'),
-      value: from ? (max.data ? money(String(max.data.maxAmount), max.data.currency) : max.isError ? '—' : undefined) : null,
+      value: from
+        ? max.data
+          ? money(String(max.data.maxAmount), max.data.currency)
+          : max.isError
+            ? '—'
+            : undefined
+        : null,
       ...(max.data ? { note: t(`transfers.facts.maxBy.${max.data.type}`) } : {}),
     },
   ];
@@ -158,7 +236,16 @@ function P2pForm() {
   const onSubmit = handleSubmit((values) => {
     if (!from) return;
     if (max.data && exceedsAmount(values.amount, String(max.data.maxAmount))) {
-      setError('amount', { type: 'max', message: t('transfers.form.aboveMax', { max: money(String(max.data.maxAmount), max.data.currency) }) }, { shouldFocus: true });
+      setError(
+        'amount',
+        {
+          type: 'max',
+          message: t('transfers.form.aboveMax', {
+            max: money(String(max.data.maxAmount), max.data.currency),
+          }),
+        },
+        { shouldFocus: true },
+      );
       return;
     }
     const request: Omit<MainRequest<'transferP2P'>, 'idempotencyKey'> = {
@@ -167,7 +254,10 @@ function P2pForm() {
       amount: values.amount,
       ...(values.description ? { description: values.description } : {}),
     };
-    setSummary({ amount: money(values.amount, from.currencyCode), payee: payeeName ? `${payeeName} (${request.email})` : request.email });
+    setSummary({
+      amount: money(values.amount, from.currencyCode),
+      payee: payeeName ? `${payeeName} (${request.email})` : request.email,
+    });
     transfer.mutate(
       { ...request, idempotencyKey: keys.keyFor(request) },
       {
@@ -191,12 +281,16 @@ function P2pForm() {
   };
 
   const fill = (values: Partial<P2pInput>) => {
-    for (const [field, value] of Object.entries(values)) setValue(field as FieldPath<P2pInput>, value, { shouldValidate: true, shouldDirty: true });
+    for (const [field, value] of Object.entries(values))
+      setValue(field as FieldPath<P2pInput>, value, { shouldValidate: true, shouldDirty: true });
   };
 
   const err = (field: FieldPath<P2pInput>) => fieldMessage(t, errors[field]?.message);
   const failure = transfer.error;
-  const onFields = isApiError(failure) && !!failure.validationErrors && FIELDS.some((field) => isApiError(failure) && failure.validationErrors?.[field]);
+  const onFields =
+    isApiError(failure) &&
+    !!failure.validationErrors &&
+    FIELDS.some((field) => isApiError(failure) && failure.validationErrors?.[field]);
 
   return (
     <Stack gap="lg">
@@ -208,9 +302,22 @@ function P2pForm() {
                 <Title order={2} fz="lg">
                   {t('transfers.p2p.formTitle')}
                 </Title>
-                <AccountSelect label={t('transfers.form.fromAccount')} accounts={accounts} error={err('fromAccount')} field={register('fromAccount')} />
+                <AccountSelect
+                  label={t('transfers.form.fromAccount')}
+                  accounts={accounts}
+                  error={err('fromAccount')}
+                  field={register('fromAccount')}
+                />
                 <Stack gap={6}>
-                  <TextInput label={t('transfers.p2p.email')} type="email" autoComplete="off" inputMode="email" size="md" error={err('email')} {...register('email')} />
+                  <TextInput
+                    label={t('transfers.p2p.email')}
+                    type="email"
+                    autoComplete="off"
+                    inputMode="email"
+                    size="md"
+                    error={err('email')}
+                    {...register('email')}
+                  />
                   <PayeeStatus email={email} typed={emailText} />
                 </Stack>
                 <TextInput
@@ -218,12 +325,25 @@ function P2pForm() {
                   inputMode="decimal"
                   autoComplete="off"
                   size="md"
-                  rightSection={from ? <Text size="sm" c="dimmed">{from.currencyCode}</Text> : undefined}
+                  rightSection={
+                    from ? (
+                      <Text size="sm" c="dimmed">
+                        {from.currencyCode}
+                      </Text>
+                    ) : undefined
+                  }
                   rightSectionWidth={56}
                   error={err('amount')}
                   {...register('amount')}
                 />
-                <Textarea label={t('transfers.p2p.description')} description={t('transfers.p2p.descriptionHint', { max: DESCRIPTION_MAX })} rows={2} maxLength={DESCRIPTION_MAX} error={err('description')} {...register('description')} />
+                <Textarea
+                  label={t('transfers.p2p.description')}
+                  description={t('transfers.p2p.descriptionHint', { max: DESCRIPTION_MAX })}
+                  rows={2}
+                  maxLength={DESCRIPTION_MAX}
+                  error={err('description')}
+                  {...register('description')}
+                />
                 <Group justify="flex-end">
                   <Button type="submit" size="md" loading={transfer.isPending}>
                     {t('transfers.p2p.submit')}
@@ -240,7 +360,11 @@ function P2pForm() {
       </div>
       <Beneficiaries onPick={(picked) => fill({ email: picked })} />
       <RecentP2p onRepeat={(values) => fill(values)} />
-      <TransferConfirmation result={transfer.data ?? null} summary={summary} onClose={onConfirmationClosed} />
+      <TransferConfirmation
+        result={transfer.data ?? null}
+        summary={summary}
+        onClose={onConfirmationClosed}
+      />
       <ErrorPopup error={failure && !onFields ? failure : null} onClose={() => transfer.reset()} />
     </Stack>
   );
@@ -251,13 +375,26 @@ function Beneficiaries({ onPick }: { onPick: (email: string) => void }) {
   const { t } = useTranslation();
   const list = useP2pBeneficiaries();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="beneficiaries-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      component="section"
+      aria-labelledby="beneficiaries-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="beneficiaries-title">
           {t('transfers.p2p.beneficiaries')}
         </Title>
         {list.isPending && <Skeleton height={40} radius="md" />}
-        {list.isError && <LoadFailed title={t('transfers.p2p.beneficiariesFailed')} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />}
+        {list.isError && (
+          <LoadFailed
+            title={t('transfers.p2p.beneficiariesFailed')}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        )}
         {list.isSuccess && list.data.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('transfers.p2p.noBeneficiaries')}
@@ -267,7 +404,12 @@ function Beneficiaries({ onPick }: { onPick: (email: string) => void }) {
           <ul className={classes.list}>
             {list.data.slice(0, 8).map((item) => (
               <li key={item.email}>
-                <UnstyledButton onClick={() => onPick(item.email)} py="sm" w="100%" aria-label={t('transfers.p2p.payTo', { name: item.name || item.email })}>
+                <UnstyledButton
+                  onClick={() => onPick(item.email)}
+                  py="sm"
+                  w="100%"
+                  aria-label={t('transfers.p2p.payTo', { name: item.name || item.email })}
+                >
                   <Group gap="sm" wrap="nowrap">
                     <PersonIcon size={20} />
                     <Stack gap={0} style={{ minWidth: 0 }}>
@@ -295,13 +437,26 @@ function RecentP2p({ onRepeat }: { onRepeat: (values: Partial<P2pInput>) => void
   const money = useFormatMoney();
   const recent = useRecentTransfers({ type: 'p2p', limit: P2P_RECENT_LIMIT });
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="recent-p2p-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      component="section"
+      aria-labelledby="recent-p2p-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="recent-p2p-title">
           {t('transfers.p2p.recent')}
         </Title>
         {recent.isPending && <Skeleton height={40} radius="md" />}
-        {recent.isError && <LoadFailed title={t('transfers.p2p.recentFailed')} error={recent.error} onRetry={() => void recent.refetch()} retrying={recent.isFetching} />}
+        {recent.isError && (
+          <LoadFailed
+            title={t('transfers.p2p.recentFailed')}
+            error={recent.error}
+            onRetry={() => void recent.refetch()}
+            retrying={recent.isFetching}
+          />
+        )}
         {recent.isSuccess && recent.data.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('transfers.p2p.noRecent')}
@@ -327,8 +482,18 @@ function RecentP2p({ onRepeat }: { onRepeat: (values: Partial<P2pInput>) => void
                     <Button
                       size="xs"
                       variant="default"
-                      onClick={() => onRepeat({ fromAccount: String(item.details.fromAccount), email: item.details.email ?? '', amount: String(item.amount), description: item.details.description ?? '' })}
-                      aria-label={t('transfers.p2p.repeatNamed', { name: item.details.name || item.details.email || '', amount: money(item.amount, item.currency) })}
+                      onClick={() =>
+                        onRepeat({
+                          fromAccount: String(item.details.fromAccount),
+                          email: item.details.email ?? '',
+                          amount: String(item.amount),
+                          description: item.details.description ?? '',
+                        })
+                      }
+                      aria-label={t('transfers.p2p.repeatNamed', {
+                        name: item.details.name || item.details.email || '',
+                        amount: money(item.amount, item.currency),
+                      })}
                     >
                       {t('transfers.p2p.repeat')}
                     </Button>

@@ -12,7 +12,12 @@ import { useCancelRecurringTransfer, useRecurringTransfers } from '../api/recurr
 import { useAccountName, useFormatMoney } from '../format';
 import classes from './transfers.module.css';
 
-const STATUS_TONE: Record<RecurringTransfer['status'], BadgeTone> = { active: 'teal', finished: 'gray', canceled: 'gray', failed: 'red' };
+const STATUS_TONE: Record<RecurringTransfer['status'], BadgeTone> = {
+  active: 'teal',
+  finished: 'gray',
+  canceled: 'gray',
+  failed: 'red',
+};
 
 /**
  * The customer's recurring transfers between own accounts (the server's scheduler runs them):
@@ -32,14 +37,29 @@ export function RecurringList() {
     const account = accounts.find((item) => item.accountId === id);
     return account ? accountName(account) : `#${id}`;
   };
-  const date = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 
   if (recurring.isPending) return <Skeleton height={80} radius="lg" />;
-  if (recurring.isError) return <LoadFailed title={t('transfers.recurring.loadFailed')} error={recurring.error} onRetry={() => void recurring.refetch()} retrying={recurring.isFetching} />;
+  if (recurring.isError)
+    return (
+      <LoadFailed
+        title={t('transfers.recurring.loadFailed')}
+        error={recurring.error}
+        onRetry={() => void recurring.refetch()}
+        retrying={recurring.isFetching}
+      />
+    );
   if (recurring.data.length === 0) return null;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="recurring-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      component="section"
+      aria-labelledby="recurring-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="recurring-title">
           {t('transfers.recurring.title')}
@@ -50,17 +70,27 @@ export function RecurringList() {
               <Group justify="space-between" align="center" py="sm" gap="sm" wrap="wrap">
                 <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
                   <Text fw={600} className={classes.amount}>
-                    {money(item.toAmount, item.currency)} · {t(`transfers.recurring.every.${item.frequency}`)}
+                    {money(item.toAmount, item.currency)} ·{' '}
+                    {t(`transfers.recurring.every.${item.frequency}`)}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {t('transfers.recurring.route', { from: nameOf(item.fromAccount), to: nameOf(item.toAccount) })}
+                    {t('transfers.recurring.route', {
+                      from: nameOf(item.fromAccount),
+                      to: nameOf(item.toAccount),
+                    })}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {[
                       t('transfers.recurring.executed', { count: item.executed }),
-                      item.transactionsLeft !== null ? t('transfers.recurring.left', { count: item.transactionsLeft }) : null,
-                      item.nextRunAt && item.status === 'active' ? t('transfers.recurring.next', { date: date(item.nextRunAt) }) : null,
-                      item.endDate ? t('transfers.recurring.until', { date: date(item.endDate) }) : null,
+                      item.transactionsLeft !== null
+                        ? t('transfers.recurring.left', { count: item.transactionsLeft })
+                        : null,
+                      item.nextRunAt && item.status === 'active'
+                        ? t('transfers.recurring.next', { date: date(item.nextRunAt) })
+                        : null,
+                      item.endDate
+                        ? t('transfers.recurring.until', { date: date(item.endDate) })
+                        : null,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -72,14 +102,18 @@ export function RecurringList() {
                   )}
                 </Stack>
                 <Group gap="sm">
-                  <StatusBadge tone={STATUS_TONE[item.status]}>{t(`transfers.recurring.status.${item.status}`)}</StatusBadge>
+                  <StatusBadge tone={STATUS_TONE[item.status]}>
+                    {t(`transfers.recurring.status.${item.status}`)}
+                  </StatusBadge>
                   {item.userCancel && item.status === 'active' && fullAccess && (
                     <Button
                       size="xs"
                       variant="default"
                       onClick={() => cancel.mutate(item.id)}
                       loading={cancel.isPending && cancel.variables === item.id}
-                      aria-label={t('transfers.recurring.cancelNamed', { amount: money(item.toAmount, item.currency) })}
+                      aria-label={t('transfers.recurring.cancelNamed', {
+                        amount: money(item.toAmount, item.currency),
+                      })}
                     >
                       {t('transfers.recurring.cancel')}
                     </Button>

@@ -20,11 +20,25 @@ export interface FactRow {
  * The figures beside a transfer form (fee, rate, what is debited, the maximum, the limits): each
  * appears once the inputs it needs are there (spec 2 §5), a dash until then, a shimmer while it loads.
  */
-export function TransferFacts({ title, rows, footer }: { title: string; rows: FactRow[]; footer?: ReactNode }) {
+export function TransferFacts({
+  title,
+  rows,
+  footer,
+}: {
+  title: string;
+  rows: FactRow[];
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby={titleId}>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      component="section"
+      aria-labelledby={titleId}
+    >
       <Stack gap="md">
         <Title order={2} fz="lg" id={titleId}>
           {title}

@@ -27,7 +27,9 @@ function TransferTabs({ screens }: { screens: TransferScreen[] }) {
                   <span className={classes.count} aria-hidden="true">
                     {pending}
                   </span>
-                  <span className={classes.srOnly}>{t('transfers.tabs.pending', { count: pending })}</span>
+                  <span className={classes.srOnly}>
+                    {t('transfers.tabs.pending', { count: pending })}
+                  </span>
                 </>
               )}
             </NavLink>
@@ -59,10 +61,22 @@ export function TransfersLayout() {
       </Stack>
     );
   } else if (access.isError) {
-    content = <LoadFailed title={t('transfers.loadFailed')} error={access.error} onRetry={() => void access.refetch()} retrying={access.isFetching} />;
+    content = (
+      <LoadFailed
+        title={t('transfers.loadFailed')}
+        error={access.error}
+        onRetry={() => void access.refetch()}
+        retrying={access.isFetching}
+      />
+    );
   } else if (current !== undefined && !screens.includes(current)) {
     content = (
-      <Alert color="blue" variant="light" icon={<InfoIcon />} title={t('transfers.notAllowedTitle')}>
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<InfoIcon />}
+        title={t('transfers.notAllowedTitle')}
+      >
         <Stack gap="sm" align="flex-start">
           {t('transfers.notAllowedText')}
           <Button component={Link} to="/home" size="xs" variant="default">

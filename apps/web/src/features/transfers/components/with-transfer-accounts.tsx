@@ -18,7 +18,14 @@ export function WithTransferAccounts({ children }: { children: ReactNode }) {
     );
   }
   if (accounts.isError) {
-    return <LoadFailed title={t('transfers.accountsLoadFailed')} error={accounts.error} onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />;
+    return (
+      <LoadFailed
+        title={t('transfers.accountsLoadFailed')}
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        retrying={accounts.isFetching}
+      />
+    );
   }
   return children;
 }

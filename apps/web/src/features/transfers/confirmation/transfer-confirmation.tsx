@@ -47,7 +47,8 @@ type Step =
 
 function firstStep(result: SubmitResult): Step {
   if (result.status === 'approvalCreated') return { kind: 'approvalCreated' };
-  if (result.status === 'settled' || result.operationId === null) return { kind: 'settled', autoClose: false };
+  if (result.status === 'settled' || result.operationId === null)
+    return { kind: 'settled', autoClose: false };
   return result.approveType === 1 ? { kind: 'push' } : { kind: 'code' };
 }
 
@@ -61,17 +62,33 @@ function firstStep(result: SubmitResult): Step {
 export function TransferConfirmation({ result, summary, onClose }: TransferConfirmationProps) {
   if (!result) return null;
   // A new submit result is a new flow: its own state from the first step.
-  return <ConfirmationFlow key={result.operationId ?? result.transactionId} result={result} summary={summary} onClose={onClose} />;
+  return (
+    <ConfirmationFlow
+      key={result.operationId ?? result.transactionId}
+      result={result}
+      summary={summary}
+      onClose={onClose}
+    />
+  );
 }
 
-function ConfirmationFlow({ result, summary, onClose }: { result: SubmitResult; summary: ConfirmationSummary; onClose: (outcome: ConfirmationOutcome) => void }) {
+function ConfirmationFlow({
+  result,
+  summary,
+  onClose,
+}: {
+  result: SubmitResult;
+  summary: ConfirmationSummary;
+  onClose: (outcome: ConfirmationOutcome) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>(() => firstStep(result));
   const operationId = result.operationId;
 
   // Money moved (or was released): every balance, limit and list of the transfer screens is stale.
-  const finished = step.kind === 'settled' || step.kind === 'rejected' || step.kind === 'approvalCreated';
+  const finished =
+    step.kind === 'settled' || step.kind === 'rejected' || step.kind === 'approvalCreated';
   useEffect(() => {
     if (finished) void queryClient.invalidateQueries({ queryKey: transferKeys.all });
   }, [finished, queryClient]);
@@ -81,17 +98,25 @@ function ConfirmationFlow({ result, summary, onClose }: { result: SubmitResult; 
     setStep((current) => {
       if (current.kind !== 'push' && current.kind !== 'code') return current;
       // The event often overtakes the confirm answer: an SMS-confirmed success still closes by itself (spec 2 §4).
-      if (event.payload.status === 'success') return { kind: 'settled', autoClose: current.kind === 'code' && result.approveType === 2 };
+      if (event.payload.status === 'success')
+        return { kind: 'settled', autoClose: current.kind === 'code' && result.approveType === 2 };
       return { kind: 'rejected', message: event.payload.message };
     });
   });
 
   const close = (outcome: ConfirmationOutcome) => onClose(outcome);
 
-  if (step.kind === 'settled') return <SettledPopup summary={summary} autoClose={step.autoClose} onClose={() => close('settled')} />;
+  if (step.kind === 'settled')
+    return (
+      <SettledPopup summary={summary} autoClose={step.autoClose} onClose={() => close('settled')} />
+    );
   if (step.kind === 'approvalCreated') {
     return (
-      <OutcomePopup tone="success" title={t('transfers.confirm.approvalCreatedTitle')} onClose={() => close('approvalCreated')}>
+      <OutcomePopup
+        tone="success"
+        title={t('transfers.confirm.approvalCreatedTitle')}
+        onClose={() => close('approvalCreated')}
+      >
         <Text size="sm">{t('transfers.confirm.approvalCreatedText')}</Text>
         <SummaryBox summary={summary} />
       </OutcomePopup>
@@ -100,7 +125,11 @@ function ConfirmationFlow({ result, summary, onClose }: { result: SubmitResult; 
   if (step.kind === 'rejected') {
     const message = step.message && step.message !== DEFAULT_REJECTED ? step.message : null;
     return (
-      <OutcomePopup tone="error" title={t('transfers.confirm.rejectedTitle')} onClose={() => close('rejected')}>
+      <OutcomePopup
+        tone="error"
+        title={t('transfers.confirm.rejectedTitle')}
+        onClose={() => close('rejected')}
+      >
         <Text size="sm">{message ?? t('transfers.confirm.rejectedText')}</Text>
         <SummaryBox summary={summary} />
       </OutcomePopup>
@@ -130,7 +159,10 @@ interface PendingStepProps {
 /** Whether a failed confirmation ended the transfer (rejected, expired or out of tries) rather than asking to retry. */
 function endedTransfer(error: unknown): boolean {
   if (!isApiError(error) || !error.validationErrors) return false;
-  return error.validationErrors.operationId === 'validation.transactionRejected' || error.validationErrors.code === 'validation.codeExpired';
+  return (
+    error.validationErrors.operationId === 'validation.transactionRejected' ||
+    error.validationErrors.code === 'validation.codeExpired'
+  );
 }
 
 function SummaryBox({ summary }: { summary: ConfirmationSummary }) {
@@ -194,14 +226,22 @@ function PushStep({ operationId, summary, onSettled, onRejected, onDismiss }: Pe
     );
 
   return (
-    <Dialog opened onClose={onDismiss} title={t('transfers.confirm.pushTitle')} closeLabel={t('transfers.confirm.close')} size="sm">
+    <Dialog
+      opened
+      onClose={onDismiss}
+      title={t('transfers.confirm.pushTitle')}
+      closeLabel={t('transfers.confirm.close')}
+      size="sm"
+    >
       <Stack gap="md">
         <Text size="sm">{t('transfers.confirm.pushText')}</Text>
         <SummaryBox summary={summary} />
         <Group gap="sm" wrap="nowrap" role="status" aria-live="polite">
           <Loader size="sm" aria-hidden="true" />
           <Text size="sm" c="dimmed">
-            {stillWaiting ? t('transfers.confirm.pushStillWaiting') : t('transfers.confirm.pushWaiting')}
+            {stillWaiting
+              ? t('transfers.confirm.pushStillWaiting')
+              : t('transfers.confirm.pushWaiting')}
           </Text>
         </Group>
         {confirm.error !== null && !endedTransfer(confirm.error) && (
@@ -211,7 +251,11 @@ function PushStep({ operationId, summary, onSettled, onRejected, onDismiss }: Pe
         )}
         <ResendStatus sent={resend.isSuccess} error={resend.error} />
         <Group justify="space-between" gap="sm">
-          <Button variant="subtle" onClick={() => resend.mutate({ operationId })} loading={resend.isPending}>
+          <Button
+            variant="subtle"
+            onClick={() => resend.mutate({ operationId })}
+            loading={resend.isPending}
+          >
             {t('transfers.confirm.resendPush')}
           </Button>
           <Button variant="default" onClick={check} loading={confirm.isPending} data-autofocus>
@@ -228,7 +272,12 @@ const codeFormSchema = z.object({
   code: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.sixDigitCode')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'validation.required')
+        .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+    ),
 });
 type CodeFormInput = z.input<typeof codeFormSchema>;
 type CodeFormOutput = z.output<typeof codeFormSchema>;
@@ -240,7 +289,14 @@ const CODE_TEXTS: Record<number, { title: string; text: string }> = {
 };
 
 /** Modes 2 (SMS), 3 (authenticator app) and 4 (e-mailed approval code): the 6-digit code bound to this transfer. */
-function CodeStep({ operationId, result, summary, onSettled, onRejected, onDismiss }: PendingStepProps) {
+function CodeStep({
+  operationId,
+  result,
+  summary,
+  onSettled,
+  onRejected,
+  onDismiss,
+}: PendingStepProps) {
   const { t } = useTranslation();
   const confirm = useConfirmTransaction();
   const resend = useResendTransactionCode();
@@ -252,7 +308,10 @@ function CodeStep({ operationId, result, summary, onSettled, onRejected, onDismi
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<CodeFormInput, unknown, CodeFormOutput>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  } = useForm<CodeFormInput, unknown, CodeFormOutput>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
 
   const submit = handleSubmit(({ code }) =>
     confirm.mutate(
@@ -276,10 +335,20 @@ function CodeStep({ operationId, result, summary, onSettled, onRejected, onDismi
   const onField = isApiError(confirm.error) && !!confirm.error.validationErrors?.code;
 
   return (
-    <Dialog opened onClose={onDismiss} title={t(texts?.title ?? '')} closeLabel={t('transfers.confirm.close')} size="sm">
+    <Dialog
+      opened
+      onClose={onDismiss}
+      title={t(texts?.title ?? '')}
+      closeLabel={t('transfers.confirm.close')}
+      size="sm"
+    >
       <form onSubmit={submit} noValidate aria-busy={confirm.isPending}>
         <Stack gap="md">
-          <Text size="sm">{result.approveType === 3 || sentTo ? t(texts?.text ?? '', { sentTo }) : t('transfers.confirm.codeTextNoTarget')}</Text>
+          <Text size="sm">
+            {result.approveType === 3 || sentTo
+              ? t(texts?.text ?? '', { sentTo })
+              : t('transfers.confirm.codeTextNoTarget')}
+          </Text>
           <SummaryBox summary={summary} />
           <TextInput
             label={t('transfers.confirm.codeLabel')}
@@ -300,7 +369,12 @@ function CodeStep({ operationId, result, summary, onSettled, onRejected, onDismi
           {canResend && <ResendStatus sent={resend.isSuccess} error={resend.error} />}
           <Group justify={canResend ? 'space-between' : 'flex-end'} gap="sm">
             {canResend && (
-              <Button variant="subtle" onClick={() => resend.mutate({ operationId })} loading={resend.isPending} disabled={confirm.isPending}>
+              <Button
+                variant="subtle"
+                onClick={() => resend.mutate({ operationId })}
+                loading={resend.isPending}
+                disabled={confirm.isPending}
+              >
                 {t('transfers.confirm.resendCode')}
               </Button>
             )}
@@ -314,7 +388,17 @@ function CodeStep({ operationId, result, summary, onSettled, onRejected, onDismi
   );
 }
 
-function OutcomePopup({ tone, title, onClose, children }: { tone: 'success' | 'error'; title: string; onClose: () => void; children: ReactNode }) {
+function OutcomePopup({
+  tone,
+  title,
+  onClose,
+  children,
+}: {
+  tone: 'success' | 'error';
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -322,7 +406,11 @@ function OutcomePopup({ tone, title, onClose, children }: { tone: 'success' | 'e
       onClose={onClose}
       title={
         <span className={classes.inline}>
-          {tone === 'success' ? <CheckCircleIcon size={20} color="var(--mantine-color-teal-8)" /> : <AlertIcon size={20} color="var(--mantine-color-red-8)" />}
+          {tone === 'success' ? (
+            <CheckCircleIcon size={20} color="var(--mantine-color-teal-8)" />
+          ) : (
+            <AlertIcon size={20} color="var(--mantine-color-red-8)" />
+          )}
           {title}
         </span>
       }
@@ -341,7 +429,15 @@ function OutcomePopup({ tone, title, onClose, children }: { tone: 'success' | 'e
   );
 }
 
-function SettledPopup({ summary, autoClose, onClose }: { summary: ConfirmationSummary; autoClose: boolean; onClose: () => void }) {
+function SettledPopup({
+  summary,
+  autoClose,
+  onClose,
+}: {
+  summary: ConfirmationSummary;
+  autoClose: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   // The latest onClose, so a re-render does not restart the 3 s.
   const closeRef = useRef(onClose);

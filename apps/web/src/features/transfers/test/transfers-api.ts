@@ -12,7 +12,11 @@ export { ok };
 /** A refusal as the server answers it: TA1, HTTP 400, the field's i18n key in validationErrors. */
 export const refused = (description: string, validationErrors?: Record<string, string>): Reply => ({
   status: 400,
-  body: { responseCode: 'TA1', responseDescription: description, ...(validationErrors ? { validationErrors } : {}) },
+  body: {
+    responseCode: 'TA1',
+    responseDescription: description,
+    ...(validationErrors ? { validationErrors } : {}),
+  },
 });
 
 export const OPERATION_ID = '5b1f0c9e-2d3a-4c5b-8e6f-7a8b9c0d1e2f';
@@ -21,9 +25,15 @@ export const EUR = () => paymentAccount({ accountId: 100, currencyCode: 'EUR', b
 export const USD = () => paymentAccount({ accountId: 101, currencyCode: 'USD', balance: '300' });
 
 /** Every transfer flag of the own-account and other-person groups, as a personal owner has them. */
-export const ALL_FLAGS = { 'ownAccount.betweenAccounts': true, 'otherPerson.p2p': true, 'otherPerson.wire': true };
+export const ALL_FLAGS = {
+  'ownAccount.betweenAccounts': true,
+  'otherPerson.p2p': true,
+  'otherPerson.wire': true,
+};
 
-export function accessInfo(options: { flags?: Record<string, boolean>; transfers?: number; business?: boolean } = {}) {
+export function accessInfo(
+  options: { flags?: Record<string, boolean>; transfers?: number; business?: boolean } = {},
+) {
   const transfers = options.transfers ?? 2;
   return {
     customer: { id: 70, username: 'anna@pebble.example', name: 'Anna Berg' },
@@ -33,7 +43,16 @@ export function accessInfo(options: { flags?: Record<string, boolean>; transfers
     isNeedKyc: false,
     businessRepresentativePositionIds: [],
     taxResidencySelfCertificationDocumentStatus: 'validated',
-    accessibleCustomers: [{ id: 70, username: 'anna@pebble.example', name: 'Anna Berg', customerType: options.business ? 2 : 0, accessRights: transfers, isOwn: true }],
+    accessibleCustomers: [
+      {
+        id: 70,
+        username: 'anna@pebble.example',
+        name: 'Anna Berg',
+        customerType: options.business ? 2 : 0,
+        accessRights: transfers,
+        isOwn: true,
+      },
+    ],
   };
 }
 
@@ -65,14 +84,22 @@ export async function serveTransfers(routes: Routes = {}): Promise<TransfersServ
     'POST /api/main/?getAnnouncements': () => ok({ announcements: [] }),
     'POST /api/main/?getAccounts': () => ok({ accounts: [EUR(), USD()] }),
     'POST /api/main/?getTransferFee': () => ok({ fee: '0', currency: 'EUR' }),
-    'POST /api/main/?getMaxAmount': () => ok({ maxAmount: '1250.5', currency: 'EUR', type: 'balance' }),
-    'POST /api/main/?getCustomerLimits': () => ok({ limits: [{ period: 'daily', limit: '20000', used: '0', remaining: '20000', currency: 'EUR' }] }),
+    'POST /api/main/?getMaxAmount': () =>
+      ok({ maxAmount: '1250.5', currency: 'EUR', type: 'balance' }),
+    'POST /api/main/?getCustomerLimits': () =>
+      ok({
+        limits: [
+          { period: 'daily', limit: '20000', used: '0', remaining: '20000', currency: 'EUR' },
+        ],
+      }),
     'POST /api/main/?getTransferExchangeRate': () => ok({ rate: '1.1', date: '2026-03-02' }),
     'POST /api/main/?getRecurringTransfers': () => ok({ recurring: [] }),
     'POST /api/main/?getP2pBeneficiaries': () => ok({ beneficiaries: [] }),
     'POST /api/main/?getRecentTransfers': () => ok({ transfers: [] }),
     'POST /api/main/?getApprovalCounts': () => ok({ pending: 0 }),
-    'POST /api/auth/realtime-ticket': () => ({ body: { ticket: 'ticket-1', expiresInSeconds: 30 } }),
+    'POST /api/auth/realtime-ticket': () => ({
+      body: { ticket: 'ticket-1', expiresInSeconds: 30 },
+    }),
     'POST /api/auth/logout': () => ({ body: { responseCode: '00', responseDescription: 'OK' } }),
     ...routes,
   });
@@ -85,12 +112,21 @@ export async function serveTransfers(routes: Routes = {}): Promise<TransfersServ
         .filter((request) => request.path === `/api/main/?${method}`)
         .map((request) => {
           // The envelope every call carries (method, lang) is not what the tests are about.
-          const { method: _method, lang: _lang, ...payload } = request.body as Record<string, unknown>;
+          const {
+            method: _method,
+            lang: _lang,
+            ...payload
+          } = request.body as Record<string, unknown>;
           return payload;
         }),
     push: async (event) => {
-      await waitFor(() => expect(sockets.filter((socket) => socket.readyState === socket.OPEN).length).toBeGreaterThan(0));
-      for (const socket of sockets) socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
+      await waitFor(() =>
+        expect(
+          sockets.filter((socket) => socket.readyState === socket.OPEN).length,
+        ).toBeGreaterThan(0),
+      );
+      for (const socket of sockets)
+        socket.send(JSON.stringify({ ...event, at: new Date().toISOString() }));
     },
     close: async () => {
       for (const client of realtime.clients) client.terminate();
