@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  hasValidMinorUnits,
   MissingExchangeRateError,
   currencySymbol,
   exchangeRateFor,
@@ -170,5 +171,30 @@ describe('exchange rate (spec 2 §5: 1 when currencies match or one is missing)'
       caught = error;
     }
     expect(caught).toMatchObject({ fromCurrencyCode: 'EUR', toCurrencyCode: 'RON' });
+  });
+});
+
+describe('hasValidMinorUnits: no finer than the currency is paid in (issue 12)', () => {
+  it.each([
+    ['0.01', 'EUR', true],
+    ['10.50', 'EUR', true],
+    ['10.500000', 'EUR', true],
+    ['1851.95', 'EUR', true],
+    ['0.005', 'EUR', false],
+    ['0.00000001', 'EUR', false],
+    ['1851.94999999', 'EUR', false],
+    ['100', 'JPY', true],
+    ['100.0', 'JPY', true],
+    ['100.5', 'JPY', false],
+    ['0.1', 'ISK', false],
+    ['1.001', 'BHD', true],
+    ['1.0001', 'BHD', false],
+    ['-0.01', 'EUR', true],
+    ['-0.001', 'EUR', false],
+    ['abc', 'EUR', false],
+    ['', 'EUR', false],
+    ['Infinity', 'EUR', false],
+  ])('%s %s: %s', (amount, currency, expected) => {
+    expect(hasValidMinorUnits(amount, currency)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { CURRENCY_SYMBOLS } from './constants';
+import { minorUnits } from './dictionaries/currencies';
 
 /**
  * Money as the customer sees it (spec 2 §9: at least 2 and at most 8 decimals; symbols EUR €,
@@ -99,6 +100,22 @@ export function formatMoney(
   const symbol = currencySymbol(currencyCode);
   if (/\p{L}/u.test(symbol)) return `${text} ${symbol}`;
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+}
+
+/**
+ * Whether an amount can be paid in its currency: no more decimals than the currency's minor units
+ * (0.005 EUR or 1.5 JPY cannot; trailing zeros do not count, so 10.50 EUR can). A finer amount
+ * would leave balances no one can pay out (issue 12), so every money-moving call and the ledger
+ * refuse it. Anything that is not a finite decimal is not a valid amount either.
+ */
+export function hasValidMinorUnits(amount: string, currencyCode: string): boolean {
+  let value: Decimal;
+  try {
+    value = new Decimal(amount.trim());
+  } catch {
+    return false;
+  }
+  return value.isFinite() && value.decimalPlaces() <= minorUnits(currencyCode);
 }
 
 /** The exact sum of decimal strings, as a plain decimal string (no exponent). */

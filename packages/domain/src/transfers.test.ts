@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   exceedsAmount,
-  minorUnits,
   normalizeAmountInput,
   sourceAmountFor,
   totalDebit,
 } from './transfers';
 
 describe('transfer figures', () => {
-  it.each([
-    ['EUR', 2],
-    ['JPY', 0],
-    ['BHD', 3],
-    ['XXQ', 2],
-  ])('minor units of %s: %i', (code, units) => {
-    expect(minorUnits(code)).toBe(units);
-  });
-
   it.each([
     { toAmount: '100', rate: '1', from: 'EUR', to: 'EUR', expected: '100' },
     { toAmount: '108.5', rate: '1.085', from: 'EUR', to: 'USD', expected: '100' },

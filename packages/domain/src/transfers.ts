@@ -1,22 +1,11 @@
 import Decimal from 'decimal.js';
+import { minorUnits } from './dictionaries/currencies';
 
 /*
  * Figures a transfer form shows before it submits (spec 2 §5), computed exactly as the server
  * quotes them: a toAmount in the target currency costs toAmount ÷ rate in the source currency,
  * rounded half up to the source currency's minor units; the fee comes on top.
  */
-
-/** Digits after the decimal point a currency is paid in (EUR 2, JPY 0), from ISO 4217 via Intl. */
-export function minorUnits(currencyCode: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
 
 /** What leaves the source account for `toAmount` to arrive (before the fee); the same amount when the currencies match. */
 export function sourceAmountFor(

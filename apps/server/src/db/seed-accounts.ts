@@ -56,7 +56,7 @@ const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
   'personal@ledgerline.test': [
     payment('EUR', '2450.75', { amount: '120.5', description: 'Transfer to Baltic Supplies UAB' }),
     payment('USD', '1320.4', { amount: '45.99', description: 'Card payment at Northwind Books' }),
-    payment('GBP', '845.1234'),
+    payment('GBP', '845.12'),
     payment('RON', '3100'),
     wallet('EUR', '150'),
   ],

@@ -62,7 +62,20 @@ export function findCurrency(code: string): CurrencyInfo | undefined {
   return BY_CODE.get(code);
 }
 
-/** Decimals of an amount in this currency; 2 for a currency we do not know (ISO 4217's usual minor unit). */
-export function currencyDecimals(code: string): number {
-  return BY_CODE.get(code)?.decimals ?? 2;
+/**
+ * Digits after the decimal point a currency is paid in (EUR 2, JPY 0): the dictionary's ISO 4217
+ * minor unit, else what Intl knows of an ISO currency we do not hold (BHD 3), else 2. The one
+ * source of minor units for the browser, the server's quotes and the ledger.
+ */
+export function minorUnits(currencyCode: string): number {
+  const held = BY_CODE.get(currencyCode);
+  if (held) return held.decimals;
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../constants';
-import { CURRENCIES, currencyDecimals, findCurrency } from './currencies';
+import { CURRENCIES, findCurrency, minorUnits } from './currencies';
 import {
   DOCUMENT_CATEGORY_CODES,
   documentCategoryCode,
@@ -56,11 +56,21 @@ describe('currencies', () => {
     expect(symbols).toMatchObject({ EUR: '€', USD: '$', AUD: '$', CAD: '$', GBP: '£', RON: 'lei' });
   });
 
-  it('carry ISO 4217 decimals, with 2 for a currency we do not hold', () => {
-    expect(currencyDecimals('JPY')).toBe(0);
-    expect(currencyDecimals('ISK')).toBe(0);
-    expect(currencyDecimals('EUR')).toBe(2);
-    expect(currencyDecimals('XYZ')).toBe(2);
+  it.each([
+    ['EUR', 2],
+    ['JPY', 0],
+    ['ISK', 0],
+    // ISO 4217 gives HUF two decimals where Intl says 0 (cash rounding): the dictionary decides.
+    ['HUF', 2],
+    // Not held: Intl's ISO 4217 data, else 2.
+    ['BHD', 3],
+    ['XYZ', 2],
+  ])('carry the ISO 4217 minor units of %s: %i', (code, units) => {
+    expect(minorUnits(code)).toBe(units);
+    expect(findCurrency(code)?.decimals ?? units).toBe(units);
+  });
+
+  it('do not hold a currency that is not in the list', () => {
     expect(findCurrency('XYZ')).toBeUndefined();
   });
 

@@ -108,7 +108,7 @@ describe('getAccounts', () => {
       subType: 'DEBIT',
       accountStatusId: 2,
     });
-    expect(payment.find((account) => account.currencyCode === 'GBP')!.balance).toBe('845.1234');
+    expect(payment.find((account) => account.currencyCode === 'GBP')!.balance).toBe('845.12');
     expect(list.find((account) => account.type === 4001)).toMatchObject({
       currencyCode: 'EUR',
       subType: 'PREPAID',

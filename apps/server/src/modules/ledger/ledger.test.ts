@@ -145,10 +145,40 @@ describe('postTransfer', () => {
     expect(await failure(move(from, to, '0'))).toMatchObject({ code: 'TA1' });
   });
 
+  it('refuses postings finer than their currency is paid in, and records nothing', async () => {
+    const from = await fundedAccount('5');
+    const to = await fundedAccount('0');
+    const yen = await fundedAccount('500', { currencyCode: 'JPY' });
+    const yenTo = await fundedAccount('0', { currencyCode: 'JPY' });
+    const before = (await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length;
+    for (const [source, target, amount] of [
+      [from, to, '0.005'],
+      [from, to, '0.00000001'],
+      [from, to, '1.999'],
+      [yen, yenTo, '1.5'],
+    ] as const) {
+      const error = await failure(move(source, target, amount));
+      expect(error, amount).toBeInstanceOf(AppError);
+      expect(error, amount).toMatchObject({
+        code: 'TA1',
+        validationErrors: { amount: 'validation.amountMinorUnits' },
+      });
+    }
+    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(
+      before,
+    );
+    expect((await account(from)).balance).toBe('5.00000000');
+    expect((await account(yen)).balance).toBe('500.00000000');
+    await move(from, to, '0.01');
+    await move(yen, yenTo, '1');
+    expect((await account(to)).balance).toBe('0.01000000');
+    await assertLedgerBalanced(db());
+  });
+
   it('refuses a transfer that would go below the minimum balance', async () => {
     const from = await fundedAccount('3');
     const to = await fundedAccount('0');
-    const error = await failure(move(from, to, '3.00000001'));
+    const error = await failure(move(from, to, '3.01'));
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'TA1', message: 'Insufficient funds' });
     expect((await account(from)).balance).toBe('3.00000000');

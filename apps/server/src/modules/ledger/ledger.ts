@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { accounts, ledgerTransfers, postings } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { Money, moneyText, parseMoney } from './money';
+import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
 
 /*
  * The double-entry ledger (DESIGN.md "The ledger", STYLE.md "Money"). Every movement is one
@@ -282,6 +282,9 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
     if (!sum.isZero())
       throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
   }
+  // The last line of defence: no posting finer than its currency is paid in (issue 12).
+  for (const posting of withCurrency)
+    requireMinorUnits(posting.amount, posting.currencyCode, 'amount');
 
   const pending = input.status === 'pending';
   const updates: { id: number; balance: Money; pendingAmount: Money }[] = [];

@@ -1,4 +1,6 @@
 import { Decimal } from 'decimal.js';
+import { hasValidMinorUnits, minorUnits } from '@ledgerline/domain';
+import { AppError } from '../../lib/errors';
 
 /**
  * decimal.js rounds every result (plus and minus too) to `precision` significant digits, 20 by
@@ -22,4 +24,18 @@ export function parseMoney(value: string): Money {
 export function moneyText(value: Money | string): string {
   const decimal = typeof value === 'string' ? new Money(value) : value;
   return decimal.isZero() ? '0' : decimal.toFixed();
+}
+
+/**
+ * Refuses an amount finer than its currency's minor units (0.005 EUR, 1.5 JPY) as a validation
+ * error on `field`, before anything is quoted or posted (issue 12: such amounts were booked).
+ */
+export function requireMinorUnits(amount: Money | string, currencyCode: string, field: string): void {
+  const text = typeof amount === 'string' ? amount : amount.toFixed();
+  if (!hasValidMinorUnits(text, currencyCode)) {
+    throw AppError.invalid(
+      { [field]: 'validation.amountMinorUnits' },
+      `${currencyCode} amounts have at most ${minorUnits(currencyCode)} decimals`,
+    );
+  }
 }

@@ -1,19 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { minorUnits } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { feeRules } from '../../db/schema';
 import { Money } from '../ledger/money';
-
-/** Digits after the decimal point a currency is paid in (EUR 2, JPY 0), from ISO 4217 via Intl. */
-export function minorUnits(currencyCode: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
 
 /** A converted amount or a fee in a currency's minor units, rounded half up (0.005 → 0.01). */
 export function roundToCurrency(value: Money, currencyCode: string): Money {
