@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  exceedsAmount,
-  normalizeAmountInput,
-  sourceAmountFor,
-  totalDebit,
-} from './transfers';
+import { exceedsAmount, normalizeAmountInput, sourceAmountFor, totalDebit } from './transfers';
 
 describe('transfer figures', () => {
   it.each([

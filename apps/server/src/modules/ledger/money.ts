@@ -30,7 +30,11 @@ export function moneyText(value: Money | string): string {
  * Refuses an amount finer than its currency's minor units (0.005 EUR, 1.5 JPY) as a validation
  * error on `field`, before anything is quoted or posted (issue 12: such amounts were booked).
  */
-export function requireMinorUnits(amount: Money | string, currencyCode: string, field: string): void {
+export function requireMinorUnits(
+  amount: Money | string,
+  currencyCode: string,
+  field: string,
+): void {
   const text = typeof amount === 'string' ? amount : amount.toFixed();
   if (!hasValidMinorUnits(text, currencyCode)) {
     throw AppError.invalid(

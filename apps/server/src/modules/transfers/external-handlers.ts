@@ -9,7 +9,7 @@ import { customers, ledgerTransfers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import { findCustomerAccount } from '../accounts/service';
-import { Money, moneyText } from '../ledger/money';
+import { Money, moneyText, requireMinorUnits } from '../ledger/money';
 import {
   RAIL_BOUNDS,
   defaultScheme,
@@ -127,6 +127,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   async getExternalTransferFee(input, ctx) {
     await transferAccessLevel(ctx.db, actorOf(ctx));
     const from = await sourceAccount(ctx, input.fromAccount, input.currency);
+    requireMinorUnits(input.amount, from.currencyCode, 'amount');
     const fee = await externalFee(
       ctx.db,
       await brandOf(ctx),

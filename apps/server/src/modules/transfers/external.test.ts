@@ -923,6 +923,8 @@ describe('fuzzing every external method', () => {
       '0',
       '-1',
       '1.000000001',
+      '0.005',
+      '0.00000001',
       '1e3',
       '',
       'abc',
@@ -1143,5 +1145,83 @@ describe('fuzzing every external method', () => {
       .from(ledgerTransfers)
       .where(inArray(ledgerTransfers.customerId, [await f.customerIdOf('anna@pebble.example')]));
     expect(annaTransfers.length).toBeGreaterThan(0);
+  });
+});
+
+describe('amounts finer than the currency (issue 12)', () => {
+  it('refuses every external transfer and its fee quote with the amount error, and posts nothing', async () => {
+    const eur = await f.accountIn(personal, 'EUR');
+    // Opened and funded by the Interac test above.
+    const cad = await f.accountIn(personal, 'CAD');
+    const submits: Record<string, Record<string, unknown>> = {
+      transferWire: sepaWire(eur.accountId),
+      transferEft: {
+        fromAccount: eur.accountId,
+        currency: 'EUR',
+        countryCode: 'CA',
+        beneficiaryName: 'X',
+        accountNumber: '12345678',
+      },
+      transferOct: {
+        fromAccount: eur.accountId,
+        currency: 'EUR',
+        countryCode: 'GB',
+        cardNumber: CARD,
+        cardholderName: 'X',
+      },
+      transferCryptoEft: {
+        fromAccount: eur.accountId,
+        currency: 'EUR',
+        countryCode: 'DE',
+        network: 'ethereum',
+        walletAddress: ETH_WALLET,
+        extraParams: [{ name: 'walletOwnership', value: 'self' }],
+      },
+      transferInstantPayment: {
+        fromAccount: eur.accountId,
+        currency: 'EUR',
+        countryCode: 'BR',
+        instantKeyType: 'email',
+        instantKey: 'ana@exemplo.com.br',
+      },
+      transferInterac: {
+        fromAccount: cad.accountId,
+        currency: 'CAD',
+        countryCode: 'CA',
+        beneficiaryName: 'X',
+        email: 'x@example.ca',
+        securityQuestion: 'Q?',
+        securityAnswer: 'maple',
+      },
+    };
+    const before = await f.postingCount();
+    for (const [method, payload] of Object.entries(submits)) {
+      for (const amount of ['0.005', '0.00000001', '20.001']) {
+        const answer = await f.call(method, personal, {
+          ...payload,
+          amount,
+          idempotencyKey: f.key(),
+        });
+        expect(answer.status, `${method} ${amount} ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body.validationErrors).toEqual({ amount: 'validation.amountMinorUnits' });
+      }
+    }
+    const fee = await f.call('getExternalTransferFee', personal, {
+      type: 'wire',
+      fromAccount: eur.accountId,
+      countryCode: 'DE',
+      currency: 'EUR',
+      amount: '0.005',
+    });
+    expect(fee.status).toBe(400);
+    expect(fee.body.validationErrors).toEqual({ amount: 'validation.amountMinorUnits' });
+    expect(await f.postingCount()).toBe(before);
+    // The same payment in whole cents goes through.
+    const cents = await f.call(
+      'transferWire',
+      personal,
+      sepaWire(eur.accountId, { amount: '20.01' }),
+    );
+    expect(cents.status, JSON.stringify(cents.body)).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import { findCustomerAccount } from '../accounts/service';
 import { isBlockedBin } from '../bank-directory/directory';
 import { systemAccount } from '../ledger/ledger';
-import { Money, moneyText } from '../ledger/money';
+import { Money, moneyText, requireMinorUnits } from '../ledger/money';
 import { EXTRA_PARAM_LABELS, EXTRA_PARAM_VALUE_LABELS } from './external-messages';
 import { feeFor, loadFeeRule } from './fees';
 import { usableAccount, type Quote } from './service';
@@ -574,6 +574,7 @@ export async function quoteExternal(
       { currency: 'validation.currencyMismatch' },
       'The currency must be the source account’s',
     );
+  requireMinorUnits(request.amount, from.currencyCode, 'amount');
   const details = await transferDetails(db, customerId, request.kind, request.countryCode);
   const first = details.details.requirements[0];
   if (first) throw requirementError(first);

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import { findCustomerAccount } from '../accounts/service';
 import { hashRequest } from '../ledger/ledger';
-import { Money, moneyText } from '../ledger/money';
+import { Money, moneyText, requireMinorUnits } from '../ledger/money';
 import { transferExchangeRate } from '../rates/rates';
 import {
   approvalCounts,
@@ -162,6 +162,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     }
     // The fee does not depend on the payee: it can be shown before the e-mail is typed.
     const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
+    requireMinorUnits(input.amount, from.currencyCode, 'amount');
     const rule = await loadFeeRule(ctx.db, await brandOf(ctx), 'p2p', from.currencyCode);
     return {
       fee: moneyText(feeFor(rule, new Money(input.amount), from.currencyCode)),

@@ -30,7 +30,7 @@ import { audit } from '../audit/audit';
 import { devicesOf, settingsOf } from '../auth/devices';
 import { maskPhoneNumber } from '../auth/phone';
 import { postTransfer, systemAccount, type PostingInput } from '../ledger/ledger';
-import { Money, moneyText } from '../ledger/money';
+import { Money, moneyText, requireMinorUnits } from '../ledger/money';
 import type { Mailer } from '../notifications/mailer';
 import type { RealtimeHub } from '../realtime/hub';
 import { transferExchangeRate } from '../rates/rates';
@@ -216,9 +216,10 @@ export interface PayeeCheck {
 
 /**
  * Who an e-mail belongs to for P2P (spec 2 §5 statuses: 0 nobody, 1 a customer, 3 an authorised
- * user — access right 5). Money goes only to another active customer of the same brand (another
- * brand is another licensed bank: that is an external payment), with an open payment account,
- * and not on the payer's payout blacklist.
+ * user — access right 5). Money goes only to another active customer of the same brand, with an
+ * open payment account, and not on the payer's payout blacklist. Another brand is another
+ * licensed bank (that is an external payment): its customers are "nobody" here, answered exactly
+ * like an unknown e-mail, so a lookup never tells who banks elsewhere (issue 12).
  */
 export async function checkPayee(
   db: DbOrTx,
@@ -226,11 +227,17 @@ export async function checkPayee(
   email: string,
 ): Promise<PayeeCheck> {
   const lower = email.trim().toLowerCase();
-  const [row] = await db
-    .select({ user: users, customer: customers })
-    .from(users)
-    .innerJoin(customers, eq(customers.id, users.customerId))
-    .where(sql`lower(${users.email}) = ${lower}`);
+  const [payer] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, payerCustomerId));
+  const [row] = payer
+    ? await db
+        .select({ user: users, customer: customers })
+        .from(users)
+        .innerJoin(customers, eq(customers.id, users.customerId))
+        .where(and(sql`lower(${users.email}) = ${lower}`, eq(customers.brandId, payer.brandId)))
+    : [];
   if (!row)
     return {
       status: 0,
@@ -258,12 +265,8 @@ export async function checkPayee(
     reason,
     customerId: row.customer.id,
   });
-  const [payer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, payerCustomerId));
   if (row.customer.id === payerCustomerId) return refuse('validation.payeeSelf');
-  if (row.user.disabled || row.user.status !== 'active' || row.customer.brandId !== payer?.brandId)
+  if (row.user.disabled || row.user.status !== 'active')
     return refuse('validation.payeeCannotReceive');
   const [blocked] = await db
     .select({ id: payoutBlacklist.id })
@@ -358,6 +361,7 @@ export async function quoteBetweenAccounts(
       'The currency must be the target account’s',
     );
   }
+  requireMinorUnits(input.toAmount, to.currencyCode, 'toAmount');
   const toAmount = new Money(input.toAmount);
   const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
   const sourceAmount = sourceAmountFor(toAmount, rate, from.currencyCode, to.currencyCode);
@@ -397,6 +401,7 @@ export async function quoteBetweenAccounts(
 export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput): Promise<Quote> {
   const from = await findCustomerAccount(db, customerId, input.fromAccount);
   usableAccount(from, 'fromAccount');
+  requireMinorUnits(input.amount, from.currencyCode, 'amount');
   const payee = await checkPayee(db, customerId, input.email);
   if (!payee.canReceive || payee.customerId === null)
     throw AppError.invalid(

@@ -334,9 +334,9 @@ describe('transferP2P', () => {
     const from = await f.accountIn(personal, 'RON');
     const tomasAccounts = await f.accountsOf(tomas);
     expect(tomasAccounts.some((account) => account.currencyCode === 'RON')).toBe(false);
-    // Another brand is another bank: P2P stays inside the brand.
+    // Another brand is another bank: P2P stays inside the brand, and its customers are unknown here.
     const other = await f.call('checkPayee', personal, { email: 'tomas@northmere.example' });
-    expect(other.body).toMatchObject({ status: 1, canReceive: false });
+    expect(other.body).toMatchObject({ status: 0, name: null, canReceive: false });
     const annaRon = await f.accountIn(anna, 'RON');
     await f
       .db()
@@ -503,6 +503,113 @@ describe('ownership', () => {
   });
 });
 
+describe('hostile input (issue 12)', () => {
+  it('refuses amounts finer than the currency in every transfer and fee quote, booking nothing', async () => {
+    const eur = await f.accountIn(personal, 'EUR');
+    const wallet = await f.accountIn(personal, 'EUR', { wallet: true });
+    const usd = await f.accountIn(personal, 'USD');
+    const before = {
+      postings: await f.postingCount(),
+      eur: (await f.row(eur.accountId)).balance,
+      wallet: (await f.row(wallet.accountId)).balance,
+    };
+    const refused: [string, Record<string, unknown>, string][] = [];
+    for (const amount of ['0.00000001', '0.005', '10.999']) {
+      refused.push(
+        [
+          'transferBetweenAccounts',
+          {
+            fromAccount: eur.accountId,
+            toAccount: wallet.accountId,
+            toAmount: amount,
+            currency: 'EUR',
+            idempotencyKey: f.key(),
+          },
+          'toAmount',
+        ],
+        [
+          'transferBetweenAccounts',
+          {
+            fromAccount: eur.accountId,
+            toAccount: usd.accountId,
+            toAmount: amount,
+            currency: 'USD',
+            idempotencyKey: f.key(),
+          },
+          'toAmount',
+        ],
+        [
+          'transferP2P',
+          {
+            fromAccount: eur.accountId,
+            email: 'anna@pebble.example',
+            amount,
+            idempotencyKey: f.key(),
+          },
+          'amount',
+        ],
+        ['getTransferFee', { operation: 'p2p', fromAccount: eur.accountId, amount }, 'amount'],
+        [
+          'getTransferFee',
+          {
+            operation: 'p2p',
+            fromAccount: eur.accountId,
+            email: 'anna@pebble.example',
+            amount,
+          },
+          'amount',
+        ],
+        [
+          'getTransferFee',
+          {
+            operation: 'betweenAccounts',
+            fromAccount: eur.accountId,
+            toAccount: usd.accountId,
+            amount,
+          },
+          'toAmount',
+        ],
+      );
+    }
+    for (const [method, payload, field] of refused) {
+      const answer = await f.call(method, personal, payload);
+      expect(answer.status, `${method} ${JSON.stringify(payload)}`).toBe(400);
+      expect(answer.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: { [field]: 'validation.amountMinorUnits' },
+      });
+    }
+    expect(await f.postingCount()).toBe(before.postings);
+    expect((await f.row(eur.accountId)).balance).toBe(before.eur);
+    expect((await f.row(wallet.accountId)).balance).toBe(before.wallet);
+  });
+
+  it('answers a customer of another brand as nobody, in checkPayee and in P2P alike', async () => {
+    const from = await f.accountIn(personal, 'EUR');
+    const unknown = await f.call('checkPayee', personal, { email: 'nobody@pebble.example' });
+    const otherBrand = await f.call('checkPayee', personal, { email: 'tomas@northmere.example' });
+    expect(otherBrand.status).toBe(200);
+    expect(otherBrand.body).toEqual(unknown.body);
+    expect(otherBrand.body).toMatchObject({ status: 0, name: null, canReceive: false });
+    const before = await f.postingCount();
+    const pay = (email: string) =>
+      f.call('transferP2P', personal, {
+        fromAccount: from.accountId,
+        email,
+        amount: '1',
+        idempotencyKey: f.key(),
+      });
+    const [toUnknown, toOtherBrand] = [
+      await pay('nobody@pebble.example'),
+      await pay('tomas@northmere.example'),
+    ];
+    expect(toOtherBrand.status).toBe(400);
+    expect(toOtherBrand.body).toEqual(toUnknown.body);
+    expect(toOtherBrand.body.validationErrors).toEqual({ email: 'validation.payeeNotFound' });
+    expect(await f.postingCount()).toBe(before);
+  });
+});
+
 describe('fuzzing every transfer method', () => {
   it('answers a clear 4xx to any broken payload and posts nothing', async () => {
     const eur = await f.accountIn(personal, 'EUR');
@@ -515,6 +622,8 @@ describe('fuzzing every transfer method', () => {
       '0',
       '-1',
       '1.000000001',
+      '0.005',
+      '0.00000001',
       '1e3',
       '',
       'abc',
