@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { customerAccess, ledgerTransfers } from '../../db/schema';
+import { customerAccess, ledgerTransfers, recurringTransfers } from '../../db/schema';
 import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
@@ -248,6 +248,56 @@ describe('recurring transfers', () => {
     );
     const stopped = await f.call('cancelRecurringTransfer', personal, { id: series.id });
     expect(stopped.status).toBe(400);
+  });
+
+  it('runs a monthly series set on 31 January on 28 February, then 31 March and 30 April', async () => {
+    const from = await f.accountIn(personal, 'EUR');
+    const to = await f.accountIn(personal, 'EUR', { wallet: true });
+    const submitted = await f.call('transferBetweenAccounts', personal, {
+      fromAccount: from.accountId,
+      toAccount: to.accountId,
+      toAmount: '1',
+      currency: 'EUR',
+      idempotencyKey: f.key(),
+      subscriptionFrequency: 'monthly',
+      subscriptionTransactions: 5,
+    });
+    expect(submitted.body).toMatchObject({ status: 'settled' });
+    const list = async () =>
+      (
+        await f.call<{ recurring: { id: number; nextRunAt: string; executed: number }[] }>(
+          'getRecurringTransfers',
+          personal,
+        )
+      ).body.recurring;
+    const series = (await list()).at(-1)!;
+    // As if the series had been set up on 31 January 2026 at 09:30 UTC.
+    await f
+      .db()
+      .update(recurringTransfers)
+      .set({
+        createdAt: new Date('2026-01-31T09:30:00Z'),
+        nextRunAt: new Date('2026-02-28T09:30:00Z'),
+      })
+      .where(eq(recurringTransfers.id, series.id));
+    const runs: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const due = new Date(
+        Date.parse((await list()).find((item) => item.id === series.id)!.nextRunAt),
+      );
+      runs.push(due.toISOString());
+      expect(
+        await runStep(f.db(), new Date(due.getTime() + 1000), { mailer: server.services.mailer }),
+      ).toMatchObject({ executed: 1 });
+    }
+    runs.push((await list()).find((item) => item.id === series.id)!.nextRunAt);
+    expect(runs).toEqual([
+      '2026-02-28T09:30:00.000Z',
+      '2026-03-31T09:30:00.000Z',
+      '2026-04-30T09:30:00.000Z',
+      '2026-05-31T09:30:00.000Z',
+    ]);
+    expect((await list()).find((item) => item.id === series.id)).toMatchObject({ executed: 4 });
   });
 
   it('lets the customer cancel a series created with subscriptionUserCancel, and only that one', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, lte, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RecurringTransfer } from '@ledgerline/contract';
+import { nextRecurringRun } from '@ledgerline/domain/recurring';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { ledgerTransfers, recurringTransfers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -32,14 +33,6 @@ import { startBackgroundLoop } from '../../lib/background-loop';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 type RecurringRow = typeof recurringTransfers.$inferSelect;
-
-export function nextRun(frequency: Frequency, from: Date): Date {
-  const next = new Date(from);
-  if (frequency === 'daily') next.setUTCDate(next.getUTCDate() + 1);
-  else if (frequency === 'weekly') next.setUTCDate(next.getUTCDate() + 7);
-  else next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-}
 
 function endsBefore(endDate: string | null, next: Date): boolean {
   return endDate !== null && next.toISOString().slice(0, 10) > endDate;
@@ -86,7 +79,8 @@ export async function createRecurring(
   if (!input.subscriptionFrequency) return;
   const left =
     input.subscriptionTransactions === undefined ? null : input.subscriptionTransactions - 1;
-  const next = nextRun(input.subscriptionFrequency, now);
+  // The series is anchored at its first transfer (now, kept as created_at): every run is counted from it.
+  const next = nextRecurringRun(input.subscriptionFrequency, now, now);
   const finished = left === 0 || endsBefore(input.subscriptionEndDate ?? null, next);
   await tx.insert(recurringTransfers).values({
     customerId: actor.customerId,
@@ -103,6 +97,7 @@ export async function createRecurring(
     status: finished ? 'finished' : 'active',
     nextRunAt: finished ? null : next,
     firstTransferId,
+    createdAt: now,
   });
 }
 
@@ -239,7 +234,8 @@ async function runOne(db: Database, deps: { mailer: Mailer }, now: Date, skip: n
       error = caught.message.slice(0, 256);
     }
     const left = row.transactionsLeft === null ? null : row.transactionsLeft - 1;
-    const next = nextRun(row.frequency as Frequency, row.nextRunAt ?? now);
+    // From the anchor, not from this run: 31 January runs on 28 February, then 31 March again.
+    const next = nextRecurringRun(row.frequency as Frequency, row.createdAt, row.nextRunAt ?? now);
     const finished = left === 0 || endsBefore(row.endDate, next);
     await tx
       .update(recurringTransfers)
