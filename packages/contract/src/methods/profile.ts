@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_STATES } from '@ledgerline/domain/verification';
 import { TERM_KEYS } from '@ledgerline/domain/brands';
 import { emailAddressSchema } from '@ledgerline/domain/registration';
+import { hasTaxIdShape, normalizeTaxId } from '@ledgerline/domain/tax-id';
 import { defineMethod } from '../define';
 import { envelopeFieldsSchema, idSchema } from '../envelope';
 
@@ -115,18 +116,21 @@ export const phoneNumberInputSchema = z
   .max(32, 'validation.tooLong')
   .regex(/^\+?[\d\s().-]{4,31}$/, 'validation.phoneNumber');
 
-/** A tax identification number: letters and digits, with spaces, dots, slashes or dashes between them. */
+/**
+ * A tax identification number in the shape any country's has (domain tax-id.ts: letters and
+ * digits with spaces, dots, slashes or dashes between them; not a number in exponent form or a
+ * date). The server then checks it by the customer's country of residence.
+ */
 export const taxIdSchema = z
   .string()
-  .transform((value) => value.replace(/\s+/g, ' ').trim().toUpperCase())
+  .max(256, 'validation.tooLong')
+  .transform(normalizeTaxId)
   .pipe(
     z
       .string()
       .min(1, 'validation.required')
       .max(64, 'validation.tooLong')
-      // eslint-disable-next-line security/detect-unsafe-regex -- anchored and bounded (64 characters): linear on any input
-      .regex(/^[A-Z0-9](?:[A-Z0-9 ./-]{0,62}[A-Z0-9])?$/, 'validation.taxId')
-      .refine((value) => value.replace(/[^A-Z0-9]/g, '').length >= 4, 'validation.taxId'),
+      .refine(hasTaxIdShape, 'validation.taxId'),
   );
 
 const stateCodeInputSchema = z

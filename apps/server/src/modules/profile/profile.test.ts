@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { ProfileAddress, ProfileEmail, ProfilePhone } from '@ledgerline/contract';
 import { getBrand } from '@ledgerline/domain/brands';
@@ -808,6 +808,34 @@ describe('tax number, username change and personal account', () => {
       .where(eq(customers.id, who.customerId));
     expect(row!.taxId).toBe('AB 123-456');
     expect(await auditActions(who.customerId)).toContain('profile.taxNumberUpdated');
+  });
+
+  it('refuses a tax number that is not one (1E309, a date) or fails its country’s rule, changing nothing', async () => {
+    const who = await createCustomer({ taxId: 'AB123456C' });
+    for (const taxId of ['1E309', '9999-99-99', '2026-99-99', '1.5e+10', 'AB 123456 Z9']) {
+      const answer = await call('updateTaxNumber', { taxId }, who);
+      expect(answer.status, taxId).toBe(400);
+      expect(answer.body, taxId).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: { taxId: 'validation.taxId' },
+      });
+    }
+    const brazilian = await createCustomer({ residenceCountryCode: 'BR' });
+    const wrongCheckDigit = await call('updateTaxNumber', { taxId: '529.982.247-24' }, brazilian);
+    expect(wrongCheckDigit.body.validationErrors).toEqual({ taxId: 'validation.taxId' });
+    await ok('updateTaxNumber', { taxId: '529.982.247-25' }, brazilian);
+    // A country without a rule of its own: the general shape decides.
+    const algerian = await createCustomer({ residenceCountryCode: 'DZ' });
+    await ok('updateTaxNumber', { taxId: 'DZ-40771' }, algerian);
+    const rows = await db()
+      .select({ id: customers.id, taxId: customers.taxId })
+      .from(customers)
+      .where(inArray(customers.id, [who.customerId, brazilian.customerId, algerian.customerId]));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.taxId]))).toEqual({
+      [who.customerId]: 'AB123456C',
+      [brazilian.customerId]: '529.982.247-25',
+      [algerian.customerId]: 'DZ-40771',
+    });
   });
 
   it('records one pending username change to a free address', async () => {

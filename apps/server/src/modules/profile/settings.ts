@@ -8,6 +8,7 @@ import {
   type UsernameChangeRequest,
 } from '@ledgerline/contract';
 import { ACCESS_LEVELS, CUSTOMER_TYPES, isBusinessCustomerType } from '@ledgerline/domain';
+import { isValidTaxIdFor } from '@ledgerline/domain/tax-id-country';
 import type { DbOrTx } from '../../db/client';
 import {
   customerAccess,
@@ -55,6 +56,13 @@ export async function updateTaxNumber(
 ): Promise<ProfileCustomer> {
   return ctx.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, ctx.customerId);
+    // The contract checked the shape; the customer's country checks the number (spec 2 §5).
+    const holder = isBusinessCustomerType(customer.customerType) ? 'business' : 'person';
+    if (!isValidTaxIdFor(taxId, customer.residenceCountryCode, holder))
+      throw AppError.invalid(
+        { taxId: 'validation.taxId' },
+        'This is not a valid tax number for your country of residence',
+      );
     if (customer.taxId === taxId)
       throw AppError.invalid(
         { taxId: 'validation.taxIdUnchanged' },
