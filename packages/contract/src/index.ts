@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './dates';
 export * from './define';
 export * from './coerce';
 export * from './client';

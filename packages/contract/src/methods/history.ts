@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_TYPE_CODES } from '@ledgerline/domain/dictionaries/transaction-types';
+import { calendarDaySchema, isCalendarDay } from '../dates';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { moneySchema, rateSchema } from './accounts';
@@ -57,19 +58,13 @@ export const BATCH_TRANSFER_TYPES = [
   'global_payout',
 ] as const;
 
-const dayRegex = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day YYYY-MM-DD (UTC) that exists. */
-export const historyDaySchema = z
+/** A calendar day YYYY-MM-DD (UTC) that exists, in the range every request accepts. */
+export const historyDaySchema = calendarDaySchema;
+/** A statement month YYYY-MM, in the same range. */
+export const yearMonthSchema = z
   .string()
-  .regex(dayRegex, 'validation.date')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'validation.date',
-  );
-/** A statement month YYYY-MM. */
-export const yearMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.yearMonth');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.yearMonth')
+  .refine((value) => isCalendarDay(`${value}-01`), 'validation.yearMonth');
 /** A non-negative amount bound of a filter, at most 8 decimals. */
 // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
 const amountBoundSchema = z.string().regex(/^\d{1,18}(\.\d{1,8})?$/, 'validation.amount');

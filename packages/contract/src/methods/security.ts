@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RESPONSE_CODES } from '@ledgerline/domain/response-codes';
 import { SECOND_FACTOR_MODES } from '../auth';
+import { calendarDaySchema } from '../dates';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 
@@ -231,16 +232,7 @@ export const passwordChangeRequestSchema = z
       });
   });
 
-const dayRegex = /^\d{4}-\d{2}-\d{2}$/;
-const daySchema = z
-  .string()
-  .regex(dayRegex, 'validation.date')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'validation.date',
-  );
+const daySchema = calendarDaySchema;
 
 export const LOGIN_HISTORY_PAGE_SIZE = 20;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXTERNAL_TRANSFER_TYPES, RAIL_STATUSES } from '@ledgerline/domain/external-transfers';
+import { calendarDaySchema } from '../dates';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { moneySchema } from './accounts';
@@ -23,7 +24,7 @@ export const positiveAmountSchema = z
   .refine((value) => /[1-9]/.test(value), 'validation.amountPositive');
 const idempotencyKeySchema = z.uuid('validation.idempotencyKey');
 const emailSchema = z.email('validation.email').max(254, 'validation.tooLong');
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const dateSchema = calendarDaySchema;
 
 export const TRANSFER_OPERATIONS = ['betweenAccounts', 'p2p'] as const;
 export type TransferOperation = (typeof TRANSFER_OPERATIONS)[number];

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import {
+  historyMethods,
   HISTORY_TOTAL_CAP,
   type HistoryItem,
   type StatementRow,
@@ -9,6 +11,13 @@ import {
 import { selectRows } from '../../db/client';
 import { historyExports, outbox } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import {
+  HOSTILE_CURSORS,
+  HOSTILE_DAYS,
+  HOSTILE_IDS,
+  jsonText,
+  rawNumber,
+} from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { Money } from '../ledger/money';
 import { transferFixtures } from '../transfers/test-fixtures';
@@ -781,5 +790,140 @@ describe('another customer’s objects', () => {
     expect(asSelf.status).toBe(404);
     const batches = await f.call<{ total: number }>('getBatchTransfers', ioana, {}, office);
     expect(batches.body.total).toBe(1);
+  });
+});
+
+describe('hostile input (issue 12)', () => {
+  it('answers a clear 4xx, never a 500, to every hostile id, day and cursor, and creates nothing', async () => {
+    const eur = await f.accountIn(personal, 'EUR');
+    const theirs = await f.accountIn(anna, 'EUR');
+    const badId = [theirs.accountId, ...HOSTILE_IDS];
+    const badPage = [0, -1, 100_001, rawNumber('1e309'), 'x'];
+    const badUuid = ['x', '', 1, rawNumber('1e309'), '00000000-0000-0000-0000-00000000000g'];
+    const base: Record<string, { valid: Record<string, unknown>; bad: Record<string, unknown[]> }> =
+      {
+        getTransactionHistory: {
+          valid: { accountId: eur.accountId },
+          bad: {
+            accountId: badId,
+            cursor: HOSTILE_CURSORS,
+            fromDate: HOSTILE_DAYS,
+            toDate: HOSTILE_DAYS,
+            pageNumber: badPage,
+            pageSize: [0, 101, rawNumber('1e309')],
+          },
+        },
+        getTransactionDetails: {
+          valid: { transactionId: f.key() },
+          bad: { transactionId: badUuid },
+        },
+        getTransactionReceipt: {
+          valid: { transactionId: f.key() },
+          bad: { transactionId: badUuid },
+        },
+        getAuthorizations: {
+          valid: { accountId: eur.accountId, kind: 'currentAccount' },
+          bad: { accountId: badId, kind: ['x', 1], pageNumber: badPage },
+        },
+        getStatements: {
+          valid: { accountId: eur.accountId },
+          bad: { accountId: badId, year: [0, 1999, 2101, 9999, rawNumber('1e309'), '2026'] },
+        },
+        exportStatement: {
+          valid: { accountId: eur.accountId, yearMonth: '2026-01', format: 'pdf' },
+          bad: {
+            accountId: badId,
+            yearMonth: ['0000-01', '9999-12', '2026-13', '2026-00', '2026-1', 202601],
+            format: ['xls', 1],
+          },
+        },
+        exportHistory: {
+          valid: { accountId: eur.accountId },
+          bad: {
+            accountId: badId,
+            fromDate: HOSTILE_DAYS,
+            toDate: HOSTILE_DAYS,
+            format: ['pdf', 1],
+          },
+        },
+        getExports: {
+          valid: { source: 'history' },
+          bad: { source: ['x', 1], accountId: badId, pageNumber: badPage },
+        },
+        getExportStatus: { valid: { exportId: 2_000_000 }, bad: { exportId: HOSTILE_IDS } },
+        sendExportToEmail: {
+          valid: { exportId: 2_000_000, email: 'someone@example.com' },
+          bad: { exportId: HOSTILE_IDS, email: ['no-at', 1] },
+        },
+        getBatchTransfers: {
+          valid: {},
+          bad: {
+            from: HOSTILE_DAYS,
+            to: HOSTILE_DAYS,
+            pageNumber: badPage,
+            types: [['x'], 'wire'],
+          },
+        },
+        getBatchTransferFile: { valid: { batchId: 2_000_000 }, bad: { batchId: HOSTILE_IDS } },
+      };
+    expect(Object.keys(base).sort()).toEqual(Object.keys(historyMethods).sort());
+    const [exportsBefore] = await f.db().select({ value: count() }).from(historyExports);
+    const postingsBefore = await f.postingCount();
+    const send = async (method: string, payload: Record<string, unknown>) => {
+      const response = await server.main(method, jsonText(payload), { token: personal });
+      const context = `${method} ${jsonText(payload).slice(0, 300)}`;
+      expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, context).toBeLessThan(500);
+      expect(response.json().responseDescription.length, context).toBeGreaterThan(0);
+    };
+    // Every hostile value in every field once, the rest of the request valid ...
+    for (const [method, spec] of Object.entries(base))
+      for (const [field, values] of Object.entries(spec.bad))
+        for (const value of values) await send(method, { ...spec.valid, [field]: value });
+    // ... then random mixes of them.
+    const methods = Object.keys(base);
+    const payloads = fc.constantFrom(...methods).chain((method) => {
+      const fields = Object.keys(base[method]!.bad);
+      return fc.tuple(
+        fc.constant(method),
+        fc
+          .uniqueArray(fc.constantFrom(...fields), { minLength: 1, maxLength: fields.length })
+          .chain((chosen) =>
+            fc.tuple(
+              ...chosen.map((field) =>
+                fc.tuple(fc.constant(field), fc.constantFrom(...base[method]!.bad[field]!)),
+              ),
+            ),
+          ),
+      );
+    });
+    await fc.assert(
+      fc.asyncProperty(payloads, async ([method, mutations]) => {
+        await send(method, { ...base[method]!.valid, ...Object.fromEntries(mutations) });
+      }),
+      { numRuns: 100 },
+    );
+    const [exportsAfter] = await f.db().select({ value: count() }).from(historyExports);
+    expect(exportsAfter!.value).toBe(exportsBefore!.value);
+    expect(await f.postingCount()).toBe(postingsBefore);
+  });
+
+  it('pages on with a real cursor and refuses one past its bounds', async () => {
+    const first = await history(personal, { accountId: volumeAccount, pageSize: 5 });
+    expect(first.nextCursor).not.toBeNull();
+    const next = await history(personal, {
+      accountId: volumeAccount,
+      pageSize: 5,
+      cursor: first.nextCursor,
+    });
+    expect(next.items.length).toBe(5);
+    for (const cursor of HOSTILE_CURSORS.slice(0, 6)) {
+      const answer = await f.call('getTransactionHistory', personal, {
+        accountId: volumeAccount,
+        cursor,
+      });
+      expect(answer.status, String(cursor)).toBe(400);
+      expect(answer.body.validationErrors).toEqual({ cursor: 'validation.invalidValue' });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  LATEST_DAY,
   HISTORY_MAX_OFFSET_ROWS,
   HISTORY_TOTAL_CAP,
   type HistoryFilter,
@@ -40,12 +41,26 @@ export function encodeCursor(cursor: HistoryCursor): string {
   return Buffer.from(`${cursor.atMicros}.${cursor.postingId}`, 'utf8').toString('base64url');
 }
 
+/** The largest cursor time (the end of LATEST_DAY, in microseconds) and posting id (bigint) SQL may see. */
+const MAX_CURSOR_MICROS = BigInt(Date.parse(`${LATEST_DAY}T23:59:59.999Z`)) * 1000n + 999n;
+const MAX_POSTING_ID = 2n ** 63n - 1n;
+
+/**
+ * The cursor a client sent back, checked before it reaches SQL: a time and a posting id out of
+ * their columns' range (e.g. 99999999999999999999.1) overflowed bigint there as a 500 (issue 12).
+ */
 export function decodeCursor(text: string): HistoryCursor {
   const plain = Buffer.from(text, 'base64url').toString('utf8');
   const match = /^(\d{1,20})\.(\d{1,20})$/.exec(plain);
-  if (!match)
+  const cursor = match ? { atMicros: BigInt(match[1]!), postingId: BigInt(match[2]!) } : null;
+  if (
+    cursor === null ||
+    cursor.atMicros > MAX_CURSOR_MICROS ||
+    cursor.postingId < 1n ||
+    cursor.postingId > MAX_POSTING_ID
+  )
     throw AppError.invalid({ cursor: 'validation.invalidValue' }, 'The page cursor is not valid');
-  return { atMicros: BigInt(match[1]!), postingId: BigInt(match[2]!) };
+  return cursor;
 }
 
 export interface HistoryRow {

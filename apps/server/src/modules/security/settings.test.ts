@@ -15,6 +15,7 @@ import {
 import { DEMO_SECURITY_DEVICE_SECRET } from '../../db/seed';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { login, refreshCookieValue, token } from '../../../test/auth-flow';
+import { HOSTILE_DAYS } from '../../../test/hostile';
 
 let server: TestServer;
 
@@ -371,6 +372,11 @@ describe('login history', () => {
       [{ fromDate: '2026-02-30' }, 'fromDate'],
       [{ fromDate: '01/02/2026' }, 'fromDate'],
       [{ fromDate: '2026-03-02', toDate: '2026-03-01' }, 'toDate'],
+      // Days that passed the pattern and then crashed SQL (issue 12).
+      ...HOSTILE_DAYS.flatMap((day): [unknown, string][] => [
+        [{ fromDate: day }, 'fromDate'],
+        [{ toDate: day }, 'toDate'],
+      ]),
     ];
     for (const [body, field] of cases) {
       const response = await call('getLoginHistory', body, accessToken);

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { calendarDaySchema } from './dates';
+import { idSchema } from './envelope';
+import { mainMethods } from './methods';
+
+/*
+ * Every main-API request field that is an id or a calendar day refuses the hostile values of
+ * issue 12 before a handler runs: ids out of range (0, -1, 2^31, 2^63, 1e309 which JSON parses
+ * as Infinity, "1e3") and days out of range or impossible. The server's fuzz tests send the same
+ * values through HTTP for the methods that move money or read history.
+ */
+
+const HOSTILE_IDS = [0, -1, 2 ** 31, 2 ** 63, Infinity, -Infinity, Number.NaN, 1.5, '1e3', '12'];
+const HOSTILE_DAYS = ['0000-01-01', '9999-12-31', '2026-99-99', '2026-02-30', '1899-12-31'];
+
+/** The schema under optional, default and nullable wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodDefault
+    )
+      current = current.unwrap() as z.ZodType;
+    else return current;
+  }
+}
+
+type Kind = 'id' | 'ids' | 'day';
+
+/** The id, id-list and day fields of every method's request. */
+function hostileFields(): { method: string; field: string; kind: Kind; schema: z.ZodType }[] {
+  const found: { method: string; field: string; kind: Kind; schema: z.ZodType }[] = [];
+  for (const [method, definition] of Object.entries(mainMethods)) {
+    const request = definition.request as z.ZodType;
+    if (!(request instanceof z.ZodObject)) continue;
+    for (const [field, child] of Object.entries(request.shape as Record<string, z.ZodType>)) {
+      const inner = unwrap(child);
+      if (inner === idSchema) found.push({ method, field, kind: 'id', schema: request });
+      else if (inner === calendarDaySchema)
+        found.push({ method, field, kind: 'day', schema: request });
+      else if (inner instanceof z.ZodArray && unwrap(inner.element as z.ZodType) === idSchema)
+        found.push({ method, field, kind: 'ids', schema: request });
+    }
+  }
+  return found;
+}
+
+describe('hostile ids and days in every request (issue 12)', () => {
+  const fields = hostileFields();
+
+  it('finds the id and day fields (the walk itself works)', () => {
+    const names = new Set(fields.map((item) => `${item.method}.${item.field}`));
+    for (const expected of [
+      'getTransactionHistory.accountId',
+      'getTransactionHistory.fromDate',
+      'getBatchTransfers.from',
+      'getApprovalRequests.toDate',
+      'approveRequests.ids',
+      'cancelRecurringTransfer.id',
+      'transferBetweenAccounts.subscriptionEndDate',
+    ])
+      expect(names, expected).toContain(expected);
+    expect(fields.length).toBeGreaterThan(40);
+  });
+
+  it('refuses each hostile value in each such field, on that field', () => {
+    const accepted: string[] = [];
+    for (const { method, field, kind, schema } of fields) {
+      const values =
+        kind === 'day' ? HOSTILE_DAYS : kind === 'id' ? HOSTILE_IDS : HOSTILE_IDS.map((id) => [id]);
+      for (const value of values) {
+        const result = schema.safeParse({ [field]: value });
+        const onField = result.error?.issues.some((issue) => issue.path[0] === field) ?? false;
+        if (!onField) accepted.push(`${method}.${field} = ${String(value)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+});
