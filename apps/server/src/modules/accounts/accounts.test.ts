@@ -167,16 +167,16 @@ describe('getAccounts', () => {
     expect(refused.body.responseCode).toBe('ENOA');
   });
 
-  it('keeps amounts exact: 0.1 + 0.2 is 0.3, and 8 decimals survive', async () => {
+  it('keeps amounts exact: 0.1 + 0.2 + 0.01 is 0.31, and nothing finer than a cent is booked in EUR', async () => {
     const who = await createCustomer();
     const created = await call<{ account: Account }>('addCurrency', who.token, {
       currencyCode: 'EUR',
     });
     const accountId = created.body.account.accountId;
-    await db().transaction(async (tx) => {
-      const opening = await systemAccount(tx, 'openingBalance', 'EUR');
-      for (const amount of ['0.1', '0.2', '0.00000001']) {
-        await postTransfer(tx, {
+    const post = (amount: string) =>
+      db().transaction(async (tx) => {
+        const opening = await systemAccount(tx, 'openingBalance', 'EUR');
+        return postTransfer(tx, {
           kind: 'test',
           customerId: who.customerId,
           initiatedByUserId: null,
@@ -186,14 +186,18 @@ describe('getAccounts', () => {
             { accountId, amount },
           ],
         });
-      }
+      });
+    for (const amount of ['0.1', '0.2', '0.01']) await post(amount);
+    // Issue 12: an amount finer than the currency's minor units used to be booked (a balance read 1851.94999999).
+    await expect(post('0.00000001')).rejects.toMatchObject({
+      validationErrors: { amount: 'validation.amountMinorUnits' },
     });
     expect(
       (await accountsOf(who.token)).find((account) => account.accountId === accountId)!.balance,
-    ).toBe('0.30000001');
+    ).toBe('0.31');
     const inquiry = await call('getBalanceInquiry', who.token, { accountId });
     expect(inquiry.body).toMatchObject({
-      balance: '0.30000001',
+      balance: '0.31',
       pendingAmount: '0',
       currencyCode: 'EUR',
     });
