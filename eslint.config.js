@@ -6,6 +6,8 @@ import security from 'eslint-plugin-security';
 import noUnsanitized from 'eslint-plugin-no-unsanitized';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
@@ -36,6 +38,79 @@ const featureBoundaries = features.map((feature) => ({
     ],
   },
 }));
+
+const modulesDir = 'apps/server/src/modules';
+const serverModules = existsSync(modulesDir)
+  ? readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+/**
+ * A server module shows the app one public surface, its index.ts (docs/architecture.md): from
+ * outside the folder only `modules/<area>` (its index) may be imported, never a file inside it.
+ */
+const serverModuleBoundaries = [
+  ...serverModules.map((area) => ({
+    files: [`${modulesDir}/${area}/**/*.ts`],
+    // Tests and their fixtures may arrange state through another module's internals.
+    ignores: ['**/*.test.ts', '**/test-fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: serverModules
+            .filter((other) => other !== area)
+            .map((other) => ({
+              group: [`**/modules/${other}/*`, `../${other}/*`],
+              message: `modules/${area} may use modules/${other} only through its index.ts (import from '../${other}').`,
+            })),
+        },
+      ],
+    },
+  })),
+  {
+    // The app, its plugins and main API compose modules; they see only each module's index.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [`${modulesDir}/**`, '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/*/*'],
+              message: 'Outside a module, import only its index.ts (modules/<area>).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+/**
+ * No import cycles in the server or the web app (type-only imports do not count: they vanish at
+ * run time). The resolver reads each app's tsconfig, so `@/…` and workspace packages resolve.
+ */
+const importCycles = {
+  files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
+  },
+  rules: {
+    // Packages cannot import back into our apps, so following them only costs time.
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 /** Code flows one way: domain → contract → server / web; ui and lib never reach up into features or app. */
 const layerBoundaries = [
@@ -164,4 +239,6 @@ export default tseslint.config(
   },
   ...layerBoundaries,
   ...featureBoundaries,
+  ...serverModuleBoundaries,
+  importCycles,
 );
