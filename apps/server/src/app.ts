@@ -11,21 +11,10 @@ import { createServices, type Services } from './services';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { isPublicMainCall, registerMainApi } from './main-api/route';
-import { authRoutes, deviceApiRoutes } from './modules/auth/routes';
-import { realtimeRoutes } from './modules/realtime/routes';
 import { registerGuardedServices } from './modules/mounts';
-import { devRoutes } from './modules/dev/routes';
-import { analyticsRoutes } from './modules/analytics/routes';
-import { clientConfigRoutes } from './modules/client-config/routes';
-import { startHousekeeping } from './modules/auth/housekeeping';
 import { createSiteResolver } from './lib/site';
-import { startCardProcessor } from './modules/cards/processor';
-import { cardDevRoutes } from './modules/cards/dev-routes';
-import { profileLinkRoutes } from './modules/profile/routes';
-import { startTransferScheduler } from './modules/transfers/recurring';
-import { railDevRoutes } from './modules/rails/dev-routes';
-import { startRailSimulator } from './modules/rails/simulator';
-import { EXPORT_POLL_MS, startExportRetention, startExportWorker } from './modules/history/exports';
+import type { ModuleContext, ModuleJob } from './server-module';
+import { serverModules } from './server-modules';
 
 export interface BuildServerOptions {
   config: Config;
@@ -117,27 +106,15 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     validateResponses: config.env !== 'production',
     site,
   });
-  await app.register(authRoutes, { prefix: '/api/auth', services, db: database.db });
-  await app.register(deviceApiRoutes, { prefix: '/api/device-api', services, db: database.db });
-  await registerGuardedServices(app, services, { db: database.db, site });
-  await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
-  await app.register(analyticsRoutes, { db: database.db });
-  await app.register(profileLinkRoutes, { db: database.db });
-  await app.register(clientConfigRoutes, {
-    config: {
-      idleTimeoutSeconds: config.clientIdleTimeoutSeconds ?? null,
-      botCheck: config.botCheck,
-    },
+  const context: ModuleContext = { config, db: database.db, services, site, log: app.log };
+  await registerGuardedServices(app, services, {
+    db: database.db,
+    site,
+    linkedDocuments: serverModules.flatMap((module) =>
+      'linkedDocuments' in module ? module.linkedDocuments : [],
+    ),
   });
-  if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
-  if (config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: database.db });
-  if (config.devTools)
-    await app.register(railDevRoutes, {
-      prefix: '/dev',
-      db: database.db,
-      services,
-      stepMs: config.railStepMs,
-    });
+  for (const module of serverModules) if ('routes' in module) await module.routes(app, context);
 
   if (hasWeb) {
     // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
@@ -155,53 +132,12 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     });
   }
 
-  // Outbox delivery runs beside the requests; any node may deliver (rows are claimed with SKIP LOCKED).
-  const outboxTimer = setInterval(() => {
-    services.mailer
-      .deliverPending()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'outbox delivery pass failed'));
-  }, 2000);
-  outboxTimer.unref();
-  // The card processor simulator moves new cards through their statuses (any node may; SKIP LOCKED).
-  const cardProcessor = startCardProcessor({
-    db: database.db,
-    realtime: services.realtime,
-    stepMs: config.cardProcessorStepMs,
-    log: app.log,
-  });
-
-  // Transfer confirmations that ran out are rejected and recurring transfers run (any node may; SKIP LOCKED).
-  const transferScheduler = startTransferScheduler({
-    db: database.db,
-    mailer: services.mailer,
-    realtime: services.realtime,
-    log: app.log,
-  });
-  // The rail simulator delivers or returns external transfers after RAIL_STEP_MS (any node may; SKIP LOCKED).
-  const railSimulator = startRailSimulator({
-    db: database.db,
-    mailer: services.mailer,
-    realtime: services.realtime,
-    stepMs: config.railStepMs,
-    log: app.log,
-  });
-
-  // History exports and statement files are written in the background (any node may; SKIP LOCKED).
-  const exportWorker = startExportWorker({ db: database.db, log: app.log, pollMs: EXPORT_POLL_MS });
-  // Their files are kept 30 days, then swept.
-  const exportRetention = startExportRetention({ db: database.db, log: app.log });
-
-  // Expired sign-in leftovers (pending sign-ins, tickets, spent bot-check solutions) are swept.
-  const housekeeping = startHousekeeping({ db: database.db, log: app.log });
+  const jobs: ModuleJob[] = serverModules.flatMap((module) =>
+    'jobs' in module ? module.jobs.map((start) => start(context)) : [],
+  );
 
   app.addHook('onClose', async () => {
-    clearInterval(outboxTimer);
-    await housekeeping.stop();
-    await cardProcessor.stop();
-    await transferScheduler.stop();
-    await railSimulator.stop();
-    await exportWorker.stop();
-    await exportRetention.stop();
+    for (const job of jobs) await job.stop();
     await services.realtime.stop();
     if (ownsDatabase) await database.close();
   });

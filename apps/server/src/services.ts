@@ -1,15 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
-import { createTokenService, type TokenService } from './modules/auth/tokens';
-import { createSessionService, type SessionService } from './modules/auth/sessions';
-import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub';
-import { createMailer, type Mailer } from './modules/notifications/mailer';
-import { createBotCheck, type BotCheck } from './modules/auth/botcheck';
-import { createAuthService, type AuthService } from './modules/auth/flows';
-import { createCardVault, type CardVault } from './modules/cards/vault';
-import { ensureBinDirectory } from './modules/cards/bin-directory';
-import { decideTransactionRequest } from './modules/transfers/confirmation';
+import {
+  type AuthService,
+  type BotCheck,
+  createAuthService,
+  createBotCheck,
+  createSessionService,
+  createTokenService,
+  type SessionService,
+  type TokenService,
+} from './modules/auth';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime';
+import { createMailer, type Mailer } from './modules/notifications';
+import { type CardVault, createCardVault, ensureBinDirectory } from './modules/cards';
+import { serverModules } from './server-modules';
 
 /** The long-lived collaborators of one server node, built once and handed to routes and handlers. */
 export interface Services {
@@ -46,7 +51,12 @@ export async function createServices(
     mailer,
     botCheck,
     signInAddressLimit: config.signInAddressLimit,
-    deviceRequestHooks: { transaction: decideTransactionRequest },
+    deviceRequestHooks: Object.assign(
+      {},
+      ...serverModules.map((module) =>
+        'deviceRequestHooks' in module ? module.deviceRequestHooks : {},
+      ),
+    ),
   });
   const cardVault = await createCardVault(database.db, config.cardDataKey);
   await ensureBinDirectory(database.db);

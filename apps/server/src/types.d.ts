@@ -1,4 +1,4 @@
-import type { Caller } from './main-api/types';
+import type { Caller } from './lib/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {

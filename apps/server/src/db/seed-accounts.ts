@@ -14,9 +14,9 @@ import {
   customers,
   users,
 } from './schema';
-import { ACCOUNT_TYPE, createCustomerAccount } from '../modules/accounts/service';
-import { postTransfer, systemAccount } from '../modules/ledger/ledger';
-import { seedRates } from '../modules/rates/rates';
+import { ACCOUNT_TYPE, createCustomerAccount } from '../modules/accounts';
+import { postTransfer, systemAccount } from '../modules/ledger';
+import { seedRates } from '../modules/rates';
 
 /*
  * Demo accounts, balances, verification facts and announcements (issue 4). Runs inside seedDemo's

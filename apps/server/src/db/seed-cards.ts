@@ -2,10 +2,8 @@ import { and, between, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, CARD_STATUS } from '@ledgerline/domain';
 import type { Tx } from './client';
 import { accounts, users } from './schema';
-import { createCustomerAccount } from '../modules/accounts/service';
-import { findCardProduct } from '../modules/cards/catalogue';
-import { issueCard } from '../modules/cards/service';
-import { createCardVault } from '../modules/cards/vault';
+import { createCustomerAccount } from '../modules/accounts';
+import { createCardVault, findCardProduct, issueCard } from '../modules/cards';
 
 interface DemoCard {
   cardType: number;

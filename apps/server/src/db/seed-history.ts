@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { Money } from '../modules/ledger/money';
-import { csvLine } from '../modules/history/csv';
-import { generateHistoryVolume } from '../modules/history/volume';
+import { Money } from '../modules/ledger';
+import { csvLine, generateHistoryVolume } from '../modules/history';
 import type { Tx } from './client';
 import { accounts, batchTransfers, users } from './schema';
 

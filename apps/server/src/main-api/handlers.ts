@@ -1,28 +1,16 @@
 import type { MainMethods } from '@ledgerline/contract';
-import { accountHandlers } from '../modules/accounts/handlers';
-import { bankDirectoryHandlers } from '../modules/bank-directory/handlers';
-import { cardHandlers } from '../modules/cards/handlers';
-import { customerHandlers } from '../modules/customers/handlers';
-import { dictionaryHandlers } from '../modules/dictionaries/handlers';
-import { profileHandlers } from '../modules/profile/handlers';
-import { registrationHandlers } from '../modules/registration/handlers';
-import { securityHandlers } from '../modules/security/handlers';
-import { historyHandlers } from '../modules/history/handlers';
-import { externalTransferHandlers } from '../modules/transfers/external-handlers';
-import { transferHandlers } from '../modules/transfers/handlers';
+import { serverModules } from '../server-modules';
 import type { MethodHandlers } from './types';
 
-/** One handler per contract method; the compiler refuses a method without its handler. */
-export const mainHandlers: MethodHandlers<MainMethods> = {
-  ...dictionaryHandlers,
-  ...customerHandlers,
-  ...registrationHandlers,
-  ...accountHandlers,
-  ...cardHandlers,
-  ...profileHandlers,
-  ...securityHandlers,
-  ...transferHandlers,
-  ...externalTransferHandlers,
-  ...bankDirectoryHandlers,
-  ...historyHandlers,
-};
+type HandlersOf<M> = M extends { handlers: infer H } ? H : unknown;
+type AllHandlers<L extends readonly unknown[]> = L extends readonly [infer First, ...infer Rest]
+  ? HandlersOf<First> & AllHandlers<Rest>
+  : unknown;
+
+const merged = Object.assign(
+  {},
+  ...serverModules.map((module) => ('handlers' in module ? module.handlers : {})),
+) as AllHandlers<typeof serverModules>;
+
+/** One handler per contract method, from the modules' handlers; the compiler refuses a method without one. */
+export const mainHandlers: MethodHandlers<MainMethods> = merged;

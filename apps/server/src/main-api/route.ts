@@ -17,7 +17,7 @@ import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { SiteResolver } from '../lib/site';
 import { AppError, issuesToValidationErrors } from '../lib/errors';
-import { resolveActingCustomer } from '../modules/customers/access';
+import { resolveActor } from '../modules/customers';
 import { authenticateRequest } from '../plugins/auth-guard';
 import { mainHandlers } from './handlers';
 import type { AuthedMethodContext, MethodContext } from './types';
@@ -81,17 +81,26 @@ export function registerMainApi(
     if (!payload.success) throw AppError.invalid(issuesToValidationErrors(payload.error.issues));
 
     const fromCustomerId = envelope.data.fromCustomerId ?? customerIdFromHeader(request);
-    const customerId = caller ? await resolveActingCustomer(deps.db, caller, fromCustomerId) : null;
+    const site = deps.site.forRequest(request);
+    const actor = caller
+      ? await resolveActor(deps.db, caller, {
+          fromCustomerId,
+          lang,
+          ip: request.ip,
+          brandId: site.brandId,
+        })
+      : null;
 
     const context: MethodContext = {
       db: deps.db,
       services: deps.services,
       lang,
       caller,
-      customerId,
+      customerId: actor?.customerId ?? null,
+      actor,
       envelope: envelope.data,
       ip: request.ip,
-      site: deps.site.forRequest(request),
+      site,
       log: request.log,
     };
     const handler = mainHandlers[name] as (

@@ -5,14 +5,9 @@ import type { Language } from '@ledgerline/domain';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { RequestSite } from '../lib/site';
+import type { Actor, Caller } from '../lib/actor';
 
-/** Who is calling: set by the auth guard from a valid access token. */
-export interface Caller {
-  userId: number;
-  sessionId: string;
-  /** The customer the user belongs to. */
-  customerId: number;
-}
+export type { Actor, Caller } from '../lib/actor';
 
 /** What a main-API handler gets besides its validated payload. */
 export interface MethodContext {
@@ -23,6 +18,8 @@ export interface MethodContext {
   caller: Caller | null;
   /** The customer the call acts for: the caller's own, or fromCustomerId once access was checked. */
   customerId: number | null;
+  /** Who calls and for whom, built once per request; services take this, never the context. */
+  actor: Actor | null;
   envelope: EnvelopeFields;
   ip: string;
   /** The brand the host name maps to and the origin for links in e-mails. */
@@ -34,6 +31,7 @@ export interface MethodContext {
 export interface AuthedMethodContext extends MethodContext {
   caller: Caller;
   customerId: number;
+  actor: Actor;
 }
 
 type HandlerFor<M extends MainMethod> = M['isPublic'] extends true

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticateRequest } from '../plugins/auth-guard';
 import type { Services } from '../services';
-import { pdfDownloadRoutes, pdfGeneratorRoutes, type PdfDeps } from './pdf/routes';
+import { type PdfDeps, pdfDownloadRoutes, pdfGeneratorRoutes } from './pdf';
 
 /**
  * The services the later issues fill: contracts, merchant REST, support, PDF generator and

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import type { Caller } from '../main-api/types';
+import type { Caller } from '../lib/actor';
 import type { Services } from '../services';
 
 /** Reads `Authorization: Bearer …`; answers the caller or throws AU (HTTP 401), or IPW (HTTP 403) from outside the user's IP whitelist. */

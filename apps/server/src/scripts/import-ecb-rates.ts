@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
-import { importEcbCsv } from '../modules/rates/rates';
+import { importEcbCsv } from '../modules/rates';
 
 /*
  * `npm run rates:import -- <file.csv>` (or `-` for standard input): stores the ECB euro reference

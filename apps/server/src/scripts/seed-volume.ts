@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { accounts, users } from '../db/schema';
 import { seedDemo } from '../db/seed';
-import { generateHistoryVolume } from '../modules/history/volume';
+import { generateHistoryVolume } from '../modules/history';
 
 /*
  * `npm run seed:volume [-- --count 1000000 --email personal@ledgerline.test --currency EUR]`: gives

@@ -3,10 +3,10 @@ import type { Account, PaymentInstruction } from '@ledgerline/contract';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customers, paymentInstructions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { customerDisplayName } from '../customers/access-info';
+import { customerDisplayName } from '../customers';
 
 export { customerDisplayName };
-import { moneyText } from '../ledger/money';
+import { moneyText } from '../ledger';
 import { instructionNumbers } from './payment-instructions';
 
 /** Account type ids (spec 2 §3 "Account"; packages/domain ACCOUNT_TYPES mirrors them). */

@@ -19,7 +19,7 @@ import {
   customers,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../../main-api/types';
+import type { Actor } from '../../lib/actor';
 
 /** Document status 5: deleted documents are gone for every purpose (spec 2 §4 "Document status ids"). */
 const DELETED_DOCUMENT = 5;
@@ -36,9 +36,9 @@ function oneOf<T extends string>(values: readonly T[], value: string, fallback: 
  */
 export async function loadVerificationInfo(
   db: DbOrTx,
-  caller: Caller,
-  customerId: number,
+  actor: Pick<Actor, 'userId' | 'ownCustomerId' | 'customerId'>,
 ): Promise<VerificationInput> {
+  const { customerId } = actor;
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw AppError.notFound('Customer not found');
   const [state] = await db
@@ -47,16 +47,13 @@ export async function loadVerificationInfo(
     .where(eq(customerVerification.customerId, customerId));
   // Someone acting for a customer through a grant is its representative, not its owner.
   const [grant] =
-    customerId === caller.customerId
+    customerId === actor.ownCustomerId
       ? []
       : await db
           .select({ id: customerAccess.id })
           .from(customerAccess)
           .where(
-            and(
-              eq(customerAccess.userId, caller.userId),
-              eq(customerAccess.customerId, customerId),
-            ),
+            and(eq(customerAccess.userId, actor.userId), eq(customerAccess.customerId, customerId)),
           );
   const documents = await db
     .select()

@@ -1,9 +1,12 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Announcement } from '@ledgerline/contract';
 import { DEFAULT_LANGUAGE, type Language } from '@ledgerline/domain';
-import type { DbOrTx } from '../../db/client';
 import { announcementReads, announcementTexts, announcements, customers } from '../../db/schema';
+import type { Database, DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit';
+import { requireFullAccess } from '../customers';
 
 /*
  * News and announcements (spec 2 §7 "Announcements": list withConfirmation, get by id, accept or
@@ -174,4 +177,30 @@ export async function answerAnnouncement(
     });
   const [announcement] = await describe(tx, [row], input.customerId, input.lang);
   return announcement!;
+}
+
+/** The acting customer's answer to an announcement that asks for one, with its audit row (full access only). */
+export async function answerAnnouncementAudited(
+  db: Database,
+  actor: Actor,
+  input: { id: number; choice: 'accept' | 'decline' },
+): Promise<Announcement> {
+  requireFullAccess(actor);
+  return db.transaction(async (tx) => {
+    const answered = await answerAnnouncement(tx, {
+      customerId: actor.customerId,
+      userId: actor.userId,
+      id: input.id,
+      choice: input.choice,
+      lang: actor.lang,
+    });
+    await audit(tx, {
+      action: 'announcement.answered',
+      userId: actor.userId,
+      customerId: actor.customerId,
+      ip: actor.ip,
+      details: { id: input.id, choice: input.choice },
+    });
+    return answered;
+  });
 }

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { altchaSpent, serverSecrets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { audit } from '../audit/audit';
+import { audit } from '../audit';
 
 /** A challenge must be solved and used within this time. */
 const CHALLENGE_TTL_MS = 10 * 60_000;

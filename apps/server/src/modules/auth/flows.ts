@@ -21,10 +21,10 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
-import { audit } from '../audit/audit';
-import type { Mailer } from '../notifications/mailer';
-import type { RealtimeHub } from '../realtime/hub';
-import { ipNotAllowedError } from '../security/ip-whitelist';
+import { audit } from '../audit';
+import type { Mailer } from '../notifications';
+import type { RealtimeHub } from '../realtime';
+import { ipNotAllowedError } from './ip-whitelist';
 import type { BotCheck } from './botcheck';
 import {
   approvedDeviceBySecret,

@@ -18,7 +18,7 @@ import {
   type Tokens,
 } from '@ledgerline/contract';
 import { AppError, issuesToValidationErrors } from '../../lib/errors';
-import { audit } from '../audit/audit';
+import { audit } from '../audit';
 import { authenticateRequest } from '../../plugins/auth-guard';
 import type { Services } from '../../services';
 import type { Database } from '../../db/client';

@@ -4,7 +4,7 @@ import type { SeiAuthorization } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { seiAuthorizations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
+import { audit } from '../audit';
 
 const SEI_TTL_MS = 10 * 60_000;
 

@@ -11,9 +11,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { audit } from '../audit/audit';
-import type { RealtimeHub } from '../realtime/hub';
-import { createIpWhitelistGate, type IpWhitelistGate } from '../security/ip-whitelist';
+import { audit } from '../audit';
+import type { RealtimeHub } from '../realtime';
+import { createIpWhitelistGate, type IpWhitelistGate } from './ip-whitelist';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   SESSION_TTL_MS,

@@ -11,7 +11,7 @@ import type { Language } from '@ledgerline/domain/languages';
 import type { DbOrTx } from '../../db/client';
 import { bankBranches, banks, blockedBins } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { listCountries } from '../dictionaries/service';
+import { listCountries } from '../dictionaries';
 
 /*
  * The bank directory (issue 5): bank lists, branch codes, bank details by SWIFT and by IBAN, the

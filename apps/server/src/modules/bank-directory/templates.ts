@@ -11,9 +11,9 @@ import { ACCESS_LEVELS, needsBankAndBranchCode } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
 import { customers, paymentTemplates } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
-import { transferPermissionFlags } from '../transfers/permissions';
-import { transferAccessLevel, type TransferActor } from '../transfers/service';
+import { audit } from '../audit';
+import { transferAccessLevel, transferPermissionFlags } from '../customers';
+import type { Actor } from '../../lib/actor';
 import { branchesOf, findBank, findBySwift, hasBanksIn, resolveIban } from './directory';
 
 /*
@@ -134,14 +134,14 @@ function toTemplate(row: TemplateRow, flags: Record<string, boolean>): PaymentTe
   };
 }
 
-async function flagsOf(db: DbOrTx, actor: TransferActor): Promise<Record<string, boolean>> {
-  const level = await transferAccessLevel(db, actor);
+async function flagsOf(db: DbOrTx, actor: Actor): Promise<Record<string, boolean>> {
+  const level = transferAccessLevel(actor);
   return transferPermissionFlags(db, actor.userId, actor.customerId, level);
 }
 
 export async function listTemplates(
   db: DbOrTx,
-  actor: TransferActor,
+  actor: Actor,
   type?: PaymentTemplateType,
 ): Promise<PaymentTemplate[]> {
   const flags = await flagsOf(db, actor);
@@ -157,8 +157,8 @@ export async function listTemplates(
   return rows.map((row) => toTemplate(row, flags));
 }
 
-async function requireFullAccess(db: DbOrTx, actor: TransferActor): Promise<void> {
-  const level = await transferAccessLevel(db, actor);
+async function requireFullAccess(db: DbOrTx, actor: Actor): Promise<void> {
+  const level = transferAccessLevel(actor);
   if (level !== ACCESS_LEVELS.fullAccess)
     throw AppError.noAccess('Only a user with full access may change payment templates');
 }
@@ -170,7 +170,7 @@ export type SaveTemplateInput = { id?: number | undefined; name: string } & (
 /** Creates or updates a template after checking its bank details; names are unique per customer and type. */
 export async function saveTemplate(
   db: Database,
-  actor: TransferActor,
+  actor: Actor,
   input: SaveTemplateInput,
 ): Promise<PaymentTemplate> {
   await requireFullAccess(db, actor);
@@ -250,7 +250,7 @@ export async function saveTemplate(
 /** Deletes one of the acting customer's templates and answers the ones left. */
 export async function deleteTemplate(
   db: Database,
-  actor: TransferActor,
+  actor: Actor,
   id: number,
 ): Promise<PaymentTemplate[]> {
   await requireFullAccess(db, actor);

@@ -9,18 +9,13 @@ import {
 } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customerAccess, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** Who acts on cards: the customer the call acts for and the signed-in user. */
-export interface CardActor {
-  customerId: number;
-  userId: number;
-  /** The customer the user belongs to (differs when acting for a company). */
-  ownCustomerId: number;
-  ip: string;
-}
+/** Who acts on cards: the request's Actor (the customer the call acts for and the signed-in user). */
+export type CardActor = Pick<Actor, 'customerId' | 'userId' | 'ownCustomerId' | 'ip'>;
 
 /**
  * Acting for another customer (fromCustomerId) lets a read-only or documents-only user look, not

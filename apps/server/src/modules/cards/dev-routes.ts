@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { externalCards, users } from '../../db/schema';
 import { AppError, issuesToValidationErrors } from '../../lib/errors';
 import { escapeHtml, page } from '../../lib/html';
-import { Money } from '../ledger/money';
+import { Money } from '../ledger';
 
 const statementQuery = z.object({ email: z.email().max(254) });
 

@@ -1,6 +1,5 @@
 import type { cardMethods } from '@ledgerline/contract';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
-import type { CardActor } from './access';
 import { lookupBin } from './bin-directory';
 import {
   addExternalCard,
@@ -27,83 +26,74 @@ import {
   type CardDeps,
 } from './service';
 
-function actorOf(ctx: AuthedMethodContext): CardActor {
-  return {
-    customerId: ctx.customerId,
-    userId: ctx.caller.userId,
-    ownCustomerId: ctx.caller.customerId,
-    ip: ctx.ip,
-  };
-}
-
 function depsOf(ctx: AuthedMethodContext): CardDeps {
   return { db: ctx.db, vault: ctx.services.cardVault };
 }
 
 export const cardHandlers: MethodHandlers<typeof cardMethods> = {
   async getCardApplyInfo(input, ctx) {
-    return getCardApplyInfo(ctx.db, actorOf(ctx), input);
+    return getCardApplyInfo(ctx.db, ctx.actor, input);
   },
   async getCardFees(input, ctx) {
-    return getCardFees(ctx.db, actorOf(ctx), input);
+    return getCardFees(ctx.db, ctx.actor, input);
   },
   async applyCard(input, ctx) {
-    return applyCard(ctx.db, actorOf(ctx), input);
+    return applyCard(ctx.db, ctx.actor, input);
   },
   async confirmCardApplication(input, ctx) {
     return {
-      account: await confirmCardApplication(depsOf(ctx), actorOf(ctx), input.applicationId),
+      account: await confirmCardApplication(depsOf(ctx), ctx.actor, input.applicationId),
     };
   },
   async pauseCard(input, ctx) {
-    return { account: await pauseCard(depsOf(ctx), actorOf(ctx), input.accountId) };
+    return { account: await pauseCard(depsOf(ctx), ctx.actor, input.accountId) };
   },
   async unpauseCard(input, ctx) {
-    return { account: await unpauseCard(depsOf(ctx), actorOf(ctx), input.accountId) };
+    return { account: await unpauseCard(depsOf(ctx), ctx.actor, input.accountId) };
   },
   async blockCard(input, ctx) {
-    return { account: await blockCard(depsOf(ctx), actorOf(ctx), input.accountId) };
+    return { account: await blockCard(depsOf(ctx), ctx.actor, input.accountId) };
   },
   async setCardAlias(input, ctx) {
     return {
-      account: await setCardAlias(depsOf(ctx), actorOf(ctx), input.accountId, input.cardAliasName),
+      account: await setCardAlias(depsOf(ctx), ctx.actor, input.accountId, input.cardAliasName),
     };
   },
   async reissueCard(input, ctx) {
-    return { account: await reissueCard(depsOf(ctx), actorOf(ctx), input) };
+    return { account: await reissueCard(depsOf(ctx), ctx.actor, input) };
   },
   async upgradeCardShipping(input, ctx) {
-    return { account: await upgradeCardShipping(depsOf(ctx), actorOf(ctx), input.accountId) };
+    return { account: await upgradeCardShipping(depsOf(ctx), ctx.actor, input.accountId) };
   },
   async getCardActivationData(input, ctx) {
-    return getCardActivationData(ctx.db, actorOf(ctx), input.accountId);
+    return getCardActivationData(ctx.db, ctx.actor, input.accountId);
   },
   async activateCard(input, ctx) {
-    return { account: await activateCard(depsOf(ctx), actorOf(ctx), input) };
+    return { account: await activateCard(depsOf(ctx), ctx.actor, input) };
   },
   async changeCardPin(input, ctx) {
-    return { account: await changeCardPin(depsOf(ctx), actorOf(ctx), input) };
+    return { account: await changeCardPin(depsOf(ctx), ctx.actor, input) };
   },
   async showCardPin(input, ctx) {
-    return showCardPin(depsOf(ctx), actorOf(ctx), input.accountId);
+    return showCardPin(depsOf(ctx), ctx.actor, input.accountId);
   },
   async getCardDetails(input, ctx) {
-    return getCardDetails(depsOf(ctx), actorOf(ctx), input.accountId);
+    return getCardDetails(depsOf(ctx), ctx.actor, input.accountId);
   },
   async getBinInfo(input, ctx) {
     // The request schema already removed spaces; the BIN is the first six digits (spec 2 §5).
     return lookupBin(ctx.db, input.binNumber.slice(0, 6));
   },
   async getExternalCards(_input, ctx) {
-    return { cards: await getExternalCards(ctx.db, actorOf(ctx)) };
+    return { cards: await getExternalCards(ctx.db, ctx.actor) };
   },
   async addExternalCard(input, ctx) {
-    return { card: await addExternalCard(depsOf(ctx), actorOf(ctx), input) };
+    return { card: await addExternalCard(depsOf(ctx), ctx.actor, input) };
   },
   async confirmExternalCard(input, ctx) {
-    return { card: await confirmExternalCard(ctx.db, actorOf(ctx), input) };
+    return { card: await confirmExternalCard(ctx.db, ctx.actor, input) };
   },
   async deleteExternalCard(input, ctx) {
-    return deleteExternalCard(ctx.db, actorOf(ctx), input.cardId);
+    return deleteExternalCard(ctx.db, ctx.actor, input.cardId);
   },
 };

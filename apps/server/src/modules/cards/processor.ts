@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_TYPES, CARD_STATUS } from '@ledgerline/domain';
 import { selectRows, type Database, type DbOrTx } from '../../db/client';
 import { accounts, customerAccess, users } from '../../db/schema';
-import { audit } from '../audit/audit';
-import type { RealtimeHub } from '../realtime/hub';
+import { audit } from '../audit';
+import type { RealtimeHub } from '../realtime';
 import { syncReissuedStatus } from './service';
 import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 

@@ -4,10 +4,9 @@ import { ACCOUNT_TYPES, CARD_STATUS } from '@ledgerline/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { accounts, cardApplications, cardDetails, customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
-import { createCustomerAccount, customerDisplayName, toAccount } from '../accounts/service';
-import { hashRequest, postTransfer, systemAccount } from '../ledger/ledger';
-import { Money, moneyText } from '../ledger/money';
+import { audit } from '../audit';
+import { createCustomerAccount, customerDisplayName, toAccount } from '../accounts';
+import { hashRequest, Money, moneyText, postTransfer, systemAccount } from '../ledger';
 import {
   assertMayManageCards,
   loadOwnedCard,

@@ -9,8 +9,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { customerAccess, customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../../main-api/types';
-import { transferPermissionFlags } from '../transfers/permissions';
+import type { Actor } from '../../lib/actor';
+import { transferPermissionFlags } from './transfer-permissions';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -81,9 +81,10 @@ async function usernames(db: DbOrTx, customerIds: number[]): Promise<Map<number,
  */
 export async function loadCustomerAccessInfo(
   db: DbOrTx,
-  caller: Caller,
-  actingCustomerId: number,
+  actor: Pick<Actor, 'userId' | 'ownCustomerId' | 'customerId'>,
 ): Promise<CustomerAccessInfo> {
+  const caller = { userId: actor.userId, customerId: actor.ownCustomerId };
+  const actingCustomerId = actor.customerId;
   const [user] = await db
     .select({ isAdmin: users.isAdmin })
     .from(users)

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerAccess, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../../main-api/types';
+import type { Caller } from '../../lib/actor';
 
 /**
  * The customer a call acts for (spec 1 §6): the caller's own, or `fromCustomerId` when the caller

@@ -3,8 +3,8 @@ import type { Authorization } from '@ledgerline/contract';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ACCOUNT_TYPE } from '../accounts/service';
-import { Money, moneyText } from '../ledger/money';
+import { ACCOUNT_TYPE } from '../accounts';
+import { Money, moneyText } from '../ledger';
 import { detailsOf } from './query';
 
 /*

@@ -3,7 +3,7 @@ import type { BatchTransfer } from '@ledgerline/contract';
 import type { DbOrTx } from '../../db/client';
 import { batchTransfers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { moneyText } from '../ledger/money';
+import { moneyText } from '../ledger';
 
 /*
  * Batch (mass) transfers of spec 2 §3 "Mass and global batch": the uploaded file and what became of

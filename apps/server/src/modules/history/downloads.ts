@@ -11,9 +11,9 @@ import type { Database, DbOrTx } from '../../db/client';
 import { customers, pdfDownloads } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { AppError } from '../../lib/errors';
-import { customerDisplayName } from '../accounts/service';
-import { listTransactionTypes } from '../dictionaries/service';
-import { renderTransactionReceipt } from '../pdf/history-documents';
+import { customerDisplayName } from '../accounts';
+import { listTransactionTypes } from '../dictionaries';
+import { renderTransactionReceipt } from '../pdf';
 import { DOWNLOAD_LINK_TTL_MS, EXPORT_DOCUMENT, serveExportDownload } from './exports';
 import { transactionDetails } from './service';
 

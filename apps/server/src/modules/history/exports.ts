@@ -19,9 +19,9 @@ import {
 } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { customerDisplayName } from '../accounts/service';
-import { listTransactionTypes } from '../dictionaries/service';
-import { renderStatement } from '../pdf/history-documents';
+import { customerDisplayName } from '../accounts';
+import { listTransactionTypes } from '../dictionaries';
+import { renderStatement } from '../pdf';
 import { csvLine } from './csv';
 import { typeOfKind } from './kinds';
 import {

@@ -1,25 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { historyMethods } from '@ledgerline/contract';
-import { getBrand, isBrandId } from '@ledgerline/domain';
-import { customers } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
-import { requireBalanceAccess } from '../accounts/access';
-import { audit } from '../audit/audit';
-import { fill } from '../pdf/texts';
+import { requireBalanceAccess } from '../customers';
 import { listAuthorizations } from './authorizations';
 import { batchFile, listBatches } from './batches';
-import { receiptLink } from './downloads';
+import { DOWNLOAD_LINK_TTL_MS, exportLink, findExport, listExports, toExportItem } from './exports';
 import {
-  createExport,
-  DOWNLOAD_LINK_TTL_MS,
-  EMAIL_LINK_TTL_MS,
-  exportLink,
-  findExport,
-  listExports,
-  toExportItem,
-} from './exports';
-import { EXPORT_EMAIL } from './messages';
+  readableHistoryAccount,
+  requestHistoryExport,
+  requestReceipt,
+  requestStatementExport,
+  sendExportByEmail,
+} from './requests';
 import {
   checkOffset,
   countHistory,
@@ -30,18 +21,11 @@ import {
   statusTotals,
   toHistoryItem,
 } from './query';
-import {
-  accountOfTransfer,
-  historyAccount,
-  scopeOf,
-  statementRows,
-  transactionDetails,
-} from './service';
+import { historyAccount, scopeOf, statementRows, transactionDetails } from './service';
 
 /** The acting customer's account, for a caller who may see its balances; another customer's is not found. */
-async function readableAccount(ctx: AuthedMethodContext, accountId: number) {
-  await requireBalanceAccess(ctx.db, ctx);
-  return historyAccount(ctx.db, ctx.customerId, accountId);
+function readableAccount(ctx: AuthedMethodContext, accountId: number) {
+  return readableHistoryAccount(ctx.db, ctx.actor, accountId);
 }
 
 export const historyHandlers: MethodHandlers<typeof historyMethods> = {
@@ -74,32 +58,12 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
   },
 
   async getTransactionDetails(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
+    requireBalanceAccess(ctx.actor);
     return { transaction: await transactionDetails(ctx.db, ctx.customerId, input.transactionId) };
   },
 
   async getTransactionReceipt(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
-    // Not found unless the transaction touched one of the customer's accounts.
-    await accountOfTransfer(ctx.db, ctx.customerId, input.transactionId);
-    const redirectLink = await ctx.db.transaction(async (tx) => {
-      const link = await receiptLink(tx, {
-        customerId: ctx.customerId,
-        userId: ctx.caller.userId,
-        transferId: input.transactionId,
-        lang: ctx.lang,
-        origin: ctx.site.origin,
-      });
-      await audit(tx, {
-        action: 'history.receipt',
-        userId: ctx.caller.userId,
-        customerId: ctx.customerId,
-        ip: ctx.ip,
-        details: { transferId: input.transactionId },
-      });
-      return link;
-    });
-    return { redirectLink };
+    return requestReceipt(ctx.db, ctx.actor, ctx.site.origin, input.transactionId);
   },
 
   async getAuthorizations(input, ctx) {
@@ -118,70 +82,22 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
   },
 
   async exportStatement(input, ctx) {
-    const account = await readableAccount(ctx, input.accountId);
-    const months = await statementRows(ctx.db, account);
-    if (!months.some((row) => row.yearMonth === input.yearMonth)) {
-      throw AppError.invalid(
-        { yearMonth: 'validation.noStatementForMonth' },
-        'There is no statement for this month',
-      );
-    }
-    const exportId = await ctx.db.transaction(async (tx) => {
-      const id = await createExport(tx, {
-        customerId: ctx.customerId,
-        userId: ctx.caller.userId,
-        accountId: account.id,
-        source: 'monthly',
-        format: input.format,
-        yearMonth: input.yearMonth,
-        lang: ctx.lang,
-      });
-      await audit(tx, {
-        action: 'history.exportStatement',
-        userId: ctx.caller.userId,
-        customerId: ctx.customerId,
-        ip: ctx.ip,
-        details: { exportId: id, accountId: account.id, yearMonth: input.yearMonth },
-      });
-      return id;
-    });
-    return { exportId };
+    return requestStatementExport(ctx.db, ctx.actor, input);
   },
 
   async exportHistory(input, ctx) {
-    const { accountId, format, ...filter } = input;
-    const account = await readableAccount(ctx, accountId);
-    const exportId = await ctx.db.transaction(async (tx) => {
-      const id = await createExport(tx, {
-        customerId: ctx.customerId,
-        userId: ctx.caller.userId,
-        accountId: account.id,
-        source: 'history',
-        format,
-        filter,
-        lang: ctx.lang,
-      });
-      await audit(tx, {
-        action: 'history.exportHistory',
-        userId: ctx.caller.userId,
-        customerId: ctx.customerId,
-        ip: ctx.ip,
-        details: { exportId: id, accountId: account.id },
-      });
-      return id;
-    });
-    return { exportId };
+    return requestHistoryExport(ctx.db, ctx.actor, input);
   },
 
   async getExports(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
+    requireBalanceAccess(ctx.actor);
     if (input.accountId !== undefined)
       await historyAccount(ctx.db, ctx.customerId, input.accountId);
     return listExports(ctx.db, ctx.customerId, input);
   },
 
   async getExportStatus(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
+    requireBalanceAccess(ctx.actor);
     const row = await findExport(ctx.db, ctx.customerId, input.exportId);
     const redirectLink =
       row.status === 'ready'
@@ -201,51 +117,16 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
   },
 
   async sendExportToEmail(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
-    const row = await findExport(ctx.db, ctx.customerId, input.exportId);
-    if (row.status !== 'ready')
-      throw AppError.invalid(
-        { exportId: 'validation.exportNotReady' },
-        'The file is not ready yet',
-      );
-    const [customer] = await ctx.db
-      .select({ brandId: customers.brandId })
-      .from(customers)
-      .where(eq(customers.id, ctx.customerId));
-    const brand = getBrand(customer && isBrandId(customer.brandId) ? customer.brandId : 'pebble');
-    await ctx.db.transaction(async (tx) => {
-      const link = await exportLink(tx, row, {
-        userId: ctx.caller.userId,
-        origin: ctx.site.origin,
-        ttlMs: EMAIL_LINK_TTL_MS,
-      });
-      const texts = EXPORT_EMAIL[ctx.lang];
-      const values = { brand: brand.projectName, file: row.fileName, link };
-      await ctx.services.mailer.enqueue(tx, {
-        channel: 'email',
-        recipient: input.email,
-        subject: fill(texts.subject, values),
-        body: fill(texts.body, values),
-        userId: ctx.caller.userId,
-      });
-      await audit(tx, {
-        action: 'history.exportSent',
-        userId: ctx.caller.userId,
-        customerId: ctx.customerId,
-        ip: ctx.ip,
-        details: { exportId: row.id, email: input.email },
-      });
-    });
-    return { sent: true };
+    return sendExportByEmail(ctx.db, ctx.services.mailer, ctx.actor, ctx.site.origin, input);
   },
 
   async getBatchTransfers(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
+    requireBalanceAccess(ctx.actor);
     return listBatches(ctx.db, ctx.customerId, input);
   },
 
   async getBatchTransferFile(input, ctx) {
-    await requireBalanceAccess(ctx.db, ctx);
+    requireBalanceAccess(ctx.actor);
     return batchFile(ctx.db, ctx.customerId, input.batchId);
   },
 };

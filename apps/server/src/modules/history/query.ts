@@ -9,7 +9,7 @@ import {
 import { transactionTypeId } from '@ledgerline/domain/dictionaries/transaction-types';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { Money, moneyText } from '../ledger/money';
+import { Money, moneyText } from '../ledger';
 import { historyStatusOf, kindsOfType, ledgerStatusOf, typeOfKind } from './kinds';
 
 /*

@@ -3,8 +3,8 @@ import type { StatementRow, TransactionDetails } from '@ledgerline/contract';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts, ledgerTransfers, postings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findCustomerAccount } from '../accounts/service';
-import { Money, moneyText } from '../ledger/money';
+import { findCustomerAccount } from '../accounts';
+import { Money, moneyText } from '../ledger';
 import { detailsOf, historyRowOf, toHistoryItem, type HistoryScope } from './query';
 
 type AccountRow = typeof accounts.$inferSelect;

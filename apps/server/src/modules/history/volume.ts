@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema';
-import { systemAccount } from '../ledger/ledger';
+import { systemAccount } from '../ledger';
 
 /*
  * Bulk history for one account (npm run seed:volume, the bench, the scale tests). It bypasses

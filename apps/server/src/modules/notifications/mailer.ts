@@ -90,3 +90,23 @@ export function createMailer(
     },
   };
 }
+
+const OUTBOX_POLL_MS = 2000;
+
+/** Delivers the outbox every 2 s beside the requests (rows are claimed, so any node may). */
+export function startOutboxDelivery(
+  mailer: Pick<Mailer, 'deliverPending'>,
+  log: FastifyBaseLogger,
+): { stop(): Promise<void> } {
+  const timer = setInterval(() => {
+    mailer
+      .deliverPending()
+      .catch((error: unknown) => log.warn({ err: error }, 'outbox delivery pass failed'));
+  }, OUTBOX_POLL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+    },
+  };
+}

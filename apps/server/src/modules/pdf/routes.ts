@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accountConfirmationRequestSchema,
@@ -20,14 +20,12 @@ import { customers, paymentInstructions, pdfDownloads } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, issuesToValidationErrors } from '../../lib/errors';
 import type { SiteResolver } from '../../lib/site';
-import { audit } from '../audit/audit';
-import { requireBalanceAccess } from '../accounts/access';
-import { customerDisplayName, findCustomerAccount } from '../accounts/service';
-import { resolveActingCustomer } from '../customers/access';
+import { audit } from '../audit';
+import { requireBalanceAccess, resolveActingCustomer, resolveActor } from '../customers';
+import { customerDisplayName, findCustomerAccount } from '../accounts';
 import { renderAccountConfirmation } from './account-confirmation';
-import { findLegalItem } from '../profile/settings';
+import { findLegalItem } from '../profile';
 import { renderAgreement } from './agreement';
-import { isHistoryDocument, serveHistoryDocument } from '../history/downloads';
 
 /*
  * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}", answering `redirectLink`). A link
@@ -39,9 +37,24 @@ import { isHistoryDocument, serveHistoryDocument } from '../history/downloads';
 export const PDF_LINK_TTL_MS = 5 * 60_000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Documents another module serves behind these single-use links (history's receipts and exports):
+ * the module declares them (ServerModule.linkedDocuments), so pdf needs no import of it.
+ */
+export interface LinkedDocuments {
+  handles(document: string): boolean;
+  serve(
+    db: Database,
+    link: typeof pdfDownloads.$inferSelect,
+    reply: FastifyReply,
+    gone: () => AppError,
+  ): Promise<unknown>;
+}
+
 export interface PdfDeps {
   db: Database;
   site: SiteResolver;
+  linkedDocuments: LinkedDocuments[];
 }
 
 function actingCustomerFromHeader(request: FastifyRequest): number | undefined {
@@ -88,12 +101,14 @@ export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps):
       const body = parsed.data;
       const lang: Language =
         body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
-      const customerId = await resolveActingCustomer(
-        deps.db,
-        caller,
-        body.fromCustomerId ?? actingCustomerFromHeader(request),
-      );
-      await requireBalanceAccess(deps.db, { caller, customerId });
+      const actor = await resolveActor(deps.db, caller, {
+        fromCustomerId: body.fromCustomerId ?? actingCustomerFromHeader(request),
+        lang,
+        ip: request.ip,
+        brandId: undefined,
+      });
+      requireBalanceAccess(actor);
+      const { customerId } = actor;
       const { account } = await letterFor(deps.db, customerId, body.accountId);
 
       const token = randomToken(32);
@@ -231,8 +246,8 @@ export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Pr
         ),
       );
     // Receipts and history exports (modules/history) share these single-use links.
-    if (link && isHistoryDocument(link.document))
-      return serveHistoryDocument(deps.db, link, reply, gone);
+    const linked = link && deps.linkedDocuments.find((item) => item.handles(link.document));
+    if (link && linked) return linked.serve(deps.db, link, reply, gone);
     if (!link || !['accountConfirmation', 'agreement'].includes(link.document)) throw gone();
     const { bytes, filename } = await renderLinked(deps.db, link);
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { customerAddresses } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext } from '../../main-api/types';
-import { STATES } from '../dictionaries/data/states';
+import { STATES } from '../dictionaries';
 import { auditChange, lockCustomer } from './shared';
 
 /*

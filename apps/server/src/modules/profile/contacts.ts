@@ -15,7 +15,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { authSettings, customerEmails, customerPhones, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext } from '../../main-api/types';
-import { audit } from '../audit/audit';
+import { audit } from '../audit';
 import { checkContactCode, issueContactCode, retireCodes, useLinkToken } from './codes';
 import { renderMessage } from './messages';
 import {

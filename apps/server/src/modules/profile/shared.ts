@@ -4,7 +4,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { customerEmails, customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext } from '../../main-api/types';
-import { audit } from '../audit/audit';
+import { audit } from '../audit';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -6,8 +6,8 @@ import type { Database } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
 import { AppError, issuesToValidationErrors } from '../../lib/errors';
 import type { Services } from '../../services';
-import { moneyText } from '../ledger/money';
-import { railStatusOf } from '../transfers/external';
+import { moneyText } from '../ledger';
+import { railStatusOf } from '../transfers';
 import { DEFAULT_RETURN_REASON, markForReturn, runRailStep } from './simulator';
 
 const returnBody = z

@@ -6,13 +6,11 @@ import { isLanguage, type Language } from '@ledgerline/domain/languages';
 import { BRANDS, isBrandId } from '@ledgerline/domain/brands';
 import { selectRows, type Database, type Tx } from '../../db/client';
 import { customers, ledgerTransfers, users } from '../../db/schema';
-import { audit } from '../audit/audit';
-import { reverseTransfer } from '../ledger/ledger';
-import { Money, moneyText } from '../ledger/money';
-import type { Mailer } from '../notifications/mailer';
-import type { RealtimeHub } from '../realtime/hub';
-import { returnMessage } from '../transfers/external-messages';
-import { accountEvents, publishAll } from '../transfers/service';
+import { audit } from '../audit';
+import { Money, moneyText, reverseTransfer } from '../ledger';
+import type { Mailer } from '../notifications';
+import type { RealtimeHub } from '../realtime';
+import { accountEvents, publishAll, returnMessage } from '../transfers';
 import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 
 /*

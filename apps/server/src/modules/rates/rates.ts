@@ -3,7 +3,7 @@ import { findCurrency } from '@ledgerline/domain';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { Money } from '../ledger/money';
+import { Money } from '../ledger';
 import { parseEcbCsv } from './ecb';
 
 /** Every rate we hold is units of the quote currency per one euro (the ECB's base). */

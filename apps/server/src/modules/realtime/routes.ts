@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REALTIME_PATH } from '@ledgerline/contract';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
-import type { RealtimeTicketOwner } from '../auth/sessions';
+import type { RealtimeTicketOwner } from '../auth';
 
 /**
  * Same origin is always allowed (the page was served by us); other origins only when listed in

@@ -31,8 +31,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { hashPassword, randomToken } from '../../lib/crypto';
 import type { MethodContext } from '../../main-api/types';
-import { audit } from '../audit/audit';
-import { INDUSTRY_GROUPS } from '../dictionaries/data/industries';
+import { audit } from '../audit';
+import { INDUSTRY_GROUPS } from '../dictionaries';
 import { checkResetCode, codesSentLastHour, issueCode, useActivationCode } from './codes';
 import { renderEmail } from './emails';
 

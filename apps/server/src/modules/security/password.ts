@@ -4,8 +4,8 @@ import { passwordChangeRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import type { AuthedMethodContext } from '../../main-api/types';
-import { audit } from '../audit/audit';
-import { accountBlockedError, accountBlockedUntil, registerAccountFailure } from '../auth/throttle';
+import { audit } from '../audit';
+import { accountBlockedError, accountBlockedUntil, registerAccountFailure } from '../auth';
 import { renderMessage } from './messages';
 import {
   CHANGE_MAX_ATTEMPTS,

@@ -12,11 +12,19 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext } from '../../main-api/types';
-import { audit } from '../audit/audit';
-import { devicesOf, settingsOf, type SettingsRow } from '../auth/devices';
-import { maskPhoneNumber } from '../auth/phone';
-import { accountBlockedError, accountBlockedUntil, registerAccountFailure } from '../auth/throttle';
-import { matchingTotpStep, secretFromBase32, totpUri } from '../auth/totp';
+import { audit } from '../audit';
+import {
+  accountBlockedError,
+  accountBlockedUntil,
+  devicesOf,
+  maskPhoneNumber,
+  matchingTotpStep,
+  registerAccountFailure,
+  secretFromBase32,
+  settingsOf,
+  type SettingsRow,
+  totpUri,
+} from '../auth';
 import { renderMessage } from './messages';
 import {
   CHANGE_MAX_ATTEMPTS,

@@ -9,20 +9,14 @@ import { ACCESS_LEVELS } from '@ledgerline/domain';
 import type { Tx } from '../../db/client';
 import { approvalRequests, customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
-import { hashRequest } from '../ledger/ledger';
-import { moneyText } from '../ledger/money';
+import { audit } from '../audit';
+import { hashRequest, moneyText } from '../ledger';
 import { createRecurring, type SubscriptionFields } from './recurring';
-import {
-  accountEvents,
-  executeTransfer,
-  publishAll,
-  quoteOf,
-  transferAccessLevel,
-  type TransferActor,
-  type TransferDeps,
-  type TransferRequest,
-} from './service';
+import { accountEvents, publishAll } from './events';
+import { executeTransfer, quoteOf, type TransferDeps, type TransferMaker } from './execute';
+import { transferAccessLevel } from '../customers';
+import type { Actor } from '../../lib/actor';
+import type { TransferRequest } from './quote';
 
 /*
  * Business maker-checker (spec 2 §4, §6): a user with initiate access (3) creates an approval
@@ -49,7 +43,7 @@ function approvalResult(row: RequestRow, fee: string): SubmitResult {
 
 export async function createApprovalRequest(
   deps: Pick<TransferDeps, 'db'>,
-  actor: TransferActor,
+  actor: Actor,
   payload: ApprovalPayload,
   key: string,
   requestHash: string,
@@ -131,7 +125,7 @@ function toApprovalRequest(row: RequestRow, emails: Map<number, string>): Approv
 }
 
 /** Full access sees every request of the company; an initiator only their own. */
-function visibleTo(actor: TransferActor, level: number) {
+function visibleTo(actor: Actor, level: number) {
   return and(
     eq(approvalRequests.customerId, actor.customerId),
     level === ACCESS_LEVELS.fullAccess
@@ -142,7 +136,7 @@ function visibleTo(actor: TransferActor, level: number) {
 
 export async function listApprovalRequests(
   deps: Pick<TransferDeps, 'db'>,
-  actor: TransferActor,
+  actor: Actor,
   input: {
     pageNumber: number;
     pageSize: number;
@@ -151,7 +145,7 @@ export async function listApprovalRequests(
     toDate?: string | undefined;
   },
 ) {
-  const level = await transferAccessLevel(deps.db, actor);
+  const level = transferAccessLevel(actor);
   const toDate = input.toDate ? new Date(`${input.toDate}T00:00:00Z`) : undefined;
   if (toDate) toDate.setUTCDate(toDate.getUTCDate() + 1);
   const where = and(
@@ -178,8 +172,8 @@ export async function listApprovalRequests(
 }
 
 /** Pending requests waiting for this user: for an approver, those others initiated; for an initiator, their own. */
-export async function approvalCounts(deps: Pick<TransferDeps, 'db'>, actor: TransferActor) {
-  const level = await transferAccessLevel(deps.db, actor);
+export async function approvalCounts(deps: Pick<TransferDeps, 'db'>, actor: Actor) {
+  const level = transferAccessLevel(actor);
   const mine =
     level === ACCESS_LEVELS.fullAccess
       ? ne(approvalRequests.createdByUserId, actor.userId)
@@ -199,10 +193,10 @@ export async function approvalCounts(deps: Pick<TransferDeps, 'db'>, actor: Tran
 
 async function requireApprover(
   deps: Pick<TransferDeps, 'db'>,
-  actor: TransferActor,
+  actor: Actor,
   ids: number[],
 ): Promise<void> {
-  const level = await transferAccessLevel(deps.db, actor);
+  const level = transferAccessLevel(actor);
   if (level !== ACCESS_LEVELS.fullAccess)
     throw AppError.noAccess('Only a user with full access may approve or decline requests');
   const unique = [...new Set(ids)];
@@ -225,7 +219,7 @@ type Outcome = {
 
 export async function decideApprovalRequests(
   deps: TransferDeps,
-  actor: TransferActor,
+  actor: Actor,
   ids: number[],
   approve: boolean,
 ): Promise<{ results: Outcome[] }> {
@@ -270,7 +264,7 @@ export async function decideApprovalRequests(
           .select({ customerId: users.customerId })
           .from(users)
           .where(eq(users.id, row.createdByUserId));
-        const maker: TransferActor = {
+        const maker: TransferMaker = {
           userId: row.createdByUserId,
           customerId: row.customerId,
           ownCustomerId: initiator?.customerId ?? row.customerId,

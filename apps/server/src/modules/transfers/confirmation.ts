@@ -10,27 +10,22 @@ import {
   transactionConfirmations,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
-import type { DeviceRequestHook } from '../auth/flows';
-import { settingsOf } from '../auth/devices';
-import { matchingTotpStep, secretFromBase32 } from '../auth/totp';
-import { rejectTransfer, settleTransfer } from '../ledger/ledger';
-import { Money, moneyText } from '../ledger/money';
+import { audit } from '../audit';
+import { type DeviceRequestHook, matchingTotpStep, secretFromBase32, settingsOf } from '../auth';
+import { Money, moneyText, rejectTransfer, settleTransfer } from '../ledger';
+import type { Actor } from '../../lib/actor';
+import { accountEvents, publishAll } from './events';
+import type { TransferDeps } from './execute';
 import {
   CONFIRMATION_TTL_MS,
   MAX_CODE_ATTEMPTS,
   MAX_CODE_RESENDS,
-  REJECTED_MESSAGE,
-  accountEvents,
   codeHash,
   confirmationPlan,
-  publishAll,
   pushRequest,
   sendCode,
   sentToOf,
-  type TransferActor,
-  type TransferDeps,
-} from './service';
+} from './second-factor';
 
 /*
  * Confirming a pending transfer (spec 2 §4 "Transaction approval"): the operationId names the
@@ -43,6 +38,8 @@ import {
 
 type ConfirmationRow = typeof transactionConfirmations.$inferSelect;
 type Published = { userId: number; event: RealtimeEvent }[];
+
+export const REJECTED_MESSAGE = 'Transaction was rejected.';
 
 function resultEvent(row: ConfirmationRow, success: boolean, message?: string): Published {
   return [
@@ -142,7 +139,7 @@ type Outcome = { kind: 'settled' | 'pending' } | { kind: 'error'; error: AppErro
 /** confirmTransaction: checks the second factor and settles, or refuses (counting a wrong code). */
 export async function confirmTransaction(
   deps: TransferDeps,
-  actor: TransferActor,
+  actor: Actor,
   input: { operationId?: string | undefined; code?: string | undefined },
 ) {
   if (!input.operationId) throw missingOperation();
@@ -241,7 +238,7 @@ export async function confirmTransaction(
 /** resendTransactionCode: a new SMS or e-mailed code (the old one stops working) or a new phone request. */
 export async function resendTransactionCode(
   deps: TransferDeps,
-  actor: TransferActor,
+  actor: Actor,
   input: { operationId?: string | undefined },
 ) {
   if (!input.operationId) throw missingOperation();

@@ -1,19 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { externalTransferMethods } from '@ledgerline/contract';
-import {
-  EXTERNAL_TRANSFER_TYPES,
-  type ExternalTransferType,
-  type WireScheme,
-} from '@ledgerline/domain/external-transfers';
-import { customers, ledgerTransfers } from '../../db/schema';
+import type { ExternalTransferType, WireScheme } from '@ledgerline/domain/external-transfers';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
-import { findCustomerAccount } from '../accounts/service';
-import { Money, moneyText, requireMinorUnits } from '../ledger/money';
+import { findCustomerAccount } from '../accounts';
+import { Money, moneyText, requireMinorUnits } from '../ledger';
 import {
   RAIL_BOUNDS,
   defaultScheme,
   externalFee,
+  externalTransferWithReversal,
   extraParamsFor,
   feeOperationOf,
   railStatusOf,
@@ -22,32 +17,15 @@ import {
 } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
 import { submit } from './handlers';
-import { availableOf, limitStates, transferAccessLevel } from './service';
+import { availableOf, limitStates } from './limits';
+import { brandOfCustomer } from './quote';
+import { transferAccessLevel } from '../customers';
 
 /*
  * The main-API methods of external transfers (contract: methods/external-transfers.ts). A submit
  * becomes an ExternalRequest and goes through the same submit as transferP2P: permission flag,
  * approval request for initiate-only users, idempotency, limits, the ledger and the second factor.
  */
-
-function actorOf(ctx: AuthedMethodContext) {
-  return {
-    userId: ctx.caller.userId,
-    customerId: ctx.customerId,
-    ownCustomerId: ctx.caller.customerId,
-    ip: ctx.ip,
-    lang: ctx.lang,
-  };
-}
-
-async function brandOf(ctx: AuthedMethodContext): Promise<string> {
-  const [row] = await ctx.db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, ctx.customerId));
-  if (!row) throw AppError.notFound('Customer not found');
-  return row.brandId;
-}
 
 /** The caller's source account in the currency named; another currency is TA1 (external amounts are in the source's currency). */
 async function sourceAccount(ctx: AuthedMethodContext, fromAccount: number, currency?: string) {
@@ -125,12 +103,12 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   },
 
   async getExternalTransferFee(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     const from = await sourceAccount(ctx, input.fromAccount, input.currency);
     requireMinorUnits(input.amount, from.currencyCode, 'amount');
     const fee = await externalFee(
       ctx.db,
-      await brandOf(ctx),
+      await brandOfCustomer(ctx.db, ctx.customerId),
       input.type,
       schemeFor(input.type, input.countryCode, input.currency, input.scheme),
       new Money(input.amount),
@@ -140,9 +118,9 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   },
 
   async getExternalMaxAmount(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     const from = await sourceAccount(ctx, input.fromAccount, input.currency);
-    const brandId = await brandOf(ctx);
+    const brandId = await brandOfCustomer(ctx.db, ctx.customerId);
     const scheme = schemeFor(input.type, input.countryCode, input.currency, input.scheme);
     // The fee of each candidate is the rule's: load it once, then search the largest amount that fits with its fee.
     const rule = await loadFeeRule(
@@ -174,7 +152,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   },
 
   async getExternalLimits(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     const from = await sourceAccount(ctx, input.fromAccount);
     const states = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
     const bounds = RAIL_BOUNDS[input.type];
@@ -191,7 +169,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   },
 
   async getExtraParams(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     return {
       extraParams: extraParamsFor(
         input.type,
@@ -204,28 +182,18 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   },
 
   async getTransferDetails(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     await sourceAccount(ctx, input.fromAccount);
     return transferDetails(ctx.db, ctx.customerId, input.type, input.countryCode);
   },
 
   async getExternalTransferStatus(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
-    const [row] = await ctx.db
-      .select()
-      .from(ledgerTransfers)
-      .where(
-        and(
-          eq(ledgerTransfers.id, input.transactionId),
-          eq(ledgerTransfers.customerId, ctx.customerId),
-          inArray(ledgerTransfers.kind, [...EXTERNAL_TRANSFER_TYPES]),
-        ),
-      );
-    if (!row) throw AppError.notFound('Transfer not found');
-    const [reversal] = await ctx.db
-      .select({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.reversesTransferId, row.id));
+    transferAccessLevel(ctx.actor);
+    const { row, reversal } = await externalTransferWithReversal(
+      ctx.db,
+      ctx.customerId,
+      input.transactionId,
+    );
     const details = row.details;
     return {
       transactionId: row.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { ExtraParam, TransferRequirement } from '@ledgerline/contract';
 import {
@@ -14,15 +14,20 @@ import {
 } from '@ledgerline/domain/external-transfers';
 import type { Language } from '@ledgerline/domain/languages';
 import type { DbOrTx, Tx } from '../../db/client';
-import { bankBranches, banks, customerAddresses, customers } from '../../db/schema';
+import {
+  bankBranches,
+  banks,
+  customerAddresses,
+  customers,
+  ledgerTransfers,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findCustomerAccount } from '../accounts/service';
-import { isBlockedBin } from '../bank-directory/directory';
-import { systemAccount } from '../ledger/ledger';
-import { Money, moneyText, requireMinorUnits } from '../ledger/money';
+import { findCustomerAccount } from '../accounts';
+import { isBlockedBin } from '../bank-directory';
+import { Money, moneyText, requireMinorUnits, systemAccount } from '../ledger';
 import { EXTRA_PARAM_LABELS, EXTRA_PARAM_VALUE_LABELS } from './external-messages';
 import { feeFor, loadFeeRule } from './fees';
-import { usableAccount, type Quote } from './service';
+import { usableAccount, type Quote } from './quote';
 
 /*
  * External transfers (issue 5; spec 2 §3, §5, §7): what a transfer over a rail would do. The money
@@ -653,4 +658,28 @@ export async function quoteExternal(
       },
     },
   };
+}
+
+/** An external transfer of the customer and the reversal that returned it, if any; another's is not found. */
+export async function externalTransferWithReversal(
+  db: DbOrTx,
+  customerId: number,
+  transferId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.id, transferId),
+        eq(ledgerTransfers.customerId, customerId),
+        inArray(ledgerTransfers.kind, [...EXTERNAL_TRANSFER_TYPES]),
+      ),
+    );
+  if (!row) throw AppError.notFound('Transfer not found');
+  const [reversal] = await db
+    .select({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reversesTransferId, row.id));
+  return { row, reversal };
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { minorUnits } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { feeRules } from '../../db/schema';
-import { Money } from '../ledger/money';
+import { Money } from '../ledger';
 
 /** A converted amount or a fee in a currency's minor units, rounded half up (0.005 → 0.01). */
 export function roundToCurrency(value: Money, currencyCode: string): Money {

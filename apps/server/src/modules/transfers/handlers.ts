@@ -1,108 +1,42 @@
-import { eq } from 'drizzle-orm';
 import type { RecentTransfer, transferMethods, TransferType } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
-import { customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
-import { findCustomerAccount } from '../accounts/service';
-import { hashRequest } from '../ledger/ledger';
-import { Money, moneyText, requireMinorUnits } from '../ledger/money';
-import { transferExchangeRate } from '../rates/rates';
-import {
-  approvalCounts,
-  createApprovalRequest,
-  decideApprovalRequests,
-  listApprovalRequests,
-} from './approvals';
+import { findCustomerAccount } from '../accounts';
+import { Money, moneyText, recentTransfers, requireMinorUnits } from '../ledger';
+import { transferExchangeRate } from '../rates';
+import { approvalCounts, decideApprovalRequests, listApprovalRequests } from './approvals';
 import { confirmTransaction, resendTransactionCode } from './confirmation';
 import { isExternalKind, railStatusOf } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
-import { transferPermissionFlags } from './permissions';
-import { cancelRecurring, createRecurring, listRecurring } from './recurring';
+import { permissionFor, transferAccessLevel, transferPermissionFlags } from '../customers';
+import { cancelRecurring, listRecurring } from './recurring';
+import { availableOf, limitStates } from './limits';
+import { checkPayee } from './payee';
+import { submitTransfer } from './submit';
+import type { TransferDeps } from './execute';
 import {
-  accountEvents,
-  availableOf,
-  checkPayee,
-  executeTransfer,
+  brandOfCustomer,
   feeOperation,
-  limitStates,
   ownAccountPair,
-  permissionFor,
-  publishAll,
   quoteBetweenAccounts,
   quoteP2P,
-  recentTransfers,
-  requireTransferRights,
   sourceAmountFor,
-  transferAccessLevel,
-  type TransferActor,
-  type TransferDeps,
   type TransferRequest,
-} from './service';
-
-function actorOf(ctx: AuthedMethodContext): TransferActor {
-  return {
-    userId: ctx.caller.userId,
-    customerId: ctx.customerId,
-    ownCustomerId: ctx.caller.customerId,
-    ip: ctx.ip,
-    lang: ctx.lang,
-  };
-}
+} from './quote';
 
 function depsOf(ctx: AuthedMethodContext): TransferDeps {
   return { db: ctx.db, mailer: ctx.services.mailer, realtime: ctx.services.realtime };
 }
 
-async function brandOf(ctx: AuthedMethodContext): Promise<string> {
-  const [row] = await ctx.db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, ctx.customerId));
-  if (!row) throw AppError.notFound('Customer not found');
-  return row.brandId;
-}
-
-/**
- * A money-moving submit: full access transfers (with the second factor), initiate access (3)
- * creates an approval request. The request hash covers the method, the user and every field but
- * the key, so the same key with another payload is refused.
- */
-export async function submit(
+/** A money-moving submit of the request's actor (transfers/submit.ts). */
+export function submit(
   ctx: AuthedMethodContext,
   method: string,
   request: TransferRequest & Record<string, unknown>,
   idempotencyKey: string,
 ) {
-  const actor = actorOf(ctx);
-  const deps = depsOf(ctx);
-  const level = await requireTransferRights(
-    ctx.db,
-    actor,
-    request.kind,
-    request.toOwnAccount === true,
-  );
-  const requestHash = hashRequest({ method, userId: actor.userId, ...request });
-  if (level === ACCESS_LEVELS.initiate)
-    return createApprovalRequest(deps, actor, request, idempotencyKey, requestHash);
-  const executed = await ctx.db.transaction(async (tx) => {
-    const done = await executeTransfer(tx, deps, actor, request, {
-      idempotencyKey,
-      requestHash,
-      confirm: true,
-    });
-    if (request.kind === 'betweenAccounts' && !done.replayed)
-      await createRecurring(
-        tx,
-        actor,
-        { ...request, currency: String(request.currency) },
-        done.transferId,
-      );
-    return done;
-  });
-  if (executed.result.status === 'settled' && !executed.replayed)
-    await publishAll(deps.realtime, await accountEvents(ctx.db, executed.accountIds));
-  return executed.result;
+  return submitTransfer(depsOf(ctx), ctx.actor, method, request, idempotencyKey);
 }
 
 function toRecent(
@@ -143,7 +77,7 @@ function kindOf(kind: string): TransferType {
 
 export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   async getTransferFee(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     if (input.operation === 'betweenAccounts') {
       const quote = await quoteBetweenAccounts(ctx.db, ctx.customerId, {
         fromAccount: input.fromAccount,
@@ -163,7 +97,12 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     // The fee does not depend on the payee: it can be shown before the e-mail is typed.
     const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
     requireMinorUnits(input.amount, from.currencyCode, 'amount');
-    const rule = await loadFeeRule(ctx.db, await brandOf(ctx), 'p2p', from.currencyCode);
+    const rule = await loadFeeRule(
+      ctx.db,
+      await brandOfCustomer(ctx.db, ctx.customerId),
+      'p2p',
+      from.currencyCode,
+    );
     return {
       fee: moneyText(feeFor(rule, new Money(input.amount), from.currencyCode)),
       currency: from.currencyCode,
@@ -171,8 +110,8 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   },
 
   async getMaxAmount(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
-    const brandId = await brandOf(ctx);
+    transferAccessLevel(ctx.actor);
+    const brandId = await brandOfCustomer(ctx.db, ctx.customerId);
     if (input.operation === 'betweenAccounts') {
       const { from, to } = await ownAccountPair(
         ctx.db,
@@ -232,7 +171,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   },
 
   async getCustomerLimits(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     const from =
       input.toAccount !== undefined
         ? (await ownAccountPair(ctx.db, ctx.customerId, input.fromAccount, input.toAccount)).from
@@ -260,13 +199,13 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   },
 
   async checkPayee(input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     const payee = await checkPayee(ctx.db, ctx.customerId, input.email);
     return { status: payee.status, name: payee.name, canReceive: payee.canReceive };
   },
 
   async getP2pBeneficiaries(_input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     const rows = await recentTransfers(ctx.db, ctx.customerId, 'p2p', 200);
     const seen = new Map<string, { email: string; name: string; lastUsedAt: string }>();
     for (const row of rows) {
@@ -282,8 +221,8 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   },
 
   async getRecentTransfers(input, ctx) {
-    const actor = actorOf(ctx);
-    const level = await transferAccessLevel(ctx.db, actor);
+    const actor = ctx.actor;
+    const level = transferAccessLevel(actor);
     const flags = await transferPermissionFlags(ctx.db, actor.userId, actor.customerId, level);
     const rows = await recentTransfers(
       ctx.db,
@@ -315,37 +254,37 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   },
 
   async confirmTransaction(input, ctx) {
-    return confirmTransaction(depsOf(ctx), actorOf(ctx), input);
+    return confirmTransaction(depsOf(ctx), ctx.actor, input);
   },
 
   async resendTransactionCode(input, ctx) {
-    return resendTransactionCode(depsOf(ctx), actorOf(ctx), input);
+    return resendTransactionCode(depsOf(ctx), ctx.actor, input);
   },
 
   async getApprovalRequests(input, ctx) {
-    return listApprovalRequests(depsOf(ctx), actorOf(ctx), input);
+    return listApprovalRequests(depsOf(ctx), ctx.actor, input);
   },
 
   async approveRequests(input, ctx) {
-    return decideApprovalRequests(depsOf(ctx), actorOf(ctx), input.ids, true);
+    return decideApprovalRequests(depsOf(ctx), ctx.actor, input.ids, true);
   },
 
   async declineRequests(input, ctx) {
-    return decideApprovalRequests(depsOf(ctx), actorOf(ctx), input.ids, false);
+    return decideApprovalRequests(depsOf(ctx), ctx.actor, input.ids, false);
   },
 
   async getApprovalCounts(_input, ctx) {
-    return approvalCounts(depsOf(ctx), actorOf(ctx));
+    return approvalCounts(depsOf(ctx), ctx.actor);
   },
 
   async getRecurringTransfers(_input, ctx) {
-    await transferAccessLevel(ctx.db, actorOf(ctx));
+    transferAccessLevel(ctx.actor);
     return { recurring: await listRecurring(ctx.db, ctx.customerId) };
   },
 
   async cancelRecurringTransfer(input, ctx) {
-    const actor = actorOf(ctx);
-    const level = await transferAccessLevel(ctx.db, actor);
+    const actor = ctx.actor;
+    const level = transferAccessLevel(actor);
     if (level !== ACCESS_LEVELS.fullAccess)
       throw AppError.noAccess('Only a user with full access may cancel a recurring transfer');
     return { recurring: await cancelRecurring(ctx.db, actor, input.id) };

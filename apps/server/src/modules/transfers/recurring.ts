@@ -5,19 +5,15 @@ import { nextRecurringRun } from '@ledgerline/domain/recurring';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { ledgerTransfers, recurringTransfers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
-import { hashRequest } from '../ledger/ledger';
-import { moneyText } from '../ledger/money';
-import type { Mailer } from '../notifications/mailer';
-import type { RealtimeHub } from '../realtime/hub';
+import { audit } from '../audit';
+import { hashRequest, moneyText } from '../ledger';
+import type { Mailer } from '../notifications';
+import type { RealtimeHub } from '../realtime';
 import { expireConfirmations } from './confirmation';
-import {
-  accountEvents,
-  executeTransfer,
-  publishAll,
-  requireTransferRights,
-  type TransferActor,
-} from './service';
+import { accountEvents, publishAll } from './events';
+import { executeTransfer } from './execute';
+import { loadActor, requireTransferRights } from '../customers';
+import type { Actor } from '../../lib/actor';
 import { startBackgroundLoop } from '../../lib/background-loop';
 
 /*
@@ -66,7 +62,7 @@ export interface SubscriptionFields {
 /** Stores the series a submitted transfer starts (nothing when it asks for no repetition). */
 export async function createRecurring(
   tx: DbOrTx,
-  actor: Pick<TransferActor, 'userId' | 'customerId'>,
+  actor: Pick<Actor, 'userId' | 'customerId'>,
   input: {
     fromAccount: number;
     toAccount: number;
@@ -113,7 +109,7 @@ export async function listRecurring(db: DbOrTx, customerId: number): Promise<Rec
 /** Stops a series of the customer; only one created with subscriptionUserCancel may be stopped by the customer. */
 export async function cancelRecurring(
   db: Database,
-  actor: TransferActor,
+  actor: Actor,
   id: number,
 ): Promise<RecurringTransfer> {
   return db.transaction(async (tx) => {
@@ -202,13 +198,14 @@ async function runOne(db: Database, deps: { mailer: Mailer }, now: Date, skip: n
           .select({ customerId: users.customerId })
           .from(users)
           .where(eq(users.id, row.userId));
-        const actor: TransferActor = {
+        // The series runs with the user's access as it is now, not as it was when it was set up.
+        const actor = await loadActor(inner, {
           userId: row.userId,
           customerId: row.customerId,
           ownCustomerId: user?.customerId ?? row.customerId,
           ip: 'scheduler',
           lang: 'en',
-        };
+        });
         await requireTransferRights(inner, actor, 'betweenAccounts');
         await executeTransfer(
           inner as Tx,

@@ -4,7 +4,7 @@ import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
 import { ipWhitelistEntries, ipWhitelistSettings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/audit';
+import { audit } from '../audit';
 
 /**
  * How long one node trusts what it loaded about a user's whitelist. Every authenticated call

@@ -1,0 +1,15 @@
+import type { ServerModule } from '../../server-module';
+import { accountHandlers } from './handlers';
+
+/** What accounts gives the app (server-module.ts); the exports below are its public surface for other modules. */
+export const module = { name: 'accounts', handlers: accountHandlers } satisfies ServerModule;
+
+export {
+  ACCOUNT_STATUS,
+  ACCOUNT_TYPE,
+  createCustomerAccount,
+  customerDisplayName,
+  findCustomerAccount,
+  toAccount,
+} from './service';
+export type { AccountRow } from './service';

@@ -1,0 +1,1 @@
+export { answerAnnouncementAudited, listAnnouncements, readAnnouncement } from './announcements';

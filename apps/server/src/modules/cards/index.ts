@@ -1,0 +1,29 @@
+import type { ServerModule } from '../../server-module';
+import { cardDevRoutes } from './dev-routes';
+import { cardHandlers } from './handlers';
+import { startCardProcessor } from './processor';
+
+/** What cards gives the app (server-module.ts); the exports below are its public surface for other modules. */
+export const module = {
+  name: 'cards',
+  handlers: cardHandlers,
+  routes: async (app, ctx) => {
+    if (ctx.config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: ctx.db });
+  },
+  // The card processor simulator moves new cards through their statuses.
+  jobs: [
+    (ctx) =>
+      startCardProcessor({
+        db: ctx.db,
+        realtime: ctx.services.realtime,
+        stepMs: ctx.config.cardProcessorStepMs,
+        log: ctx.log,
+      }),
+  ],
+} satisfies ServerModule;
+
+export { ensureBinDirectory } from './bin-directory';
+export { findCardProduct } from './catalogue';
+export { issueCard } from './service';
+export { createCardVault } from './vault';
+export type { CardVault } from './vault';

@@ -1,0 +1,45 @@
+import type { BrandId } from '@ledgerline/domain/brands';
+import type { Language } from '@ledgerline/domain/languages';
+import type { DbOrTx } from '../../db/client';
+import type { Actor, Caller } from '../../lib/actor';
+import { actingAccessLevel } from './acting-access';
+import { resolveActingCustomer } from './access';
+
+/** What a request says about itself besides the token: whom it acts for and where it came from. */
+export interface RequestFacts {
+  fromCustomerId: number | undefined;
+  lang: Language;
+  ip: string;
+  brandId: BrandId | undefined;
+}
+
+/** The request's Actor: the customer it may act for (else ENOA) and the user's access level there. */
+export async function resolveActor(
+  db: DbOrTx,
+  caller: Caller,
+  facts: RequestFacts,
+): Promise<Actor> {
+  const customerId = await resolveActingCustomer(db, caller, facts.fromCustomerId);
+  const who = { userId: caller.userId, ownCustomerId: caller.customerId, customerId };
+  return {
+    ...who,
+    accessLevel: await actingAccessLevel(db, who),
+    sessionId: caller.sessionId,
+    brandId: facts.brandId,
+    lang: facts.lang,
+    ip: facts.ip,
+  };
+}
+
+/** The Actor of background work done for a user (a recurring transfer), with the access level as it is now. */
+export async function loadActor(
+  db: DbOrTx,
+  who: Pick<Actor, 'userId' | 'ownCustomerId' | 'customerId' | 'lang' | 'ip'>,
+): Promise<Actor> {
+  return {
+    ...who,
+    accessLevel: await actingAccessLevel(db, who),
+    sessionId: null,
+    brandId: undefined,
+  };
+}

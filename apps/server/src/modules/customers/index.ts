@@ -1,0 +1,17 @@
+import type { ServerModule } from '../../server-module';
+import { customerHandlers } from './handlers';
+
+/** What customers gives the app (server-module.ts); the exports below are its public surface for other modules. */
+export const module = { name: 'customers', handlers: customerHandlers } satisfies ServerModule;
+
+export { resolveActingCustomer } from './access';
+export { customerDisplayName } from './access-info';
+export {
+  permissionFor,
+  requireBalanceAccess,
+  requireFullAccess,
+  requireTransferRights,
+  transferAccessLevel,
+} from './acting-access';
+export { loadActor, resolveActor } from './actor';
+export { transferPermissionFlags } from './transfer-permissions';

@@ -1,0 +1,7 @@
+export {
+  defaultExchangeRates,
+  importEcbCsv,
+  isOfferedCurrency,
+  seedRates,
+  transferExchangeRate,
+} from './rates';

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../server-module';
+import { securityHandlers } from './handlers';
+
+/** What security gives the app (server-module.ts); the exports below are its public surface for other modules. */
+export const module = { name: 'security', handlers: securityHandlers } satisfies ServerModule;
+
+export { maskEmail } from './shared';

@@ -1,0 +1,27 @@
+import type { ServerModule } from '../../server-module';
+import { decideTransactionRequest } from './confirmation';
+import { externalTransferHandlers } from './external-handlers';
+import { transferHandlers } from './handlers';
+import { startTransferScheduler } from './recurring';
+
+/** What transfers gives the app (server-module.ts); the exports below are its public surface for other modules. */
+export const module = {
+  name: 'transfers',
+  handlers: { ...transferHandlers, ...externalTransferHandlers },
+  // Confirmations that ran out are rejected and recurring transfers run.
+  jobs: [
+    (ctx) =>
+      startTransferScheduler({
+        db: ctx.db,
+        mailer: ctx.services.mailer,
+        realtime: ctx.services.realtime,
+        log: ctx.log,
+      }),
+  ],
+  // A transfer's push approval is decided on the phone (auth's device requests).
+  deviceRequestHooks: { transaction: decideTransactionRequest },
+} satisfies ServerModule;
+
+export { accountEvents, publishAll } from './events';
+export { railStatusOf } from './external';
+export { returnMessage } from './external-messages';

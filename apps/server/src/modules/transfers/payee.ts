@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ACCESS_LEVELS } from '@ledgerline/domain';
+import type { DbOrTx } from '../../db/client';
+import { accounts, customerAccess, customers, payoutBlacklist, users } from '../../db/schema';
+import { ACCOUNT_STATUS, ACCOUNT_TYPE } from '../accounts';
+
+/** "Anna N." for a person, the business name for a company. */
+export function maskedName(
+  customer: Pick<
+    typeof customers.$inferSelect,
+    'firstName' | 'lastName' | 'businessName' | 'customerType'
+  >,
+): string {
+  if (customer.customerType !== 0 && customer.businessName) return customer.businessName;
+  const first = customer.firstName?.trim() ?? '';
+  const last = customer.lastName?.trim() ?? '';
+  return (
+    [first, last ? `${last.slice(0, 1)}.` : ''].filter(Boolean).join(' ') ||
+    (customer.businessName ?? '')
+  );
+}
+
+export interface PayeeCheck {
+  status: 0 | 1 | 3;
+  name: string | null;
+  canReceive: boolean;
+  /** Why not, as an i18n key. */
+  reason: string | null;
+  customerId: number | null;
+}
+
+/**
+ * Who an e-mail belongs to for P2P (spec 2 §5 statuses: 0 nobody, 1 a customer, 3 an authorised
+ * user — access right 5). Money goes only to another active customer of the same brand, with an
+ * open payment account, and not on the payer's payout blacklist. Another brand is another
+ * licensed bank (that is an external payment): its customers are "nobody" here, answered exactly
+ * like an unknown e-mail, so a lookup never tells who banks elsewhere (issue 12).
+ */
+export async function checkPayee(
+  db: DbOrTx,
+  payerCustomerId: number,
+  email: string,
+): Promise<PayeeCheck> {
+  const lower = email.trim().toLowerCase();
+  const [payer] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, payerCustomerId));
+  const [row] = payer
+    ? await db
+        .select({ user: users, customer: customers })
+        .from(users)
+        .innerJoin(customers, eq(customers.id, users.customerId))
+        .where(and(sql`lower(${users.email}) = ${lower}`, eq(customers.brandId, payer.brandId)))
+    : [];
+  if (!row)
+    return {
+      status: 0,
+      name: null,
+      canReceive: false,
+      reason: 'validation.payeeNotFound',
+      customerId: null,
+    };
+  const [employee] = await db
+    .select({ id: customerAccess.id })
+    .from(customerAccess)
+    .where(
+      and(
+        eq(customerAccess.userId, row.user.id),
+        eq(customerAccess.accessRight, ACCESS_LEVELS.uploading),
+      ),
+    )
+    .limit(1);
+  const status = employee ? 3 : 1;
+  const name = maskedName(row.customer);
+  const refuse = (reason: string): PayeeCheck => ({
+    status,
+    name,
+    canReceive: false,
+    reason,
+    customerId: row.customer.id,
+  });
+  if (row.customer.id === payerCustomerId) return refuse('validation.payeeSelf');
+  if (row.user.disabled || row.user.status !== 'active')
+    return refuse('validation.payeeCannotReceive');
+  const [blocked] = await db
+    .select({ id: payoutBlacklist.id })
+    .from(payoutBlacklist)
+    .where(
+      and(
+        eq(payoutBlacklist.customerId, payerCustomerId),
+        eq(payoutBlacklist.email, lower),
+        inArray(payoutBlacklist.blockType, ['p2p', 'all']),
+      ),
+    );
+  if (blocked) return refuse('validation.payeeBlacklisted');
+  const [open] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.customerId, row.customer.id),
+        eq(accounts.type, ACCOUNT_TYPE.payment),
+        eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
+      ),
+    )
+    .limit(1);
+  if (!open) return refuse('validation.payeeCannotReceive');
+  return { status, name, canReceive: true, reason: null, customerId: row.customer.id };
+}

@@ -1,0 +1,254 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TransferOperation } from '@ledgerline/contract';
+import type { ExternalTransferType } from '@ledgerline/domain/external-transfers';
+import type { DbOrTx } from '../../db/client';
+import { accounts, customers } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { ACCOUNT_STATUS, ACCOUNT_TYPE, type AccountRow, findCustomerAccount } from '../accounts';
+import { Money, moneyText, requireMinorUnits } from '../ledger';
+import { transferExchangeRate } from '../rates';
+import type { ExternalRequest } from './external';
+import { feeFor, loadFeeRule, roundToCurrency } from './fees';
+import { checkPayee } from './payee';
+
+/*
+ * What a transfer inside the bank would do (issue 5): the accounts it moves between, checked, the
+ * amounts in both currencies at the recorded rate, and the brand's fee. Nothing is written here.
+ */
+
+const TRANSFERABLE_TYPES = new Set<number>([
+  ACCOUNT_TYPE.payment,
+  ACCOUNT_TYPE.prepaidFunding,
+  ACCOUNT_TYPE.receiving,
+]);
+
+export interface BetweenAccountsInput {
+  fromAccount: number;
+  toAccount: number;
+  toAmount: string;
+  currency?: string | undefined;
+}
+
+export interface P2PInput {
+  fromAccount: number;
+  email: string;
+  amount: string;
+  description?: string | undefined;
+}
+
+export type TransferRequest =
+  | ({ kind: 'betweenAccounts' } & BetweenAccountsInput)
+  | ({ kind: 'p2p' } & P2PInput)
+  | ExternalRequest;
+
+/** What a transfer would do: amounts in both currencies, the fee, the rate and who is paid. */
+export interface Quote {
+  kind: TransferOperation | ExternalTransferType;
+  from: AccountRow;
+  to: AccountRow;
+  /** Leaves `from` (without the fee), in its currency. */
+  sourceAmount: Money;
+  /** Reaches `to`, in its currency. */
+  toAmount: Money;
+  fee: Money;
+  /** Units of the target currency per one source unit, as recorded. */
+  rate: string;
+  /** How the customer's second factor names the payee. */
+  payeeText: string;
+  /** The payee, bound into the confirmation (PSD2 dynamic linking). */
+  payeeKey: string;
+  details: Record<string, unknown>;
+}
+
+/** The brand a customer banks with (fees are the brand's). */
+export async function brandOfCustomer(db: DbOrTx, customerId: number): Promise<string> {
+  const [row] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!row) throw AppError.notFound('Customer not found');
+  return row.brandId;
+}
+
+export function usableAccount(row: AccountRow, field: string): void {
+  if (row.type === ACCOUNT_TYPE.closed || row.accountStatusId === ACCOUNT_STATUS.closed) {
+    throw AppError.invalid({ [field]: 'validation.accountClosed' }, 'The account is closed');
+  }
+  if (!TRANSFERABLE_TYPES.has(row.type))
+    throw AppError.invalid(
+      { [field]: 'validation.accountNotTransferable' },
+      'Money cannot be moved from or to this account here',
+    );
+}
+
+async function rateBetween(db: DbOrTx, from: string, to: string): Promise<string> {
+  return (await transferExchangeRate(db, from, to)).rate;
+}
+
+/** The fee of a transfer of `sourceAmount` from an account, by the brand's rules. */
+async function feeOf(
+  db: DbOrTx,
+  brandId: string,
+  operation: string,
+  sourceAmount: Money,
+  currencyCode: string,
+): Promise<Money> {
+  return feeFor(
+    await loadFeeRule(db, brandId, operation, currencyCode),
+    sourceAmount,
+    currencyCode,
+  );
+}
+
+export function feeOperation(
+  kind: TransferOperation,
+  fromCurrency: string,
+  toCurrency: string,
+): string {
+  if (kind === 'p2p') return 'p2p';
+  return fromCurrency === toCurrency ? 'betweenAccounts' : 'betweenAccountsFx';
+}
+
+/** Both own accounts of a transfer between accounts, checked. */
+export async function ownAccountPair(
+  db: DbOrTx,
+  customerId: number,
+  fromId: number,
+  toId: number,
+): Promise<{ from: AccountRow; to: AccountRow }> {
+  if (fromId === toId)
+    throw AppError.invalid(
+      { toAccount: 'validation.sameAccount' },
+      'Choose two different accounts',
+    );
+  const from = await findCustomerAccount(db, customerId, fromId);
+  const to = await findCustomerAccount(db, customerId, toId);
+  usableAccount(from, 'fromAccount');
+  usableAccount(to, 'toAccount');
+  return { from, to };
+}
+
+/** The source amount of a toAmount: converted at the rate and rounded to the source currency. */
+export function sourceAmountFor(toAmount: Money, rate: string, from: string, to: string): Money {
+  return from === to ? toAmount : roundToCurrency(toAmount.dividedBy(rate), from);
+}
+
+function tooSmall(field: string): AppError {
+  return AppError.invalid(
+    { [field]: 'validation.amountTooSmall' },
+    'The amount is too small to convert',
+  );
+}
+
+export async function quoteBetweenAccounts(
+  db: DbOrTx,
+  customerId: number,
+  input: BetweenAccountsInput,
+): Promise<Quote> {
+  const { from, to } = await ownAccountPair(db, customerId, input.fromAccount, input.toAccount);
+  if (input.currency !== undefined && input.currency !== to.currencyCode) {
+    throw AppError.invalid(
+      { currency: 'validation.currencyMismatch' },
+      'The currency must be the target account’s',
+    );
+  }
+  requireMinorUnits(input.toAmount, to.currencyCode, 'toAmount');
+  const toAmount = new Money(input.toAmount);
+  const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
+  const sourceAmount = sourceAmountFor(toAmount, rate, from.currencyCode, to.currencyCode);
+  if (sourceAmount.isZero()) throw tooSmall('toAmount');
+  const brandId = await brandOfCustomer(db, customerId);
+  const fee = await feeOf(
+    db,
+    brandId,
+    feeOperation('betweenAccounts', from.currencyCode, to.currencyCode),
+    sourceAmount,
+    from.currencyCode,
+  );
+  return {
+    kind: 'betweenAccounts',
+    from,
+    to,
+    sourceAmount,
+    toAmount,
+    fee,
+    rate,
+    payeeText: `${to.name ?? `${to.currencyCode} account`} #${to.id}`,
+    payeeKey: `account:${to.id}`,
+    details: {
+      fromAccount: from.id,
+      toAccount: to.id,
+      toAmount: moneyText(toAmount),
+      toCurrency: to.currencyCode,
+      rate,
+      fee: moneyText(fee),
+      email: null,
+      name: null,
+      description: null,
+    },
+  };
+}
+
+export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput): Promise<Quote> {
+  const from = await findCustomerAccount(db, customerId, input.fromAccount);
+  usableAccount(from, 'fromAccount');
+  requireMinorUnits(input.amount, from.currencyCode, 'amount');
+  const payee = await checkPayee(db, customerId, input.email);
+  if (!payee.canReceive || payee.customerId === null)
+    throw AppError.invalid(
+      { email: payee.reason ?? 'validation.payeeCannotReceive' },
+      'This person cannot receive money from you',
+    );
+  // Their payment account in the same currency, else their oldest open one (converted at the recorded rate).
+  const [to] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.customerId, payee.customerId),
+        eq(accounts.type, ACCOUNT_TYPE.payment),
+        eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
+      ),
+    )
+    .orderBy(sql`${accounts.currencyCode} <> ${from.currencyCode}`, asc(accounts.id))
+    .limit(1);
+  if (!to)
+    throw AppError.invalid(
+      { email: 'validation.payeeCannotReceive' },
+      'This person cannot receive money',
+    );
+  const sourceAmount = new Money(input.amount);
+  const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
+  const toAmount =
+    from.currencyCode === to.currencyCode
+      ? sourceAmount
+      : roundToCurrency(sourceAmount.times(rate), to.currencyCode);
+  if (toAmount.isZero()) throw tooSmall('amount');
+  const brandId = await brandOfCustomer(db, customerId);
+  const fee = await feeOf(db, brandId, 'p2p', sourceAmount, from.currencyCode);
+  const email = input.email.trim().toLowerCase();
+  return {
+    kind: 'p2p',
+    from,
+    to,
+    sourceAmount,
+    toAmount,
+    fee,
+    rate,
+    payeeText: `${payee.name ?? ''} (${email})`,
+    payeeKey: `email:${email}`,
+    details: {
+      fromAccount: from.id,
+      toAccount: null,
+      toAmount: moneyText(toAmount),
+      toCurrency: to.currencyCode,
+      rate,
+      fee: moneyText(fee),
+      email,
+      name: payee.name,
+      description: input.description ?? null,
+      payeeCustomerId: payee.customerId,
+      payeeAccountId: to.id,
+    },
+  };
+}
