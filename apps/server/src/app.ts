@@ -10,8 +10,10 @@ import { openDatabase, type DatabaseHandle } from './db/connect';
 import { createServices, type Services } from './services';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
+import { authenticateRequest } from './plugins/auth-guard';
+import { registerRouteSupport } from './lib/route';
 import { isPublicMainCall, registerMainApi } from './main-api/route';
-import { authRoutes, deviceApiRoutes } from './modules/auth/routes';
+import { authRoutes } from './modules/auth/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { registerGuardedServices } from './modules/mounts';
 import { devRoutes } from './modules/dev/routes';
@@ -110,6 +112,12 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     }
   });
 
+  // REST routes come from the contract's table (lib/route.ts): zod validation, typed handlers.
+  registerRouteSupport(app, {
+    authenticate: (request) => authenticateRequest(request, services),
+    validateAnswers: config.env !== 'production',
+  });
+
   const site = createSiteResolver(config);
   registerMainApi(app, {
     db: database.db,
@@ -117,9 +125,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     validateResponses: config.env !== 'production',
     site,
   });
-  await app.register(authRoutes, { prefix: '/api/auth', services, db: database.db });
-  await app.register(deviceApiRoutes, { prefix: '/api/device-api', services, db: database.db });
-  await registerGuardedServices(app, services, { db: database.db, site });
+  await app.register(authRoutes, { services, db: database.db });
+  await registerGuardedServices(app, { db: database.db, site });
   await app.register(realtimeRoutes, { services, allowedOrigins: config.publicOrigins });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(profileLinkRoutes, { db: database.db });
@@ -129,11 +136,10 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
       botCheck: config.botCheck,
     },
   });
-  if (config.devTools) await app.register(devRoutes, { prefix: '/dev', db: database.db, services });
-  if (config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: database.db });
+  if (config.devTools) await app.register(devRoutes, { db: database.db, services });
+  if (config.devTools) await app.register(cardDevRoutes, { db: database.db });
   if (config.devTools)
     await app.register(railDevRoutes, {
-      prefix: '/dev',
       db: database.db,
       services,
       stepMs: config.railStepMs,

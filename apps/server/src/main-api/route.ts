@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   mainMethods,
   envelopeFieldsSchema,
+  platformRoutes,
   ENVELOPE_KEYS,
   type MainMethod,
   type MainMethodName,
@@ -17,6 +18,7 @@ import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { SiteResolver } from '../lib/site';
 import { AppError, issuesToValidationErrors } from '../lib/errors';
+import { route } from '../lib/route';
 import { resolveActingCustomer } from '../modules/customers/access';
 import { authenticateRequest } from '../plugins/auth-guard';
 import { mainHandlers } from './handlers';
@@ -114,8 +116,8 @@ export function registerMainApi(
   };
 
   // `/api/main/?method` is the spec's form; `/api/main?method` is accepted too.
-  app.post('/api/main/', handle);
-  app.post('/api/main', handle);
+  route(app, platformRoutes.main, handle);
+  route(app, platformRoutes.mainNoSlash, handle);
 }
 
 /** Public methods are the ones a stranger may call: they get the rate limit. */

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { defineRoute, type RestRoute } from '../define';
+import { defineRoute } from '../define';
 import { errorEnvelopeSchema, responseHeadSchema } from '../envelope';
 import { CLIENT_CONFIG_PATH, clientConfigSchema } from '../client-config';
 
 /** What every main-API answer carries beside the method's own fields (methods/*.ts describe those). */
 const mainAnswerSchema = responseHeadSchema.loose();
 
-/** `/healthz` and `/readyz` for load balancers: 200 `ok`, or 503 with the envelope when not ready. */
-export const healthStatusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+/** GET /healthz: the process answers (it never touches the database). */
+export const healthzSchema = z.object({ status: z.literal('ok') });
+/** GET /readyz: the database answered; otherwise 503 with the envelope and Retry-After. */
+export const readyzSchema = z.object({ status: z.literal('ready') });
 
 /** /version.json, written beside the web build: the running page compares it with its own build. */
 export const versionFileSchema = z.object({ version: z.string(), builtAt: z.string() });
@@ -77,7 +79,7 @@ export const platformRoutes = {
     method: 'GET',
     path: '/healthz',
     auth: 'public',
-    response: healthStatusSchema,
+    response: healthzSchema,
     error: errorEnvelopeSchema,
   }),
   /** The database answers; 503 with the envelope when it does not. */
@@ -85,7 +87,7 @@ export const platformRoutes = {
     method: 'GET',
     path: '/readyz',
     auth: 'public',
-    response: healthStatusSchema,
+    response: readyzSchema,
     error: errorEnvelopeSchema,
   }),
   guardedHealth: {
@@ -97,9 +99,12 @@ export const platformRoutes = {
   },
 };
 
+type GuardedHealthRoute =
+  (typeof platformRoutes.guardedHealth)[keyof typeof platformRoutes.guardedHealth];
+
 /** The guarded stub of one service prefix. */
-export function guardedHealthRoute(prefix: GuardedService): RestRoute {
-  const byPrefix: Record<GuardedService, RestRoute> = {
+export function guardedHealthRoute(prefix: GuardedService): GuardedHealthRoute {
+  const byPrefix: Record<GuardedService, GuardedHealthRoute> = {
     '/api/contracts': platformRoutes.guardedHealth.contracts,
     '/api/public-api': platformRoutes.guardedHealth.publicApi,
     '/api/support': platformRoutes.guardedHealth.support,
