@@ -12,6 +12,7 @@ import {
   deviceCreatedSchema,
   deviceCreateSchema,
   deviceListSchema,
+  deviceRenameSchema,
   loginConfirmRequestSchema,
   loginConfirmResponseSchema,
   loginRequestSchema,
@@ -27,7 +28,6 @@ import {
   tokenRequestSchema,
   tokensSchema,
 } from '../auth';
-import { deviceRenameSchema } from '../methods/security';
 import { realtimeTicketResponseSchema } from '../realtime';
 
 const deviceParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
