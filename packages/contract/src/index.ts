@@ -4,7 +4,7 @@ export * from './define';
 export * from './coerce';
 export * from './client';
 export * from './methods';
-export * from './realtime';
+export * from './realtime/events';
 export * from './auth';
 export * from './analytics';
 export * from './client-config';

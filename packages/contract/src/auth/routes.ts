@@ -28,7 +28,7 @@ import {
   tokenRequestSchema,
   tokensSchema,
 } from '../auth';
-import { realtimeTicketResponseSchema } from '../realtime';
+import { realtimeTicketResponseSchema } from '../realtime/events';
 
 const deviceParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 const approveParams = z.object({

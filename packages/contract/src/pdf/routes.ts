@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
-import { accountConfirmationRequestSchema, pdfGeneratorResponseSchema } from '../methods/accounts';
-import { agreementPdfRequestSchema } from '../methods/profile';
+import { accountConfirmationRequestSchema, pdfGeneratorResponseSchema } from '../accounts/methods';
+import { agreementPdfRequestSchema } from '../profile/methods';
 
 /**
  * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}"): an authenticated POST makes a

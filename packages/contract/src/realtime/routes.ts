@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
-import { REALTIME_PATH } from '../realtime';
+import { REALTIME_PATH } from './events';
 
 /**
  * The realtime push channel (spec 1 §4): a WebSocket upgrade on GET /realtime?ticket=…, the

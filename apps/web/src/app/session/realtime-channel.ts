@@ -2,7 +2,7 @@ import {
   REALTIME_PATH,
   realtimeEventSchema,
   type RealtimeEvent,
-} from '@ledgerline/contract/realtime';
+} from '@ledgerline/contract/realtime/events';
 
 /** Below the idle timeouts of proxies (often 60 s), so an idle socket is not cut. */
 export const KEEP_ALIVE_MS = 25_000;

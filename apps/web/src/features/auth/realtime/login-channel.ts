@@ -1,6 +1,6 @@
 import type { ApiClient } from '@ledgerline/contract';
 import { authRoutes } from '@ledgerline/contract/auth/routes';
-import { REALTIME_PATH } from '@ledgerline/contract/realtime';
+import { REALTIME_PATH } from '@ledgerline/contract/realtime/events';
 
 /** POST /api/auth/realtime-ticket {tmpJwt}: a pending sign-in's single-use ticket for /realtime. */
 const KEEP_ALIVE_MS = 25_000;
