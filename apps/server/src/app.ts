@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from './db/connect';
 import { createServices, type Services } from './services';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
+import { authenticateRequest } from './plugins/auth-guard';
+import { registerRouteSupport } from './lib/route';
 import { isPublicMainCall, registerMainApi } from './main-api/route';
 import { registerGuardedServices } from './modules/mounts';
 import { createSiteResolver } from './lib/site';
@@ -99,6 +101,12 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     }
   });
 
+  // REST routes come from the contract's table (lib/route.ts): zod validation, typed handlers.
+  registerRouteSupport(app, {
+    authenticate: (request) => authenticateRequest(request, services),
+    validateAnswers: config.env !== 'production',
+  });
+
   const site = createSiteResolver(config);
   registerMainApi(app, {
     db: database.db,
@@ -107,7 +115,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     site,
   });
   const context: ModuleContext = { config, db: database.db, services, site, log: app.log };
-  await registerGuardedServices(app, services, {
+  await registerGuardedServices(app, {
     db: database.db,
     site,
     linkedDocuments: serverModules.flatMap((module) =>

@@ -255,6 +255,14 @@ export const deviceCreatedSchema = authDeviceSchema.extend({ secret: z.string() 
 /** GET /devices and GET /api/device-api/device → { devices }; GET /devices/{id} → the device; DELETE answers { responseCode: '00' }. */
 export const deviceListSchema = z.object({ devices: z.array(authDeviceSchema) });
 
+/**
+ * PATCH /devices/{id}: renames one of the caller's own devices; answers the device (AuthDevice).
+ * Another user's device id is 404.
+ */
+export const deviceRenameSchema = z
+  .object({ name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong') })
+  .strict();
+
 /** How a new device can be approved (GET /devices/approve-methods answers the caller's available ones). */
 export const APPROVE_METHODS = [
   { id: 1, name: 'sms' },

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type ApiClientOptions } from './client';
+import { authRoutes } from './auth/routes';
+import { platformRoutes } from './platform/routes';
 
 /** A real HTTP peer on loopback: it records what arrives and answers what the test sets. */
 interface Seen {
@@ -96,9 +98,7 @@ describe('the typed client: what it sends', () => {
   });
 
   it('strips null-valued fields from bodies, deeply (array positions are kept)', async () => {
-    await client().rest({
-      method: 'POST',
-      path: '/api/contracts/contract',
+    await client().route(platformRoutes.main, {
       body: { note: null, companyId: 5, nested: { a: null, b: [1, null] } },
     });
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ companyId: 5, nested: { b: [1, null] } });
@@ -295,7 +295,9 @@ describe('the typed client: what it makes of answers', () => {
       },
     });
     await api.main('getCustomerInfo', {});
-    await api.rest({ method: 'POST', path: '/api/auth/login', body: {}, isPublic: true });
+    await api.route(authRoutes.login, {
+      body: { client: 'web', username: 'a@b.c', password: 'x', codeChallenge: 'c' },
+    });
     expect(freshened).toBe(1);
     expect(seen.map((request) => request.headers.authorization)).toEqual([
       'Bearer fresh',
@@ -314,12 +316,55 @@ describe('the typed client: what it makes of answers', () => {
       onUnauthorized: async () => ((refreshes += 1), true),
       beforeAuthenticatedCall: async () => void (freshened += 1),
     });
-    const error = await failureOf(
-      api.rest({ method: 'POST', path: '/api/auth/push/re-send', bearer: 'tmp-jwt' }),
-    );
+    const error = await failureOf(api.route(authRoutes.pushResend, { bearer: 'tmp-jwt' }));
     expect(error.status).toBe(401);
     expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer tmp-jwt']);
     expect(refreshes).toBe(0);
     expect(freshened).toBe(0);
+  });
+});
+
+describe('the typed client: REST routes from the table', () => {
+  it('fills the path parameters, sends the body and answers what the route answers', async () => {
+    answer = () => ({ status: 200, body: JSON.stringify({ id: 7, name: 'Work phone' }) });
+    const device = await client().route(authRoutes.devices.rename, {
+      params: { id: 7 },
+      body: { name: 'Work phone' },
+    });
+    expect(device.name).toBe('Work phone');
+    expect(seen[0]).toMatchObject({ method: 'PATCH', url: '/api/auth/devices/7' });
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ name: 'Work phone' });
+  });
+
+  it('encodes a path parameter, so it cannot reach another path', async () => {
+    await client().route(authRoutes.sei.approve, { params: { authorizationId: '../x?y' } });
+    expect(seen[0]?.url).toBe('/api/auth/sei/authorize/..%2Fx%3Fy');
+  });
+
+  it('refreshes once on 401 and retries a session route with the fresh token', async () => {
+    let token = 'old';
+    answer = (request) =>
+      request.headers.authorization === 'Bearer old'
+        ? { status: 401, body: '{"responseCode":"AU","responseDescription":"Unauthorized"}' }
+        : { status: 200, body: '{"devices":[]}' };
+    const api = client({
+      getAccessToken: () => token,
+      onUnauthorized: async () => {
+        token = 'new';
+        return true;
+      },
+    });
+    const answerOf = await api.route(authRoutes.devices.list);
+    expect(answerOf.devices).toEqual([]);
+    expect(seen.map((request) => request.headers.authorization)).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ]);
+  });
+
+  it('sends no bearer to a public route, nor to an own route called anonymously', async () => {
+    await client().route(authRoutes.altcha);
+    await client().route(authRoutes.realtimeTicket, { body: { tmpJwt: 't' }, anonymous: true });
+    expect(seen.map((request) => request.headers.authorization)).toEqual([undefined, undefined]);
   });
 });

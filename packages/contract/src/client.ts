@@ -13,6 +13,7 @@ import {
 import { coerceNumbers, stripNulls } from './coerce';
 import { mainMethods, type MainMethodName, type MainMethods } from './methods';
 import type { EnvelopeFields } from './envelope';
+import { fillPath, type RestRoute } from './define';
 
 export type ApiErrorKind =
   'http' | 'server-unavailable' | 'empty' | 'network' | 'timeout' | 'response';
@@ -70,7 +71,35 @@ export type MainResponse<M extends MainMethodName> = z.output<MainMethods[M]['re
   responseDescription: string;
 };
 
-export interface RestRequest {
+/** A route's part (params, query, body): required when the route's schema needs it, absent when it has none. */
+type RoutePart<K extends string, S> = S extends z.ZodType
+  ? object extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+
+/** What a call of a REST route sends, typed from its entry in the route table. */
+export type RouteInput<R extends RestRoute> = RoutePart<
+  'params',
+  R extends { params: infer S } ? S : undefined
+> &
+  RoutePart<'query', R extends { query: infer S } ? S : undefined> &
+  RoutePart<'body', R extends { body: infer S } ? S : undefined> & {
+    /**
+     * A bearer other than the session's access token (the tmpJwt of a pending sign-in). Such a
+     * call is neither refreshed nor retried on 401: that token belongs to its flow, not the session.
+     */
+    bearer?: string;
+    /** Send no bearer at all (an `own` route called for a pending sign-in, e.g. with {tmpJwt} in the body). */
+    anonymous?: boolean;
+  };
+
+/** The JSON answer of a REST route, typed from its entry in the route table. */
+export type RouteAnswer<R extends RestRoute> = R extends { response: infer S extends z.ZodType }
+  ? z.output<S>
+  : unknown;
+
+interface RestRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below the base URL, e.g. '/api/auth/login'. */
   path: string;
@@ -97,7 +126,13 @@ export interface ApiClient {
     payload: MainRequest<M>,
     call?: CallOptions,
   ): Promise<MainResponse<M>>;
-  rest<T = unknown>(request: RestRequest, call?: CallOptions): Promise<T>;
+  /** Calls a REST route of the table (packages/contract/src/routes.ts); the answer's type comes from its entry. */
+  route<R extends RestRoute>(
+    route: R,
+    ...args: object extends RouteInput<R>
+      ? [input?: RouteInput<R>, call?: CallOptions]
+      : [input: RouteInput<R>, call?: CallOptions]
+  ): Promise<RouteAnswer<R>>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -214,6 +249,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
+  async function rest<T>(request: RestRequest, call?: CallOptions): Promise<T> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) search.set(key, String(value));
+    }
+    const query = search.size > 0 ? `?${search.toString()}` : '';
+    const auth = {
+      isPublic: request.isPublic ?? false,
+      ...(request.bearer !== undefined ? { bearer: request.bearer } : {}),
+    };
+    const { status, data } = await withRetry(auth, (token) =>
+      send(
+        `${options.baseUrl}${request.path}${query}`,
+        { method: request.method, body: request.body, token },
+        call,
+      ),
+    );
+    if (status >= 400) throw failure(status, data);
+    return data as T;
+  }
+
   return {
     async main(method, payload, call) {
       const definition = mainMethods[method];
@@ -236,25 +292,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return coerced as MainResponse<typeof method>;
     },
 
-    async rest<T>(request: RestRequest, call?: CallOptions): Promise<T> {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(request.query ?? {})) {
-        if (value !== undefined) search.set(key, String(value));
-      }
-      const query = search.size > 0 ? `?${search.toString()}` : '';
-      const auth = {
-        isPublic: request.isPublic ?? false,
-        ...(request.bearer !== undefined ? { bearer: request.bearer } : {}),
+    async route<R extends RestRoute>(
+      route: R,
+      ...args: object extends RouteInput<R>
+        ? [input?: RouteInput<R>, call?: CallOptions]
+        : [input: RouteInput<R>, call?: CallOptions]
+    ): Promise<RouteAnswer<R>> {
+      const [input, call] = args as [RouteInput<RestRoute> | undefined, CallOptions | undefined];
+      const parts = (input ?? {}) as {
+        params?: Record<string, unknown>;
+        query?: RestRequest['query'];
+        body?: unknown;
       };
-      const { status, data } = await withRetry(auth, (token) =>
-        send(
-          `${options.baseUrl}${request.path}${query}`,
-          { method: request.method, body: request.body, token },
-          call,
-        ),
+      return rest<RouteAnswer<R>>(
+        {
+          method: route.method,
+          path: fillPath(route.path, parts.params),
+          ...(parts.query !== undefined ? { query: parts.query } : {}),
+          ...(parts.body !== undefined ? { body: parts.body } : {}),
+          isPublic: route.auth === 'public' || input?.anonymous === true,
+          ...(input?.bearer !== undefined ? { bearer: input.bearer } : {}),
+        },
+        call,
       );
-      if (status >= 400) throw failure(status, data);
-      return data as T;
     },
   };
 }

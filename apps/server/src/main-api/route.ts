@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   mainMethods,
   envelopeFieldsSchema,
+  platformRoutes,
   ENVELOPE_KEYS,
   type MainMethod,
   type MainMethodName,
@@ -18,6 +19,7 @@ import type { Services } from '../services';
 import type { SiteResolver } from '../lib/site';
 import { AppError, issuesToValidationErrors } from '../lib/errors';
 import { resolveActor } from '../modules/customers';
+import { route } from '../lib/route';
 import { authenticateRequest } from '../plugins/auth-guard';
 import { mainHandlers } from './handlers';
 import type { AuthedMethodContext, MethodContext } from './types';
@@ -123,8 +125,8 @@ export function registerMainApi(
   };
 
   // `/api/main/?method` is the spec's form; `/api/main?method` is accepted too.
-  app.post('/api/main/', handle);
-  app.post('/api/main', handle);
+  route(app, platformRoutes.main, handle);
+  route(app, platformRoutes.mainNoSlash, handle);
 }
 
 /** Public methods are the ones a stranger may call: they get the rate limit. */

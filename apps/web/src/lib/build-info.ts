@@ -1,7 +1,7 @@
-export interface BuildInfo {
-  version: string;
-  builtAt: string;
-}
+import type { VersionFile } from '@ledgerline/contract/platform/routes';
+
+/** The shape of /version.json (platformRoutes.version in the contract). */
+export type BuildInfo = VersionFile;
 
 /** The build this page runs; 'dev' under the dev server, where there is nothing to compare with. */
 export const CURRENT_BUILD: BuildInfo = __APP_BUILD__;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ANALYTICS_PATH, analyticsBatchSchema } from '@ledgerline/contract';
+import { analyticsRoutes as routes } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { analyticsBatches } from '../../db/schema';
-import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { route } from '../../lib/route';
 
 /**
  * Our own analytics sink (spec 1 §4, §9): the browser posts batches of up to 50 events; each batch
@@ -10,15 +10,21 @@ import { AppError, issuesToValidationErrors } from '../../lib/errors';
  * every public call; the schema keeps events small and free of personal data.
  */
 export async function analyticsRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
-  const limit = app.rateLimit();
-  app.post(ANALYTICS_PATH, { preHandler: limit, bodyLimit: 64 * 1024 }, async (request, reply) => {
-    const parsed = analyticsBatchSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-    const { brand, events } = parsed.data;
-    await opts.db
-      .insert(analyticsBatches)
-      .values({ brandId: brand, eventCount: events.length, events });
-    reply.header('Cache-Control', 'no-store');
-    return { responseCode: '00', responseDescription: 'Success', accepted: events.length };
-  });
+  route(
+    app,
+    routes.events,
+    async (request, reply) => {
+      const { brand, events } = request.body;
+      await opts.db
+        .insert(analyticsBatches)
+        .values({ brandId: brand, eventCount: events.length, events });
+      reply.header('Cache-Control', 'no-store');
+      return {
+        responseCode: '00' as const,
+        responseDescription: 'Success',
+        accepted: events.length,
+      };
+    },
+    { bodyLimit: 64 * 1024 },
+  );
 }

@@ -1,17 +1,12 @@
 import type { ServerModule } from '../../server-module';
 import { startHousekeeping } from './housekeeping';
-import { authRoutes, deviceApiRoutes } from './routes';
+import { authRoutes } from './routes';
 
 /** What auth gives the app (server-module.ts); the exports below are its public surface for other modules. */
 export const module = {
   name: 'auth',
   routes: async (app, ctx) => {
-    await app.register(authRoutes, { prefix: '/api/auth', services: ctx.services, db: ctx.db });
-    await app.register(deviceApiRoutes, {
-      prefix: '/api/device-api',
-      services: ctx.services,
-      db: ctx.db,
-    });
+    await app.register(authRoutes, { services: ctx.services, db: ctx.db });
   },
   // Expired sign-in leftovers (pending sign-ins, tickets, spent bot-check solutions) are swept.
   jobs: [(ctx) => startHousekeeping({ db: ctx.db, log: ctx.log })],

@@ -1,25 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  MAX_ID,
-  deviceApproveCompleteSchema,
-  deviceApproveStartSchema,
-  deviceCreateSchema,
-  deviceRenameSchema,
-  loginConfirmRequestSchema,
-  loginRequestSchema,
-  logoutRequestSchema,
-  realtimeTicketRequestSchema,
-  refreshRequestSchema,
-  seiAuthorizeRequestSchema,
-  storesUrlsRequestSchema,
-  tokenRequestSchema,
-  type LoginResponse,
-  type Tokens,
-} from '@ledgerline/contract';
-import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { authRoutes as routes, type Tokens } from '@ledgerline/contract';
+import { AppError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { audit } from '../audit';
-import { authenticateRequest } from '../../plugins/auth-guard';
 import type { Services } from '../../services';
 import type { Database } from '../../db/client';
 import { authDevices, sessionDevices } from '../../db/schema';
@@ -35,20 +18,6 @@ import {
 import type { RequestInfo } from './flows';
 import type { IssuedTokens } from './sessions';
 import { approveSeiAuthorization, createSeiAuthorization } from './sei';
-
-const deviceParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
-const approveParams = z.object({
-  id: z.coerce.number().int().min(1).max(MAX_ID),
-  methodId: z.coerce.number().int().min(1).max(3),
-});
-const keyParams = z.object({ key: z.uuid() });
-const seiParams = z.object({ authorizationId: z.uuid() });
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-  return parsed.data;
-}
 
 /** The bearer credential of the Authorization header, whatever it is (access token, tmpJwt, device secret). */
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -117,24 +86,21 @@ async function devicesOfCaller(db: Database, caller: { userId: number; sessionId
   }));
 }
 
-/** /api/auth (spec 1 §7); packages/contract/src/auth.ts describes every call and flow. */
+/** /api/auth (spec 1 §7) and /api/device-api; packages/contract/src/auth/routes.ts is their table. */
 export async function authRoutes(
   app: FastifyInstance,
   opts: { services: Services; db: Database },
 ): Promise<void> {
   const { services, db } = opts;
-  const limitStrangers = app.rateLimit();
 
-  async function signedIn(request: FastifyRequest) {
-    return authenticateRequest(request, services);
-  }
+  route(app, routes.altcha, async () => {
+    const challenge = await services.botCheck.challenge();
+    return { ...challenge, parameters: { ...challenge.parameters } };
+  });
 
-  app.get('/altcha', { preHandler: limitStrangers }, async () => services.botCheck.challenge());
-
-  app.post('/login', { preHandler: limitStrangers }, async (request, reply) => {
-    const body = parse(loginRequestSchema, request.body);
-    const outcome = await services.auth.login(body, requestInfo(request, services));
-    const answer: LoginResponse = { ...outcome.answer };
+  route(app, routes.login, async (request, reply) => {
+    const outcome = await services.auth.login(request.body, requestInfo(request, services));
+    const answer = { ...outcome.answer };
     if (outcome.tokens) {
       setRefreshCookie(reply, outcome.tokens.refreshToken, outcome.tokens.sessionExpiresAt);
       if (outcome.tokens.client === 'web') delete answer.refreshToken;
@@ -142,17 +108,17 @@ export async function authRoutes(
     return answer;
   });
 
-  app.post('/token', { preHandler: limitStrangers }, async (request, reply) => {
-    const body = parse(tokenRequestSchema, request.body);
-    const tokens = await services.auth.token(body, requestInfo(request, services));
+  route(app, routes.token, async (request, reply) => {
+    const tokens = await services.auth.token(request.body, requestInfo(request, services));
     return answerTokens(reply, tokens);
   });
 
-  app.post('/refresh', { preHandler: limitStrangers }, async (request, reply) => {
-    const body = parse(refreshRequestSchema, request.body);
+  route(app, routes.refresh, async (request, reply) => {
     // The body's token (mobile wrapper) when given — even an empty one, which is refused — else the cookie.
     const presented =
-      body.refreshToken !== undefined ? body.refreshToken : readRefreshCookie(request);
+      request.body.refreshToken !== undefined
+        ? request.body.refreshToken
+        : readRefreshCookie(request);
     try {
       return answerTokens(reply, await services.sessions.refresh(presented, request.ip));
     } catch (error) {
@@ -161,15 +127,14 @@ export async function authRoutes(
     }
   });
 
-  app.post('/logout', async (request, reply) => {
-    const body = parse(logoutRequestSchema, request.body);
+  route(app, routes.logout, async (request, reply) => {
     let sessionId: string | null = null;
     if (bearerOf(request)) {
       const claims = await services.sessions.authenticate(bearerOf(request) ?? '');
       sessionId = claims?.sessionId ?? null;
     }
-    sessionId ??= body.refreshToken
-      ? await services.sessions.sessionOfRefreshToken(body.refreshToken)
+    sessionId ??= request.body.refreshToken
+      ? await services.sessions.sessionOfRefreshToken(request.body.refreshToken)
       : null;
     const cookie = readRefreshCookie(request);
     sessionId ??= cookie ? await services.sessions.sessionOfRefreshToken(cookie) : null;
@@ -180,69 +145,62 @@ export async function authRoutes(
   });
 
   /** A short-lived, single-use ticket that opens the realtime WebSocket: for this session (bearer), or for a pending sign-in ({tmpJwt}). */
-  app.post('/realtime-ticket', async (request) => {
+  route(app, routes.realtimeTicket, async (request) => {
     if (request.headers.authorization) {
-      const caller = await signedIn(request);
+      const caller = await app.authenticate(request);
       return services.sessions.issueRealtimeTicket(caller);
     }
-    const body = parse(realtimeTicketRequestSchema, request.body);
-    if (!body.tmpJwt) throw AppError.unauthorised('Missing bearer token');
-    return services.auth.loginRealtimeTicket(body.tmpJwt);
+    if (!request.body.tmpJwt) throw AppError.unauthorised('Missing bearer token');
+    return services.auth.loginRealtimeTicket(request.body.tmpJwt);
   });
 
   /** The phone app's decision on a push sign-in (bearer: the device secret). */
-  app.put('/login/:key/confirm', async (request) => {
-    const { key } = parse(keyParams, request.params);
-    const body = parse(loginConfirmRequestSchema, request.body);
+  route(app, routes.loginConfirm, async (request) => {
     const secret = bearerOf(request);
     const device = secret ? await approvedDeviceBySecret(db, secret) : null;
     if (!device) throw AppError.unauthorised('This device is not known or not approved');
     const decided = await services.auth.decideDeviceRequest(
-      key,
-      body.result,
+      request.params.key,
+      request.body.result,
       { kind: 'device', device },
       request.ip,
     );
     return { key: decided.key, approved: decided.approved };
   });
 
-  app.post('/push/re-send', async (request) => {
+  route(app, routes.pushResend, async (request) => {
     const tmpJwt = bearerOf(request);
     if (!tmpJwt) throw AppError.unauthorised('Missing bearer token');
     return services.auth.resendPush(tmpJwt, request.ip);
   });
 
-  app.post('/scp/request', async (request) => {
+  route(app, routes.scpRequest, async (request) => {
     const bearer = bearerOf(request);
     if (!bearer) throw AppError.unauthorised('Missing bearer token');
     if (await services.auth.pendingOf(bearer))
       return services.auth.requestScp({ tmpJwt: bearer }, request.ip);
-    const caller = await signedIn(request);
+    const caller = await app.authenticate(request);
     return services.auth.requestScp({ userId: caller.userId }, request.ip);
   });
 
-  app.post('/stores-urls/send', { preHandler: limitStrangers }, async (request) => {
-    const body = parse(storesUrlsRequestSchema, request.body);
+  route(app, routes.storesUrlsSend, async (request) => {
     const bearer = bearerOf(request);
     if (!bearer) throw AppError.unauthorised('Missing bearer token');
     const pending = await services.auth.pendingOf(bearer);
-    const userId = pending?.userId ?? (await signedIn(request)).userId;
-    await services.auth.sendStoreLinks(userId, body.phoneNumber, request.ip);
+    const userId = pending?.userId ?? (await app.authenticate(request)).userId;
+    await services.auth.sendStoreLinks(userId, request.body.phoneNumber, request.ip);
     return { ...OK, responseDescription: 'The links were sent by SMS' };
   });
 
   // ---- Devices of the signed-in user ----
 
-  app.get('/devices', async (request) => {
-    const caller = await signedIn(request);
-    return { devices: await devicesOfCaller(db, caller) };
-  });
+  route(app, routes.devices.list, async (_request, _reply, caller) => ({
+    devices: await devicesOfCaller(db, caller),
+  }));
 
-  app.post('/devices', async (request) => {
-    const caller = await signedIn(request);
-    const body = parse(deviceCreateSchema, request.body);
+  route(app, routes.devices.create, async (request, _reply, caller) => {
     const created = await db.transaction(async (tx) => {
-      const result = await createDevice(tx, caller.userId, { ...body, approved: false });
+      const result = await createDevice(tx, caller.userId, { ...request.body, approved: false });
       await audit(tx, {
         action: 'device.created',
         userId: caller.userId,
@@ -255,34 +213,28 @@ export async function authRoutes(
     return { ...toWireDevice(created.device), secret: created.secret };
   });
 
-  app.get('/devices/approve-methods', async (request) => {
-    const caller = await signedIn(request);
-    return { methods: await services.auth.approveMethods(caller.userId) };
-  });
+  route(app, routes.devices.approveMethods, async (_request, _reply, caller) => ({
+    methods: await services.auth.approveMethods(caller.userId),
+  }));
 
-  app.get('/devices/:id', async (request) => {
-    const caller = await signedIn(request);
-    const { id } = parse(deviceParams, request.params);
-    return toWireDevice(await ownDevice(db, caller.userId, id));
-  });
+  route(app, routes.devices.get, async (request, _reply, caller) =>
+    toWireDevice(await ownDevice(db, caller.userId, request.params.id)),
+  );
 
-  app.delete('/devices/:id', async (request) => {
-    const caller = await signedIn(request);
-    const { id } = parse(deviceParams, request.params);
-    await removeDevice(db, caller, id, request.ip);
+  route(app, routes.devices.remove, async (request, _reply, caller) => {
+    await removeDevice(db, caller, request.params.id, request.ip);
     return { ...OK, responseDescription: 'Device removed' };
   });
 
   /** Renames one of the caller's devices (issue 6, the security centre); another user's id is 404. */
-  app.patch('/devices/:id', async (request) => {
-    const caller = await signedIn(request);
-    const { id } = parse(deviceParams, request.params);
-    const body = parse(deviceRenameSchema, request.body);
+  route(app, routes.devices.rename, async (request, _reply, caller) => {
+    const { id } = request.params;
+    const { name } = request.body;
     const renamed = await db.transaction(async (tx) => {
       const before = await ownDevice(tx, caller.userId, id, { forUpdate: true });
       const [row] = await tx
         .update(authDevices)
-        .set({ name: body.name })
+        .set({ name })
         .where(and(eq(authDevices.id, id), eq(authDevices.userId, caller.userId)))
         .returning();
       if (!row) throw AppError.notFound('Device not found');
@@ -291,7 +243,7 @@ export async function authRoutes(
         userId: caller.userId,
         customerId: caller.customerId,
         ip: request.ip,
-        details: { deviceId: id, from: before.name, to: body.name },
+        details: { deviceId: id, from: before.name, to: name },
       });
       return row;
     });
@@ -302,57 +254,45 @@ export async function authRoutes(
     return { ...toWireDevice(renamed), isCurrent: current?.deviceId === id };
   });
 
-  app.post('/devices/:id/approve', async (request) => {
-    const caller = await signedIn(request);
-    const { id } = parse(deviceParams, request.params);
-    const body = parse(deviceApproveStartSchema, request.body);
-    return services.auth.startDeviceApproval(caller.userId, id, body.methodId, request.ip);
-  });
+  route(app, routes.devices.approveStart, async (request, _reply, caller) =>
+    services.auth.startDeviceApproval(
+      caller.userId,
+      request.params.id,
+      request.body.methodId,
+      request.ip,
+    ),
+  );
 
-  app.patch('/devices/:id/approve/:methodId', async (request) => {
-    const caller = await signedIn(request);
-    const { id, methodId } = parse(approveParams, request.params);
-    const body = parse(deviceApproveCompleteSchema, request.body);
-    return toWireDevice(
+  route(app, routes.devices.approveComplete, async (request, _reply, caller) =>
+    toWireDevice(
       await services.auth.completeDeviceApproval(
         caller.userId,
-        id,
-        methodId,
-        body.code,
+        request.params.id,
+        request.params.methodId,
+        request.body.code,
         request.ip,
       ),
-    );
-  });
+    ),
+  );
 
   // ---- SEI ----
 
-  app.post('/sei/authorize', async (request) => {
-    const caller = await signedIn(request);
-    const body = parse(seiAuthorizeRequestSchema, request.body);
-    return createSeiAuthorization(db, caller, body.path, request.ip);
-  });
+  route(app, routes.sei.authorize, async (request, _reply, caller) =>
+    createSeiAuthorization(db, caller, request.body.path, request.ip),
+  );
 
-  app.post('/sei/authorize/:authorizationId', async (request) => {
-    const caller = await signedIn(request);
-    const { authorizationId } = parse(seiParams, request.params);
-    return approveSeiAuthorization(db, caller, authorizationId, request.ip);
-  });
-}
+  route(app, routes.sei.approve, async (request, _reply, caller) =>
+    approveSeiAuthorization(db, caller, request.params.authorizationId, request.ip),
+  );
 
-/** /api/device-api (spec 1 §7): the signed-in user's devices, list and delete. */
-export async function deviceApiRoutes(
-  app: FastifyInstance,
-  opts: { services: Services; db: Database },
-): Promise<void> {
-  const { services, db } = opts;
-  app.get('/device', async (request) => {
-    const caller = await authenticateRequest(request, services);
-    return { devices: await devicesOfCaller(db, caller) };
-  });
-  app.delete('/device/:id', async (request) => {
-    const caller = await authenticateRequest(request, services);
-    const { id } = parse(deviceParams, request.params);
-    await removeDevice(db, caller, id, request.ip);
+  // ---- /api/device-api (spec 1 §7): the signed-in user's devices, list and delete ----
+
+  route(app, routes.deviceApi.list, async (_request, _reply, caller) => ({
+    devices: await devicesOfCaller(db, caller),
+  }));
+
+  route(app, routes.deviceApi.remove, async (request, _reply, caller) => {
+    await removeDevice(db, caller, request.params.id, request.ip);
     return { ...OK, responseDescription: 'Device removed' };
   });
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { devRoutes } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { externalCards, users } from '../../db/schema';
-import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { escapeHtml, page } from '../../lib/html';
 import { Money } from '../ledger';
-
-const statementQuery = z.object({ email: z.email().max(254) });
 
 /** The text another bank's statement shows for our verification charge. */
 const STATEMENT_TEXT = 'LEDGERLINE CARD CHECK';
@@ -42,18 +40,12 @@ export async function cardDevRoutes(app: FastifyInstance, opts: { db: Database }
     }));
   }
 
-  function parse(query: unknown): string {
-    const parsed = statementQuery.safeParse(query);
-    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-    return parsed.data.email;
-  }
-
-  app.get('/card-statement.json', async (request) => ({
-    charges: await charges(parse(request.query)),
+  route(app, devRoutes.cardStatementJson, async (request) => ({
+    charges: await charges(request.query.email),
   }));
 
-  app.get('/card-statement', async (request, reply) => {
-    const email = parse(request.query);
+  route(app, devRoutes.cardStatement, async (request, reply) => {
+    const email = request.query.email;
     const list = await charges(email);
     const body =
       list.length === 0

@@ -8,7 +8,7 @@ export const module = {
   name: 'cards',
   handlers: cardHandlers,
   routes: async (app, ctx) => {
-    if (ctx.config.devTools) await app.register(cardDevRoutes, { prefix: '/dev', db: ctx.db });
+    if (ctx.config.devTools) await app.register(cardDevRoutes, { db: ctx.db });
   },
   // The card processor simulator moves new cards through their statuses.
   jobs: [

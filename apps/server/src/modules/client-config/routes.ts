@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CLIENT_CONFIG_PATH, type ClientConfig } from '@ledgerline/contract';
+import { platformRoutes, type ClientConfig } from '@ledgerline/contract';
+import { route } from '../../lib/route';
 
 /**
  * GET /config.json: what the operator sets for the web client at run time, without a new build
@@ -10,7 +11,7 @@ export async function clientConfigRoutes(
   opts: { config: ClientConfig },
 ): Promise<void> {
   const body = JSON.stringify(opts.config);
-  app.get(CLIENT_CONFIG_PATH, async (_request, reply) => {
+  route(app, platformRoutes.clientConfig, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return reply.type('application/json; charset=utf-8').send(body);
   });

@@ -5,7 +5,6 @@ import { devRoutes } from './routes';
 export const module = {
   name: 'dev',
   routes: async (app, ctx) => {
-    if (ctx.config.devTools)
-      await app.register(devRoutes, { prefix: '/dev', db: ctx.db, services: ctx.services });
+    if (ctx.config.devTools) await app.register(devRoutes, { db: ctx.db, services: ctx.services });
   },
 } satisfies ServerModule;

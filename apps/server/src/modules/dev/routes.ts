@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { devRoutes as routes, type OutboxMessage } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { deviceRequests, outbox, users } from '../../db/schema';
-import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { escapeHtml, page } from '../../lib/html';
 import type { Services } from '../../services';
 
-const deviceQuery = z.object({ email: z.email().max(254).optional() });
-const decisionParams = z.object({ id: z.uuid() });
-const decisionBody = z.object({ decision: z.enum(['approve', 'deny']) });
+/** An outbox row as the wire carries it (what JSON.stringify made of the row before). */
+function toWireMessage(row: typeof outbox.$inferSelect): OutboxMessage {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+  };
+}
 
 /**
  * Development stand-ins (on unless NODE_ENV=production): /dev/outbox shows every e-mail and SMS
@@ -29,12 +34,12 @@ export async function devRoutes(
     },
   );
 
-  app.get('/outbox.json', async () => {
+  route(app, routes.outboxJson, async () => {
     const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
-    return { messages: rows };
+    return { messages: rows.map(toWireMessage) };
   });
 
-  app.get('/outbox', async (_request, reply) => {
+  route(app, routes.outbox, async (_request, reply) => {
     const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
     const body =
       rows.length === 0
@@ -50,10 +55,8 @@ export async function devRoutes(
       .send(page('Ledgerline outbox (development)', body));
   });
 
-  app.get('/device', async (request, reply) => {
-    const query = deviceQuery.safeParse(request.query);
-    if (!query.success) throw AppError.invalid(issuesToValidationErrors(query.error.issues));
-    const email = query.data.email;
+  route(app, routes.device, async (request, reply) => {
+    const email = request.query.email;
     const chooser = `<form method="get" action="/dev/device"><label for="email">Whose phone is this? (e-mail)</label><input id="email" name="email" type="email" value="${escapeHtml(email ?? '')}" required> <button type="submit">Open</button></form>`;
     if (!email)
       return reply.type('text/html; charset=utf-8').send(page('Phone app (development)', chooser));
@@ -92,15 +95,11 @@ export async function devRoutes(
       .send(page('Phone app (development)', `${chooser}<h2>Waiting for a decision</h2>${list}`));
   });
 
-  app.post('/device/requests/:id', async (request, reply) => {
-    const params = decisionParams.safeParse(request.params);
-    const body = decisionBody.safeParse(request.body ?? {});
-    if (!params.success) throw AppError.invalid(issuesToValidationErrors(params.error.issues));
-    if (!body.success) throw AppError.invalid(issuesToValidationErrors(body.error.issues));
-    const approved = body.data.decision === 'approve';
+  route(app, routes.deviceDecision, async (request, reply) => {
+    const approved = request.body.decision === 'approve';
     // The same service function as the phone app's PUT /api/auth/login/{key}/confirm.
     const decided = await services.auth.decideDeviceRequest(
-      params.data.id,
+      request.params.id,
       approved,
       { kind: 'devTool' },
       request.ip,

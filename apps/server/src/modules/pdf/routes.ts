@@ -1,11 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  accountConfirmationRequestSchema,
-  agreementPdfRequestSchema,
-  type PdfGeneratorResponse,
-} from '@ledgerline/contract';
+import { pdfRoutes } from '@ledgerline/contract';
 import {
   CUSTOMER_ID_HEADER,
   DEFAULT_LANGUAGE,
@@ -18,7 +14,8 @@ import {
 import type { Database } from '../../db/client';
 import { customers, paymentInstructions, pdfDownloads } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import type { SiteResolver } from '../../lib/site';
 import { audit } from '../audit';
 import { requireBalanceAccess, resolveActingCustomer, resolveActor } from '../customers';
@@ -48,7 +45,7 @@ export interface LinkedDocuments {
     link: typeof pdfDownloads.$inferSelect,
     reply: FastifyReply,
     gone: () => AppError,
-  ): Promise<unknown>;
+  ): Promise<FastifyReply>;
 }
 
 export interface PdfDeps {
@@ -91,103 +88,89 @@ async function letterFor(db: Database, customerId: number, accountId: number) {
 
 /** Inside the bearer-guarded /api/pdf scope. */
 export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps): Promise<void> {
-  scope.post(
-    '/api/generator_pdf/accountConfirmation',
-    async (request, reply): Promise<PdfGeneratorResponse> => {
-      const caller = request.caller;
-      if (!caller) throw AppError.unauthorised();
-      const parsed = accountConfirmationRequestSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-      const body = parsed.data;
-      const lang: Language =
-        body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
-      const actor = await resolveActor(deps.db, caller, {
-        fromCustomerId: body.fromCustomerId ?? actingCustomerFromHeader(request),
-        lang,
-        ip: request.ip,
-        brandId: undefined,
-      });
-      requireBalanceAccess(actor);
-      const { customerId } = actor;
-      const { account } = await letterFor(deps.db, customerId, body.accountId);
+  route(scope, pdfRoutes.accountConfirmation, async (request, reply, caller) => {
+    const body = request.body;
+    const lang: Language =
+      body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const actor = await resolveActor(deps.db, caller, {
+      fromCustomerId: body.fromCustomerId ?? actingCustomerFromHeader(request),
+      lang,
+      ip: request.ip,
+      brandId: undefined,
+    });
+    requireBalanceAccess(actor);
+    const { customerId } = actor;
+    const { account } = await letterFor(deps.db, customerId, body.accountId);
 
-      const token = randomToken(32);
-      await deps.db.transaction(async (tx) => {
-        await tx.insert(pdfDownloads).values({
-          tokenHash: sha256(token),
-          document: 'accountConfirmation',
-          customerId,
-          userId: caller.userId,
-          params: { accountId: account.id, lang },
-          expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
-        });
-        await audit(tx, {
-          action: 'pdf.accountConfirmation',
-          userId: caller.userId,
-          customerId,
-          ip: request.ip,
-          details: { accountId: account.id },
-        });
-      });
-      reply.header('Cache-Control', 'no-store');
-      const { origin } = deps.site.forRequest(request);
-      return {
-        responseCode: '00',
-        responseDescription: 'Success',
-        redirectLink: `${origin}/api/pdf/files/${token}`,
-      };
-    },
-  );
-
-  // The agreement record of one legal item (issue 6): any user may have their own acceptance record, so no balance access is needed.
-  scope.post(
-    '/api/generator_pdf/agreement',
-    async (request, reply): Promise<PdfGeneratorResponse> => {
-      const caller = request.caller;
-      if (!caller) throw AppError.unauthorised();
-      const parsed = agreementPdfRequestSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-      const body = parsed.data;
-      const lang: Language =
-        body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
-      const customerId = await resolveActingCustomer(
-        deps.db,
-        caller,
-        body.fromCustomerId ?? actingCustomerFromHeader(request),
-      );
-      const { term } = await findLegalItem(deps.db, {
+    const token = randomToken(32);
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(pdfDownloads).values({
+        tokenHash: sha256(token),
+        document: 'accountConfirmation',
         customerId,
         userId: caller.userId,
-        termId: body.id,
+        params: { accountId: account.id, lang },
+        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
       });
+      await audit(tx, {
+        action: 'pdf.accountConfirmation',
+        userId: caller.userId,
+        customerId,
+        ip: request.ip,
+        details: { accountId: account.id },
+      });
+    });
+    reply.header('Cache-Control', 'no-store');
+    const { origin } = deps.site.forRequest(request);
+    return {
+      responseCode: '00' as const,
+      responseDescription: 'Success',
+      redirectLink: `${origin}/api/pdf/files/${token}`,
+    };
+  });
 
-      const token = randomToken(32);
-      await deps.db.transaction(async (tx) => {
-        await tx.insert(pdfDownloads).values({
-          tokenHash: sha256(token),
-          document: 'agreement',
-          customerId,
-          userId: caller.userId,
-          params: { termId: term.id, lang },
-          expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
-        });
-        await audit(tx, {
-          action: 'pdf.agreement',
-          userId: caller.userId,
-          customerId,
-          ip: request.ip,
-          details: { termId: term.id, value: term.value },
-        });
+  // The agreement record of one legal item (issue 6): any user may have their own acceptance record, so no balance access is needed.
+  route(scope, pdfRoutes.agreement, async (request, reply, caller) => {
+    const body = request.body;
+    const lang: Language =
+      body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const customerId = await resolveActingCustomer(
+      deps.db,
+      caller,
+      body.fromCustomerId ?? actingCustomerFromHeader(request),
+    );
+    const { term } = await findLegalItem(deps.db, {
+      customerId,
+      userId: caller.userId,
+      termId: body.id,
+    });
+
+    const token = randomToken(32);
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(pdfDownloads).values({
+        tokenHash: sha256(token),
+        document: 'agreement',
+        customerId,
+        userId: caller.userId,
+        params: { termId: term.id, lang },
+        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
       });
-      reply.header('Cache-Control', 'no-store');
-      const { origin } = deps.site.forRequest(request);
-      return {
-        responseCode: '00',
-        responseDescription: 'Success',
-        redirectLink: `${origin}/api/pdf/files/${token}`,
-      };
-    },
-  );
+      await audit(tx, {
+        action: 'pdf.agreement',
+        userId: caller.userId,
+        customerId,
+        ip: request.ip,
+        details: { termId: term.id, value: term.value },
+      });
+    });
+    reply.header('Cache-Control', 'no-store');
+    const { origin } = deps.site.forRequest(request);
+    return {
+      responseCode: '00' as const,
+      responseDescription: 'Success',
+      redirectLink: `${origin}/api/pdf/files/${token}`,
+    };
+  });
 }
 
 /** Draws the document a download link names, from the link's stored parameters. */
@@ -230,7 +213,7 @@ async function renderLinked(
 
 /** The single-use download, registered outside the guarded scope (a browser opens it without a bearer). */
 export async function pdfDownloadRoutes(app: FastifyInstance, deps: PdfDeps): Promise<void> {
-  app.get<{ Params: { token: string } }>('/api/pdf/files/:token', async (request, reply) => {
+  route(app, pdfRoutes.file, async (request, reply) => {
     const gone = () => AppError.notFound('This download link has expired or was already used');
     const { token } = request.params;
     if (!TOKEN.test(token)) throw gone();

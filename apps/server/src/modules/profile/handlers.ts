@@ -39,7 +39,7 @@ import {
 import { ensurePrimaryEmail, loadCustomer, loginOf } from './shared';
 
 /*
- * The profile's main-API methods (packages/contract/src/methods/profile.ts). ctx.customerId is
+ * The profile's main-API methods (packages/contract/src/profile/methods.ts). ctx.customerId is
  * the customer the call acts for, already checked by the main API (resolveActingCustomer); every
  * id in a payload is then looked up within that customer only.
  */

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
+import { profileRoutes } from '@ledgerline/contract';
+import { route } from '../../lib/route';
 import type { Database } from '../../db/client';
 import { confirmEmailByLink } from './contacts';
 
@@ -15,18 +17,15 @@ export async function profileLinkRoutes(
   app: FastifyInstance,
   options: FastifyPluginOptions & { db: Database },
 ): Promise<void> {
-  app.get<{ Querystring: Record<string, unknown> }>(
-    '/api/profile/email-confirmation',
-    async (request, reply) => {
-      const token = request.query.token;
-      const ok =
-        typeof token === 'string' &&
-        TOKEN.test(token) &&
-        (await confirmEmailByLink(options.db, token, request.ip));
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Referrer-Policy', 'no-referrer')
-        .redirect(`/home?emailConfirmation=${ok ? 'success' : 'fail'}`, 303);
-    },
-  );
+  route(app, profileRoutes.emailConfirmation, async (request, reply) => {
+    const token = request.query.token;
+    const ok =
+      token !== undefined &&
+      TOKEN.test(token) &&
+      (await confirmEmailByLink(options.db, token, request.ip));
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .redirect(`/home?emailConfirmation=${ok ? 'success' : 'fail'}`, 303);
+  });
 }

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, inArray } from 'drizzle-orm';
-import { z } from 'zod';
+import { devRoutes } from '@ledgerline/contract';
 import { EXTERNAL_TRANSFER_TYPES } from '@ledgerline/domain/external-transfers';
 import type { Database } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
-import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import type { Services } from '../../services';
 import { moneyText } from '../ledger';
 import { railStatusOf } from '../transfers';
 import { DEFAULT_RETURN_REASON, markForReturn, runRailStep } from './simulator';
-
-const returnBody = z
-  .object({ transactionId: z.uuid(), reason: z.string().trim().min(1).max(128).optional() })
-  .strict();
 
 /**
  * Development stand-ins for the payment rails (on unless NODE_ENV=production, like /dev/outbox):
@@ -27,7 +24,7 @@ export async function railDevRoutes(
 ): Promise<void> {
   const { db, services } = opts;
 
-  app.get('/rails.json', async () => {
+  route(app, devRoutes.railsJson, async () => {
     const rows = await db
       .select()
       .from(ledgerTransfers)
@@ -47,19 +44,14 @@ export async function railDevRoutes(
     };
   });
 
-  app.post('/rails/return', async (request) => {
-    const parsed = returnBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
-    const marked = await markForReturn(
-      db,
-      parsed.data.transactionId,
-      parsed.data.reason ?? DEFAULT_RETURN_REASON,
-    );
+  route(app, devRoutes.railsReturn, async (request) => {
+    const { transactionId, reason } = request.body;
+    const marked = await markForReturn(db, transactionId, reason ?? DEFAULT_RETURN_REASON);
     if (!marked) throw AppError.notFound('No external transfer waiting for its rail has this id');
-    return { marked: true };
+    return { marked: true as const };
   });
 
-  app.post('/rails/run', async () => {
+  route(app, devRoutes.railsRun, async () => {
     // "Now" a whole step ahead: everything already in the clearing account is due.
     const moves = await runRailStep(db, new Date(Date.now() + opts.stepMs), {
       stepMs: opts.stepMs,

@@ -8,7 +8,6 @@ export const module = {
   routes: async (app, ctx) => {
     if (ctx.config.devTools)
       await app.register(railDevRoutes, {
-        prefix: '/dev',
         db: ctx.db,
         services: ctx.services,
         stepMs: ctx.config.railStepMs,

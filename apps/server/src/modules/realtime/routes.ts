@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REALTIME_PATH } from '@ledgerline/contract';
+import { realtimeRoutes as routes } from '@ledgerline/contract';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
 import type { RealtimeTicketOwner } from '../auth';
@@ -27,8 +27,9 @@ export async function realtimeRoutes(
   opts: { services: Services; allowedOrigins: readonly string[] },
 ): Promise<void> {
   const { services, allowedOrigins } = opts;
+  // A WebSocket upgrade, so not through route(): the origin and ticket are checked here, before it.
   app.get(
-    REALTIME_PATH,
+    routes.socket.path,
     {
       websocket: true,
       preValidation: async (request) => {

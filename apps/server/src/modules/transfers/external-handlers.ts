@@ -22,7 +22,7 @@ import { brandOfCustomer } from './quote';
 import { transferAccessLevel } from '../customers';
 
 /*
- * The main-API methods of external transfers (contract: methods/external-transfers.ts). A submit
+ * The main-API methods of external transfers (contract: external-transfers/methods.ts). A submit
  * becomes an ExternalRequest and goes through the same submit as transferP2P: permission flag,
  * approval request for initiate-only users, idempotency, limits, the ledger and the second factor.
  */

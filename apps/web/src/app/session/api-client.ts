@@ -47,6 +47,6 @@ export function createSessionApiClient(options: {
 
   return {
     main: async (method, payload) => (await load()).main(method, payload),
-    rest: async <T>(request: Parameters<ApiClient['rest']>[0]) => (await load()).rest<T>(request),
+    route: async (route, ...args) => (await load()).route(route, ...args),
   };
 }

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
+import type { ClientConfig } from '@ledgerline/contract/client-config';
 
 /**
  * GET /config.json (packages/contract/src/client-config.ts): run-time settings from the server's
  * operator, such as a shorter idle time for a test run. Read by hand (no zod on the first page);
  * anything missing or malformed keeps the built-in defaults.
  */
-export interface RuntimeConfig {
-  idleTimeoutSeconds: number | null;
-  /** Sign-in and registration forms carry the ALTCHA bot check. */
-  botCheck: boolean;
-}
+export type RuntimeConfig = ClientConfig;
 
 // Without an answer (a server from before the setting) the forms carry no bot check; a server
 // that asks for it says so in /config.json.

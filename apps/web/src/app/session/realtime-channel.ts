@@ -2,10 +2,8 @@ import {
   REALTIME_PATH,
   realtimeEventSchema,
   type RealtimeEvent,
-} from '@ledgerline/contract/realtime';
+} from '@ledgerline/contract/realtime/events';
 
-/** POST /api/auth/realtime-ticket with the session's bearer: a single-use ticket for /realtime (decision 7). */
-export const REALTIME_TICKET_PATH = '/api/auth/realtime-ticket';
 /** Below the idle timeouts of proxies (often 60 s), so an idle socket is not cut. */
 export const KEEP_ALIVE_MS = 25_000;
 /** Reconnect delays: doubling from the first to the cap, with up to a quarter added at random. */

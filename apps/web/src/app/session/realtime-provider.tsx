@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RealtimeContext } from './realtime';
-import { createRealtimeChannel, REALTIME_TICKET_PATH } from './realtime-channel';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
+import { createRealtimeChannel } from './realtime-channel';
 import { useApiClient, useIsAuthenticated, useSessionManager } from './session-context';
 
 /**
@@ -18,9 +19,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     createRealtimeChannel({
       baseUrl,
       getTicket: () =>
-        client
-          .rest<{ ticket: string }>({ method: 'POST', path: REALTIME_TICKET_PATH, body: {} })
-          .then(({ ticket }) => ticket),
+        client.route(authRoutes.realtimeTicket, { body: {} }).then(({ ticket }) => ticket),
     }),
   );
 

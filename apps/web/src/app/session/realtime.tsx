@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { RealtimeEvent, RealtimeEventType } from '@ledgerline/contract/realtime';
+import type { RealtimeEvent, RealtimeEventType } from '@ledgerline/contract/realtime/events';
 import type { RealtimeChannel, RealtimeChannelState } from './realtime-channel';
 
 export type { RealtimeChannelState } from './realtime-channel';

@@ -1,8 +1,7 @@
 import type { ApiClient } from '@ledgerline/contract';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
 import { notifyWrapper } from '@/lib/mobile-wrapper';
 import type { SessionStore, SessionTokens } from './session-store';
-
-export const TOKEN_PATH = '/api/auth/token';
 
 /** Thrown when /token answers 200 without usable tokens: nothing to sign in with. */
 export class TokenAnswerError extends Error {
@@ -34,12 +33,7 @@ export async function exchangeCodeForSession(
   session: SessionStore,
   request: { code: string; codeVerifier: string; otp?: string },
 ): Promise<SessionTokens> {
-  const data = await client.rest<unknown>({
-    method: 'POST',
-    path: TOKEN_PATH,
-    isPublic: true,
-    body: request,
-  });
+  const data: unknown = await client.route(authRoutes.token, { body: request });
   const tokens = readTokens(data);
   if (!tokens) throw new TokenAnswerError();
   session.signIn(tokens);

@@ -8,6 +8,7 @@ import {
   type Ref,
 } from 'react';
 import type { ApiClient } from '@ledgerline/contract';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
 import type { BotCheckHandle } from './altcha-widget';
 import classes from './bot-check.module.css';
 
@@ -52,9 +53,7 @@ export function BotCheck({ ref, client, start }: BotCheckProps) {
         ref={(handle) => {
           if (handle) ready.current.resolve(handle);
         }}
-        loadChallenge={() =>
-          client.rest({ method: 'GET', path: '/api/auth/altcha', isPublic: true })
-        }
+        loadChallenge={() => client.route(authRoutes.altcha)}
       />
     </Suspense>
   );

@@ -4,6 +4,7 @@ import {
   type AuthDevice,
   type LoginResponse,
 } from '@ledgerline/contract/auth';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
 import { ERROR_TEXTS } from '@ledgerline/domain/error-message';
 import { createCodeChallenge, createCodeVerifier } from '@ledgerline/domain/pkce';
 import type { LoginForm } from '@ledgerline/domain/validation';
@@ -117,10 +118,7 @@ export async function loginWithPassword(
   const verifier = createCodeVerifier();
   session.saveCodeVerifier(verifier);
   const codeChallenge = await createCodeChallenge(verifier);
-  const raw = await client.rest<unknown>({
-    method: 'POST',
-    path: '/api/auth/login',
-    isPublic: true,
+  const raw: unknown = await client.route(authRoutes.login, {
     body: {
       client: 'web',
       username: form.username,

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
+import type { RouteAnswer } from '@ledgerline/contract/client';
 import { useApiClient } from '@/app/session';
-
-export const PUSH_RESEND_PATH = '/api/auth/push/re-send';
 
 /** POST /api/auth/push/re-send (tmpJwt bearer): a new request on the phone; its key is the one to wait for. */
 export function usePushResend(tmpJwt: string) {
   const client = useApiClient();
-  return useMutation<{ key: string }, Error, void>({
-    mutationFn: () =>
-      client.rest<{ key: string }>({ method: 'POST', path: PUSH_RESEND_PATH, bearer: tmpJwt }),
+  return useMutation<RouteAnswer<typeof authRoutes.pushResend>, Error, void>({
+    mutationFn: () => client.route(authRoutes.pushResend, { bearer: tmpJwt }),
   });
 }

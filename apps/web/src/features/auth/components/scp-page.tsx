@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +29,6 @@ import { useLoginDecision } from '../realtime/use-login-decision';
 import classes from './login-page.module.css';
 import { QrCode } from '@/ui/qr-code';
 
-export const SCP_REQUEST_PATH = '/api/auth/scp/request';
-
 /**
  * POST /api/auth/scp/request: the deep link that turns on push sign-in in the app, and the key of
  * the request the app approves. The strict migration's tmpJwt is the bearer; a signed-in customer
@@ -40,11 +39,7 @@ function useScpRequest(tmpJwt: string | undefined, attempt: number) {
   return useQuery({
     queryKey: ['auth', 'scp-request', tmpJwt ?? 'session', attempt],
     queryFn: () =>
-      client.rest<{ deeplink: string; key: string }>({
-        method: 'POST',
-        path: SCP_REQUEST_PATH,
-        ...(tmpJwt !== undefined ? { bearer: tmpJwt } : {}),
-      }),
+      client.route(authRoutes.scpRequest, tmpJwt !== undefined ? { bearer: tmpJwt } : {}),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

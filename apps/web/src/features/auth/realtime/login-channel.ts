@@ -1,8 +1,8 @@
 import type { ApiClient } from '@ledgerline/contract';
-import { REALTIME_PATH } from '@ledgerline/contract/realtime';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
+import { REALTIME_PATH } from '@ledgerline/contract/realtime/events';
 
 /** POST /api/auth/realtime-ticket {tmpJwt}: a pending sign-in's single-use ticket for /realtime. */
-export const REALTIME_TICKET_PATH = '/api/auth/realtime-ticket';
 const KEEP_ALIVE_MS = 25_000;
 
 /** The channel closed before the decision arrived (network, server restart, ticket refused). */
@@ -58,15 +58,11 @@ export async function openLoginChannel(options: {
   WebSocketImpl?: typeof WebSocket;
   location?: Pick<Location, 'href'>;
 }): Promise<LoginChannel> {
-  const { ticket } = await options.client.rest<{ ticket: string }>(
+  const { ticket } = await options.client.route(
+    authRoutes.realtimeTicket,
     options.tmpJwt !== undefined
-      ? {
-          method: 'POST',
-          path: REALTIME_TICKET_PATH,
-          isPublic: true,
-          body: { tmpJwt: options.tmpJwt },
-        }
-      : { method: 'POST', path: REALTIME_TICKET_PATH, body: {} },
+      ? { anonymous: true, body: { tmpJwt: options.tmpJwt } }
+      : { body: {} },
   );
   const Socket = options.WebSocketImpl ?? WebSocket;
   const socket = new Socket(

@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient, AuthDevice } from '@ledgerline/contract';
+import type { ApiClient } from '@ledgerline/contract';
+import { authRoutes } from '@ledgerline/contract/auth/routes';
 import { useApiClient } from '@/app/session';
 import { securityKeys } from '../keys';
 
 /** The auth service's device routes (spec 1 §7 "Auth service"): the phones linked to the user. */
-const DEVICES_PATH = '/api/auth/devices';
+const routes = authRoutes.devices;
 
 export function devicesQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: securityKeys.devices(),
-    queryFn: async () =>
-      (await client.rest<{ devices: AuthDevice[] }>({ method: 'GET', path: DEVICES_PATH })).devices,
+    queryFn: async () => (await client.route(routes.list)).devices,
   });
 }
 
@@ -30,10 +30,8 @@ function useDeviceMutation<V>(call: (client: ApiClient, variables: V) => Promise
 
 export const useRenameDevice = () =>
   useDeviceMutation((client, { id, name }: { id: number; name: string }) =>
-    client.rest<AuthDevice>({ method: 'PATCH', path: `${DEVICES_PATH}/${id}`, body: { name } }),
+    client.route(routes.rename, { params: { id }, body: { name } }),
   );
 
 export const useDeleteDevice = () =>
-  useDeviceMutation((client, id: number) =>
-    client.rest({ method: 'DELETE', path: `${DEVICES_PATH}/${id}` }),
-  );
+  useDeviceMutation((client, id: number) => client.route(routes.remove, { params: { id } }));

@@ -10,7 +10,7 @@ import {
 } from '@ledgerline/domain/verification';
 import { defineMethod } from '../define';
 import { envelopeFieldsSchema, idSchema } from '../envelope';
-import { currencyCodeSchema } from './dictionaries';
+import { currencyCodeSchema } from '../dictionaries/methods';
 
 /*
  * Accounts, balances, exchange rates, payment instructions, announcements and the verification

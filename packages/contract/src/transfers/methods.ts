@@ -3,8 +3,8 @@ import { EXTERNAL_TRANSFER_TYPES, RAIL_STATUSES } from '@ledgerline/domain/exter
 import { calendarDaySchema } from '../dates';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
-import { moneySchema } from './accounts';
-import { currencyCodeSchema } from './dictionaries';
+import { moneySchema } from '../accounts/methods';
+import { currencyCodeSchema } from '../dictionaries/methods';
 
 /*
  * Money movement inside the bank (spec 2 §3 "Transfers", §4 "Transaction approval", §5, §6, §7

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BANK_AND_BRANCH_CODE_COUNTRIES, INSTANT_KEY_TYPES } from '@ledgerline/domain';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
-import { countryCodeSchema, currencyCodeSchema } from './dictionaries';
+import { countryCodeSchema, currencyCodeSchema } from '../dictionaries/methods';
 
 /*
  * Reference data behind external transfers (spec 2 §3 "Transfers", §5, §7 "Transfers"): the bank

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
-import { CARD_BRANDS, accountSchema, moneySchema } from './accounts';
-import { countryCodeSchema, currencyCodeSchema } from './dictionaries';
+import { CARD_BRANDS, accountSchema, moneySchema } from '../accounts/methods';
+import { countryCodeSchema, currencyCodeSchema } from '../dictionaries/methods';
 
 /*
  * Cards (spec 2 §2 "Card routing rules", §3 "Card and related data", §4 card statuses and

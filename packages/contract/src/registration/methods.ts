@@ -11,7 +11,7 @@ import {
   personNameSchema,
 } from '@ledgerline/domain/registration';
 import { defineMethod } from '../define';
-import { countryCodeSchema } from './dictionaries';
+import { countryCodeSchema } from '../dictionaries/methods';
 import { idSchema } from '../envelope';
 
 /*

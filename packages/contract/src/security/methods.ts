@@ -297,14 +297,6 @@ export type PayoutBlacklistUser = z.infer<typeof payoutBlacklistUserSchema>;
 /** The success text of addPayoutBlacklist (spec 2 §8 "Blacklist add success says the user was added to the black list"). */
 export const BLACKLIST_ADDED_DESCRIPTION = 'User was added to the black list';
 
-/**
- * PATCH /api/auth/devices/{id} (REST, the auth service): renames one of the caller's own devices;
- * answers the device (AuthDevice). Another user's device id is 404.
- */
-export const deviceRenameSchema = z
-  .object({ name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong') })
-  .strict();
-
 export const securityMethods = {
   /** The user's second-factor modes, the modes they may switch to, and the IP whitelist state. */
   getSecuritySettings: defineMethod({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipInRange, ipWhitelistEntryFormSchema, parseIp, securityMethods } from './security';
+import { ipInRange, ipWhitelistEntryFormSchema, parseIp, securityMethods } from './methods';
 
 describe('parseIp', () => {
   it('reads IPv4 and IPv6 addresses, compressed or not', () => {

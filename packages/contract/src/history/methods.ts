@@ -3,8 +3,8 @@ import { TRANSACTION_TYPE_CODES } from '@ledgerline/domain/dictionaries/transact
 import { calendarDaySchema, isCalendarDay } from '../dates';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
-import { moneySchema, rateSchema } from './accounts';
-import { currencyCodeSchema } from './dictionaries';
+import { moneySchema, rateSchema } from '../accounts/methods';
+import { currencyCodeSchema } from '../dictionaries/methods';
 
 /*
  * History, statements, exports and batch transfers (spec 2 §3 "History and statements", §6, §7

@@ -16,10 +16,10 @@ import {
 import { luhnValid } from '@ledgerline/domain/cards';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
-import { moneySchema } from './accounts';
-import { ibanSchema, swiftSchema } from './bank-directory';
-import { currencyCodeSchema } from './dictionaries';
-import { LIMIT_PERIODS, positiveAmountSchema, submitResultSchema } from './transfers';
+import { moneySchema } from '../accounts/methods';
+import { ibanSchema, swiftSchema } from '../bank-directory/methods';
+import { currencyCodeSchema } from '../dictionaries/methods';
+import { LIMIT_PERIODS, positiveAmountSchema, submitResultSchema } from '../transfers/methods';
 
 /*
  * Transfers that leave the bank over an external rail (spec 2 §3 "Transfers", §5, §6, §7

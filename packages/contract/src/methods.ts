@@ -1,0 +1,41 @@
+import { accountMethods } from './accounts/methods';
+import { bankDirectoryMethods } from './bank-directory/methods';
+import { cardMethods } from './cards/methods';
+import { customerMethods } from './customer/methods';
+import { dictionaryMethods } from './dictionaries/methods';
+import { externalTransferMethods } from './external-transfers/methods';
+import { historyMethods } from './history/methods';
+import { profileMethods } from './profile/methods';
+import { registrationMethods } from './registration/methods';
+import { securityMethods } from './security/methods';
+import { transferMethods } from './transfers/methods';
+
+/** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
+export const mainMethods = {
+  ...dictionaryMethods,
+  ...customerMethods,
+  ...registrationMethods,
+  ...accountMethods,
+  ...cardMethods,
+  ...profileMethods,
+  ...securityMethods,
+  ...transferMethods,
+  ...externalTransferMethods,
+  ...bankDirectoryMethods,
+  ...historyMethods,
+};
+
+export type MainMethods = typeof mainMethods;
+export type MainMethodName = keyof MainMethods;
+
+export * from './accounts/methods';
+export * from './bank-directory/methods';
+export * from './cards/methods';
+export * from './customer/methods';
+export * from './dictionaries/methods';
+export * from './external-transfers/methods';
+export * from './history/methods';
+export * from './profile/methods';
+export { registrationMethods } from './registration/methods';
+export * from './security/methods';
+export * from './transfers/methods';
