@@ -22,20 +22,23 @@ describe('health checks for load balancers', () => {
   });
 
   it('reports not ready with 503, Retry-After and the envelope while the database does not answer, and /healthz stays up', async () => {
-    // PGlite has one connection: a transaction that holds it keeps /readyz's query waiting past
-    // its time limit, as a database that hangs would.
+    // Transactions that hold every connection (PGlite has one; the PostgreSQL pool ten) keep
+    // /readyz's query waiting past its time limit, as a database that hangs would.
+    const connections = server.database.kind === 'postgres' ? 10 : 1;
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let holding = false;
-    const transaction = server.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      holding = true;
-      await held;
-    });
+    let holding = 0;
+    const transactions = Array.from({ length: connections }, () =>
+      server.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding += 1;
+        await held;
+      }),
+    );
     try {
-      await vi.waitFor(() => expect(holding).toBe(true));
+      await vi.waitFor(() => expect(holding).toBe(connections), { timeout: 30_000 });
       const ready = await server.app.inject({
         method: 'GET',
         url: '/readyz',
@@ -52,7 +55,7 @@ describe('health checks for load balancers', () => {
       expect(health.statusCode).toBe(200);
     } finally {
       release();
-      await transaction;
+      await Promise.all(transactions);
     }
     const again = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect(again.statusCode).toBe(200);
