@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pickLocalePart } from './src/i18n/locale-parts.ts';
+
+// This folder. Not `new URL('./x', import.meta.url)`: Vite rewrites that pattern into an asset URL
+// when it transforms this file itself (src/build-config.test.ts imports it).
+const HERE = dirname(fileURLToPath(import.meta.url));
 
 // `npm run dev` starts the server on PORT (8080 by default); Vite proxies the API there.
 const API_TARGET =
@@ -15,7 +20,7 @@ interface BuildInfo {
 }
 
 function readBuildInfo(): BuildInfo {
-  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  const pkg = JSON.parse(readFileSync(join(HERE, 'package.json'), 'utf8')) as {
     version: string;
   };
   return { version: pkg.version, builtAt: new Date().toISOString() };
@@ -63,14 +68,14 @@ function localeParts(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, mode }) => {
   // In dev there is no version.json of our own, so the update check stays off (builtAt 'dev').
   const info: BuildInfo =
     command === 'build' ? readBuildInfo() : { version: 'dev', builtAt: 'dev' };
   return {
     plugins: [localeParts(), react(), versionFile(info)],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: { '@': join(HERE, 'src') },
     },
     define: {
       __APP_BUILD__: JSON.stringify(info),
@@ -97,7 +102,9 @@ export default defineConfig(({ command }) => {
       outDir: 'dist',
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: true,
+      // Source maps (2 MB of our source) only outside production: `npm start` and the browser
+      // tests build in production mode and ship none; `vite build --mode development` keeps them.
+      sourcemap: mode !== 'production',
       // Route modules are split by their dynamic imports; keep an eye on the first load.
       chunkSizeWarningLimit: 400,
       // Never inline images as data: URIs; the CSP's img-src allows 'self' only.

@@ -8,12 +8,13 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { createServices, type Services } from './services';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { authenticateRequest } from './plugins/auth-guard';
 import { registerRouteSupport } from './lib/route';
 import { isPublicMainCall, registerMainApi } from './main-api/route';
 import { registerGuardedServices } from './modules/mounts';
+import { healthRoutes } from './modules/health';
 import { createSiteResolver } from './lib/site';
 import type { ModuleContext, ModuleJob } from './server-module';
 import { serverModules } from './server-modules';
@@ -75,12 +76,22 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     // Bad input never costs us more than this to read.
     routerOptions: { maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   });
 
   const database =
     options.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.db;
+  // The outage and the recovery each get one log line (the requests in between answer 503).
+  const stopAvailabilityLog = database.onAvailability((event) => {
+    if (event.kind === 'lost')
+      app.log.error(
+        { err: event.error },
+        'database: connection lost; answering 503 until it is back',
+      );
+    else app.log.info('database: connected again; serving requests');
+  });
   if (options.migrate ?? true) await database.migrate();
   const services = await createServices(config, database, app.log);
 
@@ -123,6 +134,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
     ),
   });
   for (const module of serverModules) if ('routes' in module) await module.routes(app, context);
+  await app.register(healthRoutes, { ping: (timeoutMs: number) => database.ping(timeoutMs) });
 
   if (hasWeb) {
     // The built SPA, with .br/.gz beside each file (apps/web/scripts/precompress.mjs).
@@ -130,7 +142,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
       root: webDist,
       preCompressed: true,
       wildcard: true,
-      index: false,
+      // `/` is a directory to the plugin: with index off it was served (index.html.br) only to
+      // clients that send Accept-Encoding, and refused 403 to curl or a balancer's check.
+      index: 'index.html',
       setHeaders(response, path) {
         // Hashed assets never change; the page and the version file must be checked every time.
         if (path.includes(`${sep}assets${sep}`))
@@ -147,6 +161,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
   app.addHook('onClose', async () => {
     for (const job of jobs) await job.stop();
     await services.realtime.stop();
+    stopAvailabilityLog();
     if (ownsDatabase) await database.close();
   });
 

@@ -214,6 +214,31 @@ describe('bad input never answers 500 and changes nothing', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it.each([
+    ['POST', '/api/main/?%'],
+    ['POST', '/api/main/?%E0%A4%A'],
+    ['PUT', '/api/auth/login/%00%ff/confirm'],
+  ] as const)(
+    'answers a path with bad percent-encoding (%s %s) with a 400 envelope and changes nothing',
+    async (method, url) => {
+      const before = await tableCounts();
+      const response = await server.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(response.statusCode).toBe(400);
+      const envelope = response.json();
+      expect(Object.keys(envelope).sort()).toEqual(
+        expect.arrayContaining(['responseCode', 'responseDescription']),
+      );
+      expect(envelope).not.toHaveProperty('code');
+      expect(envelope.responseDescription).toMatch(/URL encoding/);
+      expect(await tableCounts()).toEqual(before);
+    },
+  );
+
   it('refuses __proto__ in a body instead of letting it grant anything', async () => {
     const response = await server.main('getCustomerInfo', '{"__proto__": {"isAdmin": true}}', {
       token: annaToken,

@@ -1,4 +1,5 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ function fakeBuild(): string {
   );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(join(dir, 'version.json'), '{"version":"1"}');
+  // What apps/web/scripts/precompress.mjs writes beside the page.
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(readFileSync(join(dir, 'index.html'))));
   return dir;
 }
 
@@ -32,6 +35,29 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control'], path).toBe('no-cache');
       expect(response.headers['content-security-policy'], path).toContain("script-src 'self'");
     }
+  });
+
+  it('serves the app at / to a client that sends no Accept-Encoding (curl, a balancer), and compressed to one that does', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const plain = await server.app.inject({ method, url: '/' });
+      expect(plain.statusCode, method).toBe(200);
+      expect(plain.headers['content-type'], method).toMatch(/^text\/html/);
+      expect(plain.headers['content-encoding'], method).toBeUndefined();
+      expect(plain.headers['cache-control'], method).toBe('no-cache');
+      if (method === 'GET') expect(plain.body).toContain('<div id="root">');
+    }
+    const fallback = await server.app.inject({ method: 'GET', url: '/cards/123' });
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.body).toContain('<div id="root">');
+
+    const gzipped = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('caches hashed assets for a year and checks the version file every time', async () => {

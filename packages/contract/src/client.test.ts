@@ -1,6 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClientOptions } from './client';
+import {
+  ApiError,
+  KEYED_RETRIES_ON_UNAVAILABLE,
+  createApiClient,
+  isServiceUnavailable,
+  type ApiClientOptions,
+} from './client';
 import { authRoutes } from './auth/routes';
 import { platformRoutes } from './platform/routes';
 
@@ -14,7 +20,12 @@ interface Seen {
 let http: Server;
 let baseUrl = '';
 let seen: Seen[] = [];
-let answer: (request: Seen) => { status: number; body: string; delayMs?: number } = () => ({
+let answer: (request: Seen) => {
+  status: number;
+  body: string;
+  delayMs?: number;
+  headers?: Record<string, string>;
+} = () => ({
   status: 200,
   body: '{}',
 });
@@ -33,7 +44,10 @@ beforeAll(async () => {
       seen.push(record);
       const reply = answer(record);
       setTimeout(() => {
-        response.writeHead(reply.status, { 'content-type': 'application/json' });
+        response.writeHead(reply.status, {
+          'content-type': 'application/json',
+          ...reply.headers,
+        });
         response.end(reply.body);
       }, reply.delayMs ?? 0);
     });
@@ -366,5 +380,99 @@ describe('the typed client: REST routes from the table', () => {
     await client().route(authRoutes.altcha);
     await client().route(authRoutes.realtimeTicket, { body: { tmpJwt: 't' }, anonymous: true });
     expect(seen.map((request) => request.headers.authorization)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('the typed client while the service is briefly unavailable (503)', () => {
+  const unavailable = {
+    status: 503,
+    body: '{"responseCode":"UE","responseDescription":"Сервіс ненадовго недоступний."}',
+    headers: { 'retry-after': '5' },
+  };
+  const success = {
+    status: 200,
+    body: JSON.stringify({
+      responseCode: '00',
+      responseDescription: 'Success',
+      transactionId: 't-1',
+    }),
+  };
+  const transferPayload = {
+    fromAccount: 1,
+    toAccount: 2,
+    toAmount: '10.00',
+    currency: 'EUR',
+    idempotencyKey: '2f1a0c56-0d3c-4a55-9a39-5d3a8f0e6b21',
+  };
+
+  it("fails as 'server-unavailable' with the server's own text and its Retry-After, and reports the status", async () => {
+    answer = () => unavailable;
+    const statuses: number[] = [];
+    const error = await failureOf(
+      client({ onAnswer: (status) => statuses.push(status) }).main('getAccounts', {}),
+    );
+    expect(error.kind).toBe('server-unavailable');
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Сервіс ненадовго недоступний.');
+    expect(error.retryAfterSeconds).toBe(5);
+    expect(isServiceUnavailable(error)).toBe(true);
+    // A read is not repeated here: the query layer retries reads.
+    expect(seen).toHaveLength(1);
+    expect(statuses).toEqual([503]);
+  });
+
+  it('sends a money-moving call again after a 503 with the very same idempotency key, waiting as the server asks', async () => {
+    let calls = 0;
+    answer = () => ((calls += 1), calls < 3 ? unavailable : success);
+    const waits: [number, number | undefined][] = [];
+    const api = client({
+      unavailableRetryDelayMs: (attempt, retryAfter) => (waits.push([attempt, retryAfter]), 0),
+    });
+    const result = await api.main('transferBetweenAccounts', transferPayload);
+    expect(result.transactionId).toBe('t-1');
+    expect(seen).toHaveLength(3);
+    const keys = seen.map((request) => JSON.parse(request.body).idempotencyKey);
+    expect(keys).toEqual([
+      transferPayload.idempotencyKey,
+      transferPayload.idempotencyKey,
+      transferPayload.idempotencyKey,
+    ]);
+    expect(waits).toEqual([
+      [0, 5],
+      [1, 5],
+    ]);
+  });
+
+  it('gives up on a money-moving call after a bounded number of retries', async () => {
+    answer = () => unavailable;
+    const error = await failureOf(
+      client({ unavailableRetryDelayMs: () => 0 }).main('transferBetweenAccounts', transferPayload),
+    );
+    expect(isServiceUnavailable(error)).toBe(true);
+    expect(seen).toHaveLength(1 + KEYED_RETRIES_ON_UNAVAILABLE);
+  });
+
+  it('never sends a call without an idempotency key twice', async () => {
+    answer = () => unavailable;
+    const api = client({ unavailableRetryDelayMs: () => 0 });
+    await failureOf(api.route(authRoutes.logout, { body: {} }));
+    const { idempotencyKey: _dropped, ...withoutKey } = transferPayload;
+    await failureOf(
+      api.main('transferBetweenAccounts', withoutKey as unknown as typeof transferPayload),
+    );
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not send a money-moving call again after a refusal or a 500', async () => {
+    answer = () => ({
+      status: 400,
+      body: '{"responseCode":"TA1","responseDescription":"Invalid parameters"}',
+    });
+    const api = client({ unavailableRetryDelayMs: () => 0 });
+    await failureOf(api.main('transferBetweenAccounts', transferPayload));
+    expect(seen).toHaveLength(1);
+    answer = () => ({ status: 500, body: '{}' });
+    await failureOf(api.main('transferBetweenAccounts', transferPayload));
+    expect(seen).toHaveLength(2);
   });
 });

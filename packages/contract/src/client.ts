@@ -25,11 +25,18 @@ export class ApiError extends Error {
   readonly responseCode: string | undefined;
   readonly data: unknown;
   readonly validationErrors: Record<string, string> | undefined;
+  /** A 503's Retry-After, in seconds: when the server asks to be tried again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    details: { status?: number; responseCode?: string; data?: unknown } = {},
+    details: {
+      status?: number;
+      responseCode?: string;
+      data?: unknown;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,6 +44,7 @@ export class ApiError extends Error {
     this.status = details.status;
     this.responseCode = details.responseCode;
     this.data = details.data;
+    this.retryAfterSeconds = details.retryAfterSeconds;
     const bag = details.data as { validationErrors?: unknown } | undefined;
     this.validationErrors =
       bag && typeof bag.validationErrors === 'object' && bag.validationErrors !== null
@@ -62,6 +70,52 @@ export interface ApiClientOptions {
   beforeAuthenticatedCall?: () => Promise<void>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told the HTTP status of every answer (the app shows "reconnecting" while it is 503). */
+  onAnswer?: (status: number) => void;
+  /**
+   * How long to wait before sending a money-moving call again after a 503, by attempt (0, 1, 2)
+   * and the answer's Retry-After; by default the Retry-After (or 1, 2, 4 s), at most 10 s.
+   */
+  unavailableRetryDelayMs?: (attempt: number, retryAfterSeconds: number | undefined) => number;
+}
+
+/** How many times a call that carries an idempotency key is sent again after a 503. */
+export const KEYED_RETRIES_ON_UNAVAILABLE = 3;
+
+function defaultUnavailableRetryDelayMs(
+  attempt: number,
+  retryAfterSeconds: number | undefined,
+): number {
+  return Math.min(10_000, (retryAfterSeconds ?? 2 ** attempt) * 1000);
+}
+
+/** A 503 (the server or its database is briefly away; docs/decisions.md). */
+export function isServiceUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind === 'server-unavailable' && error.status === 503;
+}
+
+/** Waits, or rejects as soon as the caller cancels. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', cancel);
+      resolve();
+    }, ms);
+    const cancel = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+  });
+}
+
+function hasIdempotencyKey(payload: unknown): boolean {
+  const key = (payload as { idempotencyKey?: unknown } | null)?.idempotencyKey;
+  return typeof key === 'string' && key !== '';
 }
 
 export type MainRequest<M extends MainMethodName> = z.input<MainMethods[M]['request']> &
@@ -203,8 +257,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', cancel);
     }
+    options.onAnswer?.(response.status);
     if (response.status === 500)
       throw new ApiError('server-unavailable', ERROR_TEXTS.serverNotAvailable, { status: 500 });
+    if (response.status === 503) {
+      // The server says so in the caller's language, and when to try again (issue 20).
+      let description: string | undefined;
+      try {
+        description = extractErrorMessage(JSON.parse(text));
+      } catch {
+        description = undefined;
+      }
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new ApiError('server-unavailable', description ?? ERROR_TEXTS.serverNotAvailable, {
+        status: 503,
+        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+      });
+    }
     if (text.trim() === '') {
       if (response.ok)
         throw new ApiError('empty', ERROR_TEXTS.serverError, { status: response.status });
@@ -237,6 +306,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshed ? call(options.getAccessToken?.()) : first;
   }
 
+  /**
+   * A call that carries an idempotency key (a money-moving one) is sent again, with that very
+   * key, after a 503: the server answers the first result if it was booked, so nothing moves
+   * twice. A call without a key is never repeated here (reads are retried by the query layer).
+   */
+  async function retryingUnavailable<T>(
+    keyed: boolean,
+    attempt: () => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const delayFor = options.unavailableRetryDelayMs ?? defaultUnavailableRetryDelayMs;
+    for (let retry = 0; ; retry += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!keyed || retry >= KEYED_RETRIES_ON_UNAVAILABLE || !isServiceUnavailable(error))
+          throw error;
+        await pause(delayFor(retry, error.retryAfterSeconds), signal);
+      }
+    }
+  }
+
   function failure(status: number, data: unknown): ApiError {
     const responseCode =
       typeof data === 'object' && data !== null
@@ -259,12 +350,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       isPublic: request.isPublic ?? false,
       ...(request.bearer !== undefined ? { bearer: request.bearer } : {}),
     };
-    const { status, data } = await withRetry(auth, (token) =>
-      send(
-        `${options.baseUrl}${request.path}${query}`,
-        { method: request.method, body: request.body, token },
-        call,
-      ),
+    const { status, data } = await retryingUnavailable(
+      request.method !== 'GET' && hasIdempotencyKey(request.body),
+      () =>
+        withRetry(auth, (token) =>
+          send(
+            `${options.baseUrl}${request.path}${query}`,
+            { method: request.method, body: request.body, token },
+            call,
+          ),
+        ),
+      call?.signal,
     );
     if (status >= 400) throw failure(status, data);
     return data as T;
@@ -276,8 +372,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const lang = options.getLanguage();
       const url = `${options.baseUrl}/api/main/?${encodeURIComponent(method)}`;
       const body = { ...payload, method, lang };
-      const { status, data } = await withRetry({ isPublic: definition.isPublic }, (token) =>
-        send(url, { method: 'POST', body, token }, call),
+      const { status, data } = await retryingUnavailable(
+        hasIdempotencyKey(payload),
+        () =>
+          withRetry({ isPublic: definition.isPublic }, (token) =>
+            send(url, { method: 'POST', body, token }, call),
+          ),
+        call?.signal,
       );
       const coerced = coerceNumbers(data);
       if (status >= 400) throw failure(status, coerced);

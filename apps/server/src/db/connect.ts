@@ -26,12 +26,36 @@ export interface Notifier {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/** A connection to the database was lost (`lost`), or one was opened again after that (`restored`). */
+export type AvailabilityEvent = { kind: 'lost'; error: unknown } | { kind: 'restored' };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   notifier: Notifier;
+  /** PGlite only: this process created the data directory (the first start on this machine). */
+  createdDataDir: boolean;
   migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query within timeoutMs; rejects otherwise. */
+  ping(timeoutMs: number): Promise<void>;
+  /**
+   * Tells the listener when a connection to PostgreSQL dies and when one opens again, for the
+   * outage and recovery log lines. PGlite runs inside the process and never goes away.
+   */
+  onAvailability(listener: (event: AvailabilityEvent) => void): () => void;
   close(): Promise<void>;
+}
+
+/** Rejects when `work` has not settled within timeoutMs (the work itself is left to finish). */
+function withinTime(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the database did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  return Promise.race([work.then(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -72,6 +96,7 @@ function lockDataDir(dataDir: string): () => void {
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
+  const createdDataDir = !inMemory && !existsSync(resolve(dataDir, 'pglite'));
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
   const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir, 'pglite'));
   await client.waitReady;
@@ -79,6 +104,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    createdDataDir,
     notifier: {
       async listen(channel, onPayload) {
         const stop = await client.listen(channel, onPayload);
@@ -87,6 +113,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       async notify(channel, payload) {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
+    },
+    ping(timeoutMs) {
+      return withinTime(client.query('select 1'), timeoutMs);
+    },
+    onAvailability() {
+      return () => undefined;
     },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), {
@@ -100,44 +132,120 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
+/** How long the LISTEN connection waits before its next attempt to reconnect, by attempt. */
+function listenerRetryDelayMs(attempt: number): number {
+  return Math.min(5000, 250 * 2 ** attempt);
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // connectionTimeoutMillis: a request waits this long for a connection (a free pool slot, or a
+  // server that does not answer) and then fails with 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 15_000 });
+  const listeners = new Set<(event: AvailabilityEvent) => void>();
+  let available = true;
+  const lost = (error: unknown) => {
+    if (!available) return;
+    available = false;
+    for (const listener of listeners) listener({ kind: 'lost', error });
+  };
+  const restored = () => {
+    if (available) return;
+    available = true;
+    for (const listener of listeners) listener({ kind: 'restored' });
+  };
   // An idle connection the server ends (a restart, an administrator, a dropped test database) is
   // an 'error' event on the pool; without a listener it would crash the process. The pool drops
   // that connection and opens a new one for the next query.
-  pool.on('error', () => undefined);
+  pool.on('error', lost);
+  // A connection checked out of the pool (a request's transaction) has no listener of the pool's
+  // while it is out: its 'error' when PostgreSQL dies would end the process (issue 20). This one
+  // stays for the connection's life; the query in flight fails, that request answers 503, and the
+  // pool discards the broken connection when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    restored();
+  });
   let closed = false;
   // Fail fast with a clear message when the server is not reachable.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  // LISTEN needs its own client, not a pooled one (STACK.md).
-  let listener: pg.Client | undefined;
+
+  // LISTEN needs its own client, not a pooled one (STACK.md). When its connection dies it is
+  // opened again, with a growing pause, and LISTENs on every channel again: realtime events
+  // cross nodes again once PostgreSQL is back, without a restart.
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function ensureListener(): Promise<pg.Client> {
-    if (listener) return listener;
-    // A subscription that arrives while the node shuts down must not open a connection nobody ends.
-    if (closed) throw new Error('database closed');
-    listener = new pg.Client({ connectionString: url });
-    listener.on('error', () => undefined);
-    await listener.connect();
-    listener.on('notification', (message) => {
+  let listener: Promise<pg.Client> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function scheduleReconnect(attempt: number): void {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (closed) return;
+      ensureListener().catch(() => scheduleReconnect(attempt + 1));
+    }, listenerRetryDelayMs(attempt));
+    reconnectTimer.unref();
+  }
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url });
+    // Heard from the start, so no error of this client can end the process.
+    client.on('error', lost);
+    client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
+    try {
+      await client.connect();
+      for (const channel of handlers.keys())
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      void client.end().catch(() => undefined);
+      if (listener === opened) listener = undefined;
+      scheduleReconnect(0);
+    };
+    const opened = listener;
+    client.on('error', drop);
+    client.on('end', drop);
+    restored();
+    return client;
+  }
+
+  function ensureListener(): Promise<pg.Client> {
+    // A subscription that arrives while the node shuts down must not open a connection nobody ends.
+    if (closed) return Promise.reject(new Error('database closed'));
+    if (!listener) {
+      const opening = connectListener();
+      listener = opening;
+      opening.catch(() => {
+        if (listener === opening) listener = undefined;
+      });
+    }
     return listener;
   }
+
   return {
     db,
     kind: 'postgres',
+    createdDataDir: false,
     notifier: {
       async listen(channel, onPayload) {
-        const client = await ensureListener();
         let set = handlers.get(channel);
+        const isNew = !set;
         if (!set) {
           set = new Set();
           handlers.set(channel, set);
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         }
         set.add(onPayload);
+        const client = await ensureListener();
+        // A client opened just now already listens on every channel; LISTEN twice is harmless.
+        if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         return async () => {
           set.delete(onPayload);
         };
@@ -145,6 +253,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       async notify(channel, payload) {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
+    },
+    ping(timeoutMs) {
+      return withinTime(pool.query('select 1'), timeoutMs);
+    },
+    onAvailability(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async migrate() {
       // Several nodes may start at once: an advisory lock on one connection lets one migrate at a time.
@@ -161,7 +276,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     async close() {
       closed = true;
-      await listener?.end();
+      clearTimeout(reconnectTimer);
+      const open = await listener?.catch(() => undefined);
+      await open?.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -43,3 +43,40 @@ describe('startBackgroundLoop', () => {
     expect(passes).toBe(afterStop);
   });
 });
+
+describe('startBackgroundLoop while the database is away', () => {
+  it('logs one line when the database goes away and one when a pass succeeds again, then carries on', async () => {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const log = {
+      debug: vi.fn(),
+      warn: (_fields: unknown, message: string) => warnings.push(message),
+      info: (message: string) => infos.push(message),
+    } as unknown as FastifyBaseLogger;
+    let passes = 0;
+    const loop = startBackgroundLoop({
+      name: 'outage loop',
+      intervalMs: 1,
+      log,
+      pass: async () => {
+        passes += 1;
+        // Passes 2–4: PostgreSQL was stopped (57P01), then refuses connections.
+        if (passes === 2)
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+        if (passes === 3 || passes === 4)
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+            code: 'ECONNREFUSED',
+          });
+        return passes;
+      },
+    });
+    await vi.waitFor(() => expect(passes).toBeGreaterThanOrEqual(6), { timeout: 5_000 });
+    await loop.stop();
+    expect(warnings).toEqual([
+      'outage loop: paused, the database is unavailable; trying again every pass',
+    ]);
+    expect(infos).toEqual(['outage loop: resumed, the database answers again']);
+  });
+});

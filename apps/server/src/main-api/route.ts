@@ -29,7 +29,15 @@ function methodFromUrl(url: string): string | undefined {
   const query = url.split('?')[1];
   if (!query) return undefined;
   const first = query.split('&')[0] ?? '';
-  const name = decodeURIComponent(first.split('=')[0] ?? '');
+  let name: string;
+  try {
+    name = decodeURIComponent(first.split('=')[0] ?? '');
+  } catch {
+    // `?%` or a cut-off `%E0%A4%A`: bad input, answered in the envelope like any other.
+    throw new AppError(RESPONSE_CODES.invalidMethod, 'Invalid method: not valid URL encoding', {
+      httpStatus: 400,
+    });
+  }
   return name === '' ? undefined : name;
 }
 

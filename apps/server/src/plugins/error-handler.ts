@@ -1,6 +1,40 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESPONSE_CODES } from '@ledgerline/domain';
+import { fromIsoLanguage, isLanguage, type Language } from '@ledgerline/domain/languages';
 import { AppError } from '../lib/errors';
+import {
+  RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  unavailableText,
+} from '../lib/database-unavailable';
+
+/** The caller's language: the main API's `lang` when the body names one, else Accept-Language. */
+function callerLanguage(request: FastifyRequest): Language {
+  const lang = (request.body as { lang?: unknown } | undefined)?.lang;
+  if (isLanguage(lang)) return lang;
+  return fromIsoLanguage(request.headers['accept-language']);
+}
+
+/**
+ * A path the router cannot decode (`%00%ff`, a cut-off `%E0%A4%A`) never reaches a route or the
+ * error handler: Fastify answers it itself (frameworkErrors). It gets the envelope too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const description =
+    error.code === 'FST_ERR_BAD_URL' ? 'The path is not valid URL encoding' : 'Invalid request';
+  void reply
+    .header('Cache-Control', 'no-store')
+    .status(400)
+    .send({
+      responseCode: RESPONSE_CODES.invalidParameters,
+      responseDescription: description,
+      validationErrors: { _: description },
+    });
+}
 
 /**
  * One place turns every failure into the spec's envelope. Bad input is a 4xx with a clear
@@ -17,6 +51,17 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveSpa: 
         responseCode: error.code,
         responseDescription: error.message,
         ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, crashed, unreachable): a balancer or the app may try
+      // again shortly; nothing was changed that the caller cannot find out by retrying with the
+      // same idempotency key (docs/decisions.md).
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send({
+        responseCode: RESPONSE_CODES.unknownError,
+        responseDescription: unavailableText(callerLanguage(request)),
       });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useLocaleComplete } from '@/i18n';
 import { PageLoader } from '@/ui/page-loader';
+import { ReconnectingNotice } from '../connection/reconnecting-notice';
 import { EmailConfirmation } from '../email-confirmation/email-confirmation';
 import { UpdateCheck } from '../update-check/update-check';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
       <Outlet />
       <EmailConfirmation />
       <UpdateCheck />
+      <ReconnectingNotice />
       <ScrollRestoration />
     </>
   );

@@ -1,11 +1,13 @@
 import type { ApiClient, ApiClientOptions } from '@ledgerline/contract';
 import type { Language } from '@ledgerline/domain/languages';
+import { connectionStatus, type ConnectionStatus } from '@/lib/connection-status';
 import type { SessionStore } from './session-store';
 import type { TokenRefresher } from './token-refresher';
 
 /**
  * The one API client of the app, wired to the session: bearer token from memory, Customer-Id for
- * business users, Accept-Language from i18n. A token within 10 s of expiry is refreshed before a
+ * business users, Accept-Language from i18n; every answer's status to the connection status (a 503
+ * shows "reconnecting"). A token within 10 s of expiry is refreshed before a
  * call; a 401 gets one refresh and one retry (spec 1 §4); both go through the one single-flight
  * refresher, whose failure ends the session.
  *
@@ -19,7 +21,10 @@ export function createSessionApiClient(options: {
   refresher: TokenRefresher;
   getLanguage: () => Language;
   fetch?: typeof fetch;
+  /** Where every answer's status goes (default: the page's connection status, for "reconnecting"). */
+  connection?: ConnectionStatus;
 }): ApiClient {
+  const connection = options.connection ?? connectionStatus;
   const { session, refresher } = options;
   const clientOptions: ApiClientOptions = {
     baseUrl: options.baseUrl,
@@ -28,6 +33,7 @@ export function createSessionApiClient(options: {
     getCustomerId: () => session.getCustomerId(),
     beforeAuthenticatedCall: () => refresher.ensureFresh(),
     onUnauthorized: (failedToken) => refresher.onUnauthorized(failedToken),
+    onAnswer: (status) => connection.report(status),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
 
