@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   notifier: Notifier;
   migrate(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tar, to open copies of it (loadDataDir). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -70,10 +72,11 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
-  const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir, 'pglite'));
+  const options = loadDataDir ? { loadDataDir } : {};
+  const client = inMemory ? new PGlite(options) : new PGlite(resolve(dataDir, 'pglite'), options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -92,6 +95,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+    },
+    dumpDataDir() {
+      return client.dumpDataDir('none');
     },
     async close() {
       await client.close();
@@ -167,11 +173,15 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (or memory://). */
+/**
+ * Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (or
+ * memory://). PGlite may start from a dumped data directory (loadDataDir) when dataDir is empty.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  loadDataDir?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
