@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
-import type { ErrorEnvelope, MainMethodName, MainMethods, MainRequest } from '@ledgerline/contract';
+import type { ErrorEnvelope, MainMethodName, MainMethods } from '@ledgerline/contract';
+import type { Language } from '@ledgerline/domain';
 import { buildServer, type LedgerlineServer } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { openDatabase } from '../src/db/connect';
@@ -47,6 +48,8 @@ export interface CallOptions {
   token?: string;
   /** Acts on behalf of this customer (the envelope's fromCustomerId, spec 1 §7). */
   fromCustomerId?: number;
+  /** The envelope's lang. */
+  lang?: Language;
   /** The caller's address (the sign-in IP whitelist and rate limits read it). */
   ip?: string;
   headers?: Record<string, string>;
@@ -65,11 +68,12 @@ export interface TestServer extends LedgerlineServer {
   logs: string[];
   /**
    * POST /api/main/?{method} with a payload the contract accepts for that method (its request
-   * schema); answers the HTTP status and the typed answer. Bad input goes through main().
+   * schema; the envelope's fields come through options); answers the HTTP status and the typed
+   * answer. Bad input goes through send().
    */
   call<M extends MainMethodName>(
     method: M,
-    payload: MainRequest<M>,
+    payload: z.input<MainMethods[M]['request']>,
     options?: CallOptions,
   ): Promise<{ status: number; body: MainAnswer<M> }>;
   /**
@@ -136,11 +140,11 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
-      payload: JSON.stringify(
-        options.fromCustomerId === undefined
-          ? payload
-          : { ...(payload as object), fromCustomerId: options.fromCustomerId },
-      ),
+      payload: JSON.stringify({
+        ...(payload as object),
+        ...(options.fromCustomerId === undefined ? {} : { fromCustomerId: options.fromCustomerId }),
+        ...(options.lang === undefined ? {} : { lang: options.lang }),
+      }),
     });
     // The answer's type is the caller's (call: the method's contract; send: the envelope).
     return { status: response.statusCode, body: response.json<never>() };
