@@ -73,6 +73,19 @@ export async function createPostgresTemplate(adminUrl: string): Promise<string> 
       // A template database must have no open connections when it is copied.
       await handle.close();
     }
+    // A closed connection's backend may linger a moment; copies fail while one is there.
+    await withAdmin(adminUrl, async (admin) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const { rows } = await admin.query<{ count: number }>(
+          'select count(*)::int as count from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.count === 0) return;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      throw new Error(`The template database ${name} still has connections`);
+    });
   } catch (error) {
     await dropPostgresDatabase(adminUrl, name);
     throw error;
