@@ -105,5 +105,13 @@ export async function signInThroughApi(
     },
     { brand: options.brand ?? 'pebble' },
   );
+  // The app trades the refresh cookie for a new one before it shows the page. Until the new one
+  // is kept, another page load would present the spent one, which ends the session (reuse).
+  const restored = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/refresh',
+  );
   await page.goto(options.path ?? '/home');
+  const refresh = await restored;
+  expect(refresh.status(), `the app restores the session of ${email}`).toBe(200);
+  await refresh.finished();
 }
