@@ -850,7 +850,7 @@ describe('tax number, username change and personal account', () => {
   it('refuses a tax number that is not one (1E309, a date) or fails its country’s rule, changing nothing', async () => {
     const who = await createCustomer({ taxId: 'AB123456C' });
     for (const taxId of ['1E309', '9999-99-99', '2026-99-99', '1.5e+10', 'AB 123456 Z9']) {
-      const answer = await call('updateTaxNumber', { taxId }, who);
+      const answer = await server.call('updateTaxNumber', { taxId }, { token: who.token });
       expect(answer.status, taxId).toBe(400);
       expect(answer.body, taxId).toMatchObject({
         responseCode: 'TA1',
@@ -858,7 +858,11 @@ describe('tax number, username change and personal account', () => {
       });
     }
     const brazilian = await createCustomer({ residenceCountryCode: 'BR' });
-    const wrongCheckDigit = await call('updateTaxNumber', { taxId: '529.982.247-24' }, brazilian);
+    const wrongCheckDigit = await server.call(
+      'updateTaxNumber',
+      { taxId: '529.982.247-24' },
+      { token: brazilian.token },
+    );
     expect(wrongCheckDigit.body.validationErrors).toEqual({ taxId: 'validation.taxId' });
     await ok('updateTaxNumber', { taxId: '529.982.247-25' }, brazilian);
     // A country without a rule of its own: the general shape decides.
