@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** One vitest run covers domain, contract, server and web components (each its own project). */
 export default defineConfig({
   test: {
+    // vitest keeps a core for itself (cores - 1 workers): on CI's 2 cores that ran every file one
+    // after another while the main process, which only collects results, left a core idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -26,8 +30,10 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Migrates and seeds one database for the run; every test server starts from a copy of it.
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
-          // A test server migrates and seeds a fresh database; on a busy 2-core machine that takes a while.
+          // A busy 2-core machine starts a test server slowly.
           hookTimeout: 120_000,
         },
       },

@@ -6,12 +6,7 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
-/**
- * A second server whose web client signs out after a few idle seconds (CLIENT_IDLE_TIMEOUT_SECONDS,
- * served at /config.json): only the idle-logout test uses it, the rest keep the real timeouts.
- */
-const idlePort = port + 1;
-export const idleBaseURL = `http://localhost:${idlePort}`;
+/** The idle time the idle-logout test gives the web client (its /config.json answer). */
 export const SHORT_IDLE_SECONDS = 4;
 
 const serverEnv = {
@@ -65,20 +60,6 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv, PORT: String(port) },
-    },
-    {
-      command: 'node --import tsx apps/server/src/main.ts',
-      cwd: '..',
-      url: `${idleBaseURL}/version.json`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...serverEnv,
-        PORT: String(idlePort),
-        CLIENT_IDLE_TIMEOUT_SECONDS: String(SHORT_IDLE_SECONDS),
-      },
     },
   ],
 });

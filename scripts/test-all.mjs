@@ -13,10 +13,15 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Seconds each stage took, for the summary (CI prints it: where the suite's time goes). */
+const timings = [];
+const startedAt = Date.now();
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ label, seconds: Math.round((Date.now() - started) / 1000) });
   return result.status ?? 1;
 }
 
@@ -73,6 +78,17 @@ if (!only || only === 'unit') {
     `--outputFile.json=${out}`,
   ]);
   const report = readJson(out);
+  // Where vitest's time goes: each project's files, summed (files of one run overlap in time).
+  const perProject = new Map();
+  for (const file of report?.testResults ?? []) {
+    const project =
+      ['packages/domain', 'packages/contract', 'apps/server', 'apps/web'].find((root) =>
+        file.name.includes(`/${root}/`),
+      ) ?? 'other';
+    perProject.set(project, (perProject.get(project) ?? 0) + (file.endTime - file.startTime));
+  }
+  for (const [project, ms] of perProject)
+    timings.push({ label: `  ${project} files`, seconds: Math.round(ms / 1000) });
   if (report)
     count(
       'vitest',
@@ -116,6 +132,9 @@ if (!only || only === 'e2e') {
 
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
+console.log('Time per stage');
+for (const { label, seconds } of timings) console.log(`  ${label.padEnd(22)} ${seconds} s`);
+console.log(`  ${'total'.padEnd(22)} ${Math.round((Date.now() - startedAt) / 1000)} s`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );

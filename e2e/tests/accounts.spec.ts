@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 interface WireAccount {
   accountId: number;
@@ -36,17 +36,16 @@ function expectedMoney(amount: string, currency: string): string {
 
 const isMoneyAccount = (account: WireAccount) => account.type < 2006 || account.type > 2135;
 
-/** Signs in through the sign-in page and waits for home, returning the getAccounts answer the page received. */
+/**
+ * Signs in through the API (the sign-in page is sign-in.spec.ts's subject), opens home and answers
+ * the getAccounts answer the page received.
+ */
 async function signInHome(page: Page, email: string): Promise<WireAccount[]> {
-  await page.goto('/login?brand=pebble');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   const accountsAnswer = page.waitForResponse((response) =>
     response.url().endsWith('/api/main/?getAccounts'),
   );
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // Sign-in runs the bot check's proof of work first: slow on a busy machine.
-  await expect(page).toHaveURL(/\/home$/, { timeout: 45_000 });
+  await signInThroughApi(page, email);
+  await expect(page).toHaveURL(/\/home$/);
   const body = (await (await accountsAnswer).json()) as { accounts: WireAccount[] };
   return body.accounts;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
  * Cards against the real server and its demo seed (apps/server/src/db/seed-cards.ts):
@@ -10,22 +10,12 @@ import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
  * Tests run in parallel against one server, so each changes only cards no other test looks at.
  */
 
-// Each test signs in through the page (with its proof-of-work bot check) before it starts.
+// Several accessibility scans per test, each slower on a busy machine than the 60 s default allows.
 test.describe.configure({ timeout: 120_000 });
 
-async function signIn(page: Page, email: string, brand = 'pebble'): Promise<void> {
-  await page.goto(`/login?brand=${brand}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  // Sign-in runs the bot check's proof of work first: slow on a busy machine, and it may give up
-  // ("The security check did not complete"): then the customer presses the button again.
-  const submit = page.getByRole('button', { name: 'Sign in' });
-  await expect(async () => {
-    const onLogin = new URL(page.url()).pathname === '/login';
-    if (onLogin && (await submit.isEnabled({ timeout: 1_000 }).catch(() => false)))
-      await submit.click();
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-  }).toPass({ timeout: 60_000 });
+/** Signs in through the API (the sign-in page is sign-in.spec.ts's subject) and opens home. */
+function signIn(page: Page, email: string, brand = 'pebble'): Promise<void> {
+  return signInThroughApi(page, email, { brand });
 }
 
 /** The cards screen the customer lands on from the main navigation. */

@@ -52,3 +52,66 @@ export async function solvedBotCheck(request: APIRequestContext): Promise<string
   if (!solution) throw new Error('could not solve the bot-check challenge');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/**
+ * POST /api/auth/login as the sign-in page sends it (client 'web', a solved bot check) for a user
+ * whose password alone signs in; answers the access token. The HttpOnly refresh cookie lands in
+ * the cookie jar of `request` (a page's request shares its browser context's).
+ */
+export async function apiSignIn(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: {
+      client: 'web',
+      username: email,
+      password,
+      codeChallenge: 'x'.repeat(43),
+      altcha: await solvedBotCheck(request),
+    },
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken?: string };
+  if (!accessToken) throw new Error(`${email} does not sign in with the password alone`);
+  return accessToken;
+}
+
+/**
+ * Signs a demo user in through the API, as the sign-in page does (POST /api/auth/login with a
+ * solved bot check), in the page's own browser context: the HttpOnly refresh cookie lands there.
+ * The tab is then marked signed in the way the app marks it (sessionStorage, brand in
+ * localStorage) and opens `path` (home by default): the app restores the session with one
+ * refresh, as after a reload (app/guards.ts). For tests whose subject is not the sign-in: the sign-in page and its
+ * bot check's proof of work in the browser are covered by sign-in*.spec.ts. Only for users whose
+ * password sign-in answers tokens at once (no second factor, no migration).
+ *
+ * A session is made per test, not shared through a storage-state file: the refresh token rotates
+ * on every use, and two tests presenting one token would look like a stolen token (RFC 9700).
+ */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  options: { brand?: string; password?: string; path?: string } = {},
+): Promise<void> {
+  await apiSignIn(page.request, email, options.password);
+  // Storage belongs to the origin: open a page of it that is not the app, then mark the tab.
+  await page.goto('/version.json');
+  await page.evaluate(
+    ({ brand }) => {
+      localStorage.setItem('ledgerline.brand', brand);
+      sessionStorage.setItem('ledgerline.session', JSON.stringify({ isAuthed: true }));
+    },
+    { brand: options.brand ?? 'pebble' },
+  );
+  // The app trades the refresh cookie for a new one before it shows the page. Until the new one
+  // is kept, another page load would present the spent one, which ends the session (reuse).
+  const restored = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/refresh',
+  );
+  await page.goto(options.path ?? '/home');
+  const refresh = await restored;
+  expect(refresh.status(), `the app restores the session of ${email}`).toBe(200);
+  await refresh.finished();
+}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 import { parseCsv } from '../../packages/domain/src/csv';
 
 /*
@@ -14,20 +14,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const EMAIL = 'history@ledgerline.test';
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login?brand=pebble');
-  await expect(page.getByRole('heading', { name: 'Sign in to Pebble Wallet' })).toBeVisible();
-  const emailField = page.getByLabel('E-mail');
-  const passwordField = page.getByLabel('Password', { exact: true });
-  const button = page.getByRole('button', { name: 'Sign in' });
-  await emailField.fill(EMAIL);
-  await passwordField.fill(DEMO_PASSWORD);
-  await expect(async () => {
-    if ((await emailField.inputValue()) === '') await emailField.fill(EMAIL);
-    if ((await passwordField.inputValue()) === '') await passwordField.fill(DEMO_PASSWORD);
-    if (await button.isEnabled()) await button.click();
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-  }).toPass({ timeout: 50_000 });
+/** Signs in through the API (the sign-in page is sign-in.spec.ts's subject) and opens home. */
+function signIn(page: Page): Promise<void> {
+  return signInThroughApi(page, EMAIL);
 }
 
 /** Opens /history from the main navigation and waits for the first page of transactions. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
  * The profile, notification settings and legal information of personal@ledgerline.test against
@@ -34,17 +34,9 @@ async function fromOutbox(
   return found ?? '';
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login?brand=pebble');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  // Sign-in runs the bot check's proof of work first: slow on a busy machine, and it may give up
-  // ("The security check did not complete"): then the customer presses the button again.
-  await expect(async () => {
-    if (await page.getByRole('button', { name: 'Sign in' }).isEnabled())
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-  }).toPass({ timeout: 50_000 });
+/** Signs in through the API (the sign-in page is sign-in.spec.ts's subject) and opens home. */
+function signIn(page: Page, email: string): Promise<void> {
+  return signInThroughApi(page, email);
 }
 
 // Several accessibility scans per test, each slower on a busy machine than the 60 s default allows.

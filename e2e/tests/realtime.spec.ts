@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, WebSocket } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, solvedBotCheck, test } from './fixtures';
+import type { WebSocket } from '@playwright/test';
+import { apiSignIn, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
  * The signed-in realtime channel (one socket per tab): money another customer sends shows on the
@@ -10,23 +10,6 @@ import { DEMO_PASSWORD, expect, expectAccessible, solvedBotCheck, test } from '.
 const PAYER = 'business@ledgerline.test';
 const PAYEE = 'limited@ledgerline.test';
 const AMOUNT_CENTS = 1234n;
-
-/** Signs a demo user in through the API (as the browser does, bot check included) and answers the access token. */
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/auth/login', {
-    data: {
-      client: 'web',
-      username: email,
-      password: DEMO_PASSWORD,
-      codeChallenge: 'x'.repeat(43),
-      altcha: await solvedBotCheck(request),
-    },
-  });
-  expect(response.status()).toBe(200);
-  const { accessToken } = (await response.json()) as { accessToken?: string };
-  if (!accessToken) throw new Error(`no access token for ${email}`);
-  return accessToken;
-}
 
 /** '€1,234.50' → 123450 (cents, never a float). */
 function cents(text: string): bigint {
@@ -49,10 +32,7 @@ test('money from another customer shows on home at once, over the one realtime s
     if (new URL(socket.url()).pathname === '/realtime') sockets.push(socket);
   });
 
-  await page.goto('/login?brand=pebble');
-  await page.getByLabel('E-mail').fill(PAYEE);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughApi(page, PAYEE);
   await expect(page).toHaveURL(/\/home$/);
   const row = page.getByTestId('account-row').filter({ hasText: 'EUR account' });
   await expect(row).toContainText('€');
@@ -63,7 +43,7 @@ test('money from another customer shows on home at once, over the one realtime s
     (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage = true;
   });
 
-  const token = await apiToken(request, PAYER);
+  const token = await apiSignIn(request, PAYER);
   const headers = { authorization: `Bearer ${token}` };
   const accounts = (await (
     await request.post('/api/main/?getAccounts', { headers, data: {} })

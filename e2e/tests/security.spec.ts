@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
  * The security centre against the real server and its demo seed. Each test changes only its own
@@ -186,7 +186,7 @@ test.describe('the security centre (/setting)', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'security-centre@ledgerline.test');
+    await signInThroughApi(page, 'security-centre@ledgerline.test');
     await openSettings(page);
     const section = page.getByRole('region', { name: 'IP whitelist' });
     await expect(section.getByText(/Your address now:/)).toBeVisible();
@@ -220,7 +220,7 @@ test.describe('the security centre (/setting)', () => {
   });
 
   test('lists the phones, marks them and renames one', async ({ page }) => {
-    await signIn(page, 'security-centre@ledgerline.test');
+    await signInThroughApi(page, 'security-centre@ledgerline.test');
     await openSettings(page);
     const section = page.getByRole('region', { name: 'Devices' });
     await expect(section.getByText(/^Security Pixel/)).toBeVisible();
@@ -235,7 +235,7 @@ test.describe('the security centre (/setting)', () => {
 test.describe('the payout blacklist (/payout-blacklist)', () => {
   test('blocks a payee with the spec’s success text and unblocks them', async ({ page }) => {
     const payee = `payee.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
-    await signIn(page, 'security-centre@ledgerline.test');
+    await signInThroughApi(page, 'security-centre@ledgerline.test');
     await openSettings(page);
     await page.getByRole('link', { name: /Payout blacklist/ }).click();
     await expect(page).toHaveURL(/\/payout-blacklist$/);

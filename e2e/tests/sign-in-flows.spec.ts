@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { SHORT_IDLE_SECONDS, idleBaseURL } from '../playwright.config';
+import { SHORT_IDLE_SECONDS } from '../playwright.config';
 import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
 
 /** otp@ledgerline.test's TOTP secret, as the README prints it (an authenticator app would hold it). */
@@ -314,11 +314,18 @@ test.describe('the session', () => {
 });
 
 test.describe('idle logout', () => {
-  test.use({ baseURL: idleBaseURL });
-
-  test(`signs out after ${SHORT_IDLE_SECONDS} s without activity (CLIENT_IDLE_TIMEOUT_SECONDS on this server)`, async ({
+  test(`signs out after ${SHORT_IDLE_SECONDS} s without activity (the idle time the server's /config.json sets)`, async ({
     page,
   }) => {
+    // The server's answer with a short idle time, as CLIENT_IDLE_TIMEOUT_SECONDS would make it
+    // (the server tests cover that variable): one server serves every browser test.
+    await page.route('**/config.json', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({
+        response: answer,
+        json: { ...(await answer.json()), idleTimeoutSeconds: SHORT_IDLE_SECONDS },
+      });
+    });
     await submitPassword(page, 'personal@ledgerline.test');
     await expect(page.getByRole('heading', { name: 'Hello, Petra' })).toBeVisible();
     // Nothing happens on the page from here on: the client's idle timer ends the session.

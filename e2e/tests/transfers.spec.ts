@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
  * Money movement in the browser against the real server (issue 5): own accounts in two currencies,
@@ -42,24 +42,16 @@ async function moneyOn(locator: Locator): Promise<Decimal> {
   return new Decimal(text.replace(/[^\d.-]/g, ''));
 }
 
-/** Signs in on the sign-in page of `brand` and waits for home; answers the accounts home received. */
-async function signIn(
-  page: Page,
-  email: string,
-  brand: string,
-  beforeHome?: (page: Page) => Promise<void>,
-): Promise<WireAccount[]> {
-  await page.goto(`/login?brand=${brand}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  const accountsAnswer = page.waitForResponse(
-    (response) => response.url().endsWith('/api/main/?getAccounts'),
-    { timeout: 90_000 },
+/**
+ * Signs in through the API (the sign-in page is sign-in.spec.ts's subject) on `brand`, opens home
+ * and answers the accounts home received.
+ */
+async function signIn(page: Page, email: string, brand: string): Promise<WireAccount[]> {
+  const accountsAnswer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/main/?getAccounts'),
   );
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  if (beforeHome) await beforeHome(page);
-  // Sign-in runs the bot check's proof of work first: slow on a busy machine.
-  await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });
+  await signInThroughApi(page, email, { brand });
+  await expect(page).toHaveURL(/\/home$/);
   return ((await (await accountsAnswer).json()) as { accounts: WireAccount[] }).accounts;
 }
 

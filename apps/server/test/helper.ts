@@ -1,46 +1,91 @@
-import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import type { ErrorEnvelope, MainMethodName, MainMethods } from '@ledgerline/contract';
+import type { Language } from '@ledgerline/domain';
 import { buildServer, type LedgerlineServer } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { openDatabase } from '../src/db/connect';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/db/seed';
+import { buildPgliteSnapshot, copyPostgresTemplate } from './database-snapshot';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
 
 /**
- * The database the server suite runs on: an in-memory PGlite by default, or with TEST_DATABASE_URL
- * (CI's PostgreSQL pass) a fresh database created on that server for each test server.
+ * The database a test server runs on: a copy of the one database migrated and seeded for the whole
+ * run (test/global-setup.ts, test/database-snapshot.ts). An in-memory PGlite loaded from the dumped
+ * data directory by default; with TEST_DATABASE_URL (CI's PostgreSQL pass) a database on that
+ * server copied from the template. Run without the global setup, a file seeds its own copy once.
  */
-async function createDatabaseUrl(): Promise<{
+let localSnapshot: Promise<Blob> | undefined;
+
+async function pgliteSnapshot(): Promise<Blob> {
+  const path = inject('pgliteSnapshotPath');
+  if (path) return new Blob([await readFile(path)]);
+  localSnapshot ??= buildPgliteSnapshot();
+  return localSnapshot;
+}
+
+async function copySeededDatabase(): Promise<{
   url: string | undefined;
+  snapshot: Blob | undefined;
   drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { url: undefined, drop: async () => undefined };
-  const name = `ll_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  if (!adminUrl) return { url: undefined, snapshot: await pgliteSnapshot(), drop: async () => {} };
+  const template = inject('postgresTemplate');
+  if (!template)
+    throw new Error('No template database: run the server tests through vitest.config.ts');
+  const copy = await copyPostgresTemplate(adminUrl, template);
+  return { url: copy.url, snapshot: undefined, drop: copy.drop };
 }
+
+/** Who makes a main-API call and from where. */
+export interface CallOptions {
+  /** The caller's access token; none for a public method. */
+  token?: string;
+  /** Acts on behalf of this customer (the envelope's fromCustomerId, spec 1 §7). */
+  fromCustomerId?: number;
+  /** The envelope's lang. */
+  lang?: Language;
+  /** The caller's address (the sign-in IP whitelist and rate limits read it). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A main-API answer as it travels: the method's data fields (the contract's response schema, as
+ * sent: money as decimal strings) beside the envelope. Typed as a success; a failed call carries
+ * only the envelope, so check responseCode or status before reading data.
+ */
+export type MainAnswer<M extends MainMethodName> = z.input<MainMethods[M]['response']> &
+  ErrorEnvelope;
 
 export interface TestServer extends LedgerlineServer {
   /** Every log line the server wrote, for tests that check what must never be logged. */
   logs: string[];
-  /** POST /api/main/?{method} with a JSON body. */
+  /**
+   * POST /api/main/?{method} with a payload the contract accepts for that method (its request
+   * schema; the envelope's fields come through options); answers the HTTP status and the typed
+   * answer. Bad input goes through send().
+   */
+  call<M extends MainMethodName>(
+    method: M,
+    payload: z.input<MainMethods[M]['request']>,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: MainAnswer<M> }>;
+  /**
+   * As call(), for bad input: any method name, any payload; the answer is typed as the envelope
+   * alone (responseCode, responseDescription, validationErrors).
+   */
+  send(
+    method: string,
+    payload: unknown,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: ErrorEnvelope & Record<string, unknown> }>;
+  /** POST /api/main/?{method} with any body (a string is sent as it is): the raw HTTP answer. */
   main(
     method: string,
     body?: unknown,
@@ -52,7 +97,9 @@ export interface TestServer extends LedgerlineServer {
 }
 
 export async function startTestServer(env: Partial<Env> = {}): Promise<TestServer> {
-  const database = await createDatabaseUrl();
+  if (env.CARD_DATA_KEY)
+    throw new Error('The seeded copy has its own card data key: a test cannot choose another');
+  const database = await copySeededDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -69,11 +116,39 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
       done();
     },
   });
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const server = await buildServer({ config, db: handle, logStream });
-  await seedDemo(server.database.db, { cardDataKey: config.cardDataKey });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    loadDataDir: database.snapshot,
+  });
+  // The copy is migrated and seeded already.
+  const server = await buildServer({ config, db: handle, logStream, migrate: false });
   const app: FastifyInstance = server.app;
   await app.ready();
+
+  async function send(
+    method: string,
+    payload: unknown,
+    options: CallOptions = {},
+  ): Promise<{ status: number; body: never }> {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/main/?${method}`,
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      payload: JSON.stringify({
+        ...(payload as object),
+        ...(options.fromCustomerId === undefined ? {} : { fromCustomerId: options.fromCustomerId }),
+        ...(options.lang === undefined ? {} : { lang: options.lang }),
+      }),
+    });
+    // The answer's type is the caller's (call: the method's contract; send: the envelope).
+    return { status: response.statusCode, body: response.json<never>() };
+  }
 
   return {
     ...server,
@@ -90,6 +165,8 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
         payload: typeof body === 'string' ? body : JSON.stringify(body),
       });
     },
+    call: (method, payload, options) => send(method, payload, options),
+    send,
     async signIn(email, password = DEMO_PASSWORD) {
       const response = await app.inject({
         method: 'POST',

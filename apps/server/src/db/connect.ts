@@ -43,6 +43,8 @@ export interface DatabaseHandle {
    * outage and recovery log lines. PGlite runs inside the process and never goes away.
    */
   onAvailability(listener: (event: AvailabilityEvent) => void): () => void;
+  /** PGlite only: the whole data directory as an uncompressed tar, to open copies of it (loadDataDir). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -94,11 +96,12 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const createdDataDir = !inMemory && !existsSync(resolve(dataDir, 'pglite'));
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
-  const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir, 'pglite'));
+  const options = loadDataDir ? { loadDataDir } : {};
+  const client = inMemory ? new PGlite(options) : new PGlite(resolve(dataDir, 'pglite'), options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -124,6 +127,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+    },
+    dumpDataDir() {
+      return client.dumpDataDir('none');
     },
     async close() {
       await client.close();
@@ -284,11 +290,15 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (or memory://). */
+/**
+ * Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (or
+ * memory://). PGlite may start from a dumped data directory (loadDataDir) when dataDir is empty.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  loadDataDir?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }

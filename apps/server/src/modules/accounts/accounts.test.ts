@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import type { Account, PaymentInstruction } from '@ledgerline/contract';
-import { accountStatusBanner, type VerificationInput } from '@ledgerline/domain';
+import type { Account } from '@ledgerline/contract';
+import { accountStatusBanner } from '@ledgerline/domain';
 import {
   accounts,
   announcements,
@@ -68,23 +68,12 @@ async function createCustomer(values: Partial<typeof customers.$inferInsert> = {
   return { customerId: customer!.id, userId: user!.id, email, token: await server.signIn(email) };
 }
 
-async function call<T = Record<string, unknown>>(
-  method: string,
-  token: string,
-  body: Record<string, unknown> = {},
-) {
-  const response = await server.main(method, body, { token });
-  return {
-    status: response.statusCode,
-    body: response.json() as T & {
-      responseCode: string;
-      validationErrors?: Record<string, string>;
-    },
-  };
-}
-
-async function accountsOf(token: string, body: Record<string, unknown> = {}): Promise<Account[]> {
-  const { status, body: answer } = await call<{ accounts: Account[] }>('getAccounts', token, body);
+async function accountsOf(token: string, fromCustomerId?: number): Promise<Account[]> {
+  const { status, body: answer } = await server.call(
+    'getAccounts',
+    {},
+    fromCustomerId === undefined ? { token } : { token, fromCustomerId },
+  );
   expect(status).toBe(200);
   return answer.accounts;
 }
@@ -123,7 +112,9 @@ describe('getAccounts', () => {
   it('sorts by accountStatusId, then by account id', async () => {
     const who = await createCustomer();
     for (const currencyCode of ['USD', 'EUR', 'GBP'])
-      expect((await call('addCurrency', who.token, { currencyCode })).status).toBe(200);
+      expect(
+        (await server.call('addCurrency', { currencyCode }, { token: who.token })).status,
+      ).toBe(200);
     const [first] = await accountRows(who.customerId);
     // A card-like status above 2 sorts after the open accounts; a lower one before them.
     await db().update(accounts).set({ accountStatusId: 0 }).where(eq(accounts.id, first!.id));
@@ -152,7 +143,7 @@ describe('getAccounts', () => {
       .select({ customerId: users.customerId })
       .from(users)
       .where(eq(users.email, 'office@harbourlight.example'));
-    const list = await accountsOf(ioana, { fromCustomerId: office!.customerId });
+    const list = await accountsOf(ioana, office!.customerId);
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((account) => account.customerId === office!.customerId)).toBe(true);
 
@@ -160,18 +151,24 @@ describe('getAccounts', () => {
     await db()
       .insert(customerAccess)
       .values({ userId: representative.userId, customerId: office!.customerId, accessRight: 5 });
-    const refused = await call('getAccounts', representative.token, {
-      fromCustomerId: office!.customerId,
-    });
+    const refused = await server.call(
+      'getAccounts',
+      {},
+      { token: representative.token, fromCustomerId: office!.customerId },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.responseCode).toBe('ENOA');
   });
 
   it('keeps amounts exact: 0.1 + 0.2 + 0.01 is 0.31, and nothing finer than a cent is booked in EUR', async () => {
     const who = await createCustomer();
-    const created = await call<{ account: Account }>('addCurrency', who.token, {
-      currencyCode: 'EUR',
-    });
+    const created = await server.call(
+      'addCurrency',
+      {
+        currencyCode: 'EUR',
+      },
+      { token: who.token },
+    );
     const accountId = created.body.account.accountId;
     const post = (amount: string) =>
       db().transaction(async (tx) => {
@@ -195,7 +192,7 @@ describe('getAccounts', () => {
     expect(
       (await accountsOf(who.token)).find((account) => account.accountId === accountId)!.balance,
     ).toBe('0.31');
-    const inquiry = await call('getBalanceInquiry', who.token, { accountId });
+    const inquiry = await server.call('getBalanceInquiry', { accountId }, { token: who.token });
     expect(inquiry.body).toMatchObject({
       balance: '0.31',
       pendingAmount: '0',
@@ -249,9 +246,13 @@ describe('getBalanceInquiry', () => {
     const eur = (await accountsOf(personal)).find(
       (account) => account.type === 1001 && account.currencyCode === 'EUR',
     )!;
-    const { status, body } = await call('getBalanceInquiry', personal, {
-      accountId: eur.accountId,
-    });
+    const { status, body } = await server.call(
+      'getBalanceInquiry',
+      {
+        accountId: eur.accountId,
+      },
+      { token: personal },
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({
       responseCode: '00',
@@ -264,8 +265,16 @@ describe('getBalanceInquiry', () => {
 
   it('answers another customer’s account exactly like an unknown one', async () => {
     const hers = (await accountsOf(anna))[0]!;
-    const other = await call('getBalanceInquiry', personal, { accountId: hers.accountId });
-    const unknown = await call('getBalanceInquiry', personal, { accountId: 2_000_000_000 });
+    const other = await server.call(
+      'getBalanceInquiry',
+      { accountId: hers.accountId },
+      { token: personal },
+    );
+    const unknown = await server.call(
+      'getBalanceInquiry',
+      { accountId: 2_000_000_000 },
+      { token: personal },
+    );
     expect(other.status).toBe(404);
     expect(other.body).toEqual(unknown.body);
     expect(other.body.responseCode).toBe('ENOA');
@@ -279,7 +288,9 @@ describe('getBalanceInquiry', () => {
       { accountId: 1.5 },
       { accountId: 1, extra: true },
     ]) {
-      const { status, body: answer } = await call('getBalanceInquiry', personal, body);
+      const { status, body: answer } = await server.send('getBalanceInquiry', body, {
+        token: personal,
+      });
       expect(status, JSON.stringify(body)).toBe(400);
       expect(answer.responseCode).toBe('TA1');
       expect(answer.validationErrors).toBeDefined();
@@ -290,9 +301,13 @@ describe('getBalanceInquiry', () => {
 describe('addCurrency and createWallet', () => {
   it('opens a payment account with its payment instructions', async () => {
     const who = await createCustomer();
-    const { status, body } = await call<{ account: Account }>('addCurrency', who.token, {
-      currencyCode: 'CHF',
-    });
+    const { status, body } = await server.call(
+      'addCurrency',
+      {
+        currencyCode: 'CHF',
+      },
+      { token: who.token },
+    );
     expect(status).toBe(200);
     expect(body.account).toMatchObject({
       type: 1001,
@@ -306,10 +321,10 @@ describe('addCurrency and createWallet', () => {
     expect((await accountsOf(who.token)).map((account) => account.accountId)).toContain(
       body.account.accountId,
     );
-    const instructions = await call<{ instructions: PaymentInstruction[] }>(
+    const instructions = await server.call(
       'getPaymentInstructions',
-      who.token,
       { accountId: body.account.accountId },
+      { token: who.token },
     );
     expect(instructions.body.instructions).toHaveLength(1);
     expect(isValidIBAN(instructions.body.instructions[0]!.iban!)).toBe(true);
@@ -317,8 +332,10 @@ describe('addCurrency and createWallet', () => {
 
   it('refuses a second payment account in the same currency and changes nothing', async () => {
     const who = await createCustomer();
-    expect((await call('addCurrency', who.token, { currencyCode: 'GBP' })).status).toBe(200);
-    const again = await call('addCurrency', who.token, { currencyCode: 'GBP' });
+    expect(
+      (await server.call('addCurrency', { currencyCode: 'GBP' }, { token: who.token })).status,
+    ).toBe(200);
+    const again = await server.call('addCurrency', { currencyCode: 'GBP' }, { token: who.token });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({
       responseCode: 'TA1',
@@ -330,7 +347,9 @@ describe('addCurrency and createWallet', () => {
   it('opens one account when the same currency is asked for several times at once', async () => {
     const who = await createCustomer();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call('addCurrency', who.token, { currencyCode: 'PLN' })),
+      Array.from({ length: 5 }, () =>
+        server.call('addCurrency', { currencyCode: 'PLN' }, { token: who.token }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
@@ -340,7 +359,11 @@ describe('addCurrency and createWallet', () => {
   it('refuses a currency that is not offered or not a code', async () => {
     const who = await createCustomer();
     for (const currencyCode of ['XAU', 'BTC', 'eur', 'EURO', '']) {
-      const { status, body } = await call('addCurrency', who.token, { currencyCode });
+      const { status, body } = await server.call(
+        'addCurrency',
+        { currencyCode },
+        { token: who.token },
+      );
       expect(status, currencyCode).toBe(400);
       expect(body.responseCode).toBe('TA1');
       expect(body.validationErrors?.currencyCode, currencyCode).toBeDefined();
@@ -350,10 +373,16 @@ describe('addCurrency and createWallet', () => {
 
   it('creates a prepaid funding wallet beside a payment account of the same currency, once', async () => {
     const who = await createCustomer();
-    expect((await call('addCurrency', who.token, { currencyCode: 'EUR' })).status).toBe(200);
-    const wallet = await call<{ account: Account }>('createWallet', who.token, {
-      currencyCode: 'EUR',
-    });
+    expect(
+      (await server.call('addCurrency', { currencyCode: 'EUR' }, { token: who.token })).status,
+    ).toBe(200);
+    const wallet = await server.call(
+      'createWallet',
+      {
+        currencyCode: 'EUR',
+      },
+      { token: who.token },
+    );
     expect(wallet.status).toBe(200);
     expect(wallet.body.account).toMatchObject({
       type: 4001,
@@ -361,7 +390,7 @@ describe('addCurrency and createWallet', () => {
       currencyCode: 'EUR',
       balance: '0',
     });
-    const again = await call('createWallet', who.token, { currencyCode: 'EUR' });
+    const again = await server.call('createWallet', { currencyCode: 'EUR' }, { token: who.token });
     expect(again.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { currencyCode: 'validation.walletAlreadyHeld' },
@@ -375,27 +404,30 @@ describe('addCurrency and createWallet', () => {
     await db()
       .insert(customerAccess)
       .values({ userId: reader.userId, customerId: company.customerId, accessRight: 1 });
-    const refused = await call('addCurrency', reader.token, {
-      currencyCode: 'EUR',
-      fromCustomerId: company.customerId,
-    });
+    const refused = await server.call(
+      'addCurrency',
+      { currencyCode: 'EUR' },
+      { token: reader.token, fromCustomerId: company.customerId },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.responseCode).toBe('ENOA');
     expect(await accountRows(company.customerId)).toHaveLength(0);
     // Reading is allowed.
     expect(
-      (await call('getAccounts', reader.token, { fromCustomerId: company.customerId })).status,
+      (
+        await server.call(
+          'getAccounts',
+          {},
+          { token: reader.token, fromCustomerId: company.customerId },
+        )
+      ).status,
     ).toBe(200);
   });
 });
 
 describe('exchange rates', () => {
   it('answers the default rates against the euro with the newest date', async () => {
-    const { status, body } = await call<{
-      base: string;
-      date: string;
-      rates: { currencyCode: string; rate: string }[];
-    }>('getDefaultExchangeRates', personal);
+    const { status, body } = await server.call('getDefaultExchangeRates', {}, { token: personal });
     expect(status).toBe(200);
     expect(body.base).toBe('EUR');
     expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -413,7 +445,7 @@ describe('exchange rates', () => {
       { toCurrencyCode: 'GBP' },
       { fromCurrencyCode: 'GBP', toCurrencyCode: 'GBP' },
     ]) {
-      const answer = await call('getTransferExchangeRate', personal, body);
+      const answer = await server.call('getTransferExchangeRate', body, { token: personal });
       expect(answer.body, JSON.stringify(body)).toMatchObject({
         responseCode: '00',
         rate: '1',
@@ -423,40 +455,52 @@ describe('exchange rates', () => {
   });
 
   it('crosses two currencies through the euro exactly', async () => {
-    const rates = (
-      await call<{ rates: { currencyCode: string; rate: string }[] }>(
-        'getDefaultExchangeRates',
-        personal,
-      )
-    ).body.rates;
+    const rates = (await server.call('getDefaultExchangeRates', {}, { token: personal })).body
+      .rates;
     const perEuro = (code: string) =>
       new Money(rates.find((rate) => rate.currencyCode === code)!.rate);
-    const eurUsd = await call('getTransferExchangeRate', personal, {
-      fromCurrencyCode: 'EUR',
-      toCurrencyCode: 'USD',
-    });
+    const eurUsd = await server.call(
+      'getTransferExchangeRate',
+      {
+        fromCurrencyCode: 'EUR',
+        toCurrencyCode: 'USD',
+      },
+      { token: personal },
+    );
     expect(eurUsd.body).toMatchObject({ rate: perEuro('USD').toFixed() });
-    const gbpUsd = await call('getTransferExchangeRate', personal, {
-      fromCurrencyCode: 'GBP',
-      toCurrencyCode: 'USD',
-    });
+    const gbpUsd = await server.call(
+      'getTransferExchangeRate',
+      {
+        fromCurrencyCode: 'GBP',
+        toCurrencyCode: 'USD',
+      },
+      { token: personal },
+    );
     expect(gbpUsd.body.rate).toBe(
       perEuro('USD').dividedBy(perEuro('GBP')).toDecimalPlaces(10).toFixed(),
     );
-    const usdEur = await call('getTransferExchangeRate', personal, {
-      fromCurrencyCode: 'USD',
-      toCurrencyCode: 'EUR',
-    });
+    const usdEur = await server.call(
+      'getTransferExchangeRate',
+      {
+        fromCurrencyCode: 'USD',
+        toCurrencyCode: 'EUR',
+      },
+      { token: personal },
+    );
     expect(usdEur.body.rate).toBe(
       new Money(1).dividedBy(perEuro('USD')).toDecimalPlaces(10).toFixed(),
     );
   });
 
   it('refuses a currency it holds no rate for', async () => {
-    const { status, body } = await call('getTransferExchangeRate', personal, {
-      fromCurrencyCode: 'EUR',
-      toCurrencyCode: 'XAU',
-    });
+    const { status, body } = await server.call(
+      'getTransferExchangeRate',
+      {
+        fromCurrencyCode: 'EUR',
+        toCurrencyCode: 'XAU',
+      },
+      { token: personal },
+    );
     expect(status).toBe(400);
     expect(body).toMatchObject({
       responseCode: 'TA1',
@@ -468,10 +512,7 @@ describe('exchange rates', () => {
 describe('payment instructions', () => {
   it('gives every account people pay into its bank details in the currency’s scheme', async () => {
     const list = await accountsOf(personal);
-    const { body } = await call<{ instructions: PaymentInstruction[] }>(
-      'getPaymentInstructions',
-      personal,
-    );
+    const { body } = await server.call('getPaymentInstructions', {}, { token: personal });
     const payable = list.filter((account) => [1001, 4001, 4002].includes(account.type));
     expect(body.instructions.map((item) => item.accountId).sort()).toEqual(
       payable.map((account) => account.accountId).sort(),
@@ -514,13 +555,17 @@ describe('payment instructions', () => {
 
   it('gives a CAD account a transit and an institution number', async () => {
     const who = await createCustomer();
-    const created = await call<{ account: Account }>('addCurrency', who.token, {
-      currencyCode: 'CAD',
-    });
-    const { body } = await call<{ instructions: PaymentInstruction[] }>(
+    const created = await server.call(
+      'addCurrency',
+      {
+        currencyCode: 'CAD',
+      },
+      { token: who.token },
+    );
+    const { body } = await server.call(
       'getPaymentInstructions',
-      who.token,
       { accountId: created.body.account.accountId },
+      { token: who.token },
     );
     const cad = body.instructions[0]!;
     expect(cad.transitNumber).toMatch(/^\d{5}$/);
@@ -533,29 +578,36 @@ describe('payment instructions', () => {
     const eur = (await accountsOf(personal)).find(
       (account) => account.type === 1001 && account.currencyCode === 'EUR',
     )!;
-    const one = await call<{ instructions: PaymentInstruction[] }>(
+    const one = await server.call(
       'getPaymentInstructions',
-      personal,
       { accountId: eur.accountId },
+      { token: personal },
     );
     expect(one.body.instructions.map((item) => item.accountId)).toEqual([eur.accountId]);
     const hers = (await accountsOf(anna))[0]!;
-    const other = await call('getPaymentInstructions', personal, { accountId: hers.accountId });
+    const other = await server.call(
+      'getPaymentInstructions',
+      { accountId: hers.accountId },
+      { token: personal },
+    );
     expect(other.status).toBe(404);
     expect(other.body.responseCode).toBe('ENOA');
   });
 
   it('marks an instruction viewed, and refuses another customer’s instruction without changing it', async () => {
     const who = await createCustomer();
-    await call('addCurrency', who.token, { currencyCode: 'EUR' });
-    const [instruction] = (
-      await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token)
-    ).body.instructions;
+    await server.call('addCurrency', { currencyCode: 'EUR' }, { token: who.token });
+    const [instruction] = (await server.call('getPaymentInstructions', {}, { token: who.token }))
+      .body.instructions;
     expect(instruction!.viewed).toBe(false);
 
-    const stranger = await call('markPaymentInstructionViewed', anna, {
-      instructionId: instruction!.id,
-    });
+    const stranger = await server.call(
+      'markPaymentInstructionViewed',
+      {
+        instructionId: instruction!.id,
+      },
+      { token: anna },
+    );
     expect(stranger.status).toBe(404);
     const [row] = await db()
       .select()
@@ -563,26 +615,37 @@ describe('payment instructions', () => {
       .where(eq(paymentInstructions.id, instruction!.id));
     expect(row!.viewedAt).toBeNull();
 
-    const marked = await call<{ instruction: PaymentInstruction }>(
+    const marked = await server.call(
       'markPaymentInstructionViewed',
-      who.token,
       { instructionId: instruction!.id },
+      { token: who.token },
     );
     expect(marked.body.instruction).toMatchObject({ id: instruction!.id, viewed: true });
     expect(
-      (await call<{ instructions: PaymentInstruction[] }>('getPaymentInstructions', who.token)).body
-        .instructions[0]!.viewed,
+      (await server.call('getPaymentInstructions', {}, { token: who.token })).body.instructions[0]!
+        .viewed,
     ).toBe(true);
     expect(
-      (await call('markPaymentInstructionViewed', who.token, { instructionId: 'one' })).body
-        .responseCode,
+      (
+        await server.send(
+          'markPaymentInstructionViewed',
+          { instructionId: 'one' },
+          { token: who.token },
+        )
+      ).body.responseCode,
     ).toBe('TA1');
   });
 });
 
 describe('getVerificationInfo', () => {
-  const info = async (token: string, body: Record<string, unknown> = {}) =>
-    (await call<VerificationInput>('getVerificationInfo', token, body)).body;
+  const info = async (token: string, fromCustomerId?: number) =>
+    (
+      await server.call(
+        'getVerificationInfo',
+        {},
+        fromCustomerId === undefined ? { token } : { token, fromCustomerId },
+      )
+    ).body;
 
   it('answers a verified customer with everything confirmed: the banner says checked', async () => {
     const facts = await info(personal);
@@ -631,7 +694,7 @@ describe('getVerificationInfo', () => {
       .select({ customerId: users.customerId })
       .from(users)
       .where(eq(users.email, 'office@harbourlight.example'));
-    const facts = await info(ioana, { fromCustomerId: office!.customerId });
+    const facts = await info(ioana, office!.customerId);
     expect(facts).toMatchObject({ isRepresentative: true, customerType: 2 });
   });
 

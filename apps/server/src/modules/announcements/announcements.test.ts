@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Announcement } from '@ledgerline/contract';
+import type { Announcement, MainRequest } from '@ledgerline/contract';
 import { LANGUAGES } from '@ledgerline/domain';
 import {
   announcementReads,
@@ -37,13 +37,15 @@ afterAll(async () => server.close());
 
 const db = () => server.database.db;
 
-async function call(method: string, token: string, body: Record<string, unknown> = {}) {
-  const response = await server.main(method, body, { token });
-  return { status: response.statusCode, body: response.json() };
-}
-
-async function list(token: string, body: Record<string, unknown> = {}): Promise<Announcement[]> {
-  const { status, body: answer } = await call('getAnnouncements', token, body);
+async function list(
+  token: string,
+  { lang, ...body }: MainRequest<'getAnnouncements'> = {},
+): Promise<Announcement[]> {
+  const { status, body: answer } = await server.call(
+    'getAnnouncements',
+    body,
+    lang === undefined ? { token } : { token, lang },
+  );
   expect(status).toBe(200);
   return answer.announcements;
 }
@@ -121,8 +123,12 @@ describe('getAnnouncements', () => {
     expect(ids).not.toContain(northmere);
     expect(ids).not.toContain(later);
     expect((await list(tomas)).map((item) => item.id)).toContain(northmere);
-    const other = await call('getAnnouncement', personal, { id: northmere });
-    const unknown = await call('getAnnouncement', personal, { id: 2_000_000_000 });
+    const other = await server.call('getAnnouncement', { id: northmere }, { token: personal });
+    const unknown = await server.call(
+      'getAnnouncement',
+      { id: 2_000_000_000 },
+      { token: personal },
+    );
     expect(other.status).toBe(404);
     expect(other.body).toEqual(unknown.body);
   });
@@ -132,7 +138,7 @@ describe('getAnnouncements', () => {
     const waiting = await list(personal, { withConfirmation: true });
     expect(waiting.every((item) => item.requiresConfirmation && item.choice === null)).toBe(true);
     expect(waiting.map((item) => item.id)).toContain(id);
-    await call('answerAnnouncement', personal, { id, choice: 'decline' });
+    await server.call('answerAnnouncement', { id, choice: 'decline' }, { token: personal });
     expect((await list(personal, { withConfirmation: true })).map((item) => item.id)).not.toContain(
       id,
     );
@@ -143,7 +149,7 @@ describe('getAnnouncement', () => {
   it('answers one announcement and marks it read for the customer', async () => {
     const id = await createAnnouncement(null, false);
     expect((await list(personal)).find((item) => item.id === id)!.isRead).toBe(false);
-    const { status, body } = await call('getAnnouncement', personal, { id });
+    const { status, body } = await server.call('getAnnouncement', { id }, { token: personal });
     expect(status).toBe(200);
     expect(body.announcement).toMatchObject({
       id,
@@ -161,10 +167,18 @@ describe('getAnnouncement', () => {
 describe('answerAnnouncement', () => {
   it('records the first answer and refuses a second one', async () => {
     const id = await createAnnouncement('pebble');
-    const accepted = await call('answerAnnouncement', personal, { id, choice: 'accept' });
+    const accepted = await server.call(
+      'answerAnnouncement',
+      { id, choice: 'accept' },
+      { token: personal },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body.announcement).toMatchObject({ id, choice: 'accept', isRead: true });
-    const again = await call('answerAnnouncement', personal, { id, choice: 'decline' });
+    const again = await server.call(
+      'answerAnnouncement',
+      { id, choice: 'decline' },
+      { token: personal },
+    );
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({
       responseCode: 'TA1',
@@ -184,14 +198,22 @@ describe('answerAnnouncement', () => {
 
   it('refuses an answer to an announcement that asks for none', async () => {
     const id = await createAnnouncement('pebble', false);
-    const { status, body } = await call('answerAnnouncement', personal, { id, choice: 'accept' });
+    const { status, body } = await server.call(
+      'answerAnnouncement',
+      { id, choice: 'accept' },
+      { token: personal },
+    );
     expect(status).toBe(400);
     expect(body.validationErrors).toEqual({ id: 'validation.announcementNotConfirmable' });
   });
 
   it('refuses another brand’s announcement and changes nothing', async () => {
     const id = await createAnnouncement('northmere');
-    const { status } = await call('answerAnnouncement', personal, { id, choice: 'accept' });
+    const { status } = await server.call(
+      'answerAnnouncement',
+      { id, choice: 'accept' },
+      { token: personal },
+    );
     expect(status).toBe(404);
     expect(
       await db().select().from(announcementReads).where(eq(announcementReads.announcementId, id)),
@@ -205,12 +227,15 @@ describe('answerAnnouncement', () => {
       { id: 'one', choice: 'accept' },
       { choice: 'accept' },
     ]) {
-      const { status, body: answer } = await call('answerAnnouncement', personal, body);
+      const { status, body: answer } = await server.send('answerAnnouncement', body, {
+        token: personal,
+      });
       expect(status, JSON.stringify(body)).toBe(400);
       expect(answer.responseCode).toBe('TA1');
     }
     expect(
-      (await call('getAnnouncements', personal, { withConfirmation: 'yes' })).body.responseCode,
+      (await server.send('getAnnouncements', { withConfirmation: 'yes' }, { token: personal })).body
+        .responseCode,
     ).toBe('TA1');
   });
 

@@ -12,22 +12,13 @@ afterAll(async () => server.close());
 
 type Body = Record<string, unknown> & { responseCode: string };
 
-async function call(
-  method: string,
-  body: Record<string, unknown> = {},
-  headers?: Record<string, string>,
-): Promise<{ status: number; body: Body }> {
-  const response = await server.main(method, body, headers ? { headers } : {});
-  return { status: response.statusCode, body: response.json() as Body };
-}
-
 /** Calls a dictionary and expects it to succeed; answers the body. */
 async function dictionary<T>(
   method: string,
   body: Record<string, unknown> = {},
   headers?: Record<string, string>,
 ): Promise<T> {
-  const { status, body: answer } = await call(method, body, headers);
+  const { status, body: answer } = await server.send(method, body, headers ? { headers } : {});
   expect(answer.responseCode, `${method}: ${JSON.stringify(answer).slice(0, 300)}`).toBe('SUCCESS');
   expect(status).toBe(200);
   return answer as T;
@@ -107,7 +98,7 @@ describe('the dictionaries', () => {
       ['getStates', { countryCode: 'US', page: 2 }],
       ['getAccessRights', { customerId: 5 }],
     ] as const) {
-      const { status, body: answer } = await call(method, body);
+      const { status, body: answer } = await server.send(method, body);
       expect(status, method).toBe(400);
       expect(answer.responseCode, method).toBe('TA1');
       expect(answer.validationErrors, method).toBeTypeOf('object');
@@ -231,7 +222,7 @@ describe('getStates', () => {
 
   it('refuses a malformed countryCode with HTTP 400, TA1 and the field named', async () => {
     for (const countryCode of ['USA', 'us', 'U1', '', 12, null, undefined]) {
-      const { status, body } = await call(
+      const { status, body } = await server.send(
         'getStates',
         countryCode === undefined ? {} : { countryCode },
       );
@@ -336,7 +327,7 @@ describe('profile dictionaries', () => {
       ['getPurposesOfAccount', 'personalSecondary'],
       ['getPurposesOfAccount', undefined],
     ] as const) {
-      const { status, body } = await call(method, type === undefined ? {} : { type });
+      const { status, body } = await server.send(method, type === undefined ? {} : { type });
       expect(status).toBe(400);
       expect(body.responseCode).toBe('TA1');
       expect(body.validationErrors).toHaveProperty('type');
@@ -428,7 +419,7 @@ describe('getDocumentCategories', () => {
   });
 
   it('refuses a malformed countryCode with TA1', async () => {
-    const { status, body } = await call('getDocumentCategories', { countryCode: 'Russia' });
+    const { status, body } = await server.send('getDocumentCategories', { countryCode: 'Russia' });
     expect(status).toBe(400);
     expect(body.validationErrors).toHaveProperty('countryCode');
   });

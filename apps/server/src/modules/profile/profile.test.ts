@@ -90,17 +90,12 @@ async function createCustomer(
   return { customerId: customer!.id, userId: user!.id, email, token: await server.signIn(email) };
 }
 
-async function call(method: string, body: Record<string, unknown>, who: { token: string }) {
-  const response = await server.main(method, body, { token: who.token });
-  return { status: response.statusCode, body: response.json() };
-}
-
 async function ok<T = Record<string, unknown>>(
   method: string,
   body: Record<string, unknown>,
   who: { token: string },
 ): Promise<T> {
-  const answer = await call(method, body, who);
+  const answer = await server.send(method, body, { token: who.token });
   expect(answer.body.responseCode, `${method}: ${JSON.stringify(answer.body)}`).toBe('00');
   expect(answer.status).toBe(200);
   return answer.body as T;
@@ -229,10 +224,10 @@ describe('getProfile', () => {
     });
 
     const stranger = await createCustomer();
-    const refused = await call(
+    const refused = await server.call(
       'getProfile',
-      { fromCustomerId: stranger.customerId },
-      { token: ioana },
+      {},
+      { token: ioana, fromCustomerId: stranger.customerId },
     );
     expect(refused.body.responseCode).toBe('ENOA');
   });
@@ -250,7 +245,11 @@ describe('e-mail addresses', () => {
     expect(email).toMatchObject({ email: address, isPrimary: false, confirmed: false });
     const { code } = await emailCode(address);
 
-    const refused = await call('setPrimaryEmail', { emailId: email.emailId }, who);
+    const refused = await server.call(
+      'setPrimaryEmail',
+      { emailId: email.emailId },
+      { token: who.token },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       responseCode: 'TA1',
@@ -293,7 +292,11 @@ describe('e-mail addresses', () => {
     const who = await createCustomer();
     const profile = await profileOf(who);
     const primary = profile.emails[0]!;
-    const refused = await call('deleteEmail', { emailId: primary.emailId }, who);
+    const refused = await server.call(
+      'deleteEmail',
+      { emailId: primary.emailId },
+      { token: who.token },
+    );
     expect(refused.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { emailId: 'validation.primaryEmailDelete' },
@@ -312,7 +315,11 @@ describe('e-mail addresses', () => {
 
   it('refuses an address already on the profile, in any case', async () => {
     const who = await createCustomer();
-    const refused = await call('addEmail', { email: who.email.toUpperCase() }, who);
+    const refused = await server.call(
+      'addEmail',
+      { email: who.email.toUpperCase() },
+      { token: who.token },
+    );
     expect(refused.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { email: 'validation.emailAlreadyAdded' },
@@ -326,10 +333,10 @@ describe('e-mail addresses', () => {
     const { email } = await ok<{ email: ProfileEmail }>('addEmail', { email: address }, who);
     const { code } = await emailCode(address);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const answer = await call(
+      const answer = await server.call(
         'confirmEmail',
         { emailId: email.emailId, confirmationCode: wrong(code) },
-        who,
+        { token: who.token },
       );
       expect(answer.body).toMatchObject({
         responseCode: 'TA1',
@@ -342,10 +349,10 @@ describe('e-mail addresses', () => {
       .where(and(eq(contactCodes.target, 'email'), eq(contactCodes.targetId, email.emailId)));
     expect(row).toMatchObject({ attempts: 5 });
     expect(row!.usedAt).not.toBeNull();
-    const late = await call(
+    const late = await server.call(
       'confirmEmail',
       { emailId: email.emailId, confirmationCode: code },
-      who,
+      { token: who.token },
     );
     expect(late.body.validationErrors).toEqual({ confirmationCode: 'validation.codeInvalid' });
     expect(
@@ -358,8 +365,13 @@ describe('e-mail addresses', () => {
     const { code: fresh } = await emailCode(address);
     if (fresh !== code)
       expect(
-        (await call('confirmEmail', { emailId: email.emailId, confirmationCode: code }, who)).body
-          .responseCode,
+        (
+          await server.call(
+            'confirmEmail',
+            { emailId: email.emailId, confirmationCode: code },
+            { token: who.token },
+          )
+        ).body.responseCode,
       ).toBe('TA1');
     await ok('confirmEmail', { emailId: email.emailId, confirmationCode: fresh }, who);
   });
@@ -378,10 +390,10 @@ describe('e-mail addresses', () => {
       .update(contactCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(contactCodes.id, issued!.id));
-    const answer = await call(
+    const answer = await server.call(
       'confirmEmail',
       { emailId: email.emailId, confirmationCode: code },
-      who,
+      { token: who.token },
     );
     expect(answer.body).toMatchObject({
       responseCode: 'TA1',
@@ -402,7 +414,11 @@ describe('e-mail addresses', () => {
       .select({ id: outbox.id })
       .from(outbox)
       .where(eq(outbox.recipient, address));
-    const refused = await call('requestEmailConfirmation', { emailId: email.emailId }, who);
+    const refused = await server.call(
+      'requestEmailConfirmation',
+      { emailId: email.emailId },
+      { token: who.token },
+    );
     expect(refused.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { emailId: 'validation.tooManyCodes' },
@@ -422,7 +438,11 @@ describe('e-mail addresses', () => {
       );
       await ok('deleteEmail', { emailId: email.emailId }, who);
     }
-    const refused = await call('addEmail', { email: `cycle-${counter}-last@profile.test` }, who);
+    const refused = await server.call(
+      'addEmail',
+      { email: `cycle-${counter}-last@profile.test` },
+      { token: who.token },
+    );
     expect(refused.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { email: 'validation.tooManyCodes' },
@@ -493,7 +513,11 @@ describe('phones', () => {
       replacesPhoneId: null,
     });
     const code = await smsCode('+37061234567');
-    const bad = await call('confirmPhone', { phoneId: phone.id, code: wrong(code) }, who);
+    const bad = await server.call(
+      'confirmPhone',
+      { phoneId: phone.id, code: wrong(code) },
+      { token: who.token },
+    );
     expect(bad.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { code: 'validation.codeInvalid' },
@@ -558,28 +582,28 @@ describe('phones', () => {
   it('refuses an invalid number, one already on the profile, and a wrong phone type', async () => {
     const who = await createCustomer({}, { phone: '+44 7911 123432' });
     const before = (await profileOf(who)).phones;
-    const invalid = await call(
+    const invalid = await server.call(
       'addPhone',
       { phoneCountryCode: 'GB', phone: '+1 202 555 0143', phoneType: 2 },
-      who,
+      { token: who.token },
     );
     expect(invalid.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { phone: 'validation.phoneNumber' },
     });
-    const duplicate = await call(
+    const duplicate = await server.call(
       'addPhone',
       { phoneCountryCode: 'GB', phone: '07911123432', phoneType: 2 },
-      who,
+      { token: who.token },
     );
     expect(duplicate.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { phone: 'validation.phoneAlreadyAdded' },
     });
-    const type = await call(
+    const type = await server.send(
       'addPhone',
       { phoneCountryCode: 'GB', phone: '07911123433', phoneType: 1 },
-      who,
+      { token: who.token },
     );
     expect(type.body).toMatchObject({
       responseCode: 'TA1',
@@ -601,7 +625,8 @@ describe('phones', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(and(eq(contactCodes.target, 'phone'), eq(contactCodes.targetId, phone.id)));
     expect(
-      (await call('confirmPhone', { phoneId: phone.id, code }, who)).body.validationErrors,
+      (await server.call('confirmPhone', { phoneId: phone.id, code }, { token: who.token })).body
+        .validationErrors,
     ).toEqual({ code: 'validation.codeInvalid' });
     await ok('requestPhoneConfirmation', { phoneId: phone.id }, who);
     await ok('confirmPhone', { phoneId: phone.id, code: await smsCode('+447911123999') }, who);
@@ -640,7 +665,7 @@ describe('addresses', () => {
     expect(
       await ok('checkAddressReplacement', { countryCode: 'GB', oldAddressId: old.addressId }, who),
     ).toMatchObject({ allowed: false, reason: 'replacementPending' });
-    const second = await call(
+    const second = await server.call(
       'replaceAddress',
       {
         oldAddressId: old.addressId,
@@ -649,7 +674,7 @@ describe('addresses', () => {
         postalCode: 'YO1 7HH',
         countryCode: 'GB',
       },
-      who,
+      { token: who.token },
     );
     expect(second.body).toMatchObject({
       responseCode: 'TA1',
@@ -706,10 +731,18 @@ describe('addresses', () => {
       [old.addressId, 'confirmed'],
       [address.addressId, 'pending'],
     ]);
-    const again = await call('confirmAddress', { addressId: address.addressId }, who);
+    const again = await server.call(
+      'confirmAddress',
+      { addressId: address.addressId },
+      { token: who.token },
+    );
     expect(again.body.validationErrors).toEqual({ addressId: 'validation.addressNotConfirmable' });
 
-    const keep = await call('deleteAddress', { addressId: old.addressId }, who);
+    const keep = await server.call(
+      'deleteAddress',
+      { addressId: old.addressId },
+      { token: who.token },
+    );
     expect(keep.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { addressId: 'validation.addressConfirmedDelete' },
@@ -720,13 +753,13 @@ describe('addresses', () => {
 
   it('creates a first address needing a proof of address, checking the state against the country', async () => {
     const who = await createCustomer({}, { address: false });
-    const noState = await call(
+    const noState = await server.call(
       'createAddress',
       { address1: '1 Main St', city: 'Austin', postalCode: '78701', countryCode: 'US' },
-      who,
+      { token: who.token },
     );
     expect(noState.body.validationErrors).toEqual({ stateCode: 'validation.required' });
-    const wrongState = await call(
+    const wrongState = await server.call(
       'createAddress',
       {
         address1: '1 Main St',
@@ -735,10 +768,10 @@ describe('addresses', () => {
         countryCode: 'US',
         stateCode: 'CA-ON',
       },
-      who,
+      { token: who.token },
     );
     expect(wrongState.body.validationErrors).toEqual({ stateCode: 'validation.stateCode' });
-    const stateless = await call(
+    const stateless = await server.call(
       'createAddress',
       {
         address1: '1 Main St',
@@ -747,7 +780,7 @@ describe('addresses', () => {
         countryCode: 'FR',
         stateCode: 'US-TX',
       },
-      who,
+      { token: who.token },
     );
     expect(stateless.body.validationErrors).toEqual({ stateCode: 'validation.stateCode' });
     expect((await profileOf(who)).addresses).toEqual([]);
@@ -768,7 +801,7 @@ describe('addresses', () => {
       isDocumentRequired: true,
       stateName: 'Texas',
     });
-    const second = await call(
+    const second = await server.call(
       'createAddress',
       {
         address1: '2 Main St',
@@ -777,13 +810,13 @@ describe('addresses', () => {
         countryCode: 'US',
         stateCode: 'US-TX',
       },
-      who,
+      { token: who.token },
     );
     expect(second.body.validationErrors).toEqual({ address1: 'validation.addressExists' });
-    const unconfirmed = await call(
+    const unconfirmed = await server.call(
       'checkAddressReplacement',
       { countryCode: 'US', oldAddressId: address.addressId },
-      who,
+      { token: who.token },
     );
     expect(unconfirmed.body).toMatchObject({ allowed: false, reason: 'addressNotConfirmed' });
   });
@@ -798,9 +831,13 @@ describe('tax number, username change and personal account', () => {
       who,
     );
     expect(customer.taxId).toBe('AB 123-456');
-    const same = await call('updateTaxNumber', { taxId: 'AB 123-456' }, who);
+    const same = await server.call(
+      'updateTaxNumber',
+      { taxId: 'AB 123-456' },
+      { token: who.token },
+    );
     expect(same.body.validationErrors).toEqual({ taxId: 'validation.taxIdUnchanged' });
-    const bad = await call('updateTaxNumber', { taxId: '12' }, who);
+    const bad = await server.call('updateTaxNumber', { taxId: '12' }, { token: who.token });
     expect(bad.body.validationErrors).toEqual({ taxId: 'validation.taxId' });
     const [row] = await db()
       .select({ taxId: customers.taxId })
@@ -813,7 +850,7 @@ describe('tax number, username change and personal account', () => {
   it('refuses a tax number that is not one (1E309, a date) or fails its country’s rule, changing nothing', async () => {
     const who = await createCustomer({ taxId: 'AB123456C' });
     for (const taxId of ['1E309', '9999-99-99', '2026-99-99', '1.5e+10', 'AB 123456 Z9']) {
-      const answer = await call('updateTaxNumber', { taxId }, who);
+      const answer = await server.call('updateTaxNumber', { taxId }, { token: who.token });
       expect(answer.status, taxId).toBe(400);
       expect(answer.body, taxId).toMatchObject({
         responseCode: 'TA1',
@@ -821,7 +858,11 @@ describe('tax number, username change and personal account', () => {
       });
     }
     const brazilian = await createCustomer({ residenceCountryCode: 'BR' });
-    const wrongCheckDigit = await call('updateTaxNumber', { taxId: '529.982.247-24' }, brazilian);
+    const wrongCheckDigit = await server.call(
+      'updateTaxNumber',
+      { taxId: '529.982.247-24' },
+      { token: brazilian.token },
+    );
     expect(wrongCheckDigit.body.validationErrors).toEqual({ taxId: 'validation.taxId' });
     await ok('updateTaxNumber', { taxId: '529.982.247-25' }, brazilian);
     // A country without a rule of its own: the general shape decides.
@@ -849,10 +890,10 @@ describe('tax number, username change and personal account', () => {
       status: 'pending',
       newUsername: `renamed-${counter}@profile.test`,
     });
-    const second = await call(
+    const second = await server.call(
       'requestUsernameChange',
       { newUsername: `other-${counter}@profile.test` },
-      who,
+      { token: who.token },
     );
     expect(second.body.validationErrors).toEqual({
       newUsername: 'validation.usernameChangePending',
@@ -862,13 +903,17 @@ describe('tax number, username change and personal account', () => {
     ]);
 
     const other = await createCustomer();
-    const taken = await call(
+    const taken = await server.call(
       'requestUsernameChange',
       { newUsername: 'Personal@Ledgerline.test' },
-      other,
+      { token: other.token },
     );
     expect(taken.body.validationErrors).toEqual({ newUsername: 'validation.emailTaken' });
-    const same = await call('requestUsernameChange', { newUsername: other.email }, other);
+    const same = await server.call(
+      'requestUsernameChange',
+      { newUsername: other.email },
+      { token: other.token },
+    );
     expect(same.body.validationErrors).toEqual({ newUsername: 'validation.usernameUnchanged' });
     expect(
       await db()
@@ -909,10 +954,13 @@ describe('tax number, username change and personal account', () => {
     ]);
 
     expect((await profileOf(owner)).canCreatePersonalAccount).toBe(false);
-    const again = await call('createPersonalAccount', {}, owner);
+    const again = await server.call('createPersonalAccount', {}, { token: owner.token });
     expect(again.body.validationErrors).toEqual({ _: 'validation.personalAccountNotAllowed' });
     const personalUser = await createCustomer();
-    expect((await call('createPersonalAccount', {}, personalUser)).body.responseCode).toBe('TA1');
+    expect(
+      (await server.call('createPersonalAccount', {}, { token: personalUser.token })).body
+        .responseCode,
+    ).toBe('TA1');
   });
 });
 
@@ -944,15 +992,19 @@ describe('notification settings and legal info', () => {
     expect(after.find((setting) => setting.identified === 'marketingEmail')?.value).toBe(true);
     expect(after.find((setting) => setting.identified === 'newsProduct')?.value).toBe(false);
 
-    const locked = await call(
+    const locked = await server.call(
       'setNotificationSetting',
       { identified: 'securityNewSignIn', value: false },
-      who,
+      { token: who.token },
     );
     expect(locked.body.validationErrors).toEqual({
       identified: 'validation.notificationSettingLocked',
     });
-    const unknown = await call('setNotificationSetting', { identified: 'nope', value: false }, who);
+    const unknown = await server.send(
+      'setNotificationSetting',
+      { identified: 'nope', value: false },
+      { token: who.token },
+    );
     expect(unknown.body.responseCode).toBe('TA1');
     const rows = await db()
       .select()
@@ -1070,7 +1122,7 @@ describe('another customer’s ids', () => {
       ['deleteAddress', { addressId: address.addressId }],
     ];
     for (const [method, body] of cases) {
-      const answer = await call(method, body, intruder);
+      const answer = await server.send(method, body, { token: intruder.token });
       expect(answer.status, method).toBe(404);
       expect(answer.body.responseCode, method).toBe('ENOA');
     }
@@ -1133,7 +1185,7 @@ describe('bad input', () => {
       ['createPersonalAccount', { name: 'x' }, '_'],
     ];
     for (const [method, body, field] of cases) {
-      const answer = await call(method, body, who);
+      const answer = await server.send(method, body, { token: who.token });
       expect(answer.status, `${method} ${JSON.stringify(body)}`).toBe(400);
       expect(answer.body.responseCode).toBe('TA1');
       const keys = Object.keys(answer.body.validationErrors ?? {});
