@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ function ResetForm() {
     setError,
     formState: { errors },
   } = useForm<RecoveryCodeForm>({
-    resolver: zodResolver(recoveryCodeFormSchema),
+    resolver: schemaResolver(recoveryCodeFormSchema),
     mode: 'onTouched',
     defaultValues: { code: '' },
   });

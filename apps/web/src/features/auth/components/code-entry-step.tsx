@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -45,7 +45,7 @@ export function CodeEntryStep({
     setError,
     formState: { errors },
   } = useForm<SecondFactorCodeForm>({
-    resolver: zodResolver(secondFactorCodeFormSchema),
+    resolver: schemaResolver(secondFactorCodeFormSchema),
     defaultValues: { otp: '' },
   });
 

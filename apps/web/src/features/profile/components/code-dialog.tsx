@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function CodeDialog(props: CodeDialogProps) {
     setError,
     formState: { errors },
   } = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
-    resolver: zodResolver(codeFormSchema),
+    resolver: schemaResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
 

@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -271,7 +271,7 @@ function HistoryFilter({
     reset,
     formState: { errors },
   } = useForm<FilterValues>({
-    resolver: zodResolver(filterSchema) as unknown as Resolver<FilterValues>,
+    resolver: schemaResolver(filterSchema),
     defaultValues: { fromDate: filter.fromDate ?? '', toDate: filter.toDate ?? '' },
   });
   const filtered = filter.fromDate !== undefined || filter.toDate !== undefined;

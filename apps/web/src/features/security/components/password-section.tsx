@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { passwordChangeRequestSchema } from '@ledgerline/contract';
@@ -108,7 +108,7 @@ export function PasswordForm({ onCodeSent }: { onCodeSent: (change: PendingChang
     setError,
     formState: { errors },
   } = useForm<PasswordValues>({
-    resolver: zodResolver(passwordChangeRequestSchema) as unknown as Resolver<PasswordValues>,
+    resolver: schemaResolver(passwordChangeRequestSchema),
     mode: 'onTouched',
     defaultValues: { password: '', passwordNew: '', passwordNewRepeat: '' },
   });
@@ -173,9 +173,7 @@ export function PasswordCodeForm({
     setError,
     formState: { errors },
   } = useForm<{ code: string }>({
-    resolver: zodResolver(z.object({ code: sixDigitCode })) as unknown as Resolver<{
-      code: string;
-    }>,
+    resolver: schemaResolver(z.object({ code: sixDigitCode })),
     defaultValues: { code: '' },
   });
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -231,7 +231,7 @@ function ChooseModeStep({
     setError,
     formState: { errors },
   } = useForm<ChooseValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<ChooseValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { mode: options.length === 1 ? (options[0] ?? '') : '', currentCode: '' },
   });
 
@@ -358,7 +358,7 @@ function ConfirmModeStep({
     getValues,
     formState: { errors },
   } = useForm<ConfirmValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<ConfirmValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { code: '', newFactorCode: '' },
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SubmitResult } from '@ledgerline/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -309,7 +309,7 @@ function CodeStep({
     setError,
     formState: { errors },
   } = useForm<CodeFormInput, unknown, CodeFormOutput>({
-    resolver: zodResolver(codeFormSchema),
+    resolver: schemaResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
 
