@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { contactCodeSchema } from '@ledgerline/contract';
 import { isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
+import { describeApiError } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import classes from './profile.module.css';
 
 const codeFormSchema = z.object({ code: contactCodeSchema });
@@ -77,13 +78,11 @@ export function CodeDialog(props: CodeDialogProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{props.sentTo}</Text>
-          <TextInput
+          <OneTimeCodeField
             label={t('profile.code.label')}
             description={t('profile.code.hint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             maxLength={12}
-            error={fieldMessage(t, errors.code?.message)}
+            error={errors.code?.message}
             disabled={props.confirming}
             data-autofocus
             {...register('code')}

@@ -4,16 +4,17 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { sixDigitCodeSchema } from '@ledgerline/domain/validation';
 import { passwordChangeRequestSchema } from '@ledgerline/contract';
 import { useRealtimeEvent } from '@/app/session';
 import { Dialog } from '@/ui/dialog';
 import { fieldMessage } from '@/ui/field-message';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import {
   useCancelPasswordChange,
   useChangePassword,
   useConfirmPasswordChange,
 } from '../api/change-password';
-import { CodeField, sixDigitCode } from './code-field';
 import {
   ActionError,
   SecretField,
@@ -173,7 +174,7 @@ export function PasswordCodeForm({
     setError,
     formState: { errors },
   } = useForm<{ code: string }>({
-    resolver: schemaResolver(z.object({ code: sixDigitCode })),
+    resolver: schemaResolver(z.object({ code: sixDigitCodeSchema })),
     defaultValues: { code: '' },
   });
 
@@ -196,9 +197,10 @@ export function PasswordCodeForm({
       <fieldset disabled={busy} className={classes.fieldset}>
         <Stack gap="md" maw={440}>
           <Text size="sm">{t('security.password.codeSent', { to: pending.sentTo })}</Text>
-          <CodeField
+          <OneTimeCodeField
+            w={{ base: '100%', xs: 220 }}
             label={t('security.password.code')}
-            error={fieldMessage(t, errors.code?.message)}
+            error={errors.code?.message}
             {...register('code')}
           />
           <ActionError error={failure} />
