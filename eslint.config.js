@@ -33,7 +33,12 @@ const featureBoundaries = features.map((feature) => ({
               `@/features/${other}/**`,
             ],
             message: `features/${feature} must not import features/${other}: move what both need to ui/, lib/, domain or contract.`,
-          })),
+          }))
+          .concat({
+            group: ['@hookform/resolvers', '@hookform/resolvers/**'],
+            message:
+              'Forms take their resolver from @/lib/forms/schema-resolver (typed input and output, no casts).',
+          }),
       },
     ],
   },

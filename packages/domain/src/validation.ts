@@ -26,20 +26,21 @@ export function isPlausibleEmail(value: string): boolean {
 }
 
 /**
- * The code of a second sign-in step (TOTP app or SMS, spec 1 §4): six digits. Spaces and dashes
- * people type from the message are ignored. Messages are i18n keys.
+ * A 6-digit one-time code as people type it from an authenticator app, an e-mail or a text
+ * message: spaces and dashes are ignored. Messages are i18n keys.
  */
-export const secondFactorCodeFormSchema = z.object({
-  otp: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'validation.required')
-        .regex(/^\d{6}$/, 'validation.sixDigitCode'),
-    ),
-});
+export const sixDigitCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.required')
+      .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+  );
+
+/** The code of a second sign-in step (TOTP app or SMS, spec 1 §4): six digits. */
+export const secondFactorCodeFormSchema = z.object({ otp: sixDigitCodeSchema });
 export type SecondFactorCodeForm = z.input<typeof secondFactorCodeFormSchema>;
 
 /** Pending terms (spec 1 §4 "the terms screen"): every one must be ticked to go on. */

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function RecoveryEmailStep() {
     setError,
     formState: { errors },
   } = useForm<RecoveryEmailForm>({
-    resolver: zodResolver(recoveryEmailFormSchema),
+    resolver: schemaResolver(recoveryEmailFormSchema),
     mode: 'onTouched',
     defaultValues: { email: state.email ?? '' },
   });

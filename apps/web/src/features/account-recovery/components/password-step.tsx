@@ -1,5 +1,5 @@
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -30,7 +30,7 @@ function PasswordForm() {
     setError,
     formState: { errors },
   } = useForm<RecoveryPasswordForm>({
-    resolver: zodResolver(recoveryPasswordFormSchema),
+    resolver: schemaResolver(recoveryPasswordFormSchema),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import {
 } from '@ledgerline/domain/registration';
 import { isApiError } from '@/lib/api-error';
 import { AlertIcon } from '@/ui/icons';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
+import { describeApiError } from '@/ui/field-message';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import { useCheckResetCode } from '../api/check-reset-code';
 import { useRecovery } from '../recovery-state';
 import { RequireRecovery } from './recovery-layout';
@@ -28,7 +29,7 @@ function ResetForm() {
     setError,
     formState: { errors },
   } = useForm<RecoveryCodeForm>({
-    resolver: zodResolver(recoveryCodeFormSchema),
+    resolver: schemaResolver(recoveryCodeFormSchema),
     mode: 'onTouched',
     defaultValues: { code: '' },
   });
@@ -77,14 +78,12 @@ function ResetForm() {
                 {describeApiError(t, check.error)}
               </Alert>
             )}
-            <TextInput
+            <OneTimeCodeField
               label={t('recovery.reset.label')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
               maxLength={PASSWORD_RESET_CODE_LENGTH + 2}
               size="md"
               className={classes.code}
-              error={fieldMessage(t, errors.code?.message)}
+              error={errors.code?.message}
               {...register('code')}
             />
             <Button type="submit" size="md" fullWidth loading={check.isPending}>

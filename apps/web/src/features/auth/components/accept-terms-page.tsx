@@ -15,7 +15,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Skeleton.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ function TermsForm({ terms }: { terms: PendingTerm[] }) {
     handleSubmit,
     formState: { errors },
   } = useForm<TermsAcceptanceForm>({
-    resolver: zodResolver(termsAcceptanceFormSchema),
+    resolver: schemaResolver(termsAcceptanceFormSchema),
     defaultValues: { accepted: terms.map(() => false) },
   });
   const isBusy = accept.isPending || accept.isSuccess;

@@ -1,5 +1,5 @@
 import { Button, Container, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ export function AdminOverviewPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ActForCustomerForm>({
-    resolver: zodResolver(actForCustomerFormSchema),
+    resolver: schemaResolver(actForCustomerFormSchema),
     defaultValues: { customerId: '' },
   });
   const onSubmit = handleSubmit(async ({ customerId }) => {

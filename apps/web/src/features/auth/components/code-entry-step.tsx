@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
 import { useBrand } from '@/brands';
 import { useLanguage } from '@/i18n';
 import { AlertIcon } from '@/ui/icons';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import { useTokenExchange } from '../api/token';
 import { authErrorReason, authErrorText, endsTheSignIn } from '../auth-errors';
 import classes from './login-page.module.css';
@@ -45,7 +46,7 @@ export function CodeEntryStep({
     setError,
     formState: { errors },
   } = useForm<SecondFactorCodeForm>({
-    resolver: zodResolver(secondFactorCodeFormSchema),
+    resolver: schemaResolver(secondFactorCodeFormSchema),
     defaultValues: { otp: '' },
   });
 
@@ -68,7 +69,6 @@ export function CodeEntryStep({
     );
   });
 
-  const fieldError = errors.otp?.message;
   return (
     <Stack gap="md">
       <Stack gap={6}>
@@ -106,17 +106,14 @@ export function CodeEntryStep({
         <form onSubmit={onSubmit} noValidate aria-busy={isBusy}>
           <fieldset disabled={isBusy} className={classes.fieldset}>
             <Stack gap="md">
-              <TextInput
+              <OneTimeCodeField
                 label={t('signInFlow.code.label')}
                 description={t('signInFlow.code.hint')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={9}
                 size="md"
                 required
                 withAsterisk={false}
                 data-autofocus
-                error={fieldError?.startsWith('validation.') ? t(fieldError) : fieldError}
+                error={errors.otp?.message}
                 {...register('otp')}
               />
               <Button type="submit" size="md" fullWidth loading={isBusy}>

@@ -9,7 +9,7 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +61,7 @@ function LinkCardForm() {
   const add = useAddExternalCard();
   const [now] = useState(() => new Date());
   const [attempts] = useState(createAttemptKeys);
-  const resolver = useMemo(() => zodResolver(createLinkCardSchema(now)), [now]);
+  const resolver = useMemo(() => schemaResolver(createLinkCardSchema(now)), [now]);
   const {
     control,
     register,

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useId } from 'react';
-import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isCardActionAllowed } from '@ledgerline/domain/cards';
@@ -20,12 +20,6 @@ import { pinFormSchema } from './pin-form-schema';
 import { CardsPage, CardsSkeleton, LoadFailed } from './cards-page';
 import classes from './cards.module.css';
 import { useCardRouting } from './use-card-routing';
-
-interface PinValues {
-  pin: string;
-  pinRepeat: string;
-  confirm: boolean;
-}
 
 const PIN_FIELDS = ['pin', 'pinRepeat', 'confirm'] as const;
 
@@ -105,8 +99,8 @@ export function PinForm({ accountId }: { accountId: number }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<PinValues>({
-    resolver: zodResolver(pinFormSchema) as unknown as Resolver<PinValues>,
+  } = useForm({
+    resolver: schemaResolver(pinFormSchema),
     mode: 'onTouched',
     defaultValues: { pin: '', pinRepeat: '', confirm: false },
   });

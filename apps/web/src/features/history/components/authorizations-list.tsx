@@ -1,16 +1,15 @@
-import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Table.css';
 import { AUTHORIZATIONS_PAGE_SIZE, type Authorization } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
+import { DataTable, type DataColumn } from '@/ui/data-table';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useAuthorizations, type AuthorizationKind } from '../api/authorizations';
 import { useFormatDateTime, useFormatMoney } from '../format';
 import classes from './history.module.css';
-import responsive from '@/ui/responsive-list.module.css';
 
 const TONES: Record<Authorization['status'], BadgeTone> = {
   pending: 'blue',
@@ -88,82 +87,75 @@ export function AuthorizationsList({
       ? 'history.views.cardAuthorizations'
       : 'history.views.pendingAuthorizations',
   );
+  const status = (item: Authorization) => (
+    <StatusBadge tone={TONES[item.status]} size="sm">
+      {t(`history.authorizations.status.${item.status}`)}
+    </StatusBadge>
+  );
+  const columns: DataColumn<Authorization>[] = [
+    {
+      id: 'date',
+      header: t('history.columns.date'),
+      className: classes.nowrap,
+      cell: (item) => <time dateTime={item.date}>{dateTime(item.date)}</time>,
+    },
+    { id: 'merchant', header: t('history.authorizations.merchant'), cell: what },
+    ...(kind === 'debitCard'
+      ? [
+          {
+            id: 'card',
+            header: t('history.authorizations.card'),
+            className: classes.nowrap,
+            cell: (item: Authorization) => (item.cardLast4 ? `•••• ${item.cardLast4}` : '—'),
+          },
+        ]
+      : []),
+    { id: 'status', header: t('history.columns.status'), cell: status },
+    {
+      id: 'amount',
+      header: t('history.columns.amount'),
+      align: 'right',
+      className: classes.amountCell,
+      cell: (item) => (
+        <Text component="span" size="sm" fw={700}>
+          {money(item.amount, item.currency)}
+        </Text>
+      ),
+    },
+  ];
   return (
     <Stack gap="md" aria-busy={list.isFetching}>
       <Text size="sm" c="dimmed" role="status">
         {t('history.authorizations.summary', { total: list.data.total, page: pageNumber, pages })}
       </Text>
-      <div className={responsive.tableView}>
-        <Table verticalSpacing="sm">
-          <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('history.columns.date')}</Table.Th>
-              <Table.Th scope="col">{t('history.authorizations.merchant')}</Table.Th>
-              {kind === 'debitCard' && (
-                <Table.Th scope="col">{t('history.authorizations.card')}</Table.Th>
-              )}
-              <Table.Th scope="col">{t('history.columns.status')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('history.columns.amount')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={`${item.id}-${item.accountId}`}>
-                <Table.Td className={classes.nowrap}>
-                  <time dateTime={item.date}>{dateTime(item.date)}</time>
-                </Table.Td>
-                <Table.Td>{what(item)}</Table.Td>
-                {kind === 'debitCard' && (
-                  <Table.Td className={classes.nowrap}>
-                    {item.cardLast4 ? `•••• ${item.cardLast4}` : '—'}
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <StatusBadge tone={TONES[item.status]} size="sm">
-                    {t(`history.authorizations.status.${item.status}`)}
-                  </StatusBadge>
-                </Table.Td>
-                <Table.Td className={classes.amountCell}>
-                  <Text component="span" size="sm" fw={700}>
-                    {money(item.amount, item.currency)}
+      <DataTable
+        rows={items}
+        rowKey={(item) => `${item.id}-${item.accountId}`}
+        columns={columns}
+        caption={caption}
+        card={{
+          itemClassName: `${classes.card} ${classes.cardItem}`,
+          render: (item) => (
+            <>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Stack gap={2} miw={0}>
+                  <Text fw={600} size="sm">
+                    {what(item)}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
-      <ul className={responsive.cardView} aria-label={caption}>
-        {items.map((item) => (
-          <li
-            key={`${item.id}-${item.accountId}`}
-            className={`${classes.card} ${classes.cardItem}`}
-          >
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Stack gap={2} miw={0}>
-                <Text fw={600} size="sm">
-                  {what(item)}
+                  <Text size="xs" c="dimmed">
+                    {item.cardLast4 ? `•••• ${item.cardLast4} · ` : ''}
+                    <time dateTime={item.date}>{dateTime(item.date)}</time>
+                  </Text>
+                </Stack>
+                <Text component="span" size="sm" fw={700} className={classes.nowrap}>
+                  {money(item.amount, item.currency)}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {item.cardLast4 ? `•••• ${item.cardLast4} · ` : ''}
-                  <time dateTime={item.date}>{dateTime(item.date)}</time>
-                </Text>
-              </Stack>
-              <Text component="span" size="sm" fw={700} className={classes.nowrap}>
-                {money(item.amount, item.currency)}
-              </Text>
-            </Group>
-            <Group mt={6}>
-              <StatusBadge tone={TONES[item.status]} size="sm">
-                {t(`history.authorizations.status.${item.status}`)}
-              </StatusBadge>
-            </Group>
-          </li>
-        ))}
-      </ul>
+              </Group>
+              <Group mt={6}>{status(item)}</Group>
+            </>
+          ),
+        }}
+      />
       {pages > 1 && (
         <nav aria-label={t('history.authorizations.pagination')} className={classes.pager}>
           <Button

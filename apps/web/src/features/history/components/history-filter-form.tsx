@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { HISTORY_STATUSES, type TransactionType } from '@ledgerline/contract';
 import { useEffect, useRef } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '@/ui/icons';
 import { EMPTY_FILTER, filterFormSchema, isFiltered, type FilterValues } from '../filter';
@@ -33,7 +33,7 @@ export function HistoryFilterForm({
     reset,
     formState: { errors },
   } = useForm<FilterValues>({
-    resolver: zodResolver(filterFormSchema) as unknown as Resolver<FilterValues>,
+    resolver: schemaResolver(filterFormSchema),
     defaultValues: values,
   });
   // The address may change without this form (back button, a link): show what it now holds. Not

@@ -1,17 +1,16 @@
-import { Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Table.css';
 import type { HistoryFilter, HistoryItem } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataColumn } from '@/ui/data-table';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge } from '@/ui/status-badge';
 import { useHistoryPage } from '../api/history';
 import { useFormatCount, useFormatDateTime, useFormatMoney } from '../format';
 import { HistoryStatusBadge, isZero, SignedAmount } from './history-bits';
 import classes from './history.module.css';
-import responsive from '@/ui/responsive-list.module.css';
 
 export interface HistoryResultsProps {
   filter: HistoryFilter;
@@ -123,10 +122,7 @@ export function HistoryResults({
           </Stack>
         )}
         {items.length > 0 && (
-          <>
-            <HistoryTable items={items} typeName={typeName} detailHref={detailHref} />
-            <HistoryCards items={items} typeName={typeName} detailHref={detailHref} />
-          </>
+          <HistoryList items={items} typeName={typeName} detailHref={detailHref} />
         )}
         {(pageNumber > 1 || nextCursor) && (
           <nav aria-label={t('history.list.pagination')} className={classes.pager}>
@@ -168,92 +164,87 @@ function useItemTitle(typeName: (code: string) => string) {
     item.counterparty ?? item.description ?? typeName(item.operationType);
 }
 
-function HistoryTable({ items, typeName, detailHref }: ListProps) {
+function HistoryList({ items, typeName, detailHref }: ListProps) {
   const { t } = useTranslation();
   const dateTime = useFormatDateTime();
   const money = useFormatMoney();
   const title = useItemTitle(typeName);
   const navigate = useNavigate();
+  const fee = (item: HistoryItem) =>
+    !isZero(item.fee) && (
+      <Text size="xs" c="dimmed">
+        {t('history.list.fee', { fee: money(item.fee, item.currency) })}
+      </Text>
+    );
+  const columns: DataColumn<HistoryItem>[] = [
+    {
+      id: 'date',
+      header: t('history.columns.date'),
+      className: classes.nowrap,
+      cell: (item) => <time dateTime={item.date}>{dateTime(item.date)}</time>,
+    },
+    {
+      id: 'type',
+      header: t('history.columns.type'),
+      cellProps: () => ({ 'data-cell': 'type' }),
+      cell: (item) => typeName(item.operationType),
+    },
+    {
+      id: 'details',
+      header: t('history.columns.details'),
+      cell: (item) => (
+        <>
+          <Link
+            to={detailHref(item.transactionId)}
+            className={classes.rowLink}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {title(item)}
+          </Link>
+          {item.counterparty && item.description && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {item.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('history.columns.status'),
+      cell: (item) => <HistoryStatusBadge status={item.status} size="sm" />,
+    },
+    {
+      id: 'amount',
+      header: t('history.columns.amount'),
+      align: 'right',
+      className: classes.amountCell,
+      cellProps: (item) => ({ 'data-cell': 'amount', 'data-amount': item.amount }),
+      cell: (item) => (
+        <>
+          <SignedAmount amount={item.amount} currency={item.currency} direction={item.direction} />
+          {fee(item)}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className={responsive.tableView}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <VisuallyHidden component="caption">{t('history.list.caption')}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('history.columns.date')}</Table.Th>
-              <Table.Th scope="col">{t('history.columns.type')}</Table.Th>
-              <Table.Th scope="col">{t('history.columns.details')}</Table.Th>
-              <Table.Th scope="col">{t('history.columns.status')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('history.columns.amount')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              // The link in the row is the way in for keyboards and screen readers; a click anywhere on the row is a mouse shortcut.
-              <Table.Tr
-                key={item.transactionId}
-                className={classes.row}
-                onClick={() => void navigate(detailHref(item.transactionId))}
-                data-testid="history-row"
-              >
-                <Table.Td className={classes.nowrap}>
-                  <time dateTime={item.date}>{dateTime(item.date)}</time>
-                </Table.Td>
-                <Table.Td data-cell="type">{typeName(item.operationType)}</Table.Td>
-                <Table.Td>
-                  <Link
-                    to={detailHref(item.transactionId)}
-                    className={classes.rowLink}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {title(item)}
-                  </Link>
-                  {item.counterparty && item.description && (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {item.description}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <HistoryStatusBadge status={item.status} size="sm" />
-                </Table.Td>
-                <Table.Td
-                  className={classes.amountCell}
-                  data-cell="amount"
-                  data-amount={item.amount}
-                >
-                  <SignedAmount
-                    amount={item.amount}
-                    currency={item.currency}
-                    direction={item.direction}
-                  />
-                  {!isZero(item.fee) && (
-                    <Text size="xs" c="dimmed">
-                      {t('history.list.fee', { fee: money(item.fee, item.currency) })}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </div>
-  );
-}
-
-function HistoryCards({ items, typeName, detailHref }: ListProps) {
-  const { t } = useTranslation();
-  const dateTime = useFormatDateTime();
-  const money = useFormatMoney();
-  const title = useItemTitle(typeName);
-  return (
-    <ul className={responsive.cardView} aria-label={t('history.list.caption')}>
-      {items.map((item) => (
-        <li key={item.transactionId} className={classes.cardItem}>
+    <DataTable
+      rows={items}
+      rowKey={(item) => item.transactionId}
+      columns={columns}
+      caption={t('history.list.caption')}
+      minWidth={720}
+      tableProps={{ highlightOnHover: true }}
+      // The link in the row is the way in for keyboards and screen readers; a click anywhere on the row is a mouse shortcut.
+      rowProps={(item) => ({
+        className: classes.row,
+        onClick: () => void navigate(detailHref(item.transactionId)),
+        'data-testid': 'history-row',
+      })}
+      card={{
+        itemClassName: classes.cardItem,
+        render: (item) => (
           <Link to={detailHref(item.transactionId)} className={classes.card}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Stack gap={2} miw={0}>
@@ -271,19 +262,15 @@ function HistoryCards({ items, typeName, detailHref }: ListProps) {
                   currency={item.currency}
                   direction={item.direction}
                 />
-                {!isZero(item.fee) && (
-                  <Text size="xs" c="dimmed">
-                    {t('history.list.fee', { fee: money(item.fee, item.currency) })}
-                  </Text>
-                )}
+                {fee(item)}
               </Stack>
             </Group>
             <Group mt={6}>
               <HistoryStatusBadge status={item.status} size="sm" />
             </Group>
           </Link>
-        </li>
-      ))}
-    </ul>
+        ),
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -100,7 +100,7 @@ export function TaxNumberSection({ taxId }: { taxId: string | null }) {
     setError,
     formState: { errors },
   } = useForm<z.input<typeof taxFormSchema>, unknown, z.output<typeof taxFormSchema>>({
-    resolver: zodResolver(taxFormSchema),
+    resolver: schemaResolver(taxFormSchema),
     defaultValues: { taxId: taxId ?? '' },
   });
 
@@ -206,7 +206,7 @@ export function UsernameSection({
     setError,
     formState: { errors },
   } = useForm<z.input<typeof usernameFormSchema>, unknown, z.output<typeof usernameFormSchema>>({
-    resolver: zodResolver(usernameFormSchema),
+    resolver: schemaResolver(usernameFormSchema),
     defaultValues: { newUsername: '' },
   });
   const submit = handleSubmit((values) =>

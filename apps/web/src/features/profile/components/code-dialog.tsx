@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { contactCodeSchema } from '@ledgerline/contract';
 import { isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
+import { describeApiError } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import classes from './profile.module.css';
 
 const codeFormSchema = z.object({ code: contactCodeSchema });
@@ -45,7 +46,7 @@ export function CodeDialog(props: CodeDialogProps) {
     setError,
     formState: { errors },
   } = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
-    resolver: zodResolver(codeFormSchema),
+    resolver: schemaResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
 
@@ -77,13 +78,11 @@ export function CodeDialog(props: CodeDialogProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{props.sentTo}</Text>
-          <TextInput
+          <OneTimeCodeField
             label={t('profile.code.label')}
             description={t('profile.code.hint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             maxLength={12}
-            error={fieldMessage(t, errors.code?.message)}
+            error={errors.code?.message}
             disabled={props.confirming}
             data-autofocus
             {...register('code')}

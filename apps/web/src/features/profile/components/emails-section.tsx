@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ function AddEmailForm({ onAdded }: { onAdded: (email: ProfileEmail) => void }) {
     setError,
     formState: { errors },
   } = useForm<AddEmailForm, unknown, z.output<typeof addEmailSchema>>({
-    resolver: zodResolver(addEmailSchema),
+    resolver: schemaResolver(addEmailSchema),
     defaultValues: { email: '' },
   });
 

@@ -15,9 +15,10 @@ import {
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useMemo } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BrandConfig } from '@ledgerline/domain/brands';
@@ -55,6 +56,13 @@ const SELECT_LOOK = {
 
 /** Both forms in one shape: the personal form leaves the business fields empty and unused. */
 type RegistrationValues = BusinessRegistrationForm;
+
+/** The personal form's rules on the one shape: the business fields pass through, unchecked. */
+function personalFormSchema(brand: BrandConfig) {
+  return createPersonalRegistrationFormSchema(brand).and(
+    z.object({ businessName: z.string(), industryId: z.string() }),
+  );
+}
 
 const SERVER_FIELDS: readonly FieldPath<RegistrationValues>[] = [
   'registrationType',
@@ -160,11 +168,9 @@ export function RegistrationForm({
 
   const resolver = useMemo(
     () =>
-      (isBusiness
-        ? zodResolver(createBusinessRegistrationFormSchema(brand))
-        : zodResolver(
-            createPersonalRegistrationFormSchema(brand),
-          )) as unknown as Resolver<RegistrationValues>,
+      isBusiness
+        ? schemaResolver(createBusinessRegistrationFormSchema(brand))
+        : schemaResolver(personalFormSchema(brand)),
     [brand, isBusiness],
   );
   const {

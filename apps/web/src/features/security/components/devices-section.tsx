@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { deviceRenameSchema, type AuthDevice } from '@ledgerline/contract';
 import { useBrand } from '@/brands';
@@ -117,7 +117,7 @@ function RenameDeviceDialog({ device, onClose }: { device: AuthDevice; onClose: 
     setError,
     formState: { errors },
   } = useForm<{ name: string }>({
-    resolver: zodResolver(deviceRenameSchema) as unknown as Resolver<{ name: string }>,
+    resolver: schemaResolver(deviceRenameSchema),
     defaultValues: { name: device.name },
   });
   const onSubmit = handleSubmit(({ name }) =>

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import {
   ipWhitelistEntryFormSchema,
   parseIp,
@@ -137,17 +138,14 @@ export function IpWhitelistSection() {
   );
 }
 
-interface EntryValues {
-  ip: string;
-  toIp: string;
-}
-
-/** The form's values as the contract takes them: an empty range end means a single address. */
-function toRequest(values: Partial<EntryValues>): { ip: string; toIp?: string } {
-  const toIp = (values.toIp ?? '').trim();
-  const ip = values.ip ?? '';
-  return toIp === '' ? { ip } : { ip, toIp };
-}
+/**
+ * The form's two text fields read as the contract takes them (an empty range end means a single
+ * address), then checked by the contract's own rule.
+ */
+const entryFormSchema = z
+  .object({ ip: z.string(), toIp: z.string() })
+  .transform(({ ip, toIp }) => (toIp.trim() === '' ? { ip } : { ip, toIp: toIp.trim() }))
+  .pipe(ipWhitelistEntryFormSchema);
 
 export function AddIpEntryForm({ currentIp }: { currentIp: string }) {
   const { t } = useTranslation();
@@ -160,20 +158,14 @@ export function AddIpEntryForm({ currentIp }: { currentIp: string }) {
     setValue,
     reset,
     formState: { errors },
-  } = useForm<EntryValues>({
-    // The contract's rule, applied to what the form sends (no range end: a single address).
-    resolver: ((values, context, options) =>
-      (zodResolver(ipWhitelistEntryFormSchema) as unknown as Resolver<EntryValues>)(
-        toRequest(values) as EntryValues,
-        context,
-        options,
-      )) as Resolver<EntryValues>,
+  } = useForm({
+    resolver: schemaResolver(entryFormSchema),
     mode: 'onSubmit',
     defaultValues: { ip: '', toIp: '' },
   });
 
   const submit = handleSubmit((values) =>
-    add.mutate(toRequest(values), {
+    add.mutate(values, {
       onSuccess: () => reset(),
       onError: (error) => setServerFieldErrors(error, ['ip', 'toIp'], setError),
     }),

@@ -1,23 +1,13 @@
-import {
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/Table.css';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { LoginHistoryItem } from '@ledgerline/contract';
 import { useLanguage } from '@/i18n';
+import { DataTable, type DataColumn } from '@/ui/data-table';
 import { fieldMessage } from '@/ui/field-message';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -27,7 +17,6 @@ import { formatDateTime } from '../format';
 import { summarizeUserAgent } from '../user-agent';
 import { LoadFailed, SecurityPage, SectionSkeleton } from './security-page';
 import classes from './security.module.css';
-import responsive from '@/ui/responsive-list.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -116,6 +105,26 @@ export function LoginHistoryPage() {
     next.set('page', String(page));
     setParams(next);
   };
+  const result = (item: LoginHistoryItem) => (
+    <StatusBadge tone={resultTone(item.result)}>{text.result(item.result)}</StatusBadge>
+  );
+  const columns: DataColumn<LoginHistoryItem>[] = [
+    {
+      id: 'date',
+      header: t('loginHistory.columns.date'),
+      className: classes.nowrap,
+      cell: (item) => formatDateTime(item.date, language),
+    },
+    { id: 'result', header: t('loginHistory.columns.result'), cell: result },
+    {
+      id: 'ip',
+      header: t('loginHistory.columns.ip'),
+      className: classes.mono,
+      cell: (item) => item.ip,
+    },
+    { id: 'device', header: t('loginHistory.columns.device'), cell: text.device },
+    { id: 'flow', header: t('loginHistory.columns.flow'), cell: (item) => text.flow(item.flow) },
+  ];
   const pages = history.data
     ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize))
     : 1;
@@ -160,66 +169,36 @@ export function LoginHistoryPage() {
                 pages,
               })}
             </Text>
-            <div className={responsive.tableView}>
-              <Table.ScrollContainer minWidth={640}>
-                <Table verticalSpacing="sm" highlightOnHover>
-                  <VisuallyHidden component="caption">
-                    {t('loginHistory.tableCaption')}
-                  </VisuallyHidden>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('loginHistory.columns.date')}</Table.Th>
-                      <Table.Th scope="col">{t('loginHistory.columns.result')}</Table.Th>
-                      <Table.Th scope="col">{t('loginHistory.columns.ip')}</Table.Th>
-                      <Table.Th scope="col">{t('loginHistory.columns.device')}</Table.Th>
-                      <Table.Th scope="col">{t('loginHistory.columns.flow')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {history.data.items.map((item) => (
-                      <Table.Tr key={item.id}>
-                        <Table.Td className={classes.nowrap}>
-                          {formatDateTime(item.date, language)}
-                        </Table.Td>
-                        <Table.Td>
-                          <StatusBadge tone={resultTone(item.result)}>
-                            {text.result(item.result)}
-                          </StatusBadge>
-                        </Table.Td>
-                        <Table.Td className={classes.mono}>{item.ip}</Table.Td>
-                        <Table.Td>{text.device(item)}</Table.Td>
-                        <Table.Td>{text.flow(item.flow)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </div>
-            <ul
-              className={`${classes.list} ${responsive.cardView}`}
-              aria-label={t('loginHistory.tableCaption')}
-            >
-              {history.data.items.map((item) => (
-                <li key={item.id} className={classes.historyCard}>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600} size="sm">
-                      {formatDateTime(item.date, language)}
-                    </Text>
-                    <StatusBadge tone={resultTone(item.result)}>
-                      {text.result(item.result)}
-                    </StatusBadge>
-                  </Group>
-                  <dl>
-                    <dt>{t('loginHistory.columns.ip')}</dt>
-                    <dd className={classes.mono}>{item.ip}</dd>
-                    <dt>{t('loginHistory.columns.device')}</dt>
-                    <dd>{text.device(item)}</dd>
-                    <dt>{t('loginHistory.columns.flow')}</dt>
-                    <dd>{text.flow(item.flow)}</dd>
-                  </dl>
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              rows={history.data.items}
+              rowKey={(item) => item.id}
+              columns={columns}
+              caption={t('loginHistory.tableCaption')}
+              minWidth={640}
+              tableProps={{ highlightOnHover: true }}
+              card={{
+                listClassName: classes.list,
+                itemClassName: classes.historyCard,
+                render: (item) => (
+                  <>
+                    <Group justify="space-between" gap="xs" wrap="wrap">
+                      <Text fw={600} size="sm">
+                        {formatDateTime(item.date, language)}
+                      </Text>
+                      {result(item)}
+                    </Group>
+                    <dl>
+                      <dt>{t('loginHistory.columns.ip')}</dt>
+                      <dd className={classes.mono}>{item.ip}</dd>
+                      <dt>{t('loginHistory.columns.device')}</dt>
+                      <dd>{text.device(item)}</dd>
+                      <dt>{t('loginHistory.columns.flow')}</dt>
+                      <dd>{text.flow(item.flow)}</dd>
+                    </dl>
+                  </>
+                ),
+              }}
+            />
             {pages > 1 && (
               <nav aria-label={t('loginHistory.pagination')}>
                 <Pagination
@@ -271,7 +250,7 @@ function HistoryFilter({
     reset,
     formState: { errors },
   } = useForm<FilterValues>({
-    resolver: zodResolver(filterSchema) as unknown as Resolver<FilterValues>,
+    resolver: schemaResolver(filterSchema),
     defaultValues: { fromDate: filter.fromDate ?? '', toDate: filter.toDate ?? '' },
   });
   const filtered = filter.fromDate !== undefined || filter.toDate !== undefined;

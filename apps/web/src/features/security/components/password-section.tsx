@@ -1,19 +1,20 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { sixDigitCodeSchema } from '@ledgerline/domain/validation';
 import { passwordChangeRequestSchema } from '@ledgerline/contract';
 import { useRealtimeEvent } from '@/app/session';
 import { Dialog } from '@/ui/dialog';
 import { fieldMessage } from '@/ui/field-message';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import {
   useCancelPasswordChange,
   useChangePassword,
   useConfirmPasswordChange,
 } from '../api/change-password';
-import { CodeField, sixDigitCode } from './code-field';
 import {
   ActionError,
   SecretField,
@@ -108,7 +109,7 @@ export function PasswordForm({ onCodeSent }: { onCodeSent: (change: PendingChang
     setError,
     formState: { errors },
   } = useForm<PasswordValues>({
-    resolver: zodResolver(passwordChangeRequestSchema) as unknown as Resolver<PasswordValues>,
+    resolver: schemaResolver(passwordChangeRequestSchema),
     mode: 'onTouched',
     defaultValues: { password: '', passwordNew: '', passwordNewRepeat: '' },
   });
@@ -173,9 +174,7 @@ export function PasswordCodeForm({
     setError,
     formState: { errors },
   } = useForm<{ code: string }>({
-    resolver: zodResolver(z.object({ code: sixDigitCode })) as unknown as Resolver<{
-      code: string;
-    }>,
+    resolver: schemaResolver(z.object({ code: sixDigitCodeSchema })),
     defaultValues: { code: '' },
   });
 
@@ -198,9 +197,10 @@ export function PasswordCodeForm({
       <fieldset disabled={busy} className={classes.fieldset}>
         <Stack gap="md" maw={440}>
           <Text size="sm">{t('security.password.codeSent', { to: pending.sentTo })}</Text>
-          <CodeField
+          <OneTimeCodeField
+            w={{ base: '100%', xs: 220 }}
             label={t('security.password.code')}
-            error={fieldMessage(t, errors.code?.message)}
+            error={errors.code?.message}
             {...register('code')}
           />
           <ActionError error={failure} />

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -126,7 +126,7 @@ function AddToBlacklistForm({ isListed }: { isListed: (email: string) => boolean
     reset,
     formState: { errors },
   } = useForm<BlockValues>({
-    resolver: zodResolver(blockSchema) as unknown as Resolver<BlockValues>,
+    resolver: schemaResolver(blockSchema),
     defaultValues: { email: '', blockType: 'p2p' },
   });
   const onSubmit = handleSubmit((values) =>

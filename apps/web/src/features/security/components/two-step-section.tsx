@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { sixDigitCodeSchema } from '@ledgerline/domain/validation';
 import {
   TRANSACTION_APPROVE_MODES,
   type SecondFactorMode,
@@ -18,12 +19,12 @@ import { Dialog } from '@/ui/dialog';
 import { fieldMessage } from '@/ui/field-message';
 import { CheckCircleIcon } from '@/ui/icons';
 import { QrCode } from '@/ui/qr-code';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import {
   useConfirmTwoStepVerification,
   useSecuritySettings,
   useSetTwoStepVerification,
 } from '../api/security-settings';
-import { CodeField, sixDigitCode } from './code-field';
 import {
   ActionError,
   LoadFailed,
@@ -222,7 +223,7 @@ function ChooseModeStep({
   const options = choices(settings, target);
   const schema = z.object({
     mode: z.string().min(1, 'validation.chooseOne'),
-    currentCode: needsCurrentCode ? sixDigitCode : z.string(),
+    currentCode: needsCurrentCode ? sixDigitCodeSchema : z.string(),
   });
   const {
     control,
@@ -231,7 +232,7 @@ function ChooseModeStep({
     setError,
     formState: { errors },
   } = useForm<ChooseValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<ChooseValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { mode: options.length === 1 ? (options[0] ?? '') : '', currentCode: '' },
   });
 
@@ -282,10 +283,11 @@ function ChooseModeStep({
             )}
           />
           {needsCurrentCode && (
-            <CodeField
+            <OneTimeCodeField
+              w={{ base: '100%', xs: 220 }}
               label={t('security.twoStep.currentAppCode')}
               description={t('security.twoStep.currentAppCodeHint')}
-              error={fieldMessage(t, errors.currentCode?.message)}
+              error={errors.currentCode?.message}
               {...register('currentCode')}
             />
           )}
@@ -348,8 +350,8 @@ function ConfirmModeStep({
   const setsUpApp = change.otpauthUri !== undefined;
   const [decision, setDecision] = useState<PushDecision>('waiting');
   const schema = z.object({
-    code: needsCode ? sixDigitCode : z.string(),
-    newFactorCode: setsUpApp ? sixDigitCode : z.string(),
+    code: needsCode ? sixDigitCodeSchema : z.string(),
+    newFactorCode: setsUpApp ? sixDigitCodeSchema : z.string(),
   });
   const {
     register,
@@ -358,7 +360,7 @@ function ConfirmModeStep({
     getValues,
     formState: { errors },
   } = useForm<ConfirmValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<ConfirmValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { code: '', newFactorCode: '' },
   });
 
@@ -410,10 +412,11 @@ function ConfirmModeStep({
                   </Text>
                 </Stack>
               )}
-              <CodeField
+              <OneTimeCodeField
+                w={{ base: '100%', xs: 220 }}
                 label={t('security.twoStep.app.newCode')}
                 description={t('security.twoStep.app.newCodeHint')}
-                error={fieldMessage(t, errors.newFactorCode?.message)}
+                error={errors.newFactorCode?.message}
                 {...register('newFactorCode')}
               />
             </Stack>
@@ -437,9 +440,10 @@ function ConfirmModeStep({
                   ? t('security.twoStep.codeFromApp')
                   : t('security.twoStep.codeSent', { to: change.sentTo ?? '' })}
               </Text>
-              <CodeField
+              <OneTimeCodeField
+                w={{ base: '100%', xs: 220 }}
                 label={t(`security.twoStep.codeFrom.${change.confirmWith}`)}
-                error={fieldMessage(t, errors.code?.message)}
+                error={errors.code?.message}
                 {...register('code')}
               />
             </Stack>

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Table.css';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { parseCsv } from '@ledgerline/domain/csv';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
 import { LoadFailed } from '@/ui/load-failed';
 import type { BatchTransfer } from '@ledgerline/contract';
@@ -60,29 +60,24 @@ export function BatchFileDialog({
                   fileName: file.data.fileName,
                 })}
               >
-                <Table verticalSpacing={6} fz="sm" striped withTableBorder>
-                  <VisuallyHidden component="caption">{file.data.fileName}</VisuallyHidden>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {Array.from({ length: width }, (_, column) => (
-                        <Table.Th key={column} scope="col" className={classes.nowrap}>
-                          {header[column] ?? ''}
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.map((line, row) => (
-                      <Table.Tr key={row}>
-                        {Array.from({ length: width }, (_, column) => (
-                          <Table.Td key={column} className={classes.nowrap}>
-                            {line[column] ?? ''}
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <DataTable
+                  rows={lines}
+                  rowKey={(_line, index) => index}
+                  columns={Array.from({ length: width }, (_, column) => ({
+                    id: String(column),
+                    header: header[column] ?? '',
+                    className: classes.nowrap,
+                    headerClassName: classes.nowrap,
+                    cell: (line: string[]) => line[column] ?? '',
+                  }))}
+                  caption={file.data.fileName}
+                  tableProps={{
+                    verticalSpacing: 6,
+                    fz: 'sm',
+                    striped: true,
+                    withTableBorder: true,
+                  }}
+                />
               </div>
             )}
           </>

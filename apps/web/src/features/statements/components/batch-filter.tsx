@@ -1,9 +1,9 @@
 import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { BATCH_TRANSFER_TYPES } from '@ledgerline/contract';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldMessage } from '@/ui/field-message';
@@ -42,7 +42,7 @@ export function BatchFilterForm({
     reset,
     formState: { errors },
   } = useForm<BatchFilterValues>({
-    resolver: zodResolver(filterSchema) as unknown as Resolver<BatchFilterValues>,
+    resolver: schemaResolver(filterSchema),
     defaultValues: {
       search: filter.search ?? '',
       types: filter.types.filter((type): type is BatchFilterValues['types'][number] =>

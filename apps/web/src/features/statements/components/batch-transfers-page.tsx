@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Table.css';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { BATCH_TRANSFERS_PAGE_SIZE, type BatchTransfer } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '@/i18n';
+import { DataTable, type DataColumn } from '@/ui/data-table';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -16,7 +16,6 @@ import { BatchFilterForm, type BatchFilterValues } from './batch-filter';
 import { ListSkeleton, PageFrame } from './page-frame';
 import { Pager } from './pager';
 import classes from './statements.module.css';
-import responsive from '@/ui/responsive-list.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -84,6 +83,62 @@ export function BatchTransfersPage() {
     </Button>
   );
 
+  const columns: DataColumn<BatchTransfer>[] = [
+    {
+      id: 'name',
+      header: t('statements.batches.columns.name'),
+      rowHeader: true,
+      cell: (batch) => (
+        <>
+          <Text size="sm" fw={600}>
+            {batch.name}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.fileName} fw={400}>
+            {batch.fileName}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: 'type',
+      header: t('statements.batches.columns.type'),
+      cellProps: () => ({ 'data-testid': 'batch-type' }),
+      cell: typeName,
+    },
+    {
+      id: 'status',
+      header: t('statements.batches.columns.status'),
+      className: classes.badgeCell,
+      cell: status,
+    },
+    {
+      id: 'payments',
+      header: t('statements.batches.columns.payments'),
+      headerClassName: classes.money,
+      className: classes.money,
+      cell: (batch) => batch.paymentsCount,
+    },
+    {
+      id: 'total',
+      header: t('statements.batches.columns.total'),
+      headerClassName: classes.money,
+      className: classes.money,
+      cell: (batch) => money(batch.totalAmount, batch.currency),
+    },
+    {
+      id: 'created',
+      header: t('statements.batches.columns.created'),
+      className: classes.nowrap,
+      cell: (batch) => formatDateTime(batch.createdAt, language),
+    },
+    {
+      id: 'file',
+      header: t('statements.batches.columns.file'),
+      headerHidden: true,
+      cell: viewButton,
+    },
+  ];
+
   return (
     <PageFrame title={t('statements.batches.title')} intro={t('statements.batches.intro')}>
       <BatchFilterForm key={params.toString()} filter={filter} onApply={apply} />
@@ -110,79 +165,39 @@ export function BatchTransfersPage() {
             <Text size="sm" c="dimmed" role="status">
               {t('statements.batches.total', { count: batches.data.total })}
             </Text>
-            <div className={responsive.tableView}>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm" highlightOnHover>
-                  <VisuallyHidden component="caption">
-                    {t('statements.batches.caption')}
-                  </VisuallyHidden>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('statements.batches.columns.name')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.batches.columns.type')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.batches.columns.status')}</Table.Th>
-                      <Table.Th scope="col" className={classes.money}>
-                        {t('statements.batches.columns.payments')}
-                      </Table.Th>
-                      <Table.Th scope="col" className={classes.money}>
-                        {t('statements.batches.columns.total')}
-                      </Table.Th>
-                      <Table.Th scope="col">{t('statements.batches.columns.created')}</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>{t('statements.batches.columns.file')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {batches.data.batches.map((batch) => (
-                      <Table.Tr key={batch.batchId} data-testid="batch-row">
-                        <Table.Th scope="row" fw={400}>
-                          <Text size="sm" fw={600}>
-                            {batch.name}
-                          </Text>
-                          <Text size="xs" c="dimmed" className={classes.fileName} fw={400}>
-                            {batch.fileName}
-                          </Text>
-                        </Table.Th>
-                        <Table.Td data-testid="batch-type">{typeName(batch)}</Table.Td>
-                        <Table.Td className={classes.badgeCell}>{status(batch)}</Table.Td>
-                        <Table.Td className={classes.money}>{batch.paymentsCount}</Table.Td>
-                        <Table.Td className={classes.money}>
-                          {money(batch.totalAmount, batch.currency)}
-                        </Table.Td>
-                        <Table.Td className={classes.nowrap}>
-                          {formatDateTime(batch.createdAt, language)}
-                        </Table.Td>
-                        <Table.Td>{viewButton(batch)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </div>
-            <ul className={responsive.cardView} aria-label={t('statements.batches.caption')}>
-              {batches.data.batches.map((batch) => (
-                <li key={batch.batchId} className={classes.card}>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600}>{batch.name}</Text>
-                    {status(batch)}
-                  </Group>
-                  <dl>
-                    <dt>{t('statements.batches.columns.type')}</dt>
-                    <dd>{typeName(batch)}</dd>
-                    <dt>{t('statements.batches.columns.payments')}</dt>
-                    <dd>{batch.paymentsCount}</dd>
-                    <dt>{t('statements.batches.columns.total')}</dt>
-                    <dd>{money(batch.totalAmount, batch.currency)}</dd>
-                    <dt>{t('statements.batches.columns.created')}</dt>
-                    <dd>{formatDateTime(batch.createdAt, language)}</dd>
-                    <dt>{t('statements.batches.columns.file')}</dt>
-                    <dd>{batch.fileName}</dd>
-                  </dl>
-                  {viewButton(batch)}
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              rows={batches.data.batches}
+              rowKey={(batch) => batch.batchId}
+              columns={columns}
+              caption={t('statements.batches.caption')}
+              minWidth={760}
+              tableProps={{ highlightOnHover: true }}
+              rowProps={() => ({ 'data-testid': 'batch-row' })}
+              card={{
+                itemClassName: classes.card,
+                render: (batch) => (
+                  <>
+                    <Group justify="space-between" gap="xs" wrap="wrap">
+                      <Text fw={600}>{batch.name}</Text>
+                      {status(batch)}
+                    </Group>
+                    <dl>
+                      <dt>{t('statements.batches.columns.type')}</dt>
+                      <dd>{typeName(batch)}</dd>
+                      <dt>{t('statements.batches.columns.payments')}</dt>
+                      <dd>{batch.paymentsCount}</dd>
+                      <dt>{t('statements.batches.columns.total')}</dt>
+                      <dd>{money(batch.totalAmount, batch.currency)}</dd>
+                      <dt>{t('statements.batches.columns.created')}</dt>
+                      <dd>{formatDateTime(batch.createdAt, language)}</dd>
+                      <dt>{t('statements.batches.columns.file')}</dt>
+                      <dd>{batch.fileName}</dd>
+                    </dl>
+                    {viewButton(batch)}
+                  </>
+                ),
+              }}
+            />
             <Pager
               page={filter.pageNumber}
               total={batches.data.total}

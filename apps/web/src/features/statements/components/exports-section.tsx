@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { EXPORTS_PAGE_SIZE, type ExportItem } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '@/i18n';
+import { DataTable, type DataColumn } from '@/ui/data-table';
 import { ErrorPopup } from '@/ui/error-popup';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
@@ -13,7 +14,6 @@ import { ListSkeleton } from './page-frame';
 import { Pager } from './pager';
 import { SendEmailDialog } from './send-email-dialog';
 import classes from './statements.module.css';
-import responsive from '@/ui/responsive-list.module.css';
 
 const TONE: Record<ExportItem['status'], BadgeTone> = {
   queued: 'gray',
@@ -99,6 +99,40 @@ export function ExportsSection({ accountId }: { accountId: number }) {
     />
   );
 
+  const columns: DataColumn<ExportItem>[] = [
+    {
+      id: 'file',
+      header: t('statements.exports.file'),
+      className: classes.fileName,
+      cell: (item) => item.fileName,
+    },
+    {
+      id: 'month',
+      header: t('statements.exports.month'),
+      className: classes.nowrap,
+      cell: month,
+    },
+    {
+      id: 'format',
+      header: t('statements.exports.format'),
+      cell: (item) => t(`statements.formats.${item.format}`),
+    },
+    {
+      id: 'status',
+      header: t('statements.exports.status.label'),
+      className: classes.badgeCell,
+      cell: (item) => <ExportStatus item={item} />,
+    },
+    { id: 'size', header: t('statements.exports.size'), className: classes.nowrap, cell: size },
+    {
+      id: 'created',
+      header: t('statements.exports.created'),
+      className: classes.nowrap,
+      cell: (item) => formatDateTime(item.createdAt, language),
+    },
+    { id: 'actions', header: t('statements.exports.actions'), headerHidden: true, cell: actions },
+  ];
+
   return (
     <Paper
       component="section"
@@ -132,49 +166,16 @@ export function ExportsSection({ accountId }: { accountId: number }) {
           </Text>
         )}
         {exports.isSuccess && items.length > 0 && (
-          <>
-            <div className={responsive.tableView}>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm">
-                  <VisuallyHidden component="caption">
-                    {t('statements.exports.title')}
-                  </VisuallyHidden>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('statements.exports.file')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.exports.month')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.exports.format')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.exports.status.label')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.exports.size')}</Table.Th>
-                      <Table.Th scope="col">{t('statements.exports.created')}</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>{t('statements.exports.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((item) => (
-                      <Table.Tr key={item.exportId}>
-                        <Table.Td className={classes.fileName}>{item.fileName}</Table.Td>
-                        <Table.Td className={classes.nowrap}>{month(item)}</Table.Td>
-                        <Table.Td>{t(`statements.formats.${item.format}`)}</Table.Td>
-                        <Table.Td className={classes.badgeCell}>
-                          <ExportStatus item={item} />
-                        </Table.Td>
-                        <Table.Td className={classes.nowrap}>{size(item)}</Table.Td>
-                        <Table.Td className={classes.nowrap}>
-                          {formatDateTime(item.createdAt, language)}
-                        </Table.Td>
-                        <Table.Td>{actions(item)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </div>
-            <ul className={responsive.cardView} aria-label={t('statements.exports.title')}>
-              {items.map((item) => (
-                <li key={item.exportId} className={classes.card}>
+          <DataTable
+            rows={items}
+            rowKey={(item) => item.exportId}
+            columns={columns}
+            caption={t('statements.exports.title')}
+            minWidth={760}
+            card={{
+              itemClassName: classes.card,
+              render: (item) => (
+                <>
                   <Group justify="space-between" gap="xs" wrap="wrap">
                     <Text size="sm" className={classes.fileName}>
                       {item.fileName}
@@ -192,10 +193,10 @@ export function ExportsSection({ accountId }: { accountId: number }) {
                     <dd>{formatDateTime(item.createdAt, language)}</dd>
                   </dl>
                   {actions(item)}
-                </li>
-              ))}
-            </ul>
-          </>
+                </>
+              ),
+            }}
+          />
         )}
         {exports.isSuccess && exports.data.total > 0 && (
           <Pager

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useQuery } from '@tanstack/react-query';
 import type { ExportItem } from '@ledgerline/contract';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { customerInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
@@ -99,7 +99,7 @@ function EmailForm({
     setValue,
     formState: { errors },
   } = useForm<EmailValues>({
-    resolver: zodResolver(emailSchema) as unknown as Resolver<EmailValues>,
+    resolver: schemaResolver(emailSchema),
     defaultValues: { email: ownEmail },
   });
   // Customer info may arrive after the dialog opened: offer the address unless something was typed.

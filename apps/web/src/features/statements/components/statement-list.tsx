@@ -1,11 +1,10 @@
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Table.css';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ExportFormat, StatementRow } from '@ledgerline/contract';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n';
+import { DataTable, type DataColumn } from '@/ui/data-table';
 import { formatYearMonth, useFormatMoney, yearMonthHeading } from '../format';
 import classes from './statements.module.css';
-import responsive from '@/ui/responsive-list.module.css';
 
 export interface StatementListProps {
   statements: readonly StatementRow[];
@@ -57,84 +56,79 @@ export function StatementList({ statements, onExport, starting }: StatementListP
   const { t } = useTranslation();
   const { language } = useLanguage();
   const money = useFormatMoney();
+  const figure = (
+    id: 'beginningBalance' | 'totalDebit' | 'totalCredit' | 'endingBalance',
+    className = classes.money,
+  ): DataColumn<StatementRow> => ({
+    id,
+    header: t(`statements.list.${id}`),
+    headerClassName: classes.money,
+    className,
+    cellProps: () => ({ 'data-figure': id }),
+    cell: (statement) =>
+      id === 'endingBalance' ? (
+        <Text fw={600} size="sm" component="span">
+          {money(statement[id], statement.currency)}
+        </Text>
+      ) : (
+        money(statement[id], statement.currency)
+      ),
+  });
+  const columns: DataColumn<StatementRow>[] = [
+    {
+      id: 'month',
+      header: t('statements.list.month'),
+      rowHeader: true,
+      cell: (statement) => (
+        <>
+          <Text fw={600} size="sm">
+            {yearMonthHeading(statement.yearMonth, language)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('statements.list.index', { index: statement.index })}
+          </Text>
+        </>
+      ),
+    },
+    figure('beginningBalance'),
+    figure('totalDebit'),
+    figure('totalCredit', `${classes.money} ${classes.credit}`),
+    figure('endingBalance'),
+    {
+      id: 'counts',
+      header: t('statements.list.counts'),
+      cell: (statement) => (
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {t('statements.list.processingCount', { count: statement.processingCount })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('statements.list.rejectedCount', { count: statement.rejectedCount })}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      id: 'files',
+      header: t('statements.list.files'),
+      cell: (statement) => (
+        <ExportButtons statement={statement} onExport={onExport} starting={starting} />
+      ),
+    },
+  ];
   return (
-    <>
-      <div className={responsive.tableView}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <VisuallyHidden component="caption">{t('statements.list.caption')}</VisuallyHidden>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('statements.list.month')}</Table.Th>
-                <Table.Th scope="col" className={classes.money}>
-                  {t('statements.list.beginningBalance')}
-                </Table.Th>
-                <Table.Th scope="col" className={classes.money}>
-                  {t('statements.list.totalDebit')}
-                </Table.Th>
-                <Table.Th scope="col" className={classes.money}>
-                  {t('statements.list.totalCredit')}
-                </Table.Th>
-                <Table.Th scope="col" className={classes.money}>
-                  {t('statements.list.endingBalance')}
-                </Table.Th>
-                <Table.Th scope="col">{t('statements.list.counts')}</Table.Th>
-                <Table.Th scope="col">{t('statements.list.files')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {statements.map((statement) => (
-                <Table.Tr
-                  key={statement.yearMonth}
-                  data-testid={`statement-${statement.yearMonth}`}
-                >
-                  <Table.Th scope="row" fw={400}>
-                    <Text fw={600} size="sm">
-                      {yearMonthHeading(statement.yearMonth, language)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('statements.list.index', { index: statement.index })}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td className={classes.money} data-figure="beginningBalance">
-                    {money(statement.beginningBalance, statement.currency)}
-                  </Table.Td>
-                  <Table.Td className={classes.money} data-figure="totalDebit">
-                    {money(statement.totalDebit, statement.currency)}
-                  </Table.Td>
-                  <Table.Td
-                    className={`${classes.money} ${classes.credit}`}
-                    data-figure="totalCredit"
-                  >
-                    {money(statement.totalCredit, statement.currency)}
-                  </Table.Td>
-                  <Table.Td className={classes.money} data-figure="endingBalance">
-                    <Text fw={600} size="sm" component="span">
-                      {money(statement.endingBalance, statement.currency)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="xs" c="dimmed">
-                        {t('statements.list.processingCount', { count: statement.processingCount })}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {t('statements.list.rejectedCount', { count: statement.rejectedCount })}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <ExportButtons statement={statement} onExport={onExport} starting={starting} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </div>
-      <ul className={responsive.cardView} aria-label={t('statements.list.caption')}>
-        {statements.map((statement) => (
-          <li key={statement.yearMonth} className={classes.card}>
+    <DataTable
+      rows={statements}
+      rowKey={(statement) => statement.yearMonth}
+      columns={columns}
+      caption={t('statements.list.caption')}
+      minWidth={760}
+      tableProps={{ highlightOnHover: true }}
+      rowProps={(statement) => ({ 'data-testid': `statement-${statement.yearMonth}` })}
+      card={{
+        itemClassName: classes.card,
+        render: (statement) => (
+          <>
             <Group justify="space-between" gap="xs" wrap="wrap" align="baseline">
               <Text fw={600}>{yearMonthHeading(statement.yearMonth, language)}</Text>
               <Text size="sm" c="dimmed">
@@ -164,9 +158,9 @@ export function StatementList({ statements, onExport, starting }: StatementListP
               </dd>
             </dl>
             <ExportButtons statement={statement} onExport={onExport} starting={starting} />
-          </li>
-        ))}
-      </ul>
-    </>
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -16,7 +16,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import { useDebouncedValue } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import {
   positiveAmountSchema,
   SUBSCRIPTION_FREQUENCIES,
@@ -186,7 +186,7 @@ function OwnTransferForm() {
   const transfer = useTransferBetweenAccounts();
   const keys = useIdempotencyKey();
   const [summary, setSummary] = useState({ amount: '', payee: '' });
-  const resolver = useMemo(() => zodResolver(ownTransferSchema), []);
+  const resolver = useMemo(() => schemaResolver(ownTransferSchema), []);
   const {
     control,
     register,

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useDebouncedValue } from '@mantine/hooks';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { positiveAmountSchema, type MainRequest } from '@ledgerline/contract';
 import { exceedsAmount, normalizeAmountInput, totalDebit } from '@ledgerline/domain/transfers';
 import { isPlausibleEmail } from '@ledgerline/domain/validation';
@@ -155,7 +155,7 @@ function P2pForm() {
   const transfer = useTransferP2P();
   const keys = useIdempotencyKey();
   const [summary, setSummary] = useState({ amount: '', payee: '' });
-  const resolver = useMemo(() => zodResolver(p2pSchema), []);
+  const resolver = useMemo(() => schemaResolver(p2pSchema), []);
   const {
     control,
     register,

@@ -1,16 +1,18 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SubmitResult } from '@ledgerline/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { sixDigitCodeSchema } from '@ledgerline/domain/validation';
 import { useRealtimeEvent } from '@/app/session';
 import { isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
+import { describeApiError } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
+import { OneTimeCodeField } from '@/ui/one-time-code-field';
 import { useConfirmTransaction, useResendTransactionCode } from '../api/confirm-transaction';
 import { transferKeys } from '../keys';
 import classes from './confirmation.module.css';
@@ -269,15 +271,7 @@ function PushStep({ operationId, summary, onSettled, onRejected, onDismiss }: Pe
 
 /** What people type: spaces and dashes are ignored; the server checks the 6 digits against the operation. */
 const codeFormSchema = z.object({
-  code: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'validation.required')
-        .regex(/^\d{6}$/, 'validation.sixDigitCode'),
-    ),
+  code: sixDigitCodeSchema,
 });
 type CodeFormInput = z.input<typeof codeFormSchema>;
 type CodeFormOutput = z.output<typeof codeFormSchema>;
@@ -309,7 +303,7 @@ function CodeStep({
     setError,
     formState: { errors },
   } = useForm<CodeFormInput, unknown, CodeFormOutput>({
-    resolver: zodResolver(codeFormSchema),
+    resolver: schemaResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
 
@@ -350,13 +344,11 @@ function CodeStep({
               : t('transfers.confirm.codeTextNoTarget')}
           </Text>
           <SummaryBox summary={summary} />
-          <TextInput
+          <OneTimeCodeField
             label={t('transfers.confirm.codeLabel')}
             description={t('transfers.confirm.codeHint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             maxLength={12}
-            error={fieldMessage(t, errors.code?.message)}
+            error={errors.code?.message}
             disabled={confirm.isPending}
             data-autofocus
             {...register('code')}
