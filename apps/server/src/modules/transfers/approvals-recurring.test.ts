@@ -271,13 +271,14 @@ describe('recurring transfers', () => {
         )
       ).body.recurring;
     const series = (await list()).at(-1)!;
-    // As if the series had been set up on 31 January 2026 at 09:30 UTC.
+    // As if the series were set up on 31 January 2027 at 09:30 UTC: its runs lie in the future,
+    // so the server's own scheduler cannot take one before runStep does.
     await f
       .db()
       .update(recurringTransfers)
       .set({
-        createdAt: new Date('2026-01-31T09:30:00Z'),
-        nextRunAt: new Date('2026-02-28T09:30:00Z'),
+        createdAt: new Date('2027-01-31T09:30:00Z'),
+        nextRunAt: new Date('2027-02-28T09:30:00Z'),
       })
       .where(eq(recurringTransfers.id, series.id));
     const runs: string[] = [];
@@ -292,10 +293,10 @@ describe('recurring transfers', () => {
     }
     runs.push((await list()).find((item) => item.id === series.id)!.nextRunAt);
     expect(runs).toEqual([
-      '2026-02-28T09:30:00.000Z',
-      '2026-03-31T09:30:00.000Z',
-      '2026-04-30T09:30:00.000Z',
-      '2026-05-31T09:30:00.000Z',
+      '2027-02-28T09:30:00.000Z',
+      '2027-03-31T09:30:00.000Z',
+      '2027-04-30T09:30:00.000Z',
+      '2027-05-31T09:30:00.000Z',
     ]);
     expect((await list()).find((item) => item.id === series.id)).toMatchObject({ executed: 4 });
   });
