@@ -53,11 +53,12 @@ declare module 'fastify' {
 /**
  * Validates params, query and body with the route's zod schemas (fastify-type-provider-zod's
  * compiler's shape, answering the envelope). A missing body reads as `{}`, as the hand-written
- * parsers did, so a route whose fields are all optional accepts a bare POST.
+ * parsers did, so a route whose fields are all optional accepts a bare POST (or a JSON null).
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   return (data) => {
-    const parsed = schema.safeParse(httpPart === 'body' && data === undefined ? {} : data);
+    // Fastify gives a request without a body (no content type) as null or undefined.
+    const parsed = schema.safeParse(httpPart === 'body' && data == null ? {} : data);
     if (parsed.success) return { value: parsed.data };
     return { error: AppError.invalid(issuesOf(parsed.error)) };
   };
@@ -78,9 +79,11 @@ function issuesOf(error: z.ZodError): Record<string, string> {
  * schema, and one that does not match is a logged 500, like the main API's check.
  */
 function serializerCompiler(validate: boolean): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, method, url }) =>
+  return ({ schema, method, url, httpStatus }) =>
     (data) => {
-      if (validate) {
+      // Only successful answers are checked: an error answer comes from the error handler in the
+      // envelope, and a check failing there would turn a refusal into a 500.
+      if (validate && String(httpStatus).startsWith('2')) {
         const checked = schema.safeParse(data);
         if (!checked.success) {
           throw Object.assign(new AppError(RESPONSE_CODES.unknownError, 'Unknown error'), {

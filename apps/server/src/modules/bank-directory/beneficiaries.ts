@@ -95,7 +95,7 @@ export async function listBeneficiaries(
   type: Beneficiary['type'] | undefined,
 ): Promise<Beneficiary[]> {
   transferAccessLevel(actor);
-  const wanted = (type: Beneficiary['type']) => type === undefined || type === type;
+  const wanted = (kind: Beneficiary['type']) => type === undefined || type === kind;
   const templates =
     type === 'wire' || type === 'eft'
       ? await listTemplates(db, actor, type)
