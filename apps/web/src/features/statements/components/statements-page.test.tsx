@@ -154,8 +154,9 @@ describe('/statements', () => {
       'POST /api/main/?getStatements': () =>
         fail
           ? {
-              status: 503,
-              body: { responseCode: 'SU', responseDescription: 'Service unavailable' },
+              // A 500, not a 503: a 503 means the server is briefly away, and the client waits it out.
+              status: 500,
+              body: { responseCode: 'UE', responseDescription: 'Unknown error' },
             }
           : ok({ statements: TWO_MONTHS }),
     });

@@ -96,8 +96,9 @@ describe('/transfer/account', () => {
         attempt += 1;
         return attempt === 1
           ? {
-              status: 503,
-              body: { responseCode: 'SU', responseDescription: 'Service unavailable' },
+              // A 500, not a 503: a 503 means the server is briefly away, and the client waits it out.
+              status: 500,
+              body: { responseCode: 'UE', responseDescription: 'Unknown error' },
             }
           : ok(submitResult());
       },
