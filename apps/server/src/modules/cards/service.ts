@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Account, CardExtraParam, CardFees, CardProduct } from '@ledgerline/contract';
-import { ACCOUNT_TYPES, CARD_STATUS } from '@ledgerline/domain';
+import { ACCOUNT_TYPES, CARD_STATUS, availableBalance } from '@ledgerline/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { accounts, cardApplications, cardDetails, customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -249,10 +249,6 @@ async function usableFeeAccount(
   return account;
 }
 
-function availableOf(account: AccountRow): Money {
-  return new Money(account.balance).minus(account.pendingAmount).minus(account.accountBalanceMin);
-}
-
 type ApplyCardInput = {
   cardType: number;
   currencyCode: string;
@@ -343,7 +339,7 @@ export async function applyCard(
   }
   const issue = new Money(feesOf(product, input.currencyCode).issue);
   const shipping = new Money(shippingFee(shippingType, input.currencyCode));
-  if (availableOf(feeAccount).lessThan(issue.plus(shipping))) {
+  if (new Money(availableBalance(feeAccount)).lessThan(issue.plus(shipping))) {
     throw refuse(
       'feeAccountId',
       'validation.insufficientFunds',

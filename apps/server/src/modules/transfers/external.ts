@@ -27,7 +27,7 @@ import { isBlockedBin } from '../bank-directory';
 import { Money, moneyText, requireMinorUnits, systemAccount } from '../ledger';
 import { EXTRA_PARAM_LABELS, EXTRA_PARAM_VALUE_LABELS } from './external-messages';
 import { feeFor, loadFeeRule } from './fees';
-import { usableAccount, type Quote } from './quote';
+import { usableExternalSource, type Quote } from './quote';
 
 /*
  * External transfers (issue 5; spec 2 §3, §5, §7): what a transfer over a rail would do. The money
@@ -573,7 +573,7 @@ export async function quoteExternal(
   if (!customer) throw AppError.notFound('Customer not found');
   const brandId = customer.brandId;
   const from = await findCustomerAccount(db, customerId, request.fromAccount);
-  usableAccount(from, 'fromAccount');
+  usableExternalSource(from, 'fromAccount');
   if (request.currency !== from.currencyCode)
     throw AppError.invalid(
       { currency: 'validation.currencyMismatch' },
