@@ -21,7 +21,7 @@ import {
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { Money } from '../ledger/money';
 import { transferFixtures } from '../transfers/test-fixtures';
-import { parseCsv } from './csv';
+import { parseCsv } from '@ledgerline/domain/csv';
 import { EXPORT_RETENTION_MS, purgeOldExports } from './exports';
 import { generateHistoryVolume } from './volume';
 
