@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import type { ExtraParam, TransferRequirement } from '@ledgerline/contract';
+import { extraParamRules, type ExtraParam, type TransferRequirement } from '@ledgerline/contract';
+import { extraParamErrors as checkExtraParams } from '@ledgerline/domain/extra-params';
 import {
   EXTERNAL_TRANSFER_TYPES,
   WIRE_SCHEME_CURRENCY,
@@ -265,8 +266,9 @@ export function extraParamsFor(
 }
 
 /**
- * Checks the answers against the parameters (nested ones count only when their select has the
- * showWhen value); answers the validation errors by `extraParams.{name}` (empty when fine).
+ * Checks the answers against the parameters by domain's one rule (nested ones count only when
+ * their select has the showWhen value); answers the validation errors by `extraParams.{name}`
+ * (empty when fine).
  */
 export function extraParamErrors(
   type: ExternalTransferType,
@@ -275,43 +277,14 @@ export function extraParamErrors(
   scheme: WireScheme | undefined,
   answers: ExtraParamValue[],
 ): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const given = new Map<string, string>();
-  for (const answer of answers) {
-    if (given.has(answer.name)) errors[`extraParams.${answer.name}`] = 'validation.duplicate';
-    given.set(answer.name, answer.value);
-  }
-  const known = new Set<string>();
-  const visit = (specs: ParamSpec[], active: boolean) => {
-    for (const spec of specs) {
-      known.add(spec.name);
-      const value = given.get(spec.name);
-      const field = `extraParams.${spec.name}`;
-      if (!active) {
-        if (value !== undefined && value !== '') errors[field] = 'validation.extraParamNotExpected';
-      } else if (value === undefined || value === '') {
-        if (spec.required) errors[field] = 'validation.required';
-      } else if (spec.maxLength !== undefined && value.length > spec.maxLength) {
-        errors[field] = 'validation.tooLong';
-      } else if (spec.type === 'select' && !(spec.values ?? []).includes(value as never)) {
-        errors[field] = 'validation.option';
-      } else if (spec.pattern !== undefined && !spec.pattern.test(value)) {
-        errors[field] = 'validation.format';
-      }
-      if (spec.options)
-        visit(
-          spec.options.extraParams,
-          active &&
-            (spec.options.showWhen === null
-              ? value !== undefined
-              : value === spec.options.showWhen),
-        );
-    }
-  };
-  visit(paramSpecs(type, countryCode, currency, scheme), true);
-  for (const name of given.keys())
-    if (!known.has(name)) errors[`extraParams.${name}`] = 'validation.extraParamUnknown';
-  return errors;
+  // The labels do not take part in the check: any language gives the same rules.
+  const rules = extraParamRules(extraParamsFor(type, countryCode, currency, scheme, 'en'));
+  return Object.fromEntries(
+    Object.entries(checkExtraParams(rules, answers)).map(([name, problem]) => [
+      `extraParams.${name}`,
+      problem,
+    ]),
+  );
 }
 
 // ---- Transfer details: what the customer's profile must hold ----------------------------------
