@@ -26,7 +26,12 @@ import { AppError } from '../../lib/errors';
 import { findCustomerAccount } from '../accounts';
 import { isBlockedBin } from '../bank-directory';
 import { Money, moneyText, requireMinorUnits, systemAccount } from '../ledger';
-import { EXTRA_PARAM_LABELS, EXTRA_PARAM_VALUE_LABELS } from './external-messages';
+import {
+  extraParamLabel,
+  extraParamValueLabel,
+  type ExtraParamName,
+  type ExtraParamValueCode,
+} from './external-messages';
 import { feeFor, loadFeeRule } from './fees';
 import { usableExternalSource, type Quote } from './quote';
 
@@ -148,13 +153,13 @@ export function railStatusOf(status: string, details: Record<string, unknown>): 
 // ---- Extra parameters -------------------------------------------------------------------------
 
 interface ParamSpec {
-  name: keyof typeof EXTRA_PARAM_LABELS;
+  name: ExtraParamName;
   type: 'text' | 'select';
   required: boolean;
   /** Anchored: the whole value must match. */
   pattern?: RegExp;
   maxLength?: number;
-  values?: (keyof typeof EXTRA_PARAM_VALUE_LABELS)[];
+  values?: ExtraParamValueCode[];
   options?: { showWhen: string | null; extraParams: ParamSpec[] };
 }
 
@@ -237,14 +242,14 @@ function paramSpecs(
 function toExtraParam(spec: ParamSpec, lang: Language): ExtraParam {
   return {
     name: spec.name,
-    label: EXTRA_PARAM_LABELS[spec.name][lang],
+    label: extraParamLabel(lang, spec.name),
     type: spec.type,
     required: spec.required,
     pattern: spec.pattern?.source ?? null,
     maxLength: spec.maxLength ?? null,
     values: (spec.values ?? []).map((value) => ({
       value,
-      label: EXTRA_PARAM_VALUE_LABELS[value][lang],
+      label: extraParamValueLabel(lang, value),
     })),
     options: spec.options
       ? {
