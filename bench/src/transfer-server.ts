@@ -12,17 +12,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TRANSFER_PERMISSION_GROUPS } from '@ledgerline/contract';
-import { CUSTOMER_TYPES } from '@ledgerline/domain';
+import { ACCOUNT_TYPES, CUSTOMER_TYPES } from '@ledgerline/domain';
 import { buildServer } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/client';
 import { customers, transferPermissions, users } from '../../apps/server/src/db/schema';
 import { seedDemo } from '../../apps/server/src/db/seed';
 import { hashPassword } from '../../apps/server/src/lib/crypto';
-import {
-  ACCOUNT_TYPE,
-  createCustomerAccount,
-} from '../../apps/server/src/modules/accounts/service';
+import { createCustomerAccount } from '../../apps/server/src/modules/accounts/service';
 import { postTransfer, systemAccount } from '../../apps/server/src/modules/ledger/ledger';
 import { BENCH_PASSWORD, HOT_EMAIL, payerEmail } from './bench-users';
 
@@ -89,10 +86,10 @@ async function seedBench(db: Database, payers: number): Promise<void> {
       await person(
         payerEmail(i),
         `Payer${i}`,
-        [ACCOUNT_TYPE.payment, ACCOUNT_TYPE.prepaidFunding],
+        [ACCOUNT_TYPES.payment, ACCOUNT_TYPES.prepaidFunding],
         BENCH_OPENING,
       );
-    await person(HOT_EMAIL, 'Hot', [ACCOUNT_TYPE.payment], '0');
+    await person(HOT_EMAIL, 'Hot', [ACCOUNT_TYPES.payment], '0');
   });
 }
 

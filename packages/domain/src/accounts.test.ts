@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_STATUS,
   ACCOUNT_TYPES,
   accountKind,
+  availableBalance,
+  isExternalSourceAccount,
+  isTransferableAccount,
   defaultHistoryAccount,
   isCardAccountType,
   sortAccounts,
@@ -69,4 +73,41 @@ describe('account order (spec 2 §3: sorted by accountStatusId, the first is the
   it('has no default history account without accounts', () => {
     expect(defaultHistoryAccount([])).toBeNull();
   });
+});
+
+describe('accounts money can move from (spec 2 §3 types)', () => {
+  it.each<[number, number, boolean, boolean]>([
+    // type, accountStatusId, inside the bank, to another bank
+    [ACCOUNT_TYPES.payment, ACCOUNT_STATUS.active, true, true],
+    [ACCOUNT_TYPES.prepaidFunding, ACCOUNT_STATUS.active, true, true],
+    [ACCOUNT_TYPES.receiving, ACCOUNT_STATUS.active, true, false],
+    [ACCOUNT_TYPES.payment, ACCOUNT_STATUS.closed, false, false],
+    [ACCOUNT_TYPES.closed, ACCOUNT_STATUS.active, false, false],
+    [ACCOUNT_TYPES.cardMin, ACCOUNT_STATUS.active, false, false],
+    [0, ACCOUNT_STATUS.active, false, false],
+  ])('type %i with status %i: transferable %s, external source %s', (type, status, inside, out) => {
+    const account = { type, accountStatusId: status };
+    expect(isTransferableAccount(account)).toBe(inside);
+    expect(isExternalSourceAccount(account)).toBe(out);
+  });
+});
+
+describe('availableBalance', () => {
+  it.each([
+    // balance, pending, minimum → available
+    ['100', '0', '0', '100'],
+    ['100', '30.5', '10', '59.5'],
+    ['100', '60', '40', '0'],
+    // already under its minimum: nothing to move, never a negative amount
+    ['5', '0', '10', '0'],
+    ['-3', '0', '0', '0'],
+    ['0.00000001', '0', '0', '0.00000001'],
+    // 22 integer digits and 8 decimals stay exact
+    ['9999999999999999999999.99999999', '0.00000001', '0', '9999999999999999999999.99999998'],
+  ])(
+    'balance %s, pending %s, minimum %s: %s',
+    (balance, pendingAmount, accountBalanceMin, expected) => {
+      expect(availableBalance({ balance, pendingAmount, accountBalanceMin })).toBe(expected);
+    },
+  );
 });

@@ -1,3 +1,5 @@
+import { ExactDecimal } from './exact-decimal';
+
 /** Account types and ordering (spec 2 §3 "Account"). */
 
 /** `type` values of an account. Card accounts take any type from cardMin to cardMax (one per card product). */
@@ -9,6 +11,9 @@ export const ACCOUNT_TYPES = {
   cardMin: 2006,
   cardMax: 2135,
 } as const;
+
+/** accountStatusId of accounts that are not cards (cards have their own, CARD_STATUS). */
+export const ACCOUNT_STATUS = { active: 2, closed: 4 } as const;
 
 export const ACCOUNT_SUB_TYPES = ['PREPAID', 'DEBIT'] as const;
 export type AccountSubType = (typeof ACCOUNT_SUB_TYPES)[number];
@@ -34,6 +39,57 @@ export function accountKind(type: number): AccountKind {
       // A type the spec does not name (a future product): shown, but no kind-specific actions.
       return 'other';
   }
+}
+
+/** Types money moves from and to between a customer's own accounts and to another customer (never a card or a closed one). */
+export const TRANSFERABLE_ACCOUNT_TYPES: readonly number[] = [
+  ACCOUNT_TYPES.payment,
+  ACCOUNT_TYPES.prepaidFunding,
+  ACCOUNT_TYPES.receiving,
+];
+
+/**
+ * Types money may leave the bank from (external transfers): a payment account or a prepaid
+ * funding wallet. A receiving account (4002) only takes money in; it is emptied into the
+ * customer's other accounts, so a payout from it is refused rather than merely not offered.
+ */
+export const EXTERNAL_SOURCE_ACCOUNT_TYPES: readonly number[] = [
+  ACCOUNT_TYPES.payment,
+  ACCOUNT_TYPES.prepaidFunding,
+];
+
+type AccountState = { type: number; accountStatusId: number };
+
+/** An open account money can move from or to inside the bank. */
+export function isTransferableAccount(account: AccountState): boolean {
+  return (
+    TRANSFERABLE_ACCOUNT_TYPES.includes(account.type) &&
+    account.accountStatusId === ACCOUNT_STATUS.active
+  );
+}
+
+/** An open account an external transfer may leave from. */
+export function isExternalSourceAccount(account: AccountState): boolean {
+  return (
+    EXTERNAL_SOURCE_ACCOUNT_TYPES.includes(account.type) &&
+    account.accountStatusId === ACCOUNT_STATUS.active
+  );
+}
+
+/**
+ * What the customer may move from an account now: the balance minus the reserved (pending)
+ * amount minus the account's minimum balance, never below zero (an account already under its
+ * minimum has nothing to move). Exact decimal text.
+ */
+export function availableBalance(account: {
+  balance: string;
+  pendingAmount: string;
+  accountBalanceMin: string;
+}): string {
+  const available = new ExactDecimal(account.balance)
+    .minus(account.pendingAmount)
+    .minus(account.accountBalanceMin);
+  return available.isPositive() && !available.isZero() ? available.toFixed() : '0';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { csvCell, csvLine, parseCsv } from './csv';
 
 describe('parseCsv', () => {
   it('splits plain lines with CRLF or LF endings and ignores the final line break', () => {
@@ -44,5 +44,41 @@ describe('parseCsv', () => {
       ['Name', 'Amount'],
       ["'=SUM(A1)", '12.50'],
     ]);
+  });
+});
+
+describe('csvCell and csvLine', () => {
+  it.each<[string | number | null, boolean, string]>([
+    ['plain', false, 'plain'],
+    [null, false, ''],
+    [12.5, false, '12.5'],
+    ['Berg, Anna', false, '"Berg, Anna"'],
+    ['She said "hi"', false, '"She said ""hi"""'],
+    ['two\nlines', false, '"two\nlines"'],
+    // a spreadsheet would run these as formulas: text cells get an apostrophe
+    ['=SUM(A1)', false, "'=SUM(A1)"],
+    ['+1', false, "'+1"],
+    ['-5', false, "'-5"],
+    ['@cmd', false, "'@cmd"],
+    ['\tx', false, "'\tx"],
+    ['=HYPERLINK("x","y")', false, `"'=HYPERLINK(""x"",""y"")"`],
+    // an amount column is written as is: a negative amount stays a number
+    ['-5.25', true, '-5.25'],
+  ])('writes %j (numeric %s) as %j', (value, numeric, expected) => {
+    expect(csvCell(value, { numeric })).toBe(expected);
+  });
+
+  it('ends each line in CRLF and guards only the text columns', () => {
+    expect(csvLine(['-x', '-1.5', null], new Set([1]))).toBe("'-x,-1.5,\r\n");
+  });
+
+  it('reads back exactly what it writes, commas, quotes and line breaks included', () => {
+    const rows = [
+      ['Date', 'Description', 'Amount'],
+      ['2026-01-31', 'Rent, "flat 2"\r\nJanuary', '-850.00'],
+      ['2026-02-01', '', '0'],
+    ];
+    const text = rows.map((row) => csvLine(row, new Set([2]))).join('');
+    expect(parseCsv(text)).toEqual(rows);
   });
 });

@@ -1,7 +1,38 @@
 /*
- * CSV text (RFC 4180) into rows of cells, for showing an uploaded file as a table. Quoted cells
- * may hold commas, line breaks and doubled quotes; lines end with CRLF or LF. A byte-order mark
- * at the start is dropped, and the blank line a file usually ends with makes no row.
+ * The one CSV module (RFC 4180): the server writes statements and exports with csvLine, the web
+ * and the tests read files back with parseCsv.
+ *
+ * Writing guards against formula injection: a spreadsheet runs a cell that starts with = + - @
+ * (or a tab / carriage return), so such text cells get a leading apostrophe. Amounts are written
+ * as plain decimals in columns marked numeric and pass through untouched.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell as CSV text: quoted when it holds a quote, comma or line break; null is empty. */
+export function csvCell(
+  value: string | number | null,
+  options: { numeric?: boolean } = {},
+): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (!options.numeric && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line ending in CRLF; the cells at `numericColumns` (by index) are amounts, never apostrophe-guarded. */
+export function csvLine(
+  cells: readonly (string | number | null)[],
+  numericColumns: ReadonlySet<number> = new Set(),
+): string {
+  return `${cells.map((cell, index) => csvCell(cell, { numeric: numericColumns.has(index) })).join(',')}\r\n`;
+}
+
+/*
+ * CSV text into rows of cells, for showing an uploaded file as a table. Quoted cells may hold
+ * commas, line breaks and doubled quotes; lines end with CRLF or LF. A byte-order mark at the
+ * start is dropped, and blank lines (such as the one a file usually ends with) make no row.
  */
 
 export function parseCsv(text: string): string[][] {

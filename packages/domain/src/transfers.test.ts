@@ -10,6 +10,16 @@ describe('transfer figures', () => {
     // 0.005 rounds up, never down
     { toAmount: '0.01', rate: '2', from: 'EUR', to: 'RON', expected: '0.01' },
     { toAmount: '1000', rate: '0.0062', from: 'JPY', to: 'EUR', expected: '161290' },
+    // just under half a cent rounds down to nothing (the server then refuses it as too small)
+    { toAmount: '0.00999', rate: '2', from: 'EUR', to: 'RON', expected: '0' },
+    // a 22-digit amount keeps every digit (decimal.js's default 20 digits would lose the cents)
+    {
+      toAmount: '1234567890123456789012.34',
+      rate: '3',
+      from: 'EUR',
+      to: 'RON',
+      expected: '411522630041152263004.11',
+    },
   ])(
     'sourceAmountFor $toAmount $to from $from at $rate = $expected',
     ({ toAmount, rate, from, to, expected }) => {

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { minorUnits } from './dictionaries/currencies';
+import { ExactDecimal } from './exact-decimal';
 
 /*
  * Figures a transfer form shows before it submits (spec 2 §5), computed exactly as the server
@@ -14,8 +15,10 @@ export function sourceAmountFor(
   fromCurrency: string,
   toCurrency: string,
 ): string {
-  if (fromCurrency === toCurrency) return new Decimal(toAmount).toFixed();
-  return new Decimal(toAmount)
+  if (fromCurrency === toCurrency) return new ExactDecimal(toAmount).toFixed();
+  // The quotient keeps 50 significant digits before the one rounding to minor units, so a
+  // 22-digit balance converts exactly as the server's ledger would (default decimal.js keeps 20).
+  return new ExactDecimal(toAmount)
     .dividedBy(rate)
     .toDecimalPlaces(minorUnits(fromCurrency), Decimal.ROUND_HALF_UP)
     .toFixed();

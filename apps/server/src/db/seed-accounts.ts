@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { BRAND_IDS, getBrand, type Language } from '@ledgerline/domain';
+import { ACCOUNT_TYPES, BRAND_IDS, getBrand, type Language } from '@ledgerline/domain';
 import type { Tx } from './client';
 import {
   accounts,
@@ -14,7 +14,7 @@ import {
   customers,
   users,
 } from './schema';
-import { ACCOUNT_TYPE, createCustomerAccount } from '../modules/accounts';
+import { createCustomerAccount } from '../modules/accounts';
 import { postTransfer, systemAccount } from '../modules/ledger';
 import { seedRates } from '../modules/rates';
 
@@ -40,13 +40,13 @@ const payment = (
   opening: string,
   pending?: AccountPlan['pending'],
 ): AccountPlan => ({
-  type: ACCOUNT_TYPE.payment,
+  type: ACCOUNT_TYPES.payment,
   currencyCode,
   opening,
   ...(pending ? { pending } : {}),
 });
 const wallet = (currencyCode: string, opening: string): AccountPlan => ({
-  type: ACCOUNT_TYPE.prepaidFunding,
+  type: ACCOUNT_TYPES.prepaidFunding,
   currencyCode,
   opening,
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { csvLine } from '@ledgerline/domain/csv';
 import { Money } from '../modules/ledger';
-import { csvLine, generateHistoryVolume } from '../modules/history';
+import { generateHistoryVolume } from '../modules/history';
 import type { Tx } from './client';
 import { accounts, batchTransfers, users } from './schema';
 

@@ -3,6 +3,7 @@ import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { CARD_BRANDS, accountSchema, moneySchema } from '../accounts/methods';
 import { countryCodeSchema, currencyCodeSchema } from '../dictionaries/methods';
+import type { ExtraParamRule } from '@ledgerline/domain/extra-params';
 
 /*
  * Cards (spec 2 §2 "Card routing rules", §3 "Card and related data", §4 card statuses and
@@ -92,6 +93,21 @@ export const cardExtraParamSchema: z.ZodType<CardExtraParam> = z.lazy(() =>
       .optional(),
   }),
 );
+
+/** A card form's parameters as domain's extra-parameter rule reads them; a group's list always applies. */
+export function cardExtraParamRules(params: readonly CardExtraParam[]): ExtraParamRule[] {
+  return params.map((param) => ({
+    name: param.name,
+    kind: param.type,
+    required: param.required,
+    values: (param.options?.values ?? []).map((option) => option.value),
+    pattern: param.pattern ?? null,
+    maxLength: null,
+    nested: param.options?.extraParams
+      ? { showWhen: null, params: cardExtraParamRules(param.options.extraParams) }
+      : null,
+  }));
+}
 
 /**
  * A new card PIN (spec 2 §7 "change PIN (accountId, confirm, pin, pinRepeat)"): four digits,

@@ -14,6 +14,7 @@ import {
   needsBankAndBranchCode,
 } from '@ledgerline/domain/external-transfers';
 import { luhnValid } from '@ledgerline/domain/cards';
+import type { ExtraParamRule } from '@ledgerline/domain/extra-params';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { moneySchema } from '../accounts/methods';
@@ -243,6 +244,24 @@ export const extraParamSchema: z.ZodType<ExtraParam> = z.lazy(() =>
       .nullable(),
   }),
 );
+
+/** The parameters as domain's extra-parameter rule reads them (one check on both sides). */
+export function extraParamRules(params: readonly ExtraParam[]): ExtraParamRule[] {
+  return params.map((param) => ({
+    name: param.name,
+    kind: param.type,
+    required: param.required,
+    values: param.values.map((option) => option.value),
+    pattern: param.pattern,
+    maxLength: param.maxLength,
+    nested: param.options
+      ? {
+          showWhen: param.options.showWhen,
+          params: extraParamRules(param.options.extraParams),
+        }
+      : null,
+  }));
+}
 
 /** What blocks an external transfer until the customer fixes it, and where (spec 2 §3 "Transfer details"). */
 export const TRANSFER_REQUIREMENT_CODES = [

@@ -1,4 +1,5 @@
 import type { accountMethods } from '@ledgerline/contract';
+import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { MethodHandlers } from '../../main-api/types';
 import { answerAnnouncementAudited, listAnnouncements, readAnnouncement } from '../announcements';
 import { requireBalanceAccess } from '../customers';
@@ -6,7 +7,7 @@ import { moneyText } from '../ledger';
 import { defaultExchangeRates, transferExchangeRate } from '../rates';
 import { listPaymentInstructions, markInstructionViewed } from './instructions';
 import { openAccount } from './open-account';
-import { ACCOUNT_TYPE, findCustomerAccount, listAccounts, toAccount } from './service';
+import { findCustomerAccount, listAccounts, toAccount } from './service';
 import { loadVerificationInfo } from './verification';
 
 export const accountHandlers: MethodHandlers<typeof accountMethods> = {
@@ -28,11 +29,11 @@ export const accountHandlers: MethodHandlers<typeof accountMethods> = {
   },
 
   async addCurrency(input, ctx) {
-    return openAccount(ctx.db, ctx.actor, ACCOUNT_TYPE.payment, input.currencyCode);
+    return openAccount(ctx.db, ctx.actor, ACCOUNT_TYPES.payment, input.currencyCode);
   },
 
   async createWallet(input, ctx) {
-    return openAccount(ctx.db, ctx.actor, ACCOUNT_TYPE.prepaidFunding, input.currencyCode);
+    return openAccount(ctx.db, ctx.actor, ACCOUNT_TYPES.prepaidFunding, input.currencyCode);
   },
 
   async getDefaultExchangeRates(_input, ctx) {

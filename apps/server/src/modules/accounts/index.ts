@@ -5,8 +5,6 @@ import { accountHandlers } from './handlers';
 export const module = { name: 'accounts', handlers: accountHandlers } satisfies ServerModule;
 
 export {
-  ACCOUNT_STATUS,
-  ACCOUNT_TYPE,
   createCustomerAccount,
   customerDisplayName,
   findCustomerAccount,

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { Account } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { accounts, customers } from '../../db/schema';
@@ -7,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { requireFullAccess } from '../customers';
 import { isOfferedCurrency } from '../rates';
-import { ACCOUNT_STATUS, ACCOUNT_TYPE, createCustomerAccount, toAccount } from './service';
+import { createCustomerAccount, toAccount } from './service';
 
 /**
  * addCurrency (1001 payment account) and createWallet (4001 funding wallet): one open account per
@@ -45,7 +46,7 @@ export async function openAccount(
       );
     if (existing) {
       const key =
-        type === ACCOUNT_TYPE.prepaidFunding
+        type === ACCOUNT_TYPES.prepaidFunding
           ? 'validation.walletAlreadyHeld'
           : 'validation.currencyAlreadyHeld';
       throw AppError.invalid(
@@ -60,7 +61,7 @@ export async function openAccount(
     });
     await audit(tx, {
       action:
-        type === ACCOUNT_TYPE.prepaidFunding ? 'account.walletCreated' : 'account.currencyAdded',
+        type === ACCOUNT_TYPES.prepaidFunding ? 'account.walletCreated' : 'account.currencyAdded',
       userId: actor.userId,
       customerId: actor.customerId,
       ip: actor.ip,

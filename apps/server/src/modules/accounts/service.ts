@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Account, PaymentInstruction } from '@ledgerline/contract';
+import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customers, paymentInstructions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -9,31 +10,15 @@ export { customerDisplayName };
 import { moneyText } from '../ledger';
 import { instructionNumbers } from './payment-instructions';
 
-/** Account type ids (spec 2 §3 "Account"; packages/domain ACCOUNT_TYPES mirrors them). */
-export const ACCOUNT_TYPE = {
-  payment: 1001,
-  prepaidFunding: 4001,
-  receiving: 4002,
-  closed: 11,
-  cardMin: 2006,
-  cardMax: 2135,
-} as const;
-/** accountStatusId of accounts that are not cards. */
-export const ACCOUNT_STATUS = { active: 2, closed: 4 } as const;
-
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountInsert = typeof accounts.$inferInsert;
-
-export function isCardType(type: number): boolean {
-  return type >= ACCOUNT_TYPE.cardMin && type <= ACCOUNT_TYPE.cardMax;
-}
 
 /** Accounts people pay into by bank transfer get payment instructions; cards and closed accounts do not. */
 function takesPaymentInstructions(type: number): boolean {
   return (
-    type === ACCOUNT_TYPE.payment ||
-    type === ACCOUNT_TYPE.prepaidFunding ||
-    type === ACCOUNT_TYPE.receiving
+    type === ACCOUNT_TYPES.payment ||
+    type === ACCOUNT_TYPES.prepaidFunding ||
+    type === ACCOUNT_TYPES.receiving
   );
 }
 
@@ -112,7 +97,7 @@ export async function createCustomerAccount(
       customerId: input.customerId,
       type: input.type,
       currencyCode: input.currencyCode,
-      subType: input.subType ?? (input.type === ACCOUNT_TYPE.prepaidFunding ? 'PREPAID' : 'DEBIT'),
+      subType: input.subType ?? (input.type === ACCOUNT_TYPES.prepaidFunding ? 'PREPAID' : 'DEBIT'),
       systemRole: null,
     })
     .returning();

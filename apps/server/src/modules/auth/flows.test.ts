@@ -331,8 +331,12 @@ describe('the sms flow', () => {
 });
 
 describe('the push flow', () => {
-  async function pushLogin() {
-    const { response, verifier } = await login(server, 'push@ledgerline.test');
+  async function pushLogin(userAgent?: string) {
+    const { response, verifier } = await login(
+      server,
+      'push@ledgerline.test',
+      userAgent ? { userAgent } : {},
+    );
     const body = loginResponseSchema.parse(response.json());
     expect(body).toMatchObject({
       authFlow: 'push',
@@ -349,7 +353,9 @@ describe('the push flow', () => {
   }
 
   it('waits, then signs in once the phone app approves (/dev/device form)', async () => {
-    const { body, verifier, socket } = await pushLogin();
+    const { body, verifier, socket } = await pushLogin(
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 EdgA/126.0',
+    );
     const waiting = await token(server, { code: body.code, codeVerifier: verifier });
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json()).toMatchObject({ reason: 'pending' });
@@ -358,6 +364,8 @@ describe('the push flow', () => {
       url: '/dev/device?email=push@ledgerline.test',
     });
     expect(page.body).toContain('Sign in to Pebble Wallet?');
+    // The phone names the browser by the one user-agent rule the web's sign-in history uses.
+    expect(page.body).toContain('from: Edge on Android');
     expect((await decideOnDevPhone(server, body.key ?? '', 'approve')).statusCode).toBe(303);
     expect(await socket.next('LoginRequestDecided')).toMatchObject({
       payload: { key: body.key, approved: true },

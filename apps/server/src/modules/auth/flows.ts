@@ -8,6 +8,7 @@ import type {
   TokenRequest,
 } from '@ledgerline/contract';
 import { BRANDS, isBrandId, type BrandConfig, type BrandId } from '@ledgerline/domain/brands';
+import { summarizeUserAgent } from '@ledgerline/domain/user-agent';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   authDevices,
@@ -137,29 +138,11 @@ function authError(description: string, reason: string, httpStatus = 401): AppEr
   });
 }
 
+/** "Chrome on Windows" for the push approval's details (the device shows it as given). */
 function describeBrowser(userAgent: string | undefined): string {
-  if (!userAgent) return 'a browser';
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'a browser';
-  const system = /Windows/.test(userAgent)
-    ? 'Windows'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /iPhone|iPad/.test(userAgent)
-        ? 'iOS'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : '';
-  return system ? `${browser} on ${system}` : browser;
+  const agent = summarizeUserAgent(userAgent);
+  const browser = agent?.browser ?? 'a browser';
+  return agent?.system ? `${browser} on ${agent.system}` : browser;
 }
 
 export function migrationOf(

@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Account, CardExtraParam, CardFees, CardProduct } from '@ledgerline/contract';
-import { ACCOUNT_TYPES, CARD_STATUS } from '@ledgerline/domain';
+import {
+  cardExtraParamRules,
+  type Account,
+  type CardExtraParam,
+  type CardFees,
+  type CardProduct,
+} from '@ledgerline/contract';
+import { ACCOUNT_TYPES, CARD_STATUS, availableBalance } from '@ledgerline/domain';
+import { extraParamErrors } from '@ledgerline/domain/extra-params';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { accounts, cardApplications, cardDetails, customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -249,10 +256,6 @@ async function usableFeeAccount(
   return account;
 }
 
-function availableOf(account: AccountRow): Money {
-  return new Money(account.balance).minus(account.pendingAmount).minus(account.accountBalanceMin);
-}
-
 type ApplyCardInput = {
   cardType: number;
   currencyCode: string;
@@ -343,7 +346,7 @@ export async function applyCard(
   }
   const issue = new Money(feesOf(product, input.currencyCode).issue);
   const shipping = new Money(shippingFee(shippingType, input.currencyCode));
-  if (availableOf(feeAccount).lessThan(issue.plus(shipping))) {
+  if (new Money(availableBalance(feeAccount)).lessThan(issue.plus(shipping))) {
     throw refuse(
       'feeAccountId',
       'validation.insufficientFunds',
@@ -914,13 +917,6 @@ export const ACTIVATION_EXTRA_PARAMS: CardExtraParam[] = [
   },
 ];
 
-/** Every leaf parameter of a list, with nested lists flattened. */
-function leafParams(list: CardExtraParam[]): CardExtraParam[] {
-  return list.flatMap((param) =>
-    param.type === 'group' ? leafParams(param.options?.extraParams ?? []) : [param],
-  );
-}
-
 export async function getCardActivationData(
   db: DbOrTx,
   actor: CardActor,
@@ -937,26 +933,13 @@ export async function getCardActivationData(
 }
 
 function checkActivationParams(card: AccountRow, given: Record<string, string>): void {
-  const leaves = leafParams(ACTIVATION_EXTRA_PARAMS);
-  const errors: Record<string, string> = {};
-  for (const name of Object.keys(given))
-    if (!leaves.some((param) => param.name === name))
-      errors[`extraParams.${name}`] = 'validation.unknownField';
-  for (const param of leaves) {
-    const value = given[param.name]?.trim() ?? '';
-    if (value === '') {
-      if (param.required) errors[`extraParams.${param.name}`] = 'validation.required';
-      continue;
-    }
-    const values = param.options?.values;
-    if (
-      // eslint-disable-next-line security/detect-non-literal-regexp -- patterns are our own constants above
-      (param.pattern && !new RegExp(param.pattern).test(value)) ||
-      (values && !values.some((option) => option.value === value))
-    ) {
-      errors[`extraParams.${param.name}`] = 'validation.invalidValue';
-    }
-  }
+  const problems = extraParamErrors(
+    cardExtraParamRules(ACTIVATION_EXTRA_PARAMS),
+    Object.entries(given).map(([name, value]) => ({ name, value })),
+  );
+  const errors = Object.fromEntries(
+    Object.entries(problems).map(([name, problem]) => [`extraParams.${name}`, problem]),
+  );
   if (Object.keys(errors).length > 0) throw AppError.invalid(errors);
   if (given.envelopeSealed !== 'yes') {
     throw refuse(

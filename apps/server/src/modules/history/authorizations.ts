@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { Authorization } from '@ledgerline/contract';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ACCOUNT_TYPE } from '../accounts';
 import { Money, moneyText } from '../ledger';
 import { detailsOf } from './query';
 
@@ -41,8 +41,8 @@ export async function listAuthorizations(
     // Spec 2 §6: debit card history is shown only for a settlement account.
     if (
       cards.length === 0 ||
-      account.type < ACCOUNT_TYPE.payment ||
-      account.type > ACCOUNT_TYPE.receiving
+      account.type < ACCOUNT_TYPES.payment ||
+      account.type > ACCOUNT_TYPES.receiving
     ) {
       throw AppError.invalid(
         { accountId: 'validation.notSettlementAccount' },

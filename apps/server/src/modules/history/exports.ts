@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvLine } from '@ledgerline/domain/csv';
 import { and, asc, count, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ExportItem, ExportSource, HistoryFilter } from '@ledgerline/contract';
@@ -22,7 +23,6 @@ import { AppError } from '../../lib/errors';
 import { customerDisplayName } from '../accounts';
 import { listTransactionTypes } from '../dictionaries';
 import { renderStatement } from '../pdf';
-import { csvLine } from './csv';
 import { typeOfKind } from './kinds';
 import {
   countHistory,

@@ -21,7 +21,7 @@ import {
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { Money } from '../ledger/money';
 import { transferFixtures } from '../transfers/test-fixtures';
-import { parseCsv } from './csv';
+import { parseCsv } from '@ledgerline/domain/csv';
 import { EXPORT_RETENTION_MS, purgeOldExports } from './exports';
 import { generateHistoryVolume } from './volume';
 
@@ -521,6 +521,8 @@ describe('statements', () => {
     const file = await download(ready.redirectLink!);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('text/csv');
+    // The summary, a blank line, then the movements: the parser skips the blank line.
+    expect(file.body).toContain('\r\n\r\nDate,Transaction ID,');
     const rows = parseCsv(file.body);
     expect(rows[1]!.slice(3, 7)).toEqual([
       april.beginningBalance,
@@ -528,8 +530,8 @@ describe('statements', () => {
       april.totalDebit,
       april.endingBalance,
     ]);
-    const lines = rows.slice(4);
-    expect(rows[3]).toEqual(['Date', 'Transaction ID', 'Type', 'Description', 'Amount', 'Fee']);
+    const lines = rows.slice(3);
+    expect(rows[2]).toEqual(['Date', 'Transaction ID', 'Type', 'Description', 'Amount', 'Fee']);
     const net = lines.reduce((sum, line) => sum.plus(line[4]!), new Money(0));
     expect(net.toFixed()).toBe(new Money(april.totalCredit).minus(april.totalDebit).toFixed());
 

@@ -17,5 +17,4 @@ export const module = {
   linkedDocuments: [{ handles: isHistoryDocument, serve: serveHistoryDocument }],
 } satisfies ServerModule;
 
-export { csvLine } from './csv';
 export { generateHistoryVolume } from './volume';

@@ -6,13 +6,12 @@ import type { Database, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { t } from '../../i18n/translate';
 import { audit } from '../audit';
 import { requireBalanceAccess } from '../customers';
 import type { Mailer } from '../notifications';
-import { fill } from '../pdf';
 import { receiptLink } from './downloads';
 import { createExport, EMAIL_LINK_TTL_MS, exportLink, findExport } from './exports';
-import { EXPORT_EMAIL } from './messages';
 import { accountOfTransfer, historyAccount, statementRows } from './service';
 
 /*
@@ -148,13 +147,12 @@ export async function sendExportByEmail(
       origin: origin,
       ttlMs: EMAIL_LINK_TTL_MS,
     });
-    const texts = EXPORT_EMAIL[actor.lang];
     const values = { brand: brand.projectName, file: row.fileName, link };
     await mailer.enqueue(tx, {
       channel: 'email',
       recipient: input.email,
-      subject: fill(texts.subject, values),
-      body: fill(texts.body, values),
+      subject: t(actor.lang, 'exports:email.subject', values),
+      body: t(actor.lang, 'exports:email.body', values),
       userId: actor.userId,
     });
     await audit(tx, {

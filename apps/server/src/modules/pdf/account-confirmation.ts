@@ -1,6 +1,7 @@
 import type { BrandConfig, Language } from '@ledgerline/domain';
 import { MUTED, startLetter } from './letterhead';
-import { LETTER_TEXTS, fill } from './texts';
+import { t } from '../../i18n/translate';
+import { letterTexts } from './texts';
 
 // The paper's pieces, for the documents that still import them from here.
 export { INK, MUTED, PAGE, hexColour, loadFonts, wrap } from './letterhead';
@@ -34,7 +35,7 @@ export interface LetterInput {
 
 /** Renders the letter; answers the PDF's bytes. */
 export async function renderAccountConfirmation(input: LetterInput): Promise<Uint8Array> {
-  const texts = LETTER_TEXTS[input.lang];
+  const texts = letterTexts(input.lang);
   const { brand } = input;
   const letterhead = brand.accountConfirmation;
   const now = input.now ?? new Date();
@@ -55,7 +56,7 @@ export async function renderAccountConfirmation(input: LetterInput): Promise<Uin
   write(texts.title, { font: bold, size: 16, gap: 12 });
   write(texts.salutation, { gap: 8 });
   write(
-    fill(texts.body, {
+    t(input.lang, 'account-letter:body', {
       name: input.customerName,
       currency: input.currencyCode,
       entity: letterhead.name,

@@ -1,6 +1,6 @@
 import type { BrandConfig, BrandTerm, Language, TermKey } from '@ledgerline/domain';
 import { MUTED, startLetter } from './letterhead';
-import { fill } from './texts';
+import { t, textsOf } from '../../i18n/translate';
 
 /*
  * The agreement record (issue 6, legal info "agreement download"): which version of one of the
@@ -28,137 +28,14 @@ interface AgreementTexts {
   electronic: string;
 }
 
-const TEXTS: Record<Language, AgreementTexts> = {
-  en: {
-    locale: 'en-GB',
-    title: 'Agreement record',
-    intro:
-      'This record shows the version of the {document} that applies between {name} and {entity}, and its acceptance online.',
-    documents: { privacyPolicy: 'Privacy Policy', termsAndConditions: 'Terms and Conditions' },
-    document: 'Document',
-    version: 'Version',
-    versionDate: 'Version date',
-    fullText: 'Full text',
-    customer: 'Customer',
-    login: 'Accepted by',
-    acceptedAt: 'Accepted on',
-    acceptedFrom: 'Accepted from address',
-    notAccepted: 'No online acceptance of this version is on record.',
-    generated: 'Generated on',
-    electronic:
-      'This record was generated electronically and is valid without a handwritten signature.',
-  },
-  es: {
-    locale: 'es-ES',
-    title: 'Registro de aceptación',
-    intro:
-      'Este registro muestra la versión del documento «{document}» que se aplica entre {name} y {entity}, y su aceptación en línea.',
-    documents: {
-      privacyPolicy: 'Política de privacidad',
-      termsAndConditions: 'Términos y condiciones',
-    },
-    document: 'Documento',
-    version: 'Versión',
-    versionDate: 'Fecha de la versión',
-    fullText: 'Texto completo',
-    customer: 'Cliente',
-    login: 'Aceptado por',
-    acceptedAt: 'Aceptado el',
-    acceptedFrom: 'Aceptado desde la dirección',
-    notAccepted: 'No consta ninguna aceptación en línea de esta versión.',
-    generated: 'Generado el',
-    electronic: 'Este registro se ha generado electrónicamente y es válido sin firma manuscrita.',
-  },
-  pt: {
-    locale: 'pt-BR',
-    title: 'Registro de aceite',
-    intro:
-      'Este registro mostra a versão do documento “{document}” aplicável entre {name} e {entity}, e o seu aceite on-line.',
-    documents: {
-      privacyPolicy: 'Política de Privacidade',
-      termsAndConditions: 'Termos e Condições',
-    },
-    document: 'Documento',
-    version: 'Versão',
-    versionDate: 'Data da versão',
-    fullText: 'Texto completo',
-    customer: 'Cliente',
-    login: 'Aceito por',
-    acceptedAt: 'Aceito em',
-    acceptedFrom: 'Aceito a partir do endereço',
-    notAccepted: 'Não há registro de aceite on-line desta versão.',
-    generated: 'Gerado em',
-    electronic: 'Este registro foi gerado eletronicamente e é válido sem assinatura manuscrita.',
-  },
-  ro: {
-    locale: 'ro-RO',
-    title: 'Evidența acceptării',
-    intro:
-      'Această evidență arată versiunea documentului „{document}” care se aplică între {name} și {entity}, precum și acceptarea ei online.',
-    documents: {
-      privacyPolicy: 'Politica de confidențialitate',
-      termsAndConditions: 'Termeni și condiții',
-    },
-    document: 'Document',
-    version: 'Versiune',
-    versionDate: 'Data versiunii',
-    fullText: 'Textul integral',
-    customer: 'Client',
-    login: 'Acceptat de',
-    acceptedAt: 'Acceptat la',
-    acceptedFrom: 'Acceptat de la adresa',
-    notAccepted: 'Nu există nicio acceptare online înregistrată pentru această versiune.',
-    generated: 'Generat la',
-    electronic:
-      'Această evidență a fost generată electronic și este valabilă fără semnătură olografă.',
-  },
-  ru: {
-    locale: 'ru-RU',
-    title: 'Запись о принятии',
-    intro:
-      'Эта запись показывает версию документа «{document}», действующую между {name} и {entity}, и её принятие онлайн.',
-    documents: {
-      privacyPolicy: 'Политика конфиденциальности',
-      termsAndConditions: 'Условия обслуживания',
-    },
-    document: 'Документ',
-    version: 'Версия',
-    versionDate: 'Дата версии',
-    fullText: 'Полный текст',
-    customer: 'Клиент',
-    login: 'Принял(а)',
-    acceptedAt: 'Дата принятия',
-    acceptedFrom: 'Принято с адреса',
-    notAccepted: 'Принятие этой версии онлайн не зарегистрировано.',
-    generated: 'Сформировано',
-    electronic: 'Эта запись сформирована электронно и действительна без собственноручной подписи.',
-  },
-  ua: {
-    locale: 'uk-UA',
-    title: 'Запис про прийняття',
-    intro:
-      'Цей запис показує версію документа «{document}», що діє між {name} та {entity}, і її прийняття онлайн.',
-    documents: {
-      privacyPolicy: 'Політика конфіденційності',
-      termsAndConditions: 'Умови обслуговування',
-    },
-    document: 'Документ',
-    version: 'Версія',
-    versionDate: 'Дата версії',
-    fullText: 'Повний текст',
-    customer: 'Клієнт',
-    login: 'Прийняв(ла)',
-    acceptedAt: 'Дата прийняття',
-    acceptedFrom: 'Прийнято з адреси',
-    notAccepted: 'Прийняття цієї версії онлайн не зареєстровано.',
-    generated: 'Сформовано',
-    electronic: 'Цей запис сформовано електронно, він дійсний без власноручного підпису.',
-  },
-};
+/** The record's labels in a language (i18n/<lang>/agreement.json). */
+function agreementTexts(lang: Language): AgreementTexts {
+  return textsOf<AgreementTexts>(lang, 'agreement');
+}
 
 /** The document's name in the language, for the PDF's title and the download's file name. */
 export function agreementTitle(lang: Language, key: TermKey): string {
-  return TEXTS[lang].documents[key];
+  return agreementTexts(lang).documents[key];
 }
 
 export interface AgreementInput {
@@ -173,7 +50,7 @@ export interface AgreementInput {
 
 /** Renders the record; answers the PDF's bytes. */
 export async function renderAgreement(input: AgreementInput): Promise<Uint8Array> {
-  const texts = TEXTS[input.lang];
+  const texts = agreementTexts(input.lang);
   const { brand, term } = input;
   const letterhead = brand.accountConfirmation;
   const now = input.now ?? new Date();
@@ -196,7 +73,7 @@ export async function renderAgreement(input: AgreementInput): Promise<Uint8Array
   write(`${texts.generated}: ${formatDate(now)}`, { size: 10, gap: 14 });
   write(texts.title, { font: bold, size: 16, gap: 12 });
   write(
-    fill(texts.intro, {
+    t(input.lang, 'agreement:intro', {
       document: texts.documents[term.key],
       name: input.customerName,
       entity: letterhead.name,

@@ -3,8 +3,8 @@ import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { HistoryStatus } from '@ledgerline/contract';
 import type { BrandConfig, Language } from '@ledgerline/domain';
 import { hexColour, INK, loadFonts, MUTED, PAGE, startLetter, wrap } from './letterhead';
-import { HISTORY_DOCUMENT_TEXTS, type HistoryDocumentTexts } from './history-texts';
-import { fill } from './texts';
+import { t } from '../../i18n/translate';
+import { historyDocumentTexts, type HistoryDocumentTexts } from './history-texts';
 
 /*
  * The transaction receipt and the monthly statement (issue 7), in the caller's language with the
@@ -68,7 +68,7 @@ async function startDocument(
   title: string,
   now: Date,
 ): Promise<Canvas> {
-  const texts = HISTORY_DOCUMENT_TEXTS[lang];
+  const texts = historyDocumentTexts(lang);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const { regular: regularBytes, bold: boldBytes } = await loadFonts();
@@ -167,7 +167,7 @@ function dateText(texts: HistoryDocumentTexts, date: Date, withTime: boolean): s
 /** The receipt fits one page: it is written on the shared letter paper (letterhead.ts). */
 export async function renderTransactionReceipt(input: ReceiptInput): Promise<Uint8Array> {
   const now = input.now ?? new Date();
-  const texts = HISTORY_DOCUMENT_TEXTS[input.lang];
+  const texts = historyDocumentTexts(input.lang);
   const letter = await startLetter({
     brand: input.brand,
     lang: input.lang,
@@ -206,7 +206,7 @@ export async function renderTransactionReceipt(input: ReceiptInput): Promise<Uin
 
 export async function renderStatement(input: StatementInput): Promise<Uint8Array> {
   const now = input.now ?? new Date();
-  const texts = HISTORY_DOCUMENT_TEXTS[input.lang];
+  const texts = historyDocumentTexts(input.lang);
   const canvas = await startDocument(
     input.brand,
     input.lang,
@@ -250,11 +250,15 @@ export async function renderStatement(input: StatementInput): Promise<Uint8Array
     draw(line.net, PAGE.width - PAGE.margin - canvas.regular.widthOfTextAtSize(line.net, size));
   }
   if (input.moreLines > 0)
-    write(canvas, fill(texts.moreLines, { count: String(input.moreLines) }), {
-      size: 9,
-      colour: MUTED,
-      gap: 6,
-    });
+    write(
+      canvas,
+      t(input.lang, 'history-documents:moreLines', { count: String(input.moreLines) }),
+      {
+        size: 9,
+        colour: MUTED,
+        gap: 6,
+      },
+    );
   canvas.y -= 10;
   write(canvas, texts.electronic, { size: 9, colour: MUTED });
   return canvas.pdf.save({ useObjectStreams: false });

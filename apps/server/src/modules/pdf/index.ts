@@ -1,4 +1,3 @@
 export { renderStatement, renderTransactionReceipt } from './history-documents';
 export { pdfDownloadRoutes, pdfGeneratorRoutes } from './routes';
 export type { LinkedDocuments, PdfDeps } from './routes';
-export { fill } from './texts';

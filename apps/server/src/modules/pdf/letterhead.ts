@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { BrandConfig, Language } from '@ledgerline/domain';
-import { LETTER_TEXTS, fill } from './texts';
+import { t } from '../../i18n/translate';
 
 /*
  * The brand's letter paper, shared by every PDF the bank writes to a customer: an A4 page with the
@@ -170,7 +170,6 @@ export async function startLetter(input: {
       y -= points;
     },
     footer() {
-      const texts = LETTER_TEXTS[input.lang];
       y = PAGE.margin + 34;
       const values = {
         project: brand.projectName,
@@ -179,8 +178,8 @@ export async function startLetter(input: {
         regulator: brand.licence.regulator,
         reference: brand.licence.reference,
       };
-      write(fill(texts.footerTrading, values), { size: 8, colour: MUTED });
-      write(fill(texts.footerLicence, values), { size: 8, colour: MUTED });
+      write(t(input.lang, 'account-letter:footerTrading', values), { size: 8, colour: MUTED });
+      write(t(input.lang, 'account-letter:footerLicence', values), { size: 8, colour: MUTED });
     },
     save: () => pdf.save({ useObjectStreams: false }),
   };

@@ -1,4 +1,5 @@
 import type { externalTransferMethods } from '@ledgerline/contract';
+import { availableBalance } from '@ledgerline/domain/accounts';
 import type { ExternalTransferType, WireScheme } from '@ledgerline/domain/external-transfers';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
@@ -17,7 +18,7 @@ import {
 } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
 import { submit } from './handlers';
-import { availableOf, limitStates } from './limits';
+import { limitStates } from './limits';
 import { brandOfCustomer } from './quote';
 import { transferAccessLevel } from '../customers';
 
@@ -129,7 +130,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
       feeOperationOf(input.type, scheme),
       from.currencyCode,
     );
-    const available = availableOf(from);
+    const available = new Money(availableBalance(from));
     const byBalance = largestFitting(available, from.currencyCode, (amount) =>
       amount.plus(feeFor(rule, amount, from.currencyCode)).lessThanOrEqualTo(available),
     );

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { externalTransferMethods } from '@ledgerline/contract';
+import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import {
   customerAddresses,
   customers,
@@ -15,6 +16,7 @@ import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { lastSms } from '../../../test/auth-flow';
+import { createCustomerAccount } from '../accounts/service';
 import { systemAccount } from '../ledger/ledger';
 import { Money } from '../ledger/money';
 import { transferFixtures } from './test-fixtures';
@@ -1222,5 +1224,46 @@ describe('amounts finer than the currency (issue 12)', () => {
       sepaWire(eur.accountId, { amount: '20.01' }),
     );
     expect(cents.status, JSON.stringify(cents.body)).toBe(200);
+  });
+});
+
+describe('the source account of an external transfer', () => {
+  it('refuses a payout from a receiving account (it only takes money in), posting nothing, while money still moves from it to an own account', async () => {
+    const payment = await f.accountIn(personal, 'EUR');
+    const customerId = await f.customerIdOf('personal@ledgerline.test');
+    const receiving = await f.db().transaction((tx) =>
+      createCustomerAccount(tx, {
+        customerId,
+        type: ACCOUNT_TYPES.receiving,
+        currencyCode: 'EUR',
+      }),
+    );
+    const funded = await f.call('transferBetweenAccounts', personal, {
+      fromAccount: payment.accountId,
+      toAccount: receiving.id,
+      toAmount: '200',
+      currency: 'EUR',
+      idempotencyKey: f.key(),
+    });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    const before = { postings: await f.postingCount(), balance: await balanceOf(receiving.id) };
+
+    const wire = await f.call('transferWire', personal, sepaWire(receiving.id));
+    expect(wire.status, JSON.stringify(wire.body)).toBe(400);
+    expect(wire.body).toMatchObject({
+      responseCode: 'TA1',
+      validationErrors: { fromAccount: 'validation.accountCannotSendExternally' },
+    });
+    expect(await f.postingCount()).toBe(before.postings);
+    expect((await balanceOf(receiving.id)).toFixed()).toBe(before.balance.toFixed());
+
+    const back = await f.call('transferBetweenAccounts', personal, {
+      fromAccount: receiving.id,
+      toAccount: payment.accountId,
+      toAmount: '200',
+      currency: 'EUR',
+      idempotencyKey: f.key(),
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
   });
 });

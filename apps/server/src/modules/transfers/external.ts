@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import type { ExtraParam, TransferRequirement } from '@ledgerline/contract';
+import { extraParamRules, type ExtraParam, type TransferRequirement } from '@ledgerline/contract';
+import { extraParamErrors as checkExtraParams } from '@ledgerline/domain/extra-params';
 import {
   EXTERNAL_TRANSFER_TYPES,
   WIRE_SCHEME_CURRENCY,
@@ -25,9 +26,14 @@ import { AppError } from '../../lib/errors';
 import { findCustomerAccount } from '../accounts';
 import { isBlockedBin } from '../bank-directory';
 import { Money, moneyText, requireMinorUnits, systemAccount } from '../ledger';
-import { EXTRA_PARAM_LABELS, EXTRA_PARAM_VALUE_LABELS } from './external-messages';
+import {
+  extraParamLabel,
+  extraParamValueLabel,
+  type ExtraParamName,
+  type ExtraParamValueCode,
+} from './external-messages';
 import { feeFor, loadFeeRule } from './fees';
-import { usableAccount, type Quote } from './quote';
+import { usableExternalSource, type Quote } from './quote';
 
 /*
  * External transfers (issue 5; spec 2 §3, §5, §7): what a transfer over a rail would do. The money
@@ -147,13 +153,13 @@ export function railStatusOf(status: string, details: Record<string, unknown>): 
 // ---- Extra parameters -------------------------------------------------------------------------
 
 interface ParamSpec {
-  name: keyof typeof EXTRA_PARAM_LABELS;
+  name: ExtraParamName;
   type: 'text' | 'select';
   required: boolean;
   /** Anchored: the whole value must match. */
   pattern?: RegExp;
   maxLength?: number;
-  values?: (keyof typeof EXTRA_PARAM_VALUE_LABELS)[];
+  values?: ExtraParamValueCode[];
   options?: { showWhen: string | null; extraParams: ParamSpec[] };
 }
 
@@ -236,14 +242,14 @@ function paramSpecs(
 function toExtraParam(spec: ParamSpec, lang: Language): ExtraParam {
   return {
     name: spec.name,
-    label: EXTRA_PARAM_LABELS[spec.name][lang],
+    label: extraParamLabel(lang, spec.name),
     type: spec.type,
     required: spec.required,
     pattern: spec.pattern?.source ?? null,
     maxLength: spec.maxLength ?? null,
     values: (spec.values ?? []).map((value) => ({
       value,
-      label: EXTRA_PARAM_VALUE_LABELS[value][lang],
+      label: extraParamValueLabel(lang, value),
     })),
     options: spec.options
       ? {
@@ -265,8 +271,9 @@ export function extraParamsFor(
 }
 
 /**
- * Checks the answers against the parameters (nested ones count only when their select has the
- * showWhen value); answers the validation errors by `extraParams.{name}` (empty when fine).
+ * Checks the answers against the parameters by domain's one rule (nested ones count only when
+ * their select has the showWhen value); answers the validation errors by `extraParams.{name}`
+ * (empty when fine).
  */
 export function extraParamErrors(
   type: ExternalTransferType,
@@ -275,43 +282,14 @@ export function extraParamErrors(
   scheme: WireScheme | undefined,
   answers: ExtraParamValue[],
 ): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const given = new Map<string, string>();
-  for (const answer of answers) {
-    if (given.has(answer.name)) errors[`extraParams.${answer.name}`] = 'validation.duplicate';
-    given.set(answer.name, answer.value);
-  }
-  const known = new Set<string>();
-  const visit = (specs: ParamSpec[], active: boolean) => {
-    for (const spec of specs) {
-      known.add(spec.name);
-      const value = given.get(spec.name);
-      const field = `extraParams.${spec.name}`;
-      if (!active) {
-        if (value !== undefined && value !== '') errors[field] = 'validation.extraParamNotExpected';
-      } else if (value === undefined || value === '') {
-        if (spec.required) errors[field] = 'validation.required';
-      } else if (spec.maxLength !== undefined && value.length > spec.maxLength) {
-        errors[field] = 'validation.tooLong';
-      } else if (spec.type === 'select' && !(spec.values ?? []).includes(value as never)) {
-        errors[field] = 'validation.option';
-      } else if (spec.pattern !== undefined && !spec.pattern.test(value)) {
-        errors[field] = 'validation.format';
-      }
-      if (spec.options)
-        visit(
-          spec.options.extraParams,
-          active &&
-            (spec.options.showWhen === null
-              ? value !== undefined
-              : value === spec.options.showWhen),
-        );
-    }
-  };
-  visit(paramSpecs(type, countryCode, currency, scheme), true);
-  for (const name of given.keys())
-    if (!known.has(name)) errors[`extraParams.${name}`] = 'validation.extraParamUnknown';
-  return errors;
+  // The labels do not take part in the check: any language gives the same rules.
+  const rules = extraParamRules(extraParamsFor(type, countryCode, currency, scheme, 'en'));
+  return Object.fromEntries(
+    Object.entries(checkExtraParams(rules, answers)).map(([name, problem]) => [
+      `extraParams.${name}`,
+      problem,
+    ]),
+  );
 }
 
 // ---- Transfer details: what the customer's profile must hold ----------------------------------
@@ -573,7 +551,7 @@ export async function quoteExternal(
   if (!customer) throw AppError.notFound('Customer not found');
   const brandId = customer.brandId;
   const from = await findCustomerAccount(db, customerId, request.fromAccount);
-  usableAccount(from, 'fromAccount');
+  usableExternalSource(from, 'fromAccount');
   if (request.currency !== from.currencyCode)
     throw AppError.invalid(
       { currency: 'validation.currencyMismatch' },

@@ -1,5 +1,7 @@
 import type { RecentTransfer, transferMethods, TransferType } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
+import { availableBalance } from '@ledgerline/domain/accounts';
+import { sourceAmountFor } from '@ledgerline/domain/transfers';
 import { AppError } from '../../lib/errors';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import { findCustomerAccount } from '../accounts';
@@ -11,7 +13,7 @@ import { isExternalKind, railStatusOf } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
 import { permissionFor, transferAccessLevel, transferPermissionFlags } from '../customers';
 import { cancelRecurring, listRecurring } from './recurring';
-import { availableOf, limitStates } from './limits';
+import { limitStates } from './limits';
 import { checkPayee } from './payee';
 import { submitTransfer } from './submit';
 import type { TransferDeps } from './execute';
@@ -21,7 +23,6 @@ import {
   ownAccountPair,
   quoteBetweenAccounts,
   quoteP2P,
-  sourceAmountFor,
   type TransferRequest,
 } from './quote';
 
@@ -126,9 +127,9 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
         feeOperation('betweenAccounts', from.currencyCode, to.currencyCode),
         from.currencyCode,
       );
-      const available = availableOf(from);
+      const available = new Money(availableBalance(from));
       const source = (amount: Money) =>
-        sourceAmountFor(amount, rate, from.currencyCode, to.currencyCode);
+        new Money(sourceAmountFor(amount.toFixed(), rate, from.currencyCode, to.currencyCode));
       const byBalance = largestFitting(available.times(rate).plus(1), to.currencyCode, (amount) => {
         const src = source(amount);
         return src.plus(feeFor(rule, src, from.currencyCode)).lessThanOrEqualTo(available);
@@ -150,7 +151,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     }
     const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
     const rule = await loadFeeRule(ctx.db, brandId, 'p2p', from.currencyCode);
-    const available = availableOf(from);
+    const available = new Money(availableBalance(from));
     const byBalance = largestFitting(available, from.currencyCode, (amount) =>
       amount.plus(feeFor(rule, amount, from.currencyCode)).lessThanOrEqualTo(available),
     );

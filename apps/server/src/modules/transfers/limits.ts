@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerTransfers, transferLimits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AccountRow } from '../accounts';
 import { Money, moneyText, TRANSFER_KINDS } from '../ledger';
 
 export interface LimitState {
@@ -68,12 +67,4 @@ export function checkLimits(states: LimitState[], amount: Money): void {
       );
     }
   }
-}
-
-/** What the customer may move from an account now: balance minus reservations minus its minimum. */
-export function availableOf(account: AccountRow): Money {
-  return Money.max(
-    new Money(account.balance).minus(account.pendingAmount).minus(account.accountBalanceMin),
-    0,
-  );
 }

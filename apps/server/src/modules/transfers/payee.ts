@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customerAccess, customers, payoutBlacklist, users } from '../../db/schema';
-import { ACCOUNT_STATUS, ACCOUNT_TYPE } from '../accounts';
+import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 
 /** "Anna N." for a person, the business name for a company. */
 export function maskedName(
@@ -100,7 +100,7 @@ export async function checkPayee(
     .where(
       and(
         eq(accounts.customerId, row.customer.id),
-        eq(accounts.type, ACCOUNT_TYPE.payment),
+        eq(accounts.type, ACCOUNT_TYPES.payment),
         eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
       ),
     )

@@ -1,10 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_STATUS,
+  ACCOUNT_TYPES,
+  TRANSFERABLE_ACCOUNT_TYPES,
+  isExternalSourceAccount,
+} from '@ledgerline/domain/accounts';
+import { sourceAmountFor } from '@ledgerline/domain/transfers';
 import type { TransferOperation } from '@ledgerline/contract';
 import type { ExternalTransferType } from '@ledgerline/domain/external-transfers';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ACCOUNT_STATUS, ACCOUNT_TYPE, type AccountRow, findCustomerAccount } from '../accounts';
+import { type AccountRow, findCustomerAccount } from '../accounts';
 import { Money, moneyText, requireMinorUnits } from '../ledger';
 import { transferExchangeRate } from '../rates';
 import type { ExternalRequest } from './external';
@@ -15,12 +22,6 @@ import { checkPayee } from './payee';
  * What a transfer inside the bank would do (issue 5): the accounts it moves between, checked, the
  * amounts in both currencies at the recorded rate, and the brand's fee. Nothing is written here.
  */
-
-const TRANSFERABLE_TYPES = new Set<number>([
-  ACCOUNT_TYPE.payment,
-  ACCOUNT_TYPE.prepaidFunding,
-  ACCOUNT_TYPE.receiving,
-]);
 
 export interface BetweenAccountsInput {
   fromAccount: number;
@@ -71,13 +72,23 @@ export async function brandOfCustomer(db: DbOrTx, customerId: number): Promise<s
 }
 
 export function usableAccount(row: AccountRow, field: string): void {
-  if (row.type === ACCOUNT_TYPE.closed || row.accountStatusId === ACCOUNT_STATUS.closed) {
+  if (row.type === ACCOUNT_TYPES.closed || row.accountStatusId === ACCOUNT_STATUS.closed) {
     throw AppError.invalid({ [field]: 'validation.accountClosed' }, 'The account is closed');
   }
-  if (!TRANSFERABLE_TYPES.has(row.type))
+  if (!TRANSFERABLE_ACCOUNT_TYPES.includes(row.type))
     throw AppError.invalid(
       { [field]: 'validation.accountNotTransferable' },
       'Money cannot be moved from or to this account here',
+    );
+}
+
+/** An external transfer leaves only from a payment account or a wallet, never a receiving one (domain rule). */
+export function usableExternalSource(row: AccountRow, field: string): void {
+  usableAccount(row, field);
+  if (!isExternalSourceAccount(row))
+    throw AppError.invalid(
+      { [field]: 'validation.accountCannotSendExternally' },
+      'Money cannot leave for another bank from this account',
     );
 }
 
@@ -128,11 +139,6 @@ export async function ownAccountPair(
   return { from, to };
 }
 
-/** The source amount of a toAmount: converted at the rate and rounded to the source currency. */
-export function sourceAmountFor(toAmount: Money, rate: string, from: string, to: string): Money {
-  return from === to ? toAmount : roundToCurrency(toAmount.dividedBy(rate), from);
-}
-
 function tooSmall(field: string): AppError {
   return AppError.invalid(
     { [field]: 'validation.amountTooSmall' },
@@ -155,7 +161,9 @@ export async function quoteBetweenAccounts(
   requireMinorUnits(input.toAmount, to.currencyCode, 'toAmount');
   const toAmount = new Money(input.toAmount);
   const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
-  const sourceAmount = sourceAmountFor(toAmount, rate, from.currencyCode, to.currencyCode);
+  const sourceAmount = new Money(
+    sourceAmountFor(toAmount.toFixed(), rate, from.currencyCode, to.currencyCode),
+  );
   if (sourceAmount.isZero()) throw tooSmall('toAmount');
   const brandId = await brandOfCustomer(db, customerId);
   const fee = await feeOf(
@@ -206,7 +214,7 @@ export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput):
     .where(
       and(
         eq(accounts.customerId, payee.customerId),
-        eq(accounts.type, ACCOUNT_TYPE.payment),
+        eq(accounts.type, ACCOUNT_TYPES.payment),
         eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
       ),
     )

@@ -11,7 +11,8 @@ import {
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Account, CardExtraParam } from '@ledgerline/contract';
+import { cardExtraParamRules, type Account, type CardExtraParam } from '@ledgerline/contract';
+import { extraParamProblem as checkExtraParam } from '@ledgerline/domain/extra-params';
 import { translateErrorMessage } from '@/i18n';
 import { Dialog } from '@/ui/dialog';
 import { ErrorPopup } from '@/ui/error-popup';
@@ -40,27 +41,10 @@ export function flattenExtraParams(params: readonly CardExtraParam[]): CardExtra
   );
 }
 
-/** The i18n key of what is wrong with a value, or undefined when it is fine. */
+/** The i18n key of what is wrong with a value (domain's one rule, as the server checks it), or undefined when it is fine. */
 export function extraParamProblem(param: CardExtraParam, value: string): string | undefined {
-  const trimmed = value.trim();
-  if (trimmed === '') return param.required ? 'validation.required' : undefined;
-  if (
-    param.type === 'select' &&
-    param.options?.values &&
-    !param.options.values.some((option) => option.value === trimmed)
-  )
-    return 'validation.chooseOne';
-  if (param.pattern) {
-    try {
-      // The pattern comes from our own server's activation data, anchored to the whole value.
-      // eslint-disable-next-line security/detect-non-literal-regexp
-      if (!new RegExp(`^(?:${param.pattern})$`).test(trimmed))
-        return 'cards.activate.patternMismatch';
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  const [rule] = cardExtraParamRules([param]);
+  return rule ? checkExtraParam(rule, value) : undefined;
 }
 
 function ParamFields({

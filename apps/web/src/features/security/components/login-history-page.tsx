@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/ui/use-document-title';
 import { useLoginHistory } from '../api/login-history';
 import type { LoginHistoryFilter } from '../keys';
 import { formatDateTime } from '../format';
-import { summarizeUserAgent } from '../user-agent';
+import { summarizeUserAgent } from '@ledgerline/domain/user-agent';
 import { LoadFailed, SecurityPage, SectionSkeleton } from './security-page';
 import classes from './security.module.css';
 

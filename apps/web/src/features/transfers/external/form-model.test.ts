@@ -115,11 +115,11 @@ describe('extra parameters', () => {
     const [purpose, taxCode] = nested as [ExtraParam, ExtraParam];
     const purposeText = purpose.options?.extraParams[0] as ExtraParam;
     expect(extraParamProblem(purpose, '')).toBe('validation.required');
-    expect(extraParamProblem(purpose, 'bribe')).toBe('validation.invalidValue');
+    expect(extraParamProblem(purpose, 'bribe')).toBe('validation.option');
     expect(extraParamProblem(purpose, 'salary')).toBeUndefined();
     expect(extraParamProblem(purposeText, 'toolong')).toBe('validation.tooLong');
     expect(extraParamProblem(taxCode, '')).toBeUndefined();
-    expect(extraParamProblem(taxCode, '12a4')).toBe('validation.extraParamFormat');
+    expect(extraParamProblem(taxCode, '12a4')).toBe('validation.format');
     expect(extraParamProblem(taxCode, '1234')).toBeUndefined();
   });
 

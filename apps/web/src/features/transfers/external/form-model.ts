@@ -1,4 +1,8 @@
-import type { ExtraParam, MainRequest } from '@ledgerline/contract';
+import { extraParamRules, type ExtraParam, type MainRequest } from '@ledgerline/contract';
+import {
+  extraParamProblem as checkExtraParam,
+  type ExtraParamProblem,
+} from '@ledgerline/domain/extra-params';
 import {
   EXTERNAL_PERMISSION_OPERATION,
   EXTERNAL_TRANSFER_TYPES,
@@ -220,26 +224,13 @@ export function visibleExtraParams(
   return out;
 }
 
-/** The first thing wrong with an extra parameter's answer, as an i18n key; undefined when it is fine. */
+/** The first thing wrong with an extra parameter's answer, as an i18n key (domain's one rule, as the server checks it); undefined when it is fine. */
 export function extraParamProblem(
   param: ExtraParam,
   answer: string | undefined,
-): string | undefined {
-  const value = (answer ?? '').trim();
-  if (value === '') return param.required ? 'validation.required' : undefined;
-  if (param.maxLength !== null && value.length > param.maxLength) return 'validation.tooLong';
-  if (param.type === 'select' && !param.values.some((option) => option.value === value))
-    return 'validation.invalidValue';
-  if (param.type === 'text' && param.pattern !== null) {
-    try {
-      // The server's own pattern, anchored: the same check the submit gets.
-      // eslint-disable-next-line security/detect-non-literal-regexp -- the pattern comes from our own server's parameter list
-      if (!new RegExp(`^(?:${param.pattern})$`).test(value)) return 'validation.extraParamFormat';
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+): ExtraParamProblem | undefined {
+  const [rule] = extraParamRules([param]);
+  return rule ? checkExtraParam(rule, answer) : undefined;
 }
 
 const trimmed = (value: string) => {

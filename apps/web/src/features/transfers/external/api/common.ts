@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Account, ApiClient } from '@ledgerline/contract';
-import { ACCOUNT_TYPES, sortAccounts } from '@ledgerline/domain/accounts';
+import { isExternalSourceAccount, sortAccounts } from '@ledgerline/domain/accounts';
 import { accessInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
 import { useLanguage } from '@/i18n';
 import { externalKeys } from '../keys';
@@ -19,10 +19,7 @@ export function accountsQueryOptions(client: ApiClient, customerId: number | und
 
 /** Money leaves for another bank only from an open payment account or wallet (types 1001, 4001), in the list order. */
 export function sourceAccountsOf(accounts: readonly Account[]): Account[] {
-  const payers: readonly number[] = [ACCOUNT_TYPES.payment, ACCOUNT_TYPES.prepaidFunding];
-  return sortAccounts(
-    accounts.filter((account) => payers.includes(account.type) && account.accountStatusId === 2),
-  );
+  return sortAccounts(accounts.filter(isExternalSourceAccount));
 }
 
 export function useSourceAccounts() {

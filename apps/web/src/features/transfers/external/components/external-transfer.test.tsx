@@ -409,7 +409,7 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
         }),
       'POST /api/main/?transferWire': () =>
         refused('Some extra details of the transfer are missing or not valid', {
-          'extraParams.reference': 'validation.extraParamFormat',
+          'extraParams.reference': 'validation.format',
         }),
     });
     await fillSepaWire(user);

@@ -1,8 +1,9 @@
 /**
- * A short, human description of a browser's user-agent string ("Chrome on Windows") for the
- * sign-in history. Only the common browsers and systems are named; anything else is undefined
- * and the screen falls back to the client kind. Order matters: Edge and Opera say "Chrome" too,
- * and Chrome says "Safari".
+ * The browser and system of a user-agent string ("Chrome" on "Windows"): the web's sign-in
+ * history shows them, and the server names them in a push sign-in approval. Only the common
+ * browsers and systems are named; anything else is undefined and the caller falls back (the
+ * history to the client kind). Order matters: Edge and Opera say "Chrome" too, Chrome says
+ * "Safari", iOS says "Mac OS X" and Android says "Linux".
  */
 const BROWSERS: readonly [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
