@@ -13,6 +13,8 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Names of the tests that failed, repeated beside the summary (CI shows only the log's tail). */
+const failures = [];
 /** Seconds each stage took, for the summary (CI prints it: where the suite's time goes). */
 const timings = [];
 const startedAt = Date.now();
@@ -87,6 +89,13 @@ if (!only || only === 'unit') {
       ) ?? 'other';
     perProject.set(project, (perProject.get(project) ?? 0) + (file.endTime - file.startTime));
   }
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`vitest ${name} › ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`vitest ${name}: ${(file.message ?? '').split('\n')[0]}`);
+  }
   for (const [project, ms] of perProject)
     timings.push({ label: `  ${project} files`, seconds: Math.round(ms / 1000) });
   if (report)
@@ -130,6 +139,22 @@ if (!only || only === 'e2e') {
   } else count('playwright', 0, 1);
 }
 
+function collectPlaywrightFailures(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? [])
+    if (!spec.ok)
+      failures.push(
+        `playwright ${spec.file}:${spec.line} › ${[...path.slice(1), spec.title].join(' › ')}`,
+      );
+  for (const child of suite.suites ?? []) collectPlaywrightFailures(child, path);
+}
+const playwrightReport = readJson(join(reports, 'playwright.json'));
+for (const suite of playwrightReport?.suites ?? []) collectPlaywrightFailures(suite);
+
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
 console.log('Time per stage');
