@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit/server/component tests (vitest) and browser tests (Playwright),
 // then one closing line "N passed, N failed" summed over every runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -44,31 +44,41 @@ function count(label, passed, failed, skipped = 0) {
   );
 }
 
-if (!only || only === 'lint') {
-  const status = run('lint', process.execPath, [
-    'node_modules/eslint/bin/eslint.js',
-    '.',
-    '--max-warnings',
-    '0',
-  ]);
-  count('lint', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+/**
+ * Runs the single-threaded checks (lint, format, typecheck) side by side, so that two cores both
+ * work; each one's output is printed whole when it ends, so the logs do not interleave.
+ */
+async function runSideBySide(stages) {
+  const started = Date.now();
+  const results = await Promise.all(
+    stages.map(
+      ({ label, args }) =>
+        new Promise((resolveStage) => {
+          const child = spawn(process.execPath, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            const seconds = Math.round((Date.now() - started) / 1000);
+            console.log(`\n▶ ${label}: node ${args.join(' ')} (${seconds} s)\n${output}`);
+            timings.push({ label, seconds });
+            resolveStage({ label, status: code ?? 1 });
+          });
+        }),
+    ),
+  );
+  for (const { label, status } of results) count(label, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
-if (!only || only === 'format') {
-  const status = run('format', process.execPath, [
-    'node_modules/prettier/bin/prettier.cjs',
-    '--check',
-    '--log-level',
-    'warn',
-    '.',
-  ]);
-  count('format', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
-}
-
-if (!only || only === 'typecheck') {
-  const status = run('typecheck', process.execPath, ['scripts/typecheck.mjs']);
-  count('typecheck', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
-}
+const staticChecks = [
+  { label: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0'] },
+  {
+    label: 'format',
+    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
+  },
+  { label: 'typecheck', args: ['scripts/typecheck.mjs'] },
+].filter(({ label }) => !only || only === label);
+if (staticChecks.length > 0) await runSideBySide(staticChecks);
 
 if (!only || only === 'unit') {
   const out = join(reports, 'vitest.json');

@@ -10,7 +10,7 @@ import {
   termsAcceptances,
   users,
 } from './schema';
-import { hashPassword, sha256 } from '../lib/crypto';
+import { hashPassword, PUBLIC_PASSWORD_COST, sha256 } from '../lib/crypto';
 import { seedDemoCards } from './seed-cards';
 import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
@@ -339,8 +339,9 @@ export async function seedDemo(
   db: Database,
   options: { cardDataKey?: string | undefined } = {},
 ): Promise<{ created: number }> {
-  // Hash outside the transaction (it is slow); one hash serves every demo user by design.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Hash outside the transaction; one hash serves every demo user by design, at the cost for a
+  // password that is public anyway (lib/crypto.ts).
+  const passwordHash = await hashPassword(DEMO_PASSWORD, PUBLIC_PASSWORD_COST);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7243002)`);
     let created = 0;

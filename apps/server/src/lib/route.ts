@@ -53,12 +53,13 @@ declare module 'fastify' {
 /**
  * Validates params, query and body with the route's zod schemas (fastify-type-provider-zod's
  * compiler's shape, answering the envelope). A missing body reads as `{}`, as the hand-written
- * parsers did, so a route whose fields are all optional accepts a bare POST (or a JSON null).
+ * parsers did, so a route whose fields are all optional accepts a bare POST. A JSON `null` is a
+ * body that is not an object, refused like any other (the main API's hostile-input test sends it).
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   return (data) => {
-    // Fastify gives a request without a body (no content type) as null or undefined.
-    const parsed = schema.safeParse(httpPart === 'body' && data == null ? {} : data);
+    // Fastify gives a request without a body as undefined.
+    const parsed = schema.safeParse(httpPart === 'body' && data === undefined ? {} : data);
     if (parsed.success) return { value: parsed.data };
     return { error: AppError.invalid(issuesOf(parsed.error)) };
   };

@@ -171,7 +171,9 @@ export function createAuthService(deps: {
 }): AuthService {
   const { db, tokens, sessions, realtime, mailer, botCheck } = deps;
   // Verifying against a fixed hash when the user does not exist keeps the answer time the same.
-  const decoyHash = hashPassword(randomToken());
+  // Made at the first unknown name, not at start: each test server would pay a slow hash for it.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomToken()));
 
   async function userByEmail(db2: DbOrTx, username: string): Promise<UserRow | undefined> {
     const [row] = await db2
@@ -426,10 +428,7 @@ export function createAuthService(deps: {
         throw accountBlockedError(blocked);
       }
       const user = await userByEmail(db, username);
-      const passwordOk = await verifyPassword(
-        body.password,
-        user?.passwordHash ?? (await decoyHash),
-      );
+      const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
       if (!user || !passwordOk || user.disabled || user.status !== 'active') {
         const blockedUntil = await db.transaction(async (tx) => {
           const until = await registerAccountFailure(tx, username);
