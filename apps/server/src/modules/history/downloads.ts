@@ -71,7 +71,12 @@ export async function serveHistoryDocument(
   if (link.document === EXPORT_DOCUMENT)
     return serveExportDownload(db, link, reply, () => claimLink(db, link.tokenHash), gone);
   const lang: Language = isLanguage(link.params.lang) ? link.params.lang : DEFAULT_LANGUAGE;
-  const transaction = await transactionDetails(db, link.customerId, String(link.params.transferId));
+  const transaction = await transactionDetails(
+    db,
+    link.customerId,
+    String(link.params.transferId),
+    lang,
+  );
   const [customer] = await db.select().from(customers).where(eq(customers.id, link.customerId));
   if (!customer) throw gone();
   const typeName =

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { t } from '../../i18n/translate';
 import { customerDisplayName } from '../accounts';
 import { listTransactionTypes } from '../dictionaries';
 import { renderStatement } from '../pdf';
@@ -205,19 +206,41 @@ class ChunkWriter {
   }
 }
 
-const HISTORY_HEADER = [
-  'Date',
-  'Transaction ID',
-  'Type',
-  'Direction',
-  'Amount',
-  'Fee',
-  'Currency',
-  'Status',
-  'Counterparty',
-  'Description',
+const HISTORY_COLUMNS = [
+  'date',
+  'transactionId',
+  'type',
+  'direction',
+  'amount',
+  'fee',
+  'currency',
+  'status',
+  'counterparty',
+  'description',
 ];
 const HISTORY_NUMERIC = new Set([4, 5]);
+
+/**
+ * The words a CSV file writes, in the customer's language: the same the screens and the PDFs show
+ * (type names from the dictionary, direction and status words), not the API's codes.
+ */
+function csvWords(lang: Language) {
+  const word = (key: string) => t(lang, `history-documents:${key}`);
+  const typeNames = new Map<string, string>(
+    listTransactionTypes(lang).transactions.map((type) => [type.code, type.name]),
+  );
+  return {
+    word,
+    type: (code: string) => typeNames.get(code) ?? code,
+    direction: (direction: 'in' | 'out') =>
+      word(direction === 'in' ? 'directionIn' : 'directionOut'),
+    status: (status: string) => word(`statuses.${status}`),
+  };
+}
+
+function exportLanguage(job: ExportRow): Language {
+  return isLanguage(job.params.lang) ? job.params.lang : DEFAULT_LANGUAGE;
+}
 
 async function setProgress(db: Database, id: number, progress: number): Promise<void> {
   await db
@@ -244,7 +267,9 @@ async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter
   const { scope } = await loadScope(db, job);
   const filter = (job.params.filter ?? {}) as Omit<HistoryFilter, 'accountId'>;
   const { total } = await countHistory(db, scope, filter, 2_000_000_000);
-  await writer.write(csvLine(HISTORY_HEADER));
+  const lang = exportLanguage(job);
+  const words = csvWords(lang);
+  await writer.write(csvLine(HISTORY_COLUMNS.map(words.word)));
   let after: HistoryCursor | undefined;
   let written = 0;
   for (;;) {
@@ -252,17 +277,17 @@ async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter
     if (rows.length === 0) break;
     let text = '';
     for (const row of rows) {
-      const item = toHistoryItem(row, scope);
+      const item = toHistoryItem(row, scope, lang);
       text += csvLine(
         [
           item.date,
           item.transactionId,
-          item.operationType,
-          item.direction,
+          words.type(item.operationType),
+          words.direction(item.direction),
           item.amount,
           item.fee,
           item.currency,
-          item.status,
+          words.status(item.status),
           item.counterparty,
           item.description,
         ],
@@ -296,25 +321,25 @@ async function writeStatement(db: Database, job: ExportRow, writer: ChunkWriter)
   const statement = (await statementRows(db, account)).find((row) => row.yearMonth === yearMonth);
   if (!statement) throw new Error('export: no statement for that month');
   await setProgress(db, job.id, 30);
-  const lang: Language = isLanguage(job.params.lang) ? job.params.lang : DEFAULT_LANGUAGE;
-  const typeNames = new Map(
-    listTransactionTypes(lang).transactions.map((type) => [type.code, type.name]),
-  );
+  const lang = exportLanguage(job);
   if (job.format === 'csv') {
+    const words = csvWords(lang);
     const lines = await statementLines(db, account.id, yearMonth);
     await setProgress(db, job.id, 60);
     await writer.write(
-      csvLine([
-        'Account',
-        'Currency',
-        'Period',
-        'Beginning balance',
-        'Total credit',
-        'Total debit',
-        'Ending balance',
-        'Processing',
-        'Rejected',
-      ]),
+      csvLine(
+        [
+          'account',
+          'currency',
+          'period',
+          'beginningBalance',
+          'totalCredit',
+          'totalDebit',
+          'endingBalance',
+          'statuses.processing',
+          'statuses.rejected',
+        ].map(words.word),
+      ),
     );
     await writer.write(
       csvLine(
@@ -333,7 +358,9 @@ async function writeStatement(db: Database, job: ExportRow, writer: ChunkWriter)
       ),
     );
     await writer.write('\r\n');
-    await writer.write(csvLine(['Date', 'Transaction ID', 'Type', 'Description', 'Amount', 'Fee']));
+    await writer.write(
+      csvLine(['date', 'transactionId', 'type', 'description', 'amount', 'fee'].map(words.word)),
+    );
     for (const line of lines) {
       const fee =
         line.customerId === account.customerId && line.net.startsWith('-') ? line.fee : '0';
@@ -348,7 +375,7 @@ async function writeStatement(db: Database, job: ExportRow, writer: ChunkWriter)
           [
             line.createdAt.toISOString(),
             line.transferId,
-            typeOfKind(line.kind),
+            words.type(typeOfKind(line.kind)),
             description,
             line.net,
             fee,
@@ -384,7 +411,7 @@ async function writeStatement(db: Database, job: ExportRow, writer: ChunkWriter)
     rejectedCount: statement.rejectedCount,
     lines: shown.map((line) => ({
       date: line.createdAt,
-      typeName: typeNames.get(typeOfKind(line.kind)) ?? line.kind,
+      typeName: csvWords(lang).type(typeOfKind(line.kind)),
       text: typeof line.details.description === 'string' ? line.details.description : '',
       net: line.net,
     })),

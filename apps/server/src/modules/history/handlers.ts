@@ -47,7 +47,7 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
           ])
         : null;
     return {
-      items: page.map((row) => toHistoryItem(row, scope)),
+      items: page.map((row) => toHistoryItem(row, scope, ctx.lang)),
       ...(counted
         ? { total: counted[0].total, totalIsExact: counted[0].exact, totals: counted[1] }
         : {}),
@@ -59,7 +59,9 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
 
   async getTransactionDetails(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return { transaction: await transactionDetails(ctx.db, ctx.customerId, input.transactionId) };
+    return {
+      transaction: await transactionDetails(ctx.db, ctx.customerId, input.transactionId, ctx.lang),
+    };
   },
 
   async getTransactionReceipt(input, ctx) {

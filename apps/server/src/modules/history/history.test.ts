@@ -232,7 +232,8 @@ describe('getTransactionHistory', () => {
         (item) =>
           item.amount === '12.34' &&
           item.operationType === 'betweenAccounts' &&
-          item.counterparty === `#${eur.accountId}`,
+          // The other side is the customer's own account, named as the screens name it.
+          item.counterparty === 'EUR account',
       ),
     ).toBe(true);
     expect(
@@ -441,7 +442,7 @@ describe('getTransactionDetails and getTransactionReceipt', () => {
       fee: fx.body.fee,
       toAmount: '50',
       toCurrency: 'USD',
-      counterparty: `#${usd.accountId}`,
+      counterparty: 'USD account',
     });
     expect(Number(tx.rate)).toBeGreaterThan(0);
     expect(
@@ -638,10 +639,11 @@ describe('exportHistory', () => {
     expect(lines.length).toBe(total);
     // Completed lines add up to the account's balance (every movement of the account is a line).
     const balance = lines
-      .filter((line) => line[7] === 'completed' || line[7] === 'reversed')
+      // The file writes the words the screen shows, not the API's codes.
+      .filter((line) => line[7] === 'Completed' || line[7] === 'Reversed')
       .reduce(
         (sum, line) =>
-          line[3] === 'in' ? sum.plus(line[4]!) : sum.minus(line[4]!).minus(line[5]!),
+          line[3] === 'Received' ? sum.plus(line[4]!) : sum.minus(line[4]!).minus(line[5]!),
         new Money(0),
       );
     expect(balance.toFixed()).toBe(new Money((await f.row(volumeAccount)).balance).toFixed());
@@ -667,6 +669,21 @@ describe('exportHistory', () => {
     expect(expected.reduce((sum, item) => sum.plus(signed(item)), new Money(0)).toFixed()).toBe(
       inLines.reduce((sum, line) => sum.plus(line[4]!), new Money(0)).toFixed(),
     );
+
+    // Asked in Spanish, the file speaks Spanish: its header and the words of every line.
+    const spanish = await server.send(
+      'exportHistory',
+      { accountId: volumeAccount, direction: 'in', fromDate: '2025-02-01', toDate: '2025-02-28' },
+      { token: personal, lang: 'es' },
+    );
+    expect(spanish.status).toBe(200);
+    const spanishFile = await download(
+      (await waitForExport(personal, (spanish.body as { exportId: number }).exportId))
+        .redirectLink!,
+    );
+    const [spanishHeader, ...spanishLines] = parseCsv(spanishFile.body);
+    expect(spanishHeader?.slice(0, 4)).toEqual(['Fecha', 'ID de la operación', 'Tipo', 'Sentido']);
+    expect(new Set(spanishLines.map((line) => line[3]))).toEqual(new Set(['Recibido']));
   });
 });
 

@@ -7,7 +7,10 @@ import {
   type HistoryItem,
 } from '@ledgerline/contract';
 import { transactionTypeId } from '@ledgerline/domain/dictionaries/transaction-types';
+import { accountKind } from '@ledgerline/domain/accounts';
+import type { Language } from '@ledgerline/domain/languages';
 import { selectRows, type DbOrTx } from '../../db/client';
+import { t } from '../../i18n/translate';
 import { AppError } from '../../lib/errors';
 import { Money, moneyText } from '../ledger';
 import { historyStatusOf, kindsOfType, ledgerStatusOf, typeOfKind } from './kinds';
@@ -76,6 +79,14 @@ export interface HistoryRow {
   details: Record<string, unknown> | string;
   net: string;
   sender_name: string | null;
+  /** The customer's other account of a transfer between own accounts (name, currency, type). */
+  other_account: OtherAccount | string | null;
+}
+
+interface OtherAccount {
+  name: string | null;
+  currency: string;
+  type: number;
 }
 
 function likePattern(text: string): string {
@@ -179,7 +190,12 @@ function needsOf(filter: Omit<HistoryFilter, 'accountId'>): { net: boolean; send
 const SELECT_COLUMNS = sql`p.id::text as posting_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as at_us,
   t.id as transfer_id, t.kind, t.status, p.created_at, t.amount::text as t_amount, t.fee::text as t_fee, t.customer_id as t_customer_id,
   t.details, n.net::text as net,
-  coalesce(c.business_name, nullif(concat_ws(' ', c.first_name, c.last_name), '')) as sender_name`;
+  coalesce(c.business_name, nullif(concat_ws(' ', c.first_name, c.last_name), '')) as sender_name,
+  case when t.kind = 'betweenAccounts' then (
+    select json_build_object('name', oa.name, 'currency', oa.currency_code, 'type', oa.type)
+    from accounts oa
+    where oa.customer_id = t.customer_id and oa.id::text = t.details->>(case when n.net < 0 then 'toAccount' else 'fromAccount' end)
+  ) end as other_account`;
 
 function cursorCondition(cursor: HistoryCursor): SQL {
   return sql`(p.created_at, p.id) < (timestamptz 'epoch' + ${cursor.atMicros.toString()}::bigint * interval '1 microsecond', ${cursor.postingId.toString()}::bigint)`;
@@ -277,26 +293,41 @@ export function detailsOf(row: {
     : row.details;
 }
 
+/**
+ * The customer's own account on the other side, named as the screens name it: its name, or
+ * "EUR account" / "EUR wallet" in the customer's language.
+ */
+function ownAccountLabel(row: HistoryRow, lang: Language): string | null {
+  const other: OtherAccount | null =
+    typeof row.other_account === 'string'
+      ? (JSON.parse(row.other_account) as OtherAccount)
+      : row.other_account;
+  if (!other) return null;
+  const name = text(other.name);
+  const kind = t(lang, `history-documents:accountNames.${accountKind(other.type)}`, {
+    currency: other.currency,
+  });
+  return name ? `${name} (${other.currency})` : kind;
+}
+
 /** Who is on the other side, as the account's owner sees it. */
 export function counterpartyOf(
   row: HistoryRow,
   scope: HistoryScope,
   direction: 'in' | 'out',
+  lang: Language,
 ): string | null {
   const details = detailsOf(row);
   const own = row.t_customer_id === scope.customerId;
   if (!own && direction === 'in') return row.sender_name;
-  if (row.kind === 'betweenAccounts') {
-    const other = direction === 'out' ? details.toAccount : details.fromAccount;
-    return typeof other === 'number' ? `#${other}` : null;
-  }
+  if (row.kind === 'betweenAccounts') return ownAccountLabel(row, lang);
   const name = text(details.name);
   const email = text(details.email);
   const person = name && email ? `${name} (${email})` : (name ?? email);
   return text(details.payeeText) ?? text(details.beneficiary) ?? person;
 }
 
-export function toHistoryItem(row: HistoryRow, scope: HistoryScope): HistoryItem {
+export function toHistoryItem(row: HistoryRow, scope: HistoryScope, lang: Language): HistoryItem {
   const net = new Money(row.net);
   const direction = net.isNegative() ? 'out' : 'in';
   const fee =
@@ -315,7 +346,7 @@ export function toHistoryItem(row: HistoryRow, scope: HistoryScope): HistoryItem
     fee: moneyText(fee),
     direction,
     status: historyStatusOf(row.status),
-    counterparty: counterpartyOf(row, scope, direction),
+    counterparty: counterpartyOf(row, scope, direction, lang),
     description: text(detailsOf(row).description),
   };
 }

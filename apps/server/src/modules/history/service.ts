@@ -1,3 +1,4 @@
+import type { Language } from '@ledgerline/domain/languages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StatementRow, TransactionDetails } from '@ledgerline/contract';
 import { selectRows, type DbOrTx } from '../../db/client';
@@ -52,12 +53,13 @@ export async function transactionDetails(
   db: DbOrTx,
   customerId: number,
   transferId: string,
+  lang: Language,
 ): Promise<TransactionDetails> {
   const account = await accountOfTransfer(db, customerId, transferId);
   const scope = scopeOf(account);
   const row = await historyRowOf(db, scope, transferId);
   if (!row) throw AppError.notFound('Transaction not found');
-  const item = toHistoryItem(row, scope);
+  const item = toHistoryItem(row, scope, lang);
   const details = detailsOf(row);
   const lines = await db
     .select({
