@@ -6,7 +6,9 @@ import {
   currencySymbol,
   exchangeRateFor,
   formatAmount,
+  formatIban,
   formatMoney,
+  formatRate,
   sumMoney,
 } from './money';
 
@@ -74,11 +76,20 @@ describe('formatAmount: at least 2 and at most 8 decimals (spec 2 §9)', () => {
   });
 });
 
-describe('formatMoney: the spec symbols, else the code (spec 2 §9)', () => {
+describe('formatMoney: the spec symbols, else the code, in the currency’s decimals (spec 2 §9)', () => {
   it.each<[string, string, string]>([
     ['EUR', '1234.5', '€1,234.50'],
     ['USD', '10', '$10.00'],
-    ['AUD', '10.125', '$10.125'],
+    // A currency shows its minor units: finer digits are rounded half up, never shown.
+    ['AUD', '10.125', '$10.13'],
+    ['GBP', '845.1234', '£845.12'],
+    ['EUR', '-0.004', '€0.00'],
+    ['JPY', '1234.5', '1,235 JPY'],
+    ['ISK', '1000', '1,000 ISK'],
+    // A crypto asset carries finer amounts: 2 to 8 decimals, as many as the amount has.
+    ['BTC', '0.00012345', '0.00012345 BTC'],
+    ['BTC', '1', '1.00 BTC'],
+    ['usdt', '12.123456789', '12.12345679 USDT'],
     ['CAD', '0.5', '$0.50'],
     ['GBP', '99.99', '£99.99'],
     ['RON', '12', '12.00 lei'],
@@ -88,7 +99,7 @@ describe('formatMoney: the spec symbols, else the code (spec 2 §9)', () => {
     ['EUR', '-5', '-€5.00'],
     ['RON', '-5', '-5.00 lei'],
     ['PLN', '-0.5', '-0.50 PLN'],
-    ['EUR', '123456789012.12345678', '€123,456,789,012.12345678'],
+    ['EUR', '123456789012.12345678', '€123,456,789,012.12'],
   ])('%s %s → %j', (currency, amount, expected) => {
     expect(formatMoney(amount, currency)).toBe(expected);
   });
@@ -196,5 +207,31 @@ describe('hasValidMinorUnits: no finer than the currency is paid in (issue 12)',
     ['Infinity', 'EUR', false],
   ])('%s %s: %s', (amount, currency, expected) => {
     expect(hasValidMinorUnits(amount, currency)).toBe(expected);
+  });
+});
+
+describe('formatRate: 4 to 6 decimals, rounded half up', () => {
+  it.each<[string, string | undefined, string]>([
+    ['1.1348161598', undefined, '1.134816'],
+    ['1.1', undefined, '1.1000'],
+    ['1', undefined, '1.0000'],
+    ['0.00001234', undefined, '0.000012'],
+    ['161.2345675', undefined, '161.234568'],
+    ['1234.5', 'de', '1.234,5000'],
+    ['0.8812', 'ro', '0,8812'],
+  ])('%s in %s → %j', (rate, locale, expected) => {
+    expect(formatRate(rate, locale)).toBe(expected);
+  });
+});
+
+describe('formatIban: capitals in groups of four', () => {
+  it.each<[string, string]>([
+    ['DE89370400440532013000', 'DE89 3704 0044 0532 0130 00'],
+    ['de89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 00'],
+    ['GB29NWBK60161331926819', 'GB29 NWBK 6016 1331 9268 19'],
+    ['NO9386011117947', 'NO93 8601 1117 947'],
+    ['', ''],
+  ])('%j → %j', (iban, expected) => {
+    expect(formatIban(iban)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { CURRENCY_SYMBOLS } from './constants';
-import { minorUnits } from './dictionaries/currencies';
+import { isCryptoAsset, minorUnits } from './dictionaries/currencies';
 
 /**
  * Money as the customer sees it (spec 2 §9: at least 2 and at most 8 decimals; symbols EUR €,
@@ -74,32 +74,74 @@ function toDecimal(amount: string | number | Decimal): Decimal {
   return value;
 }
 
-/** The amount without a symbol: 2 to 8 decimals (zeros beyond the second dropped), grouped by locale. */
-export function formatAmount(amount: string | number | Decimal, locale?: string): string {
-  // Rounded half up to 8 places; a value that rounds to zero loses its sign ("-0.00" is noise).
-  let value = toDecimal(amount).toDecimalPlaces(MONEY_MAX_DECIMALS, Decimal.ROUND_HALF_UP);
-  if (value.isZero()) value = new Decimal(0);
-  const decimals = Math.max(MONEY_MIN_DECIMALS, value.decimalPlaces());
-  const [whole = '0', fraction = ''] = value.abs().toFixed(decimals).split('.');
+/** `value` with exactly `decimals` decimals (rounded half up), grouped by the locale's rules. */
+function formatDecimal(value: Decimal, decimals: number, locale: string | undefined): string {
+  let rounded = value.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
+  // A value that rounds to zero loses its sign ("-0.00" is noise).
+  if (rounded.isZero()) rounded = new Decimal(0);
+  const [whole = '0', fraction = ''] = rounded.abs().toFixed(decimals).split('.');
   const { group, decimal, groupsFourDigits } = separators(intlLocale(locale));
   const grouped = whole.length === 4 && !groupsFourDigits ? whole : groupThousands(whole, group);
-  return `${value.isNegative() ? '-' : ''}${grouped}${decimal}${fraction}`;
+  return `${rounded.isNegative() ? '-' : ''}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
+}
+
+/** Between 2 and 8 decimals: as many as the amount carries (spec 2 §9). */
+function specDecimals(value: Decimal): number {
+  const carried = value.toDecimalPlaces(MONEY_MAX_DECIMALS, Decimal.ROUND_HALF_UP).decimalPlaces();
+  return Math.max(MONEY_MIN_DECIMALS, carried);
 }
 
 /**
- * The amount with its currency: a sign symbol goes before the number (€1,234.50, -$5.00); a
- * word-like symbol or a plain code goes after it with a space (12.00 lei, 3.10 CHF), as they
- * are read.
+ * The amount without a symbol or a currency to go by: 2 to 8 decimals (zeros beyond the second
+ * dropped), grouped by locale.
+ */
+export function formatAmount(amount: string | number | Decimal, locale?: string): string {
+  const value = toDecimal(amount);
+  return formatDecimal(value, specDecimals(value), locale);
+}
+
+/**
+ * How many decimals an amount in a currency shows: a currency's minor units (EUR 2, JPY 0), so a
+ * balance never reads £845.1234; a crypto asset carries finer amounts and shows the spec's 2 to 8
+ * (spec 2 §9, applied to the amounts that carry them).
+ */
+export function shownDecimals(amount: string | number | Decimal, currencyCode: string): number {
+  return isCryptoAsset(currencyCode) ? specDecimals(toDecimal(amount)) : minorUnits(currencyCode);
+}
+
+/**
+ * The amount with its currency, in the currency's decimals: a sign symbol goes before the number
+ * (€1,234.50, -$5.00); a word-like symbol or a plain code goes after it with a space (12.00 lei,
+ * 3.10 CHF), as they are read.
  */
 export function formatMoney(
   amount: string | number | Decimal,
   currencyCode: string,
   locale?: string,
 ): string {
-  const text = formatAmount(amount, locale);
-  const symbol = currencySymbol(currencyCode);
+  const code = currencyCode.trim().toUpperCase();
+  const text = formatDecimal(toDecimal(amount), shownDecimals(amount, code), locale);
+  const symbol = currencySymbol(code);
   if (/\p{L}/u.test(symbol)) return `${text} ${symbol}`;
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+}
+
+/** Exchange rates are read to 4 to 6 decimals (1 GBP = 1.134816 EUR), rounded half up. */
+export const RATE_MIN_DECIMALS = 4;
+export const RATE_MAX_DECIMALS = 6;
+
+/** An exchange rate for reading: 4 to 6 decimals, grouped by locale; exact, never via a float. */
+export function formatRate(rate: string | number | Decimal, locale?: string): string {
+  const value = toDecimal(rate).toDecimalPlaces(RATE_MAX_DECIMALS, Decimal.ROUND_HALF_UP);
+  return formatDecimal(value, Math.max(RATE_MIN_DECIMALS, value.decimalPlaces()), locale);
+}
+
+/** An IBAN as people read and type it: capitals, in groups of four (DE89 3704 0044 0532 0130 00). */
+export function formatIban(iban: string): string {
+  return iban
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /**

@@ -53,6 +53,25 @@ export const CURRENCIES: readonly CurrencyInfo[] = [
   { code: 'BRL', symbol: 'R$', decimals: 2 },
 ];
 
+/**
+ * Crypto assets a customer may hold or be paid in: their amounts carry more decimals than a
+ * currency's cents, so they are shown with the spec's 2 to 8 decimals rather than minor units.
+ */
+export const CRYPTO_ASSETS: ReadonlySet<string> = new Set([
+  'BTC',
+  'ETH',
+  'LTC',
+  'SOL',
+  'TRX',
+  'USDC',
+  'USDT',
+  'XRP',
+]);
+
+export function isCryptoAsset(code: string): boolean {
+  return CRYPTO_ASSETS.has(code.trim().toUpperCase());
+}
+
 const BY_CODE: ReadonlyMap<string, CurrencyInfo> = new Map(
   CURRENCIES.map((currency) => [currency.code, currency]),
 );

@@ -1,24 +1,12 @@
 import { Alert, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import Decimal from 'decimal.js';
+import { formatRate } from '@ledgerline/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, translateErrorMessage, useLanguage } from '@/i18n';
 import { AlertIcon } from '@/ui/icons';
 import { useDefaultExchangeRates } from '../api/get-exchange-rates';
 import classes from './home.module.css';
-
-/**
- * A rate for reading: 4 to 6 decimals, grouped by locale. Intl formats the decimal string itself
- * (not a float), so no digit changes on the way.
- */
-function formatRate(rate: string | number, locale: string): string {
-  const exact = new Decimal(rate).toDecimalPlaces(6).toFixed();
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 6,
-  }).format(exact as `${number}`);
-}
 
 function formatDate(value: string, locale: string): string {
   const date = new Date(`${value}T00:00:00Z`);

@@ -94,7 +94,7 @@ async function renderHome(overrides: Routes = {}, language: 'en' | 'ro' = 'en') 
 const rowTexts = () => screen.getAllByTestId('account-row').map((row) => row.textContent ?? '');
 
 describe('home: accounts', () => {
-  it('shows each account with its symbol, 2 to 8 decimals and pending amount, sorted and grouped', async () => {
+  it('shows each account with its symbol, the currency’s decimals and pending amount, sorted and grouped', async () => {
     await renderHome();
     await screen.findByRole('heading', { name: 'Your accounts' });
     await waitFor(() => expect(screen.getAllByTestId('account-row')).toHaveLength(5));
@@ -105,7 +105,8 @@ describe('home: accounts', () => {
     expect(rows[0]).toContain('Pending: €12.30');
     expect(rows[0]).toContain('Default for history');
     expect(rows[1]).toContain('Travel money');
-    expect(rows[1]).toContain('$0.12345678');
+    expect(rows[1]).toContain('$0.12');
+    expect(rows[1]).not.toContain('0.123');
     expect(rows[1]).not.toContain('Pending');
     expect(rows[2]).toContain('Closed');
     expect(rows[2]).toContain('CAD');
@@ -195,7 +196,8 @@ describe('home: accounts', () => {
     });
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
-    expect(await within(dialog).findByText('LT121000011101001000')).toBeInTheDocument();
+    // Read in groups of four.
+    expect(await within(dialog).findByText('LT12 1000 0111 0100 1000')).toBeInTheDocument();
     expect(within(dialog).getByText('PBBLLT21')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy IBAN' })).toBeInTheDocument();
     await waitFor(() =>

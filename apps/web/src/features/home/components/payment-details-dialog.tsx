@@ -1,3 +1,4 @@
+import { formatIban } from '@ledgerline/domain/money';
 import {
   ActionIcon,
   Alert,
@@ -83,7 +84,12 @@ function InstructionDetails({ instruction }: { instruction: PaymentInstruction }
         const value = raw === null || raw === undefined ? '' : String(raw).trim();
         if (value === '') return null;
         // The IBAN already carries the account number for IBAN countries.
-        if (field === 'bankAccountNumber' && instruction.iban && value === String(instruction.iban))
+        const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+        if (
+          field === 'bankAccountNumber' &&
+          instruction.iban &&
+          compact(value) === compact(String(instruction.iban))
+        )
           return null;
         const label = t(`home.paymentDetails.fields.${field}`);
         return (
@@ -91,7 +97,8 @@ function InstructionDetails({ instruction }: { instruction: PaymentInstruction }
             <dt>{label}</dt>
             <dd>
               <span className={TEXT_FIELDS.has(field) ? classes.detailText : classes.detailValue}>
-                {value}
+                {/* Read in groups of four; copied without spaces, as a form takes it. */}
+                {field === 'iban' ? formatIban(value) : value}
               </span>
               <CopyButton value={value} timeout={2000}>
                 {({ copied, copy }) => (

@@ -67,8 +67,8 @@ describe('/statements', () => {
       'PDFCSV',
     ]);
     expect(rows[1]).toHaveTextContent('February 2026');
-    // Up to 8 decimals, exact (spec 2 §9).
-    expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('€12.34567891');
+    // In the currency's decimals, rounded half up: a fiat balance never shows finer digits.
+    expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('€12.35');
     // The first account in accountStatusId order is the default; the shown year is the current one.
     expect(server!.calls('getStatements')).toEqual(
       expect.arrayContaining([{ accountId: 100 }, { accountId: 100, year: THIS_YEAR }]),
