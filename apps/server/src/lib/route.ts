@@ -53,13 +53,12 @@ declare module 'fastify' {
 /**
  * Validates params, query and body with the route's zod schemas (fastify-type-provider-zod's
  * compiler's shape, answering the envelope). A missing body reads as `{}`, as the hand-written
- * parsers did, so a route whose fields are all optional accepts a bare POST. A JSON `null` is a
- * body that is not an object, refused like any other (the main API's hostile-input test sends it).
+ * parsers did, so a route whose fields are all optional accepts a bare POST.
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   return (data) => {
-    // Fastify gives a request without a body as undefined.
-    const parsed = schema.safeParse(httpPart === 'body' && data === undefined ? {} : data);
+    // Fastify gives a request without a body as null or undefined (a JSON null was refused before).
+    const parsed = schema.safeParse(httpPart === 'body' && data == null ? {} : data);
     if (parsed.success) return { value: parsed.data };
     return { error: AppError.invalid(issuesOf(parsed.error)) };
   };
@@ -107,6 +106,16 @@ export function registerRouteSupport(
 }
 
 /**
+ * A body that is the JSON literal `null` is not an object: refused like any other such body. (A
+ * request without a body reaches the validator as null too, and reads as `{}` there; it carries
+ * no content type, which is how the two are told apart.)
+ */
+async function refuseJsonNull(request: FastifyRequest): Promise<void> {
+  if (request.body === null && request.headers['content-type'] !== undefined)
+    throw AppError.invalid({ _: 'validation.invalidValue' }, 'The body must be a JSON object');
+}
+
+/**
  * Registers one REST route from its entry in the contract's table (packages/contract/src/routes.ts):
  * method, path, schemas and auth come from the entry, so the handler's types cannot drift from
  * what the web calls. Order per request: rate limit, then the bearer guard (session routes),
@@ -118,7 +127,7 @@ export function route<R extends RestRoute>(
   handler: RouteHandler<R>,
   options: RouteOptions = {},
 ): void {
-  const preValidation: preValidationHookHandler[] = [];
+  const preValidation: preValidationHookHandler[] = [refuseJsonNull];
   if (entry.rateLimited) preValidation.push(app.rateLimit());
   if (entry.auth === 'session') {
     preValidation.push(async (request) => {

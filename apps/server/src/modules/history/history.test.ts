@@ -671,15 +671,14 @@ describe('exportHistory', () => {
     );
 
     // Asked in Spanish, the file speaks Spanish: its header and the words of every line.
-    const spanish = await server.send(
+    const spanish = await server.call(
       'exportHistory',
       { accountId: volumeAccount, direction: 'in', fromDate: '2025-02-01', toDate: '2025-02-28' },
       { token: personal, lang: 'es' },
     );
     expect(spanish.status).toBe(200);
     const spanishFile = await download(
-      (await waitForExport(personal, (spanish.body as { exportId: number }).exportId))
-        .redirectLink!,
+      (await waitForExport(personal, spanish.body.exportId)).redirectLink!,
     );
     const [spanishHeader, ...spanishLines] = parseCsv(spanishFile.body);
     expect(spanishHeader?.slice(0, 4)).toEqual(['Fecha', 'ID de la operación', 'Tipo', 'Sentido']);
