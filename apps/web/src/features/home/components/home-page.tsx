@@ -284,6 +284,7 @@ export function HomePage() {
       <OpenAccountDialog
         kind={opening}
         accounts={list}
+        isAccountsLoading={accounts.isLoading}
         onClose={() => setOpening(undefined)}
         onOpened={(account) => {
           setOpening(undefined);
