@@ -174,12 +174,7 @@ function PhoneNav({ items, counts }: NavEntries) {
           </li>
         </ul>
       </nav>
-      <Drawer.Root
-        opened={isMoreOpen}
-        onClose={() => setMoreOpen(false)}
-        position="bottom"
-        size="auto"
-      >
+      <Drawer.Root opened={isMoreOpen} onClose={() => setMoreOpen(false)} position="bottom">
         <Drawer.Overlay />
         <Drawer.Content className={classes.sheet}>
           {/* A <div>, not Mantine's <header>: portalled into <body> it would be a second banner. */}
