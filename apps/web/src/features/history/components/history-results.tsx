@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { HistoryFilter, HistoryItem } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '@/ui/data-table';
+import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge } from '@/ui/status-badge';
 import { useHistoryPage } from '../api/history';
@@ -92,14 +92,7 @@ export function HistoryResults({
           </Button>
         </div>
 
-        {page.isPending && (
-          <Stack gap="sm" aria-busy="true">
-            <VisuallyHidden role="status">{t('history.list.loading')}</VisuallyHidden>
-            {Array.from({ length: 6 }, (_, row) => (
-              <Skeleton key={row} height={28} width={row % 2 === 0 ? '100%' : '80%'} radius="sm" />
-            ))}
-          </Stack>
-        )}
+        {page.isPending && <ListSkeleton rows={6} size="xl" label={t('history.list.loading')} />}
         {page.isError && (
           // Spec 2 §8: an unsuccessful history call gives an empty list, with the reason visible.
           <LoadFailed
