@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { HistoryFilter, HistoryItem } from '@ledgerline/contract';
+import { HISTORY_PAGE_SIZE, type HistoryFilter, type HistoryItem } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -47,6 +47,12 @@ export function HistoryResults({
   const totals = first.data;
   const items = page.isError ? [] : (page.data?.items ?? []);
   const nextCursor = page.data?.nextCursor ?? null;
+  // "Page 2 of 7" when the first page counted the matches exactly; beyond the server's count cap
+  // ("1,000+") the number of pages is not known, and the pager says only "Page 2".
+  const pageCount =
+    totals?.total !== undefined && totals.totalIsExact !== false
+      ? Math.max(1, Math.ceil(totals.total / HISTORY_PAGE_SIZE))
+      : undefined;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={page.isFetching}>
@@ -128,7 +134,9 @@ export function HistoryResults({
               {t('history.list.previous')}
             </Button>
             <Text size="sm" aria-current="page">
-              {t('history.list.page', { page: pageNumber })}
+              {pageCount === undefined
+                ? t('history.list.page', { page: pageNumber })
+                : t('history.list.pageOf', { page: pageNumber, pages: pageCount })}
             </Text>
             <Button
               variant="default"
