@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
+import type * as NewsFeature from '@/features/news';
 import { renderApp } from '@/test/render-app';
 
 // The news screen fails while it renders; everything else in the feature (the navigation's
 // unread count) is the real one.
 vi.mock('@/features/news', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/news')>()),
+  ...(await importOriginal<typeof NewsFeature>()),
   NewsPage: () => {
     throw new TypeError("Cannot read properties of undefined (reading 'trim')");
   },
