@@ -57,6 +57,9 @@ test.describe('profile', () => {
       list.getByTestId('email-row').filter({ hasText: 'personal@ledgerline.test' }),
     ).toContainText('Primary');
     await expect(page.getByRole('list', { name: 'Your phone numbers' })).toBeVisible();
+    // The sign-in e-mail is named once: by its own section, not again among the details.
+    await expect(page.getByText('Sign-in e-mail', { exact: true })).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Sign-in e-mail' })).toBeVisible();
     await expectAccessible(page, '/profile');
 
     const address = `profile-${Date.now()}@ledgerline.test`;

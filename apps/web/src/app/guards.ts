@@ -2,7 +2,12 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@ledgerline/contract';
 import { isSafeInitialPath } from '@ledgerline/domain/safe-path';
-import { getPendingSignIn, type SessionStore, type TokenRefresher } from './session';
+import {
+  accessInfoQueryOptions,
+  getPendingSignIn,
+  type SessionStore,
+  type TokenRefresher,
+} from './session';
 
 /** What the route guards work with: the session, its refresher, the API client and the cache. */
 export interface GuardDependencies {
@@ -68,6 +73,34 @@ export function requireMainSession(deps: GuardDependencies) {
       session.setSeiPath(undefined);
       if (isSafeInitialPath(seiPath) && seiPath !== url.pathname) throw redirect(seiPath);
     }
+    await loadNavigationFacts(deps);
+    return null;
+  };
+}
+
+/**
+ * The navigation shows "Transfers" only to a user who may open a transfer screen, and home's
+ * actions follow the same access info: read it before the layout's first paint, so the page does
+ * not jump when it arrives (issue 13, CLS). The customer info the start page has just read is in
+ * the cache already. A failure here is left to the screens, which show it.
+ */
+async function loadNavigationFacts({ session, apiClient, queryClient }: GuardDependencies) {
+  // One try: the screens' own queries retry, and a slow retry here would hold the page.
+  await queryClient
+    .ensureQueryData({
+      ...accessInfoQueryOptions(apiClient, session.getCustomerId()),
+      retry: false,
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Pages open to everyone (/terms, the 404 page): a tab that was signed in before a reload gets
+ * its session back, so the page can keep the signed-in header; nobody is sent away.
+ */
+export function restoreSession(deps: GuardDependencies) {
+  return async () => {
+    await hasSession(deps);
     return null;
   };
 }

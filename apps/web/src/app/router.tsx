@@ -4,12 +4,14 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '@/ui/page-loader';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './pages/route-error-page';
+import { ScreenErrorPage } from './pages/screen-error-page';
 import {
   loginLoader,
   redirectToLogin,
   requireMainSession,
   requireSession,
   requireSignInResult,
+  restoreSession,
   startLoader,
   type GuardDependencies,
 } from './guards';
@@ -52,105 +54,127 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
           id: 'external',
           lazy: () =>
             import('./layouts/external-layout').then((m) => ({ Component: m.ExternalLayout })),
+          // A screen that fails keeps the layout around it (issue 13): the boundary sits below it.
           children: [
             {
-              path: 'login',
-              loader: loginLoader(deps),
-              lazy: () => import('@/features/auth').then((m) => ({ Component: m.LoginPage })),
-            },
-            {
-              path: 'scp',
-              loader: requireSignInResult(deps),
-              lazy: lazyAuthScreen((m) => m.loadScpPage),
-            },
-            {
-              path: 'scp-mobile',
-              loader: requireSignInResult(deps),
-              lazy: lazyAuthScreen((m) => m.loadScpMobilePage),
-            },
-            {
-              path: 'register',
-              lazy: () =>
-                import('@/features/registration').then((m) => ({
-                  Component: m.RegisterChoicePage,
-                })),
-            },
-            {
-              path: 'register/personal',
-              lazy: () =>
-                import('@/features/registration').then((m) => ({
-                  Component: m.PersonalRegistrationPage,
-                })),
-            },
-            {
-              path: 'register/business',
-              lazy: () =>
-                import('@/features/registration').then((m) => ({
-                  Component: m.BusinessRegistrationPage,
-                })),
-            },
-            {
-              path: 'activate',
-              lazy: () =>
-                import('@/features/registration').then((m) => ({ Component: m.ActivatePage })),
-            },
-            {
-              path: 'account-recovery',
-              lazy: () =>
-                import('@/features/account-recovery').then((m) => ({
-                  Component: m.AccountRecoveryLayout,
-                })),
+              ErrorBoundary: ScreenErrorPage,
               children: [
                 {
-                  index: true,
-                  loader: () => redirect('/account-recovery/email'),
-                  Component: PageLoader,
+                  path: 'login',
+                  loader: loginLoader(deps),
+                  lazy: () => import('@/features/auth').then((m) => ({ Component: m.LoginPage })),
                 },
                 {
-                  path: 'email',
+                  path: 'scp',
+                  loader: requireSignInResult(deps),
+                  lazy: lazyAuthScreen((m) => m.loadScpPage),
+                },
+                {
+                  path: 'scp-mobile',
+                  loader: requireSignInResult(deps),
+                  lazy: lazyAuthScreen((m) => m.loadScpMobilePage),
+                },
+                {
+                  path: 'register',
                   lazy: () =>
-                    import('@/features/account-recovery').then((m) => ({
-                      Component: m.RecoveryEmailStep,
+                    import('@/features/registration').then((m) => ({
+                      Component: m.RegisterChoicePage,
                     })),
                 },
                 {
-                  path: 'status',
+                  path: 'register/personal',
                   lazy: () =>
-                    import('@/features/account-recovery').then((m) => ({
-                      Component: m.RecoveryStatusStep,
+                    import('@/features/registration').then((m) => ({
+                      Component: m.PersonalRegistrationPage,
                     })),
                 },
                 {
-                  path: 'reset',
+                  path: 'register/business',
                   lazy: () =>
-                    import('@/features/account-recovery').then((m) => ({
-                      Component: m.RecoveryResetStep,
+                    import('@/features/registration').then((m) => ({
+                      Component: m.BusinessRegistrationPage,
                     })),
                 },
                 {
-                  path: 'password',
+                  path: 'activate',
                   lazy: () =>
-                    import('@/features/account-recovery').then((m) => ({
-                      Component: m.RecoveryPasswordStep,
-                    })),
+                    import('@/features/registration').then((m) => ({ Component: m.ActivatePage })),
                 },
                 {
-                  path: 'success',
+                  path: 'account-recovery',
                   lazy: () =>
                     import('@/features/account-recovery').then((m) => ({
-                      Component: m.RecoverySuccessStep,
+                      Component: m.AccountRecoveryLayout,
                     })),
+                  children: [
+                    {
+                      index: true,
+                      loader: () => redirect('/account-recovery/email'),
+                      Component: PageLoader,
+                    },
+                    {
+                      path: 'email',
+                      lazy: () =>
+                        import('@/features/account-recovery').then((m) => ({
+                          Component: m.RecoveryEmailStep,
+                        })),
+                    },
+                    {
+                      path: 'status',
+                      lazy: () =>
+                        import('@/features/account-recovery').then((m) => ({
+                          Component: m.RecoveryStatusStep,
+                        })),
+                    },
+                    {
+                      path: 'reset',
+                      lazy: () =>
+                        import('@/features/account-recovery').then((m) => ({
+                          Component: m.RecoveryResetStep,
+                        })),
+                    },
+                    {
+                      path: 'password',
+                      lazy: () =>
+                        import('@/features/account-recovery').then((m) => ({
+                          Component: m.RecoveryPasswordStep,
+                        })),
+                    },
+                    {
+                      path: 'success',
+                      lazy: () =>
+                        import('@/features/account-recovery').then((m) => ({
+                          Component: m.RecoverySuccessStep,
+                        })),
+                    },
+                  ],
                 },
               ],
             },
+          ],
+        },
+        {
+          // Pages for everyone: with the signed-in header and navigation when a session exists.
+          id: 'either',
+          loader: restoreSession(deps),
+          lazy: () =>
+            import('./layouts/either-layout').then((m) => ({ Component: m.EitherLayout })),
+          children: [
             {
-              path: 'terms',
-              lazy: () => import('@/features/legal').then((m) => ({ Component: m.TermsPage })),
-            },
-            {
-              path: '*',
-              lazy: () =>
-                import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+              ErrorBoundary: ScreenErrorPage,
+              children: [
+                {
+                  path: 'terms',
+                  lazy: () => import('@/features/legal').then((m) => ({ Component: m.TermsPage })),
+                },
+                {
+                  path: '*',
+                  lazy: () =>
+                    import('./pages/not-found-page').then((m) => ({
+                      Component: m.NotFoundPage,
+                    })),
+                },
+              ],
             },
           ],
         },
@@ -162,24 +186,29 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
           // /self-certification (the forms), /company-documents, … arrive with their issues.
           children: [
             {
-              path: 'accept-terms',
-              lazy: lazyAuthScreen((m) => m.loadAcceptTermsPage),
-            },
-            {
-              path: 'company-access',
-              lazy: lazyAuthScreen((m) => m.loadCompanyChoicePage),
-            },
-            {
-              path: 'kyc',
-              lazy: lazyAuthScreen((m) => m.loadKycPage),
-            },
-            {
-              path: 'self-certification-business-splash',
-              lazy: lazyAuthScreen((m) => m.loadSelfCertificationSplashPage),
-            },
-            {
-              path: 'admin-overview',
-              lazy: lazyAuthScreen((m) => m.loadAdminOverviewPage),
+              ErrorBoundary: ScreenErrorPage,
+              children: [
+                {
+                  path: 'accept-terms',
+                  lazy: lazyAuthScreen((m) => m.loadAcceptTermsPage),
+                },
+                {
+                  path: 'company-access',
+                  lazy: lazyAuthScreen((m) => m.loadCompanyChoicePage),
+                },
+                {
+                  path: 'kyc',
+                  lazy: lazyAuthScreen((m) => m.loadKycPage),
+                },
+                {
+                  path: 'self-certification-business-splash',
+                  lazy: lazyAuthScreen((m) => m.loadSelfCertificationSplashPage),
+                },
+                {
+                  path: 'admin-overview',
+                  lazy: lazyAuthScreen((m) => m.loadAdminOverviewPage),
+                },
+              ],
             },
           ],
         },
@@ -194,155 +223,175 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
           lazy: () => import('./layouts/main-layout').then((m) => ({ Component: m.MainLayout })),
           children: [
             {
-              path: 'home',
-              lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })),
-            },
-            {
-              path: 'news',
-              lazy: () => import('@/features/news').then((m) => ({ Component: m.NewsPage })),
-            },
-            {
-              path: 'news/:id',
-              lazy: () =>
-                import('@/features/news').then((m) => ({ Component: m.AnnouncementPage })),
-            },
-            {
-              path: 'unverified-account',
-              lazy: () =>
-                import('@/features/account-status').then((m) => ({
-                  Component: m.UnverifiedAccountPage,
-                })),
-            },
-            {
-              path: 'limited-account',
-              lazy: () =>
-                import('@/features/account-status').then((m) => ({
-                  Component: m.LimitedAccountPage,
-                })),
-            },
-            {
-              path: 'profile',
-              lazy: () => import('@/features/profile').then((m) => ({ Component: m.ProfilePage })),
-            },
-            {
-              path: 'profile/notifications',
-              lazy: () =>
-                import('@/features/profile').then((m) => ({
-                  Component: m.NotificationSettingsPage,
-                })),
-            },
-            {
-              path: 'legal',
-              lazy: () =>
-                import('@/features/legal-info').then((m) => ({ Component: m.LegalInfoPage })),
-            },
-            {
-              path: 'setting',
-              lazy: () =>
-                import('@/features/security').then((m) => ({ Component: m.SettingsPage })),
-            },
-            {
-              path: 'login-history',
-              lazy: () =>
-                import('@/features/security').then((m) => ({ Component: m.LoginHistoryPage })),
-            },
-            {
-              path: 'payout-blacklist',
-              lazy: () =>
-                import('@/features/security').then((m) => ({ Component: m.PayoutBlacklistPage })),
-            },
-            {
-              path: 'history',
-              lazy: () => import('@/features/history').then((m) => ({ Component: m.HistoryPage })),
-            },
-            {
-              path: 'history/batch-transfers',
-              lazy: () =>
-                import('@/features/statements').then((m) => ({ Component: m.BatchTransfersPage })),
-            },
-            {
-              path: 'statements',
-              lazy: () =>
-                import('@/features/statements').then((m) => ({ Component: m.StatementsPage })),
-            },
-            {
-              // Transfer screens share one layout: the heading and the tabs of the types the user's flags allow.
-              id: 'transfers',
-              path: 'transfer',
-              lazy: () =>
-                import('@/features/transfers').then((m) => ({ Component: m.TransfersLayout })),
+              ErrorBoundary: ScreenErrorPage,
               children: [
                 {
-                  index: true,
+                  path: 'home',
+                  lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })),
+                },
+                {
+                  path: 'news',
+                  lazy: () => import('@/features/news').then((m) => ({ Component: m.NewsPage })),
+                },
+                {
+                  path: 'news/:id',
                   lazy: () =>
-                    import('@/features/transfers').then((m) => ({
-                      Component: m.TransfersIndexPage,
+                    import('@/features/news').then((m) => ({ Component: m.AnnouncementPage })),
+                },
+                {
+                  path: 'unverified-account',
+                  lazy: () =>
+                    import('@/features/account-status').then((m) => ({
+                      Component: m.UnverifiedAccountPage,
                     })),
                 },
                 {
-                  path: 'account',
+                  path: 'limited-account',
                   lazy: () =>
-                    import('@/features/transfers').then((m) => ({ Component: m.OwnTransferPage })),
-                },
-                {
-                  path: 'p2p',
-                  lazy: () =>
-                    import('@/features/transfers').then((m) => ({ Component: m.P2pTransferPage })),
-                },
-                {
-                  path: 'external',
-                  lazy: () =>
-                    import('@/features/transfers/external').then((m) => ({
-                      Component: m.ExternalTransferPage,
+                    import('@/features/account-status').then((m) => ({
+                      Component: m.LimitedAccountPage,
                     })),
                 },
                 {
-                  path: 'approved',
+                  path: 'profile',
                   lazy: () =>
-                    import('@/features/transfers').then((m) => ({ Component: m.ApprovalsPage })),
-                },
-              ],
-            },
-            {
-              // Card screens share one layout: the application dialog (?apply=1) and live card statuses.
-              id: 'cards',
-              lazy: () => import('@/features/cards').then((m) => ({ Component: m.CardsLayout })),
-              children: [
-                {
-                  path: 'cards',
-                  lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.CardsIndexPage })),
+                    import('@/features/profile').then((m) => ({ Component: m.ProfilePage })),
                 },
                 {
-                  path: 'cards/physical',
+                  path: 'profile/notifications',
                   lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.PhysicalCardsPage })),
+                    import('@/features/profile').then((m) => ({
+                      Component: m.NotificationSettingsPage,
+                    })),
                 },
                 {
-                  path: 'cards/virtual',
+                  path: 'legal',
                   lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.VirtualCardsPage })),
+                    import('@/features/legal-info').then((m) => ({ Component: m.LegalInfoPage })),
                 },
                 {
-                  path: 'cards/:accountId',
+                  path: 'setting',
                   lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.CardDetailsPage })),
-                },
-                // Spec 2 §2 writes /card/{accountId}/pin/; the router ignores the trailing slash.
-                {
-                  path: 'card/:accountId/pin',
-                  lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.CardPinPage })),
+                    import('@/features/security').then((m) => ({ Component: m.SettingsPage })),
                 },
                 {
-                  path: 'add-card',
+                  path: 'login-history',
                   lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.AddCardPage })),
+                    import('@/features/security').then((m) => ({ Component: m.LoginHistoryPage })),
                 },
                 {
-                  path: 'confirm-card/:cardId',
+                  path: 'payout-blacklist',
                   lazy: () =>
-                    import('@/features/cards').then((m) => ({ Component: m.ConfirmCardPage })),
+                    import('@/features/security').then((m) => ({
+                      Component: m.PayoutBlacklistPage,
+                    })),
+                },
+                {
+                  path: 'history',
+                  lazy: () =>
+                    import('@/features/history').then((m) => ({ Component: m.HistoryPage })),
+                },
+                {
+                  path: 'history/batch-transfers',
+                  lazy: () =>
+                    import('@/features/statements').then((m) => ({
+                      Component: m.BatchTransfersPage,
+                    })),
+                },
+                {
+                  path: 'statements',
+                  lazy: () =>
+                    import('@/features/statements').then((m) => ({ Component: m.StatementsPage })),
+                },
+                {
+                  // Transfer screens share one layout: the heading and the tabs of the types the user's flags allow.
+                  id: 'transfers',
+                  path: 'transfer',
+                  lazy: () =>
+                    import('@/features/transfers').then((m) => ({ Component: m.TransfersLayout })),
+                  children: [
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('@/features/transfers').then((m) => ({
+                          Component: m.TransfersIndexPage,
+                        })),
+                    },
+                    {
+                      path: 'account',
+                      lazy: () =>
+                        import('@/features/transfers').then((m) => ({
+                          Component: m.OwnTransferPage,
+                        })),
+                    },
+                    {
+                      path: 'p2p',
+                      lazy: () =>
+                        import('@/features/transfers').then((m) => ({
+                          Component: m.P2pTransferPage,
+                        })),
+                    },
+                    {
+                      path: 'external',
+                      lazy: () =>
+                        import('@/features/transfers/external').then((m) => ({
+                          Component: m.ExternalTransferPage,
+                        })),
+                    },
+                    {
+                      path: 'approved',
+                      lazy: () =>
+                        import('@/features/transfers').then((m) => ({
+                          Component: m.ApprovalsPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  // Card screens share one layout: the application dialog (?apply=1) and live card statuses.
+                  id: 'cards',
+                  lazy: () =>
+                    import('@/features/cards').then((m) => ({ Component: m.CardsLayout })),
+                  children: [
+                    {
+                      path: 'cards',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({ Component: m.CardsIndexPage })),
+                    },
+                    {
+                      path: 'cards/physical',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({
+                          Component: m.PhysicalCardsPage,
+                        })),
+                    },
+                    {
+                      path: 'cards/virtual',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({ Component: m.VirtualCardsPage })),
+                    },
+                    {
+                      path: 'cards/:accountId',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({ Component: m.CardDetailsPage })),
+                    },
+                    // Spec 2 §2 writes /card/{accountId}/pin/; the router ignores the trailing slash.
+                    {
+                      path: 'card/:accountId/pin',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({ Component: m.CardPinPage })),
+                    },
+                    {
+                      path: 'add-card',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({ Component: m.AddCardPage })),
+                    },
+                    {
+                      path: 'confirm-card/:cardId',
+                      lazy: () =>
+                        import('@/features/cards').then((m) => ({ Component: m.ConfirmCardPage })),
+                    },
+                  ],
                 },
               ],
             },

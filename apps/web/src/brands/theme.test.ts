@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BRAND_IDS, getBrand } from '@ledgerline/domain/brands';
 import { brandLogoUrl } from './logos';
 import { contrastRatio, createPalette } from './palette';
-import { TEXT_COLORS, createBrandTheme } from './theme';
+import { LIGHT_ALERT_TITLE_COLORS, TEXT_COLORS, createBrandTheme } from './theme';
 
 const AA = 4.5;
 
@@ -27,6 +27,12 @@ describe('brand themes', () => {
 
   it.each(BRAND_IDS.map((id) => [id]))('%s has a logo file', (id) => {
     expect(brandLogoUrl(getBrand(id))).toMatch(/\.svg/);
+  });
+
+  it('writes the titles of light success notices at AA on their background', () => {
+    for (const { title, background } of Object.values(LIGHT_ALERT_TITLE_COLORS)) {
+      expect(contrastRatio(title, background)).toBeGreaterThanOrEqual(AA);
+    }
   });
 
   it('keeps text, dimmed and error colours at AA on white and on the page background', () => {

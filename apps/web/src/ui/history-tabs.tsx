@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import classes from './history-tabs.module.css';
+import classes from './pill-tabs.module.css';
 
 const TABS = [
   { to: '/history', label: 'transactions' },

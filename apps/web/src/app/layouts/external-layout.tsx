@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { LanguagePicker } from '@/ui/language-picker';
 import { SiteFooter } from './site-footer';
@@ -5,8 +6,17 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import classes from './layouts.module.css';
 
-/** Pages for visitors who are not signed in: sign-in, registration, recovery, legal terms, 404. */
+/** Pages for visitors who are not signed in: sign-in, registration, recovery. */
 export function ExternalLayout() {
+  return (
+    <ExternalFrame>
+      <Outlet />
+    </ExternalFrame>
+  );
+}
+
+/** The visitor's header (brand, language) and footer around a page. */
+export function ExternalFrame({ children }: { children: ReactNode }) {
   return (
     <div className={classes.page}>
       <SkipLink />
@@ -14,7 +24,7 @@ export function ExternalLayout() {
         <LanguagePicker />
       </SiteHeader>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>

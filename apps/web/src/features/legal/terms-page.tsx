@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BrandTerm } from '@ledgerline/domain/brands';
 import type { Language } from '@ledgerline/domain/languages';
+import { useIsAuthenticated } from '@/app/session';
 import { useBrand } from '@/brands';
 import { intlLocale, useLanguage } from '@/i18n';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -52,6 +53,7 @@ function TermCard({ term }: { term: BrandTerm }) {
 export function TermsPage() {
   const { t } = useTranslation();
   const brand = useBrand();
+  const isAuthenticated = useIsAuthenticated();
   useDocumentTitle(t('legal.pageTitle'));
   return (
     <Container size="sm" py="xl" w="100%">
@@ -65,9 +67,16 @@ export function TermsPage() {
         {brand.terms.map((term) => (
           <TermCard key={term.id} term={term} />
         ))}
-        <Anchor component={Link} to="/login">
-          {t('legal.backToSignIn')}
-        </Anchor>
+        {/* A signed-in customer reads the terms inside online banking, not on the way to sign in. */}
+        {isAuthenticated ? (
+          <Anchor component={Link} to="/home">
+            {t('legal.backToHome')}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to="/login">
+            {t('legal.backToSignIn')}
+          </Anchor>
+        )}
       </Stack>
     </Container>
   );

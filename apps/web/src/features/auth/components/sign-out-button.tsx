@@ -4,20 +4,28 @@ import { SignOutIcon } from '@/ui/icons';
 import { useSignOut } from '../api/logout';
 import classes from './sign-out-button.module.css';
 
-export function SignOutButton() {
+export function SignOutButton({
+  isLabelAlwaysShown = false,
+  fullWidth = false,
+}: {
+  /** Keep the text on a phone too (the phone navigation's "More" sheet has the room for it). */
+  isLabelAlwaysShown?: boolean;
+  fullWidth?: boolean;
+}) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   return (
     <Button
       variant="default"
       size="sm"
+      fullWidth={fullWidth}
       leftSection={<SignOutIcon size={16} />}
       loading={signOut.isPending}
       onClick={() => signOut.mutate()}
-      classNames={{ root: classes.root, section: classes.section }}
+      classNames={isLabelAlwaysShown ? undefined : { root: classes.root, section: classes.section }}
     >
       {/* On phones only the icon shows; the text stays as the button's accessible name. */}
-      <span className={classes.label}>{t('session.signOut')}</span>
+      <span className={isLabelAlwaysShown ? undefined : classes.label}>{t('session.signOut')}</span>
     </Button>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { AUTHORIZATIONS_PAGE_SIZE, type Authorization } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
 import { DataTable, type DataColumn } from '@/ui/data-table';
+import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useAuthorizations, type AuthorizationKind } from '../api/authorizations';
@@ -49,14 +49,7 @@ export function AuthorizationsList({
     item.merchant ?? item.description ?? t('history.authorizations.unknownMerchant');
 
   if (list.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true">
-        <VisuallyHidden role="status">{t('history.authorizations.loading')}</VisuallyHidden>
-        {Array.from({ length: 4 }, (_, row) => (
-          <Skeleton key={row} height={24} width={row % 2 === 0 ? '90%' : '70%'} radius="sm" />
-        ))}
-      </Stack>
-    );
+    return <ListSkeleton rows={4} size="lg" label={t('history.authorizations.loading')} />;
   if (list.isError && isNotSettlementAccount(list.error))
     return (
       <Text size="sm" c="dimmed">

@@ -243,6 +243,31 @@ describe('/history', () => {
     expect(pager.getByText('Page 1')).toBeInTheDocument();
   });
 
+  it('names the number of pages when the first page counted the matches exactly', async () => {
+    const { user } = await openHistory('/history?accountId=100', {
+      'POST /api/main/?getTransactionHistory': ({ body }) => {
+        const cursor = (body as { cursor?: string }).cursor;
+        if (!cursor)
+          return page([item({ counterparty: 'First page shop' })], {
+            total: 41,
+            totalIsExact: true,
+            totals: { rejected: 0, processing: 0 },
+            nextCursor: 'c2',
+          });
+        return page([item({ counterparty: 'Second page shop' })], {
+          nextCursor: 'c3',
+          pageNumber: 2,
+        });
+      },
+    });
+    expect(await screen.findByText('Transactions found: 41')).toBeInTheDocument();
+    const pager = within(screen.getByRole('navigation', { name: 'Transaction pages' }));
+    expect(pager.getByText('Page 1 of 3')).toBeInTheDocument();
+    await user.click(pager.getByRole('button', { name: 'Next' }));
+    expect(await table().findByRole('link', { name: 'Second page shop' })).toBeInTheDocument();
+    expect(pager.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
   it("opens a row's detail with its own address: fee, rate, amount received, reason, reversal link and the receipt", async () => {
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (

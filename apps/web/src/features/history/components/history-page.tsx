@@ -39,6 +39,7 @@ import { AuthorizationsList } from './authorizations-list';
 import { HistoryFilterForm } from './history-filter-form';
 import { HistoryResults } from './history-results';
 import { TransactionDialog } from './transaction-dialog';
+import classes from './history.module.css';
 
 const VIEWS = ['transactions', 'cardAuthorizations', 'pendingAuthorizations'] as const;
 type View = (typeof VIEWS)[number];
@@ -111,7 +112,9 @@ export function HistoryPage() {
         </Stack>
 
         {accounts.isPending && (
-          <Stack gap="sm" aria-busy="true">
+          // At least a screen tall: the footer is not drawn under a short placeholder and then
+          // pushed away by the filter form (issue 13, CLS).
+          <Stack gap="sm" aria-busy="true" className={classes.pending}>
             <VisuallyHidden role="status">{t('history.loading')}</VisuallyHidden>
             <Skeleton height={56} radius="md" />
             <Skeleton height={240} radius="lg" />

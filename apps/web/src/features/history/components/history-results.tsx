@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
-import type { HistoryFilter, HistoryItem } from '@ledgerline/contract';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { HISTORY_PAGE_SIZE, type HistoryFilter, type HistoryItem } from '@ledgerline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '@/ui/data-table';
+import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge } from '@/ui/status-badge';
 import { useHistoryPage } from '../api/history';
@@ -47,6 +47,12 @@ export function HistoryResults({
   const totals = first.data;
   const items = page.isError ? [] : (page.data?.items ?? []);
   const nextCursor = page.data?.nextCursor ?? null;
+  // "Page 2 of 7" when the first page counted the matches exactly; beyond the server's count cap
+  // ("1,000+") the number of pages is not known, and the pager says only "Page 2".
+  const pageCount =
+    totals?.total !== undefined && totals.totalIsExact !== false
+      ? Math.max(1, Math.ceil(totals.total / HISTORY_PAGE_SIZE))
+      : undefined;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={page.isFetching}>
@@ -92,14 +98,7 @@ export function HistoryResults({
           </Button>
         </div>
 
-        {page.isPending && (
-          <Stack gap="sm" aria-busy="true">
-            <VisuallyHidden role="status">{t('history.list.loading')}</VisuallyHidden>
-            {Array.from({ length: 6 }, (_, row) => (
-              <Skeleton key={row} height={28} width={row % 2 === 0 ? '100%' : '80%'} radius="sm" />
-            ))}
-          </Stack>
-        )}
+        {page.isPending && <ListSkeleton rows={6} size="xl" label={t('history.list.loading')} />}
         {page.isError && (
           // Spec 2 §8: an unsuccessful history call gives an empty list, with the reason visible.
           <LoadFailed
@@ -135,7 +134,9 @@ export function HistoryResults({
               {t('history.list.previous')}
             </Button>
             <Text size="sm" aria-current="page">
-              {t('history.list.page', { page: pageNumber })}
+              {pageCount === undefined
+                ? t('history.list.page', { page: pageNumber })
+                : t('history.list.pageOf', { page: pageNumber, pages: pageCount })}
             </Text>
             <Button
               variant="default"

@@ -112,6 +112,34 @@ function AccountsSkeleton() {
 }
 
 /**
+ * The overview while what decides it loads: placeholder pills and the accounts panel with its
+ * placeholder rows, at least a screen tall, so the footer is not drawn in the middle and pushed
+ * away when the accounts arrive.
+ */
+function OverviewSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" className={classes.overviewPending}>
+      <Group gap="sm" aria-hidden="true">
+        {[128, 148, 136].map((width) => (
+          <Skeleton key={width} height={36} width={width} radius="xl" />
+        ))}
+      </Group>
+      <div className={classes.layout}>
+        <Paper withBorder radius="lg" className={classes.section}>
+          <Stack gap="lg">
+            <Title order={2} fz="lg">
+              {t('home.accounts.title')}
+            </Title>
+            <AccountsSkeleton />
+          </Stack>
+        </Paper>
+      </div>
+    </Stack>
+  );
+}
+
+/**
  * /home: the greeting, the account-status banner, the quick actions the customer may use, every
  * account with its balance (spec 2 §3), payment details and confirmation letters, and the default
  * exchange rates.
@@ -147,6 +175,12 @@ export function HomePage() {
     return byAccount;
   }, [instructions.data]);
   const accountsWithDetails = list.filter((account) => instructionState.has(account.accountId));
+
+  // The quick actions depend on the accounts (cards) and their payment details (add money): the
+  // row is drawn with the accounts, at once, instead of growing and pushing them down as each
+  // answer arrives (issue 13: the layout shifted by about 0.15 after sign-in).
+  const isOverviewPending =
+    access.isPending || (seesAccounts && (accounts.isPending || instructions.isPending));
 
   const customer = customerInfo.data?.customer;
   const actions = access.isSuccess
@@ -200,8 +234,10 @@ export function HomePage() {
           </Alert>
         )}
 
+        {isOverviewPending && <OverviewSkeleton />}
+
         <QuickActionsBar
-          actions={actions}
+          actions={isOverviewPending ? [] : actions}
           onAddMoney={() => {
             const first = accountsWithDetails[0];
             if (first) openDetails(first.accountId);
@@ -210,7 +246,7 @@ export function HomePage() {
           onCreateWallet={() => setOpening('wallet')}
         />
 
-        {(access.isPending || seesAccounts) && (
+        {!isOverviewPending && seesAccounts && (
           <div className={classes.layout}>
             <Paper
               withBorder
@@ -236,7 +272,6 @@ export function HomePage() {
                     {t('home.openAccount.opened', { name: accountName(opened) })}
                   </Alert>
                 )}
-                {(access.isPending || accounts.isPending) && <AccountsSkeleton />}
                 {accounts.isError && (
                   <LoadFailed
                     title={t('home.accounts.loadFailed')}
@@ -284,6 +319,7 @@ export function HomePage() {
       <OpenAccountDialog
         kind={opening}
         accounts={list}
+        isAccountsLoading={accounts.isLoading}
         onClose={() => setOpening(undefined)}
         onOpened={(account) => {
           setOpening(undefined);

@@ -17,11 +17,14 @@ import { useCurrencies, useOpenAccount, type OpenAccountKind } from '../api/open
 export function OpenAccountDialog({
   kind,
   accounts,
+  isAccountsLoading = false,
   onClose,
   onOpened,
 }: {
   kind: OpenAccountKind | undefined;
   accounts: Account[];
+  /** The customer's accounts are still loading: which currencies they hold is not known yet. */
+  isAccountsLoading?: boolean;
   onClose: () => void;
   /** Called with the new account once the server opened it. */
   onOpened: (account: Account) => void;
@@ -41,6 +44,7 @@ export function OpenAccountDialog({
           key={kind}
           kind={kind}
           accounts={accounts}
+          isAccountsLoading={isAccountsLoading}
           onClose={onClose}
           onOpened={onOpened}
         />
@@ -52,11 +56,13 @@ export function OpenAccountDialog({
 function OpenAccountForm({
   kind,
   accounts,
+  isAccountsLoading,
   onClose,
   onOpened,
 }: {
   kind: OpenAccountKind;
   accounts: Account[];
+  isAccountsLoading: boolean;
   onClose: () => void;
   onOpened: (account: Account) => void;
 }) {
@@ -76,7 +82,8 @@ function OpenAccountForm({
     open.mutate(value, { onSuccess: (account) => onOpened(account) });
   };
 
-  if (currencies.isPending) {
+  // Until both are known, the choice could offer a currency the customer already holds.
+  if (currencies.isPending || isAccountsLoading) {
     return (
       <Stack gap="sm" aria-busy="true">
         <Text size="sm" role="status">

@@ -65,7 +65,7 @@ export function DetailsSection({ customer }: { customer: ProfileCustomer }) {
         ]
       : []),
     ...(country ? [[t('profile.details.residence'), country] as [string, string]] : []),
-    [t('profile.details.login'), customer.login],
+    // The sign-in e-mail has its own section below (with the way to change it): not repeated here.
   ];
   return (
     <SectionCard

@@ -15,11 +15,12 @@ import {
   ActionError,
   LoadFailed,
   Section,
-  SectionSkeleton,
   isFieldError,
   setServerFieldErrors,
 } from './security-page';
 import classes from './security.module.css';
+import frame from '@/ui/page-frame.module.css';
+import { ListSkeleton } from '@/ui/list-skeleton';
 
 /** Devices (spec 2 §3 "Device: list and delete"): the phones that approve sign-ins and payments. */
 export function DevicesSection() {
@@ -35,7 +36,7 @@ export function DevicesSection() {
       title={t('security.devices.title')}
       description={t('security.devices.description', { brand: brand.projectName })}
     >
-      {devices.isPending && <SectionSkeleton rows={2} label={t('security.loading')} />}
+      {devices.isPending && <ListSkeleton size="sm" rows={2} label={t('security.loading')} />}
       {devices.isError && (
         <LoadFailed
           error={devices.error}
@@ -135,7 +136,7 @@ function RenameDeviceDialog({ device, onClose }: { device: AuthDevice; onClose: 
       size="sm"
     >
       <form onSubmit={onSubmit} noValidate aria-busy={rename.isPending}>
-        <fieldset disabled={rename.isPending} className={classes.fieldset}>
+        <fieldset disabled={rename.isPending} className={frame.fieldset}>
           <Stack gap="md">
             <TextInput
               label={t('security.devices.name')}

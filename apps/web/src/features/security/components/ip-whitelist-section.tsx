@@ -27,11 +27,12 @@ import {
   ActionError,
   LoadFailed,
   Section,
-  SectionSkeleton,
   isFieldError,
   setServerFieldErrors,
 } from './security-page';
 import classes from './security.module.css';
+import frame from '@/ui/page-frame.module.css';
+import { ListSkeleton } from '@/ui/list-skeleton';
 
 /** "192.0.2.1" or "192.0.2.0 – 192.0.2.255". */
 function entryText(entry: Pick<IpWhitelistEntry, 'ip' | 'toIp'>): string {
@@ -62,7 +63,7 @@ export function IpWhitelistSection() {
       title={t('security.ipWhitelist.title')}
       description={t('security.ipWhitelist.description')}
     >
-      {whitelist.isPending && <SectionSkeleton rows={3} label={t('security.loading')} />}
+      {whitelist.isPending && <ListSkeleton size="sm" rows={3} label={t('security.loading')} />}
       {whitelist.isError && (
         <LoadFailed
           error={whitelist.error}
@@ -174,7 +175,7 @@ export function AddIpEntryForm({ currentIp }: { currentIp: string }) {
 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={titleId}>
-      <fieldset disabled={busy} className={classes.fieldset}>
+      <fieldset disabled={busy} className={frame.fieldset}>
         <Stack gap="xs">
           <Text fw={600} id={titleId}>
             {t('security.ipWhitelist.addTitle')}

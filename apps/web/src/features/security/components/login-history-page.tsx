@@ -15,8 +15,11 @@ import { useLoginHistory } from '../api/login-history';
 import type { LoginHistoryFilter } from '../keys';
 import { formatDateTime } from '../format';
 import { summarizeUserAgent } from '@ledgerline/domain/user-agent';
-import { LoadFailed, SecurityPage, SectionSkeleton } from './security-page';
+import { LoadFailed } from './security-page';
 import classes from './security.module.css';
+import frame from '@/ui/page-frame.module.css';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { PageFrame } from '@/ui/page-frame';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -130,7 +133,7 @@ export function LoginHistoryPage() {
     : 1;
 
   return (
-    <SecurityPage title={t('loginHistory.title')} intro={t('loginHistory.intro')}>
+    <PageFrame title={t('loginHistory.title')} intro={t('loginHistory.intro')}>
       <HistoryFilter
         key={`${filter.fromDate ?? ''}|${filter.toDate ?? ''}`}
         filter={filter}
@@ -142,7 +145,7 @@ export function LoginHistoryPage() {
         }}
       />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={history.isFetching}>
-        {history.isPending && <SectionSkeleton rows={6} label={t('loginHistory.loading')} />}
+        {history.isPending && <ListSkeleton size="sm" rows={6} label={t('loginHistory.loading')} />}
         {history.isError && (
           <LoadFailed
             error={history.error}
@@ -178,7 +181,7 @@ export function LoginHistoryPage() {
               tableProps={{ highlightOnHover: true }}
               card={{
                 listClassName: classes.list,
-                itemClassName: classes.historyCard,
+                itemClassName: frame.card,
                 render: (item) => (
                   <>
                     <Group justify="space-between" gap="xs" wrap="wrap">
@@ -221,7 +224,7 @@ export function LoginHistoryPage() {
           </Stack>
         )}
       </Paper>
-    </SecurityPage>
+    </PageFrame>
   );
 }
 

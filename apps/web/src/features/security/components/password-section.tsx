@@ -22,7 +22,7 @@ import {
   isFieldError,
   setServerFieldErrors,
 } from './security-page';
-import classes from './security.module.css';
+import frame from '@/ui/page-frame.module.css';
 
 type PasswordResult = 'success' | 'canceled';
 interface PendingChange {
@@ -124,7 +124,7 @@ export function PasswordForm({ onCodeSent }: { onCodeSent: (change: PendingChang
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <fieldset disabled={busy} className={classes.fieldset}>
+      <fieldset disabled={busy} className={frame.fieldset}>
         <Stack gap="md" maw={440}>
           <SecretField
             label={t('security.password.current')}
@@ -194,7 +194,7 @@ export function PasswordCodeForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <fieldset disabled={busy} className={classes.fieldset}>
+      <fieldset disabled={busy} className={frame.fieldset}>
         <Stack gap="md" maw={440}>
           <Text size="sm">{t('security.password.codeSent', { to: pending.sentTo })}</Text>
           <OneTimeCodeField

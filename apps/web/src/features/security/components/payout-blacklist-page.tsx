@@ -29,12 +29,13 @@ import {
   ActionError,
   LoadFailed,
   Section,
-  SecurityPage,
-  SectionSkeleton,
   isFieldError,
   setServerFieldErrors,
 } from './security-page';
 import classes from './security.module.css';
+import frame from '@/ui/page-frame.module.css';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { PageFrame } from '@/ui/page-frame';
 
 /** /payout-blacklist (spec 2 §7 "Blacklist get, add (email, blockType), delete (email)"). */
 export function PayoutBlacklistPage() {
@@ -45,14 +46,16 @@ export function PayoutBlacklistPage() {
   useDocumentTitle(t('payoutBlacklist.pageTitle'));
 
   return (
-    <SecurityPage title={t('payoutBlacklist.title')} intro={t('payoutBlacklist.intro')}>
+    <PageFrame title={t('payoutBlacklist.title')} intro={t('payoutBlacklist.intro')}>
       <Section title={t('payoutBlacklist.addTitle')}>
         <AddToBlacklistForm
           isListed={(email) => blacklist.data?.some((user) => user.email === email) ?? false}
         />
       </Section>
       <Section title={t('payoutBlacklist.listTitle')}>
-        {blacklist.isPending && <SectionSkeleton rows={3} label={t('payoutBlacklist.loading')} />}
+        {blacklist.isPending && (
+          <ListSkeleton size="sm" rows={3} label={t('payoutBlacklist.loading')} />
+        )}
         {blacklist.isError && (
           <LoadFailed
             error={blacklist.error}
@@ -99,7 +102,7 @@ export function PayoutBlacklistPage() {
         )}
       </Section>
       {unblocking && <UnblockDialog user={unblocking} onClose={() => setUnblocking(null)} />}
-    </SecurityPage>
+    </PageFrame>
   );
 }
 
@@ -138,7 +141,7 @@ function AddToBlacklistForm({ isListed }: { isListed: (email: string) => boolean
   const busy = add.isPending;
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <fieldset disabled={busy} className={classes.fieldset}>
+      <fieldset disabled={busy} className={frame.fieldset}>
         <Stack gap="md" maw={520}>
           {add.isSuccess && isListed(add.data.user.email) && (
             // Spec 2 §8: "Blacklist add success says the user was added to the black list".

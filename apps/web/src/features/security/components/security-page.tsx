@@ -1,53 +1,11 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn, UseFormSetError, FieldValues, Path } from 'react-hook-form';
 import { isApiError } from '@/lib/api-error';
 import { describeApiError } from '@/ui/field-message';
 import { AlertIcon } from '@/ui/icons';
-import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
-import classes from './security.module.css';
-
-/** Frame of the security screens: the page heading, a line under it, then the content. */
-export function SecurityPage({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {title}
-          </Title>
-          {intro && (
-            <Text c="dimmed" size="sm">
-              {intro}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Stack>
-    </Container>
-  );
-}
+import frame from '@/ui/page-frame.module.css';
 
 /** One part of a screen: a bordered panel with its own heading (h2), labelled by it. */
 export function Section({
@@ -71,7 +29,7 @@ export function Section({
       aria-labelledby={headingId}
     >
       <Stack gap="md">
-        <div className={classes.sectionHeader}>
+        <div className={frame.sectionHeader}>
           <Stack gap={2}>
             <Title order={2} fz="lg" id={headingId}>
               {title}
@@ -87,18 +45,6 @@ export function Section({
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-/** Placeholder lines while a part of the screen loads. */
-export function SectionSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
-  return (
-    <Stack gap="sm" aria-busy="true">
-      <VisuallyHidden role="status">{label}</VisuallyHidden>
-      {Array.from({ length: rows }, (_, row) => (
-        <Skeleton key={row} height={18} width={row % 2 === 0 ? '70%' : '45%'} radius="sm" />
-      ))}
-    </Stack>
   );
 }
 

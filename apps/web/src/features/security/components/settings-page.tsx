@@ -7,9 +7,10 @@ import { useRefreshSecondFactor } from '../api/security-settings';
 import { DevicesSection } from './devices-section';
 import { IpWhitelistSection } from './ip-whitelist-section';
 import { PasswordSection } from './password-section';
-import { SecurityPage } from './security-page';
+
 import { TwoStepSection } from './two-step-section';
 import classes from './security.module.css';
+import { PageFrame } from '@/ui/page-frame';
 
 /** /setting (spec 2 §2): the customer's security centre. */
 export function SettingsPage() {
@@ -18,7 +19,7 @@ export function SettingsPage() {
   return (
     <>
       <SecondFactorRefresher />
-      <SecurityPage title={t('security.title')} intro={t('security.intro')}>
+      <PageFrame title={t('security.title')} intro={t('security.intro')}>
         <nav aria-label={t('security.more.label')} className={classes.linkGrid}>
           <Link to="/login-history" className={classes.linkCard}>
             <Stack gap={2}>
@@ -43,7 +44,7 @@ export function SettingsPage() {
         <PasswordSection />
         <DevicesSection />
         <IpWhitelistSection />
-      </SecurityPage>
+      </PageFrame>
     </>
   );
 }

@@ -29,11 +29,12 @@ import {
   ActionError,
   LoadFailed,
   Section,
-  SectionSkeleton,
   isFieldError,
   setServerFieldErrors,
 } from './security-page';
 import classes from './security.module.css';
+import frame from '@/ui/page-frame.module.css';
+import { ListSkeleton } from '@/ui/list-skeleton';
 
 export type TwoStepTarget = 'login' | 'transaction';
 type TransactionModeName = keyof typeof TRANSACTION_APPROVE_MODES;
@@ -84,7 +85,7 @@ export function TwoStepSection() {
 
   return (
     <Section title={t('security.twoStep.title')} description={t('security.twoStep.description')}>
-      {settings.isPending && <SectionSkeleton rows={2} label={t('security.loading')} />}
+      {settings.isPending && <ListSkeleton size="sm" rows={2} label={t('security.loading')} />}
       {settings.isError && (
         <LoadFailed
           error={settings.error}
@@ -251,7 +252,7 @@ function ChooseModeStep({
   const busy = start.isPending;
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <fieldset disabled={busy} className={classes.fieldset}>
+      <fieldset disabled={busy} className={frame.fieldset}>
         <Stack gap="md">
           <Text size="sm">
             {t('security.twoStep.now')}{' '}
@@ -390,7 +391,7 @@ function ConfirmModeStep({
   const busy = confirm.isPending;
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <fieldset disabled={busy} className={classes.fieldset}>
+      <fieldset disabled={busy} className={frame.fieldset}>
         <Stack gap="md">
           <Text size="sm">
             {t('security.twoStep.changingTo')} <strong>{label(target, mode)}</strong>

@@ -7,7 +7,7 @@ import { LoadFailed } from '@/ui/load-failed';
 import type { BatchTransfer } from '@ledgerline/contract';
 import { useBatchTransferFile } from '../api/batch-transfers';
 import { saveTextFile } from '../save-file';
-import { ListSkeleton } from './page-frame';
+import { ListSkeleton } from '@/ui/list-skeleton';
 import classes from './statements.module.css';
 
 /** A batch's uploaded file: its CSV read as a table (first line as the header), and the raw file to download. */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { fieldMessage } from '@/ui/field-message';
 import type { BatchFilter } from '../keys';
 import classes from './statements.module.css';
+import frame from '@/ui/page-frame.module.css';
 
 const DAY = /^$|^\d{4}-\d{2}-\d{2}$/;
 
@@ -85,7 +86,7 @@ export function BatchFilterForm({
             control={control}
             name="types"
             render={({ field }) => (
-              <fieldset className={classes.fieldset}>
+              <fieldset className={frame.fieldset}>
                 <legend className={classes.legend}>{t('statements.batches.filter.types')}</legend>
                 <Checkbox.Group value={field.value} onChange={(value) => field.onChange(value)}>
                   <div className={classes.typeGrid}>

@@ -13,9 +13,12 @@ import { formatDateTime, useFormatMoney } from '../format';
 import type { BatchFilter } from '../keys';
 import { BatchFileDialog } from './batch-file-dialog';
 import { BatchFilterForm, type BatchFilterValues } from './batch-filter';
-import { ListSkeleton, PageFrame } from './page-frame';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { PageFrame } from '@/ui/page-frame';
+import { HistoryTabs } from '@/ui/history-tabs';
 import { Pager } from './pager';
 import classes from './statements.module.css';
+import frame from '@/ui/page-frame.module.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -140,7 +143,11 @@ export function BatchTransfersPage() {
   ];
 
   return (
-    <PageFrame title={t('statements.batches.title')} intro={t('statements.batches.intro')}>
+    <PageFrame
+      tabs={<HistoryTabs />}
+      title={t('statements.batches.title')}
+      intro={t('statements.batches.intro')}
+    >
       <BatchFilterForm key={params.toString()} filter={filter} onApply={apply} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={batches.isFetching}>
         {batches.isPending && <ListSkeleton rows={5} label={t('statements.batches.loading')} />}
@@ -174,7 +181,7 @@ export function BatchTransfersPage() {
               tableProps={{ highlightOnHover: true }}
               rowProps={() => ({ 'data-testid': 'batch-row' })}
               card={{
-                itemClassName: classes.card,
+                itemClassName: `${frame.card} ${frame.cardWithActions}`,
                 render: (batch) => (
                   <>
                     <Group justify="space-between" gap="xs" wrap="wrap">

@@ -10,10 +10,11 @@ import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { ExportUnavailableError, useDownloadExport, useStatementExports } from '../api/exports';
 import { formatDateTime, formatFileSize, yearMonthHeading } from '../format';
-import { ListSkeleton } from './page-frame';
+import { ListSkeleton } from '@/ui/list-skeleton';
 import { Pager } from './pager';
 import { SendEmailDialog } from './send-email-dialog';
 import classes from './statements.module.css';
+import frame from '@/ui/page-frame.module.css';
 
 const TONE: Record<ExportItem['status'], BadgeTone> = {
   queued: 'gray',
@@ -173,7 +174,7 @@ export function ExportsSection({ accountId }: { accountId: number }) {
             caption={t('statements.exports.title')}
             minWidth={760}
             card={{
-              itemClassName: classes.card,
+              itemClassName: `${frame.card} ${frame.cardWithActions}`,
               render: (item) => (
                 <>
                   <Group justify="space-between" gap="xs" wrap="wrap">

@@ -12,7 +12,7 @@ import { Dialog } from '@/ui/dialog';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { useSendExportToEmail } from '../api/exports';
-import classes from './statements.module.css';
+import frame from '@/ui/page-frame.module.css';
 
 const emailSchema = z.object({
   email: z
@@ -123,7 +123,7 @@ function EmailForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <fieldset className={classes.fieldset} disabled={send.isPending}>
+      <fieldset className={frame.fieldset} disabled={send.isPending}>
         <Stack gap="md">
           <Text size="sm">{t('statements.email.intro', { fileName: item.fileName })}</Text>
           <TextInput

@@ -5,6 +5,7 @@ import { useLanguage } from '@/i18n';
 import { DataTable, type DataColumn } from '@/ui/data-table';
 import { formatYearMonth, useFormatMoney, yearMonthHeading } from '../format';
 import classes from './statements.module.css';
+import frame from '@/ui/page-frame.module.css';
 
 export interface StatementListProps {
   statements: readonly StatementRow[];
@@ -126,7 +127,7 @@ export function StatementList({ statements, onExport, starting }: StatementListP
       tableProps={{ highlightOnHover: true }}
       rowProps={(statement) => ({ 'data-testid': `statement-${statement.yearMonth}` })}
       card={{
-        itemClassName: classes.card,
+        itemClassName: `${frame.card} ${frame.cardWithActions}`,
         render: (statement) => (
           <>
             <Group justify="space-between" gap="xs" wrap="wrap" align="baseline">

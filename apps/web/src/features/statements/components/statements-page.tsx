@@ -14,7 +14,9 @@ import { useStatements } from '../api/statements';
 import { formatYearMonth, useAccountLabel } from '../format';
 import { ExportDialog } from './export-dialog';
 import { ExportsSection } from './exports-section';
-import { ListSkeleton, PageFrame } from './page-frame';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { PageFrame } from '@/ui/page-frame';
+import { HistoryTabs } from '@/ui/history-tabs';
 import { StatementList } from './statement-list';
 import classes from './statements.module.css';
 
@@ -176,7 +178,7 @@ export function StatementsPage() {
     );
 
   return (
-    <PageFrame title={t('statements.title')} intro={t('statements.intro')}>
+    <PageFrame tabs={<HistoryTabs />} title={t('statements.title')} intro={t('statements.intro')}>
       {content}
       <ExportDialog started={started} onClose={() => setStarted(null)} />
       <ErrorPopup error={exportStatement.error} onClose={() => exportStatement.reset()} />

@@ -6,6 +6,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { LoadFailed } from '@/ui/load-failed';
 import { InfoIcon } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
+import pills from '@/ui/pill-tabs.module.css';
 import { useTransferScreens } from '../api/access';
 import { useApprovalCounts } from '../api/approvals';
 import { screenOfPath, TRANSFER_PATHS } from '../paths';
@@ -17,10 +18,10 @@ function TransferTabs({ screens }: { screens: TransferScreen[] }) {
   const pending = counts.data?.pending ?? 0;
   return (
     <nav aria-label={t('transfers.tabs.label')}>
-      <ul className={classes.tabs}>
+      <ul className={pills.tabs}>
         {screens.map((screen) => (
           <li key={screen}>
-            <NavLink to={TRANSFER_PATHS[screen]} className={classes.tab}>
+            <NavLink to={TRANSFER_PATHS[screen]} className={`${pills.tab} ${classes.tabWithCount}`}>
               {t(`transfers.tabs.${screen}`)}
               {screen === 'approved' && pending > 0 && (
                 <>

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { SignOutButton } from '@/features/auth';
+import { RealtimeProvider } from '@/app/session/realtime-provider';
+import { LanguagePicker } from '@/ui/language-picker';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { MainNav } from './main-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useIsPhone } from './use-is-phone';
+import classes from './layouts.module.css';
+
+/**
+ * What a signed-in customer sees around every page: the brand's header, the main navigation
+ * (a bar at the bottom on a phone, where Sign out moves into its "More" sheet with its name) and
+ * the footer. Used by the main layout and by the pages open to everyone (/terms, the 404 page).
+ */
+export function SignedInFrame({
+  isNavEnabled,
+  children,
+}: {
+  isNavEnabled: boolean;
+  children: ReactNode;
+}) {
+  const isPhone = useIsPhone();
+  return (
+    // The tab's one realtime channel lives as long as the signed-in layout (closed on sign-out).
+    <RealtimeProvider>
+      <div className={isPhone ? `${classes.page} ${classes.withPhoneNav}` : classes.page}>
+        <SkipLink />
+        <SiteHeader homePath="/home">
+          <LanguagePicker />
+          {!isPhone && <SignOutButton />}
+        </SiteHeader>
+        {!isPhone && <MainNav enabled={isNavEnabled} isPhone={false} />}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          {children}
+        </main>
+        <SiteFooter />
+        {/* Last in the page, as it is last on the screen: after the content in the tab order. */}
+        {isPhone && <MainNav enabled={isNavEnabled} isPhone />}
+      </div>
+    </RealtimeProvider>
+  );
+}
