@@ -90,7 +90,17 @@ describe('/transfer/p2p', () => {
     expect(screen.getByTestId('fact-payee')).toHaveTextContent('Tomás Ribeiro');
 
     await user.type(screen.getByLabelText('Message (optional)'), 'Concert tickets');
-    await user.click(screen.getByRole('button', { name: 'Send money' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    // The review names the payee, the fee and the total before anything is sent.
+    const review = within(await screen.findByRole('dialog', { name: 'Check and confirm' }));
+    expect(review.getByTestId('review-amount')).toHaveTextContent('€25.00');
+    expect(review.getByTestId('review-payee')).toHaveTextContent('Tomás Ribeiro');
+    expect(review.getByTestId('review-payee')).toHaveTextContent('tomas@northmere.example');
+    expect(review.getByTestId('review-fee')).toHaveTextContent('€0.50');
+    expect(review.getByTestId('review-total')).toHaveTextContent('€25.50');
+    expect(review.getByTestId('review-message')).toHaveTextContent('Concert tickets');
+    expect(server!.calls('transferP2P')).toEqual([]);
+    await user.click(review.getByRole('button', { name: 'Send €25.00' }));
     const done = within(await screen.findByRole('dialog', { name: /Transfer completed/ }));
     expect(done.getByText('Tomás Ribeiro (tomas@northmere.example)')).toBeInTheDocument();
     expect(server!.calls('transferP2P')).toEqual([

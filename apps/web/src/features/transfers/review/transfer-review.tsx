@@ -61,7 +61,7 @@ export function TransferReview({
         if (!isPending) onBack();
       }}
       title={t('transfers.review.title')}
-      closeLabel={t('transfers.review.back')}
+      closeLabel={t('transfers.confirm.close')}
       size="md"
     >
       <Stack gap="md" aria-busy={isPending || !ready}>
