@@ -421,7 +421,7 @@ function P2pForm() {
         opened={reviewed !== null}
         amountLabel={t('transfers.review.youSend')}
         amount={reviewed?.details.amount ?? ''}
-        payee={reviewed?.details.payee ?? ''}
+        payee={reviewed ? (payeeName ?? reviewed.request.email) : ''}
         rows={reviewRows}
         actionLabel={t('transfers.review.actionSend', { amount: reviewed?.details.amount ?? '' })}
         isPending={flow.isPending}

@@ -1,6 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/ui/dialog';
 import { AlertIcon, InfoIcon } from '@/ui/icons';
@@ -74,12 +73,12 @@ export function TransferReview({
         </div>
         <dl className={classes.rows}>
           {rows.map((row) => (
-            <Fragment key={row.id}>
-              <dt className={row.total ? classes.total : undefined}>{row.label}</dt>
-              <dd
-                className={row.total ? classes.total : undefined}
-                data-testid={`review-${row.id}`}
-              >
+            <div
+              key={row.id}
+              className={row.total ? `${classes.row} ${classes.total}` : classes.row}
+            >
+              <dt>{row.label}</dt>
+              <dd data-testid={`review-${row.id}`}>
                 {row.value === undefined ? (
                   <Skeleton height={14} width={90} radius="sm" ml="auto" />
                 ) : (
@@ -91,7 +90,7 @@ export function TransferReview({
                   </Text>
                 )}
               </dd>
-            </Fragment>
+            </div>
           ))}
         </dl>
         <Text size="sm" c="dimmed" display="flex" style={{ gap: 8, alignItems: 'flex-start' }}>

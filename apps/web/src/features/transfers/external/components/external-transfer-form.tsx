@@ -347,7 +347,9 @@ export function ExternalTransferForm({
               {
                 id: 'from',
                 label: t('externalTransfer.fromAccount'),
-                value: accountLabel(t, money, source),
+                value:
+                  source.name?.trim() ||
+                  t('externalTransfer.accountName', { currency: source.currencyCode }),
               },
             ]
           : []),
@@ -589,7 +591,11 @@ export function ExternalTransferForm({
         opened={reviewed !== null}
         amountLabel={t('transfers.review.youSend')}
         amount={reviewed?.details.amount ?? ''}
-        payee={reviewed?.details.payee ?? ''}
+        payee={
+          reviewed
+            ? payeeName(reviewed.request) || (payeeDetails(type, reviewed.request)[0]?.value ?? '')
+            : ''
+        }
         rows={reviewRows}
         actionLabel={t('transfers.review.actionSend', { amount: reviewed?.details.amount ?? '' })}
         isPending={flow.isPending}
