@@ -57,7 +57,8 @@ async function reviewAndConfirm(user: User, action: string | RegExp = /^Transfer
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('/transfer/account', () => {
+// The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
+describe('/transfer/account', { timeout: 40_000 }, () => {
   it('looks figures up only once their inputs are there, and shows what arrives, the rate, the fee and the total debit', async () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?getTransferFee': () => ok({ fee: '0.5', currency: 'EUR' }),
@@ -262,7 +263,8 @@ describe('/transfer/account', () => {
   });
 });
 
-describe('the confirmation step', () => {
+// The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
+describe('the confirmation step', { timeout: 40_000 }, () => {
   it('SMS (2): the code goes to the operation, a wrong code stays on the field, resend works, and the success popup closes by itself', async () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?transferBetweenAccounts': () =>

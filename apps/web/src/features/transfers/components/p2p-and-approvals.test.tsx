@@ -46,7 +46,8 @@ const recent = (id: string, email: string, isDisabled = false) => ({
   },
 });
 
-describe('/transfer/p2p', () => {
+// The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
+describe('/transfer/p2p', { timeout: 40_000 }, () => {
   it('checks the e-mail only once it is plausible, asks the fee with an account and a positive amount, and sends', async () => {
     const { user } = await open('/transfer/p2p', {
       'POST /api/main/?checkPayee': (request) =>
