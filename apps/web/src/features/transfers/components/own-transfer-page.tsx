@@ -374,7 +374,9 @@ function OwnTransferForm() {
   const reviewed = flow.review;
   // The figures the review shows are the lookups' for the reviewed amount (the form is frozen under it).
   const quoted = reviewed !== null && amount === reviewed.request.toAmount;
-  const figure = (value: string | null | undefined) => (quoted ? (value ?? undefined) : undefined);
+  // A figure the screen could not look up reads '—' beside the form: in the review it stops the confirm.
+  const figure = (value: string | null | undefined) =>
+    quoted ? (value === '—' ? null : (value ?? undefined)) : undefined;
   const byId = (id: string) => rows.find((row) => row.id === id)?.value;
   const frequency = reviewed?.request.subscriptionFrequency;
   const reviewRows: ReviewRow[] =

@@ -170,6 +170,25 @@ describe('/transfer/account', { timeout: 40_000 }, () => {
     expect(server!.calls('transferBetweenAccounts')).toEqual([]);
   });
 
+  it('cannot be confirmed while the fee cannot be looked up: the review says so and sends nothing', async () => {
+    const { user } = await open('/transfer/account', {
+      'POST /api/main/?getTransferFee': () => ({
+        status: 500,
+        body: { responseCode: 'UE', responseDescription: 'Unknown error' },
+      }),
+    });
+    await fillOwnTransfer(user, '20');
+    const review = within(await openReview(user));
+    expect(
+      await review.findByText(
+        'The fee could not be looked up, so this transfer cannot be confirmed now. Go back and try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+    expect(review.getByTestId('review-fee')).toHaveTextContent('—');
+    expect(review.getByRole('button', { name: 'Transfer $20.00' })).toBeDisabled();
+    expect(server!.calls('transferBetweenAccounts')).toEqual([]);
+  });
+
   it('refuses the same account twice and a zero amount before calling, and puts server field errors on the fields', async () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?transferBetweenAccounts': () =>

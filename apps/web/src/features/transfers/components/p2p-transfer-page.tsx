@@ -306,7 +306,8 @@ function P2pForm() {
   const quoted = reviewed !== null && amount === reviewed.request.amount;
   const figure = (id: string) => {
     const value = rows.find((row) => row.id === id)?.value;
-    return quoted ? (value ?? undefined) : undefined;
+    // A figure the screen could not look up reads '—' beside the form: in the review it stops the confirm.
+    return quoted ? (value === '—' ? null : (value ?? undefined)) : undefined;
   };
   const reviewRows: ReviewRow[] =
     reviewed && from

@@ -9,8 +9,11 @@ export interface ReviewRow {
   /** Stable key; the value's test id is `review-<id>`. */
   id: string;
   label: string;
-  /** The value; undefined while it is looked up (the confirm button waits for every value). */
-  value: string | undefined;
+  /**
+   * The value; undefined while it is looked up (the confirm button waits for every value), null
+   * when it could not be looked up (a dash, and nothing can be confirmed without it).
+   */
+  value: string | null | undefined;
   /** A line under the value (e.g. the payee's bank). */
   note?: string;
   /** The sum taken from the account, under a rule. */
@@ -52,7 +55,8 @@ export function TransferReview({
   onConfirm,
 }: TransferReviewProps) {
   const { t } = useTranslation();
-  const ready = rows.every((row) => row.value !== undefined);
+  const failed = rows.some((row) => row.value === null);
+  const ready = !failed && rows.every((row) => row.value !== undefined);
   return (
     <Dialog
       opened={opened}
@@ -82,7 +86,7 @@ export function TransferReview({
                 {row.value === undefined ? (
                   <Skeleton height={14} width={90} radius="sm" ml="auto" />
                 ) : (
-                  row.value
+                  (row.value ?? '—')
                 )}
                 {row.note && (
                   <Text component="span" size="xs" className={classes.note}>
@@ -97,6 +101,11 @@ export function TransferReview({
           <InfoIcon size={16} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
           {t('transfers.review.nothingSent')}
         </Text>
+        {failed && (
+          <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+            {t('transfers.review.figuresFailed')}
+          </Alert>
+        )}
         {errorText && (
           <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
             {errorText}

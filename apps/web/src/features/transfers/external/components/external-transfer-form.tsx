@@ -395,7 +395,11 @@ export function ExternalTransferForm({
         {
           id: 'fee',
           label: t('externalTransfer.summary.fee'),
-          value: feeData ? money(String(feeData.fee), feeData.currency) : undefined,
+          value: feeData
+            ? money(String(feeData.fee), feeData.currency)
+            : fee.isError
+              ? null
+              : undefined,
         },
         {
           id: 'when',
@@ -407,7 +411,9 @@ export function ExternalTransferForm({
           label: t('externalTransfer.summary.total'),
           value: feeData
             ? money(sumMoney([reviewed.request.amount, String(feeData.fee)]), feeData.currency)
-            : undefined,
+            : fee.isError
+              ? null
+              : undefined,
           total: true,
         },
       ]
