@@ -23,7 +23,6 @@ import {
   type MainRequest,
 } from '@ledgerline/contract';
 import { hasValidMinorUnits } from '@ledgerline/domain/money';
-import { formatRate } from '@ledgerline/domain/transfer-display';
 import {
   exceedsAmount,
   normalizeAmountInput,
@@ -49,7 +48,7 @@ import {
 } from '../confirmation';
 import { useMoneyMovingSubmit } from '../hooks/use-money-moving-submit';
 import { TransferReview, type ReviewRow } from '../review/transfer-review';
-import { lookupAmount, useAccountName, useFormatMoney } from '../format';
+import { lookupAmount, useAccountName, useFormatMoney, useFormatRate } from '../format';
 import { AccountSelect } from './account-select';
 import { LimitsFacts } from './limits-facts';
 import { RecurringList } from './recurring-list';
@@ -187,6 +186,7 @@ export function OwnTransferPage() {
 function OwnTransferForm() {
   const { t } = useTranslation();
   const money = useFormatMoney();
+  const formatRate = useFormatRate();
   const accountName = useAccountName();
   const accounts = useTransferAccounts().data ?? [];
   const resolver = useMemo(() => schemaResolver(ownTransferSchema), []);
@@ -253,7 +253,7 @@ function OwnTransferForm() {
       ? from.currencyCode === to.currencyCode
         ? '1'
         : rate.data
-          ? formatRate(rate.data.rate)
+          ? formatRate(String(rate.data.rate))
           : undefined
       : undefined;
 

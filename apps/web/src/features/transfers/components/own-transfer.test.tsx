@@ -86,7 +86,7 @@ describe('/transfer/account', { timeout: 40_000 }, () => {
     expect(server!.calls('getTransferFee')).toEqual([]);
     expect(await screen.findByTestId('fact-max')).toHaveTextContent('$1,374.45');
     expect(screen.getByText('Limited by your transfer limits')).toBeInTheDocument();
-    expect(screen.getByTestId('fact-rate')).toHaveTextContent('1 EUR = 1.1 USD');
+    expect(screen.getByTestId('fact-rate')).toHaveTextContent('1 EUR = 1.1000 USD');
 
     await user.type(screen.getByLabelText(/Amount to arrive/), '55');
     await waitFor(() =>
@@ -156,7 +156,7 @@ describe('/transfer/account', { timeout: 40_000 }, () => {
     await fillOwnTransfer(user, '55');
     const review = within(await openReview(user));
     expect(review.getByTestId('review-amount')).toHaveTextContent('$55.00');
-    expect(await review.findByTestId('review-rate')).toHaveTextContent('1 EUR = 1.1 USD');
+    expect(await review.findByTestId('review-rate')).toHaveTextContent('1 EUR = 1.1000 USD');
     expect(review.getByTestId('review-debit')).toHaveTextContent('€50.00');
     // The fee is looked up for the reviewed amount: the button waits for it.
     await waitFor(() => expect(review.getByTestId('review-fee')).toHaveTextContent('€0.50'));

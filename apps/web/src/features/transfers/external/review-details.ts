@@ -1,4 +1,4 @@
-import { groupInFours } from '@ledgerline/domain/transfer-display';
+import { formatIban } from '@ledgerline/domain/money';
 import type { ExternalTransferType } from './form-model';
 
 /*
@@ -28,15 +28,15 @@ export function payeeDetails(
   };
   switch (type) {
     case 'wire':
-      add('iban', text(request.iban), groupInFours);
-      add('accountNumber', text(request.accountNumber), groupInFours);
+      add('iban', text(request.iban), formatIban);
+      add('accountNumber', text(request.accountNumber), formatIban);
       add('sortCode', text(request.sortCode));
       add('routingNumber', text(request.routingNumber));
       add('swift', text(request.swift));
       add('bankName', text(request.bankName));
       break;
     case 'eft':
-      add('accountNumber', text(request.accountNumber), groupInFours);
+      add('accountNumber', text(request.accountNumber), formatIban);
       add('bankCode', text(request.bankCode));
       add('branchCode', text(request.branchCode));
       add('bankName', text(request.bankName));
