@@ -92,7 +92,7 @@ async function signInWithSms(page: Page): Promise<WireAccount[]> {
 test.describe.configure({ timeout: 150_000 });
 
 test.describe('transfer to another bank', () => {
-  test('a SEPA wire with IBAN lookup, confirmed by the SMS code, lowers the balance by amount and fee', async ({
+  test('a SEPA wire with IBAN lookup: reviewed (back moves nothing), confirmed by the SMS code, on its way, lowering the balance by amount and fee once', async ({
     page,
   }) => {
     const accounts = await signInWithSms(page);
@@ -144,7 +144,30 @@ test.describe('transfer to another bank', () => {
     }
     await expectAccessible(page, '/transfer/external (filled)');
 
-    await page.getByRole('button', { name: 'Continue' }).click();
+    let submitted = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/main/?transferWire')) submitted += 1;
+    });
+    // The review before anything moves: the amount, the payee with the IBAN in fours, the fee, the total, when.
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    const review = page.getByRole('dialog', { name: 'Check and confirm' });
+    await expect(review.getByTestId('review-amount')).toHaveText(euros(AMOUNT));
+    await expect(review.getByTestId('review-payee')).toHaveText('Lucía Fernández');
+    await expect(review.getByTestId('review-iban')).toHaveText('ES91 2100 0418 4502 0005 1332');
+    await expect(review.getByTestId('review-fee')).toHaveText(euros(plain(feeText)));
+    await expect(review.getByTestId('review-total')).toHaveText(
+      euros(fromUnits(toUnits(AMOUNT) + toUnits(feeText))),
+    );
+    await expect(review.getByTestId('review-when')).toHaveText('Usually within 1 business day');
+    await expectAccessible(page, 'external transfer review');
+    // Back returns to the filled form and sends nothing (the balance check at the end counts one transfer).
+    await review.getByRole('button', { name: 'Back to edit' }).click();
+    await expect(review).toBeHidden();
+    await expect(page.getByLabel(/^IBAN/)).toHaveValue(CAIXABANK_IBAN);
+    expect(submitted).toBe(0);
+
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    await review.getByRole('button', { name: `Send ${euros(AMOUNT)}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Enter the code from the text message' });
     await expect(dialog).toBeVisible();
     // What the phone receives names the sum taken (amount and fee) and the payee with the IBAN's end
@@ -157,11 +180,13 @@ test.describe('transfer to another bank', () => {
     );
     await dialog.getByLabel('Code').fill(sms[1] ?? '');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('dialog', { name: 'Transfer completed' })).toBeVisible();
+    // The wire left the account and travels on its rail: the result says so, as the recent list does.
+    await expect(page.getByRole('dialog', { name: 'Transfer on its way' })).toBeVisible();
     // After an SMS confirmation the success popup closes by itself (spec 2 §4).
-    await expect(page.getByRole('dialog', { name: 'Transfer completed' })).toBeHidden({
+    await expect(page.getByRole('dialog', { name: 'Transfer on its way' })).toBeHidden({
       timeout: 10_000,
     });
+    expect(submitted).toBe(1);
 
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(page).toHaveURL(/\/home$/);
@@ -174,7 +199,10 @@ test.describe('transfer to another bank', () => {
     ).toHaveText(expected);
   });
 
-  test('a card payout to a blocked BIN is refused before it is sent', async ({ page, visit }) => {
+  test('"Send the most possible" before an amount fills the amount without a crash; a card payout to a blocked BIN is refused before it is sent', async ({
+    page,
+    visit,
+  }) => {
     await signInWithSms(page);
     await visit('/transfer/external?type=oct', async (screen) => {
       await expect(screen.getByRole('heading', { name: 'Payout to a card' })).toBeVisible();
@@ -185,6 +213,15 @@ test.describe('transfer to another bank', () => {
       if (request.url().endsWith('/api/main/?transferOct')) submitted = true;
     });
     await page.getByLabel("Payee's bank country").selectOption('GB');
+    // Before any amount: the maximum (a number on the wire) goes into the field as text, and the
+    // amount is checked; the form stays (this threw "t.amount.trim is not a function").
+    await page.getByRole('button', { name: 'Send the most possible' }).click();
+    await expect(page.getByLabel('Amount', { exact: true })).toHaveValue(/^[\d.]+$/);
+    await expect(page.getByRole('heading', { name: 'Payout to a card' })).toBeVisible();
+    await page.getByLabel('Amount', { exact: true }).fill('10.555');
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    await expect(page.getByText('This currency does not allow so many decimals.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Check and confirm' })).toBeHidden();
     // 510510… is on the seeded blocked list (a valid Luhn number all the same).
     await page.getByLabel('Card number').fill('5105105105105100');
     await expect(
@@ -192,7 +229,7 @@ test.describe('transfer to another bank', () => {
     ).toBeVisible();
     await page.getByLabel('Name on the card').fill('Sofia Marín');
     await page.getByLabel('Amount', { exact: true }).fill('10');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Review transfer' }).click();
     await expect(
       page.getByText('Payouts to this card are not possible. Use another card.'),
     ).toBeVisible();

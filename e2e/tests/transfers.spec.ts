@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import { apiSignIn, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
  * Money movement in the browser against the real server (issue 5): own accounts in two currencies,
@@ -100,6 +100,27 @@ const balanceRow = (page: Page, currency: string) =>
     .filter({ has: page.getByText(`${currency} account`, { exact: true }) })
     .getByTestId('account-balance');
 
+/** The accounts as the server has them now, through a session of its own (the page's stays as it is). */
+async function accountsThroughApi(
+  request: APIRequestContext,
+  email: string,
+): Promise<WireAccount[]> {
+  const token = await apiSignIn(request, email);
+  const answer = await request.post('/api/main/?getAccounts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  return ((await answer.json()) as { accounts: WireAccount[] }).accounts;
+}
+
+/** Opens the review of the filled form: nothing moves until its primary button is pressed. */
+async function openReview(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  const review = page.getByRole('dialog', { name: 'Check and confirm' });
+  await expect(review).toBeVisible();
+  return review;
+}
+
 /** Through the main navigation to a transfer screen's tab. */
 async function openTransfers(page: Page, tab: string | RegExp, path: RegExp): Promise<void> {
   await page
@@ -151,8 +172,9 @@ async function decideOnPhone(
 }
 
 test.describe('transfers', () => {
-  test('between own accounts in two currencies: balances change by the amount, the rate and the fee the screen showed', async ({
+  test('between own accounts in two currencies: the review shows the rate, the fee and the total; back moves nothing; confirming moves exactly that', async ({
     page,
+    request,
   }) => {
     const before = await signIn(page, 'tomas@northmere.example', 'northmere');
     const eur = paymentIn(before, 'EUR');
@@ -165,7 +187,31 @@ test.describe('transfers', () => {
     await expect(page.getByTestId('fact-fee')).toHaveText(/€\d/);
     expect(total.greaterThan(0)).toBe(true);
     await expectAccessible(page, '/transfer/account filled');
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+
+    // The review: what arrives and where, the rate, what leaves, the fee and the total, before anything moves.
+    let review = await openReview(page);
+    await expect(review.getByTestId('review-amount')).toHaveText('£25.00');
+    await expect(review.getByTestId('review-from')).toHaveText('Payment account EUR');
+    await expect(review.getByTestId('review-to')).toHaveText('Payment account GBP');
+    await expect(review.getByTestId('review-rate')).toHaveText(/^1 EUR = [\d.]+ GBP$/);
+    await expect(review.getByTestId('review-fee')).toHaveText(/€\d/);
+    await expect(review.getByTestId('review-total')).toHaveText(expectedMoney(total, 'EUR'));
+    await expect(review.getByTestId('review-when')).toHaveText('Now');
+    await expectAccessible(page, 'transfer review');
+    // Back to the filled form: no balance changed on the server.
+    await review.getByRole('button', { name: 'Back to edit' }).click();
+    await expect(review).toBeHidden();
+    await expect(page.getByLabel(/Amount to arrive/)).toHaveValue('25');
+    const untouched = await accountsThroughApi(request, 'tomas@northmere.example');
+    expect(new Decimal(paymentIn(untouched, 'EUR').balance).toFixed()).toBe(
+      new Decimal(eur.balance).toFixed(),
+    );
+    expect(new Decimal(paymentIn(untouched, 'GBP').balance).toFixed()).toBe(
+      new Decimal(gbp.balance).toFixed(),
+    );
+
+    review = await openReview(page);
+    await review.getByRole('button', { name: 'Transfer £25.00' }).click();
     const done = page.getByRole('dialog', { name: /Transfer completed/ });
     await expect(done).toBeVisible();
     await expect(done.getByTestId('confirm-amount')).toHaveText('£25.00');
@@ -212,7 +258,12 @@ test.describe('transfers', () => {
       expect(debit.toFixed()).toBe(new Decimal('12.34').plus(fee).toFixed());
       await expectAccessible(page, '/transfer/p2p filled');
 
-      await page.getByRole('button', { name: 'Send money' }).click();
+      const review = await openReview(page);
+      await expect(review.getByTestId('review-amount')).toHaveText('€12.34');
+      await expect(review.getByTestId('review-payee')).toContainText('ioana@harbourlight.example');
+      await expect(review.getByTestId('review-fee')).toHaveText(expectedMoney(fee, 'EUR'));
+      await expect(review.getByTestId('review-total')).toHaveText(expectedMoney(debit, 'EUR'));
+      await review.getByRole('button', { name: 'Send €12.34' }).click();
       const done = page.getByRole('dialog', { name: /Transfer completed/ });
       await expect(done.getByTestId('confirm-amount')).toHaveText('€12.34');
       await done.getByRole('button', { name: 'OK' }).click();
@@ -245,7 +296,9 @@ test.describe('transfers', () => {
     const gbp = paymentIn(before, 'GBP');
     await openTransfers(page, 'Between my accounts', /\/transfer\/account$/);
     const { total } = await fillOwnTransfer(page, eur, gbp, '10');
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    // The second factor comes after the review.
+    const review = await openReview(page);
+    await review.getByRole('button', { name: 'Transfer £10.00' }).click();
 
     const waiting = page.getByRole('dialog', { name: 'Approve on your phone' });
     await expect(waiting).toBeVisible();
@@ -285,8 +338,10 @@ test.describe('transfers', () => {
     await openTransfers(page, 'Between my accounts', /\/transfer\/account$/);
     const amount = '31.5';
     const { total, debit } = await fillOwnTransfer(page, gbp, eur, amount);
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-    const created = page.getByRole('dialog', { name: /Approval request created/ });
+    const review = await openReview(page);
+    await review.getByRole('button', { name: 'Transfer €31.50' }).click();
+    // The result names the state: it waits for someone with full rights.
+    const created = page.getByRole('dialog', { name: 'Waiting for approval' });
     await expect(created).toBeVisible();
     await expectAccessible(page, 'approval created popup');
     await created.getByRole('button', { name: 'OK' }).click();

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { positiveAmountSchema, type Account } from '@ledgerline/contract';
 import { normalizeAmountInput } from '@ledgerline/domain/transfers';
 import { accountKind } from '@ledgerline/domain/accounts';
-import { formatMoney } from '@ledgerline/domain/money';
+import { formatMoney, formatRate } from '@ledgerline/domain/money';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
 
@@ -11,6 +11,13 @@ export function useFormatMoney(): (amount: string, currencyCode: string) => stri
   const { language } = useLanguage();
   const locale = intlLocale(language);
   return useCallback((amount, currencyCode) => formatMoney(amount, currencyCode, locale), [locale]);
+}
+
+/** An exchange rate in the page's language, to 4–6 decimals (domain's one rate format). */
+export function useFormatRate(): (rate: string) => string {
+  const { language } = useLanguage();
+  const locale = intlLocale(language);
+  return useCallback((rate) => formatRate(rate, locale), [locale]);
 }
 
 /** An account's name: its own, or its kind and currency ("Payment account EUR"). */

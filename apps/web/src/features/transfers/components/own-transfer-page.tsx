@@ -22,27 +22,33 @@ import {
   SUBSCRIPTION_FREQUENCIES,
   type MainRequest,
 } from '@ledgerline/contract';
+import { hasValidMinorUnits } from '@ledgerline/domain/money';
 import {
   exceedsAmount,
   normalizeAmountInput,
   sourceAmountFor,
   totalDebit,
 } from '@ledgerline/domain/transfers';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
-import { ErrorPopup } from '@/ui/error-popup';
-import { fieldMessage } from '@/ui/field-message';
+import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { ChevronDownIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useTransferAccounts } from '../api/accounts';
 import { useCustomerLimits, useExchangeRate, useMaxAmount, useTransferFee } from '../api/lookups';
-import { useTransferBetweenAccounts } from '../api/submit-transfer';
+import { useTransferBetweenAccountsCall } from '../api/submit-transfer';
 import { WithTransferAccounts } from './with-transfer-accounts';
-import { TransferConfirmation, useIdempotencyKey, type ConfirmationOutcome } from '../confirmation';
-import { lookupAmount, useAccountName, useFormatMoney } from '../format';
+import {
+  TransferConfirmation,
+  type ConfirmationOutcome,
+  type ConfirmationSummary,
+} from '../confirmation';
+import { useMoneyMovingSubmit } from '../hooks/use-money-moving-submit';
+import { TransferReview, type ReviewRow } from '../review/transfer-review';
+import { lookupAmount, useAccountName, useFormatMoney, useFormatRate } from '../format';
 import { AccountSelect } from './account-select';
 import { LimitsFacts } from './limits-facts';
 import { RecurringList } from './recurring-list';
@@ -120,11 +126,10 @@ const SERVER_FIELD_ALIASES: Record<string, FieldPath<OwnTransferInput>> = {
   amount: 'toAmount',
 };
 
+type OwnTransferRequest = Omit<MainRequest<'transferBetweenAccounts'>, 'idempotencyKey'>;
+
 /** The request the form's values make (without the idempotency key). */
-function toRequest(
-  values: OwnTransferValues,
-  currency: string,
-): Omit<MainRequest<'transferBetweenAccounts'>, 'idempotencyKey'> {
+function toRequest(values: OwnTransferValues, currency: string): OwnTransferRequest {
   return {
     fromAccount: Number(values.fromAccount),
     toAccount: Number(values.toAccount),
@@ -181,11 +186,9 @@ export function OwnTransferPage() {
 function OwnTransferForm() {
   const { t } = useTranslation();
   const money = useFormatMoney();
+  const formatRate = useFormatRate();
   const accountName = useAccountName();
   const accounts = useTransferAccounts().data ?? [];
-  const transfer = useTransferBetweenAccounts();
-  const keys = useIdempotencyKey();
-  const [summary, setSummary] = useState({ amount: '', payee: '' });
   const resolver = useMemo(() => schemaResolver(ownTransferSchema), []);
   const {
     control,
@@ -198,6 +201,30 @@ function OwnTransferForm() {
     resolver,
     mode: 'onTouched',
     defaultValues: EMPTY,
+  });
+
+  // The server's field messages land on the fields (and the review gives way to them).
+  const placeOnFields = useCallback(
+    (error: unknown) => {
+      if (!isApiError(error) || !error.validationErrors) return false;
+      let placed = false;
+      for (const [field, message] of Object.entries(error.validationErrors)) {
+        const target =
+          SERVER_FIELD_ALIASES[field] ??
+          (SERVER_FIELDS as readonly string[]).find((name) => name === field);
+        if (target) {
+          setError(target as FieldPath<OwnTransferInput>, { type: 'server', message });
+          placed = true;
+        }
+      }
+      return placed;
+    },
+    [setError],
+  );
+  const flow = useMoneyMovingSubmit<OwnTransferRequest, ConfirmationSummary>({
+    submit: useTransferBetweenAccountsCall(),
+    settlesBy: 'ledger',
+    onFieldErrors: placeOnFields,
   });
 
   const [fromId = '', toId = '', amountText = '', repeat = false] = useWatch({
@@ -226,13 +253,21 @@ function OwnTransferForm() {
       ? from.currencyCode === to.currencyCode
         ? '1'
         : rate.data
-          ? String(rate.data.rate)
+          ? formatRate(String(rate.data.rate))
           : undefined
       : undefined;
 
+  const exactRate =
+    from && to
+      ? from.currencyCode === to.currencyCode
+        ? '1'
+        : rate.data
+          ? String(rate.data.rate)
+          : undefined
+      : undefined;
   const source =
-    from && to && amount && rateValue
-      ? sourceAmountFor(amount, rateValue, from.currencyCode, to.currencyCode)
+    from && to && amount && exactRate
+      ? sourceAmountFor(amount, exactRate, from.currencyCode, to.currencyCode)
       : null;
   const feeValue = fee.data && !fee.isPlaceholderData ? String(fee.data.fee) : undefined;
   const rows: FactRow[] = [
@@ -302,6 +337,14 @@ function OwnTransferForm() {
 
   const onSubmit = handleSubmit((values) => {
     if (!from || !to) return;
+    if (!hasValidMinorUnits(values.toAmount, to.currencyCode)) {
+      setError(
+        'toAmount',
+        { type: 'minorUnits', message: 'validation.amountMinorUnits' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     if (max.data && exceedsAmount(values.toAmount, String(max.data.maxAmount))) {
       setError(
         'toAmount',
@@ -315,48 +358,67 @@ function OwnTransferForm() {
       );
       return;
     }
-    const request = toRequest(values, to.currencyCode);
-    setSummary({ amount: money(values.toAmount, to.currencyCode), payee: accountName(to) });
-    transfer.mutate(
-      { ...request, idempotencyKey: keys.keyFor(request) },
-      {
-        onError: (error) => {
-          if (!isApiError(error) || !error.validationErrors) return;
-          for (const [field, message] of Object.entries(error.validationErrors)) {
-            const target =
-              SERVER_FIELD_ALIASES[field] ??
-              (SERVER_FIELDS as readonly string[]).find((name) => name === field);
-            if (target)
-              setError(target as FieldPath<OwnTransferInput>, { type: 'server', message });
-          }
-        },
-      },
-    );
+    flow.openReview(toRequest(values, to.currencyCode), {
+      amount: money(values.toAmount, to.currencyCode),
+      payee: accountName(to),
+    });
   });
 
   const onConfirmationClosed = (outcome: ConfirmationOutcome) => {
-    if (outcome === 'settled' || outcome === 'approvalCreated') {
-      keys.renew();
+    flow.finish(outcome);
+    if (outcome === 'settled' || outcome === 'approvalCreated')
       reset({ ...EMPTY, fromAccount: fromId, toAccount: toId });
-    }
-    transfer.reset();
   };
 
   const err = (field: FieldPath<OwnTransferInput>) => fieldMessage(t, errors[field]?.message);
-  const failure = transfer.error;
-  const onFields =
-    isApiError(failure) &&
-    !!failure.validationErrors &&
-    Object.keys(failure.validationErrors).some(
-      (field) =>
-        field in SERVER_FIELD_ALIASES || (SERVER_FIELDS as readonly string[]).includes(field),
-    );
+  const reviewed = flow.review;
+  // The figures the review shows are the lookups' for the reviewed amount (the form is frozen under it).
+  const quoted = reviewed !== null && amount === reviewed.request.toAmount;
+  // A figure the screen could not look up reads '—' beside the form: in the review it stops the confirm.
+  const figure = (value: string | null | undefined) =>
+    quoted ? (value === '—' ? null : (value ?? undefined)) : undefined;
+  const byId = (id: string) => rows.find((row) => row.id === id)?.value;
+  const frequency = reviewed?.request.subscriptionFrequency;
+  const reviewRows: ReviewRow[] =
+    reviewed && from && to
+      ? [
+          { id: 'from', label: t('transfers.form.fromAccount'), value: accountName(from) },
+          { id: 'to', label: t('transfers.form.toAccount'), value: accountName(to) },
+          ...(from.currencyCode !== to.currencyCode
+            ? [
+                { id: 'rate', label: t('transfers.facts.rate'), value: figure(byId('rate')) },
+                { id: 'debit', label: t('transfers.facts.debit'), value: figure(byId('debit')) },
+              ]
+            : []),
+          { id: 'fee', label: t('transfers.facts.fee'), value: figure(byId('fee')) },
+          {
+            id: 'when',
+            label: t('transfers.review.when'),
+            value: t('transfers.review.arrival.now'),
+          },
+          ...(frequency
+            ? [
+                {
+                  id: 'repeat',
+                  label: t('transfers.review.repeats'),
+                  value: t(`transfers.recurring.every.${frequency}`),
+                },
+              ]
+            : []),
+          {
+            id: 'total',
+            label: t('transfers.facts.total'),
+            value: figure(byId('total')),
+            total: true,
+          },
+        ]
+      : [];
 
   return (
     <div className={classes.columns}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        <form onSubmit={onSubmit} noValidate aria-busy={transfer.isPending}>
-          <fieldset disabled={transfer.isPending} className={classes.fieldset}>
+        <form onSubmit={onSubmit} noValidate aria-busy={flow.isPending}>
+          <fieldset disabled={flow.isPending} className={classes.fieldset}>
             <Stack gap="md">
               <Title order={2} fz="lg">
                 {t('transfers.own.formTitle')}
@@ -458,8 +520,8 @@ function OwnTransferForm() {
                 </fieldset>
               )}
               <Group justify="flex-end">
-                <Button type="submit" size="md" loading={transfer.isPending}>
-                  {t('transfers.own.submit')}
+                <Button type="submit" size="md">
+                  {t('transfers.review.open')}
                 </Button>
               </Group>
             </Stack>
@@ -470,12 +532,24 @@ function OwnTransferForm() {
         <TransferFacts title={t('transfers.facts.title')} rows={rows} />
         {pair && <LimitsFacts limits={limits} />}
       </Stack>
+      <TransferReview
+        opened={reviewed !== null}
+        amountLabel={t('transfers.review.toArrive')}
+        amount={reviewed?.details.amount ?? ''}
+        payee={reviewed?.details.payee ?? ''}
+        rows={reviewRows}
+        actionLabel={t('transfers.review.actionOwn', { amount: reviewed?.details.amount ?? '' })}
+        isPending={flow.isPending}
+        errorText={flow.error ? describeApiError(t, flow.error) : null}
+        onBack={flow.backToForm}
+        onConfirm={flow.confirm}
+      />
       <TransferConfirmation
-        result={transfer.data ?? null}
-        summary={summary}
+        result={flow.result}
+        summary={flow.sent ?? { amount: '', payee: '' }}
+        settledState={flow.settledState}
         onClose={onConfirmationClosed}
       />
-      <ErrorPopup error={failure && !onFields ? failure : null} onClose={() => transfer.reset()} />
     </div>
   );
 }

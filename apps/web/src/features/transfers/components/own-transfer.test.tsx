@@ -39,9 +39,26 @@ async function fillOwnTransfer(user: User, amount: string) {
   await user.type(field, amount);
 }
 
+/** Opens the review of the filled form; answers the review dialog. */
+async function openReview(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+  return screen.findByRole('dialog', { name: 'Check and confirm' });
+}
+
+/** Opens the review and presses its primary button, which names the action and the amount. */
+async function reviewAndConfirm(user: User, action: string | RegExp = /^Transfer \$/) {
+  const review = await openReview(user);
+  const confirm = within(review).getByRole('button', { name: action });
+  // The button waits until every figure of the review is there.
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await user.click(confirm);
+  return review;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('/transfer/account', () => {
+// The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
+describe('/transfer/account', { timeout: 40_000 }, () => {
   it('looks figures up only once their inputs are there, and shows what arrives, the rate, the fee and the total debit', async () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?getTransferFee': () => ok({ fee: '0.5', currency: 'EUR' }),
@@ -69,7 +86,7 @@ describe('/transfer/account', () => {
     expect(server!.calls('getTransferFee')).toEqual([]);
     expect(await screen.findByTestId('fact-max')).toHaveTextContent('$1,374.45');
     expect(screen.getByText('Limited by your transfer limits')).toBeInTheDocument();
-    expect(screen.getByTestId('fact-rate')).toHaveTextContent('1 EUR = 1.1 USD');
+    expect(screen.getByTestId('fact-rate')).toHaveTextContent('1 EUR = 1.1000 USD');
 
     await user.type(screen.getByLabelText(/Amount to arrive/), '55');
     await waitFor(() =>
@@ -104,11 +121,10 @@ describe('/transfer/account', () => {
       },
     });
     await fillOwnTransfer(user, '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const popup = await screen.findByRole('dialog');
-    await user.click(within(popup).getByRole('button', { name: 'OK' }));
-
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    const review = await reviewAndConfirm(user, 'Transfer $20.00');
+    // The failure is said on the review, which stays: confirming again is a retry of the same transfer.
+    expect(await within(review).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Transfer $20.00' }));
     const done = await screen.findByRole('dialog', { name: /Transfer completed/ });
     expect(within(done).getByTestId('confirm-amount')).toHaveTextContent('$20.00');
     const [first, retry] = server!.calls('transferBetweenAccounts');
@@ -125,11 +141,52 @@ describe('/transfer/account', () => {
 
     // The form keeps the accounts; the same details again are a new transfer with a new key.
     await user.type(screen.getByLabelText(/Amount to arrive/), '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
     await screen.findByRole('dialog', { name: /Transfer completed/ });
     const third = server!.calls('transferBetweenAccounts')[2];
     expect(third?.idempotencyKey).toMatch(UUID);
     expect(third?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('reviews before anything moves: what leaves and arrives, the rate, the fee and the total; back keeps the form and sends nothing', async () => {
+    const { user } = await open('/transfer/account', {
+      'POST /api/main/?getTransferFee': () => ok({ fee: '0.5', currency: 'EUR' }),
+      'POST /api/main/?transferBetweenAccounts': () => ok(submitResult()),
+    });
+    await fillOwnTransfer(user, '55');
+    const review = within(await openReview(user));
+    expect(review.getByTestId('review-amount')).toHaveTextContent('$55.00');
+    expect(await review.findByTestId('review-rate')).toHaveTextContent('1 EUR = 1.1000 USD');
+    expect(review.getByTestId('review-debit')).toHaveTextContent('€50.00');
+    // The fee is looked up for the reviewed amount: the button waits for it.
+    await waitFor(() => expect(review.getByTestId('review-fee')).toHaveTextContent('€0.50'));
+    expect(review.getByTestId('review-total')).toHaveTextContent('€50.50');
+    expect(review.getByTestId('review-when')).toHaveTextContent('Now');
+    expect(review.getByRole('button', { name: 'Transfer $55.00' })).toBeEnabled();
+
+    await user.click(review.getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Amount to arrive/)).toHaveValue('55');
+    expect(server!.calls('transferBetweenAccounts')).toEqual([]);
+  });
+
+  it('cannot be confirmed while the fee cannot be looked up: the review says so and sends nothing', async () => {
+    const { user } = await open('/transfer/account', {
+      'POST /api/main/?getTransferFee': () => ({
+        status: 500,
+        body: { responseCode: 'UE', responseDescription: 'Unknown error' },
+      }),
+    });
+    await fillOwnTransfer(user, '20');
+    const review = within(await openReview(user));
+    expect(
+      await review.findByText(
+        'The fee could not be looked up, so this transfer cannot be confirmed now. Go back and try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+    expect(review.getByTestId('review-fee')).toHaveTextContent('—');
+    expect(review.getByRole('button', { name: 'Transfer $20.00' })).toBeDisabled();
+    expect(server!.calls('transferBetweenAccounts')).toEqual([]);
   });
 
   it('refuses the same account twice and a zero amount before calling, and puts server field errors on the fields', async () => {
@@ -139,20 +196,30 @@ describe('/transfer/account', () => {
     });
     await screen.findByLabelText('From');
     await user.type(screen.getByLabelText(/Amount to arrive/), '0');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
     expect(await screen.findByText('The amount must be more than zero.')).toBeInTheDocument();
     expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(2);
     expect(server!.calls('transferBetweenAccounts')).toEqual([]);
 
     await fillOwnTransfer(user, '5000');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
     // Above the maximum the screen knows: said before the server is asked.
     expect(await screen.findByText('The most you can send now is €1,250.50.')).toBeInTheDocument();
     expect(server!.calls('transferBetweenAccounts')).toEqual([]);
 
     await user.clear(screen.getByLabelText(/Amount to arrive/));
+    await user.type(screen.getByLabelText(/Amount to arrive/), '100.001');
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    // Finer than the currency's minor units: said on the field, before any review or call.
+    expect(
+      await screen.findByText('This currency does not allow so many decimals.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/Amount to arrive/));
     await user.type(screen.getByLabelText(/Amount to arrive/), '100');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
+    // The server's field message closes the review and lands on the field.
     expect(await screen.findByText('The account does not have enough money')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -188,11 +255,12 @@ describe('/transfer/account', () => {
     });
     await fillOwnTransfer(user, '20');
     await user.click(screen.getByLabelText('Repeat this transfer'));
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('How often'), 'weekly');
     await user.type(screen.getByLabelText('Number of transfers (optional)'), '4');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    const review = await reviewAndConfirm(user);
+    expect(within(review).getByTestId('review-repeat')).toHaveTextContent('Every week');
     await user.click(
       within(await screen.findByRole('dialog', { name: /Transfer completed/ })).getByRole(
         'button',
@@ -214,7 +282,8 @@ describe('/transfer/account', () => {
   });
 });
 
-describe('the confirmation step', () => {
+// The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
+describe('the confirmation step', { timeout: 40_000 }, () => {
   it('SMS (2): the code goes to the operation, a wrong code stays on the field, resend works, and the success popup closes by itself', async () => {
     const { user } = await open('/transfer/account', {
       'POST /api/main/?transferBetweenAccounts': () =>
@@ -235,7 +304,7 @@ describe('the confirmation step', () => {
           : refused('The code is not correct (4 tries left)', { code: 'validation.codeWrong' }),
     });
     await fillOwnTransfer(user, '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Enter the code from the text message' }),
     );
@@ -284,7 +353,7 @@ describe('the confirmation step', () => {
       'POST /api/main/?confirmTransaction': () => ok({ status: 'pending', transactionId: 'tr-1' }),
     });
     await fillOwnTransfer(user, '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
     const dialog = within(await screen.findByRole('dialog', { name: 'Approve on your phone' }));
     expect(dialog.getByText('Waiting for your phone…')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'I have approved it' }));
@@ -332,7 +401,7 @@ describe('the confirmation step', () => {
         ),
     });
     await fillOwnTransfer(user, '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
     await screen.findByRole('dialog', { name: 'Approve on your phone' });
     await server!.push({
       type: 'TransactionResult',
@@ -363,7 +432,7 @@ describe('the confirmation step', () => {
         }),
     });
     await fillOwnTransfer(user, '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Enter the code from your app' }),
     );
@@ -398,7 +467,7 @@ describe('the confirmation step', () => {
         ),
     });
     await fillOwnTransfer(user, '20');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await reviewAndConfirm(user);
     const dialog = within(await screen.findByRole('dialog', { name: 'Enter the approval code' }));
     expect(
       dialog.getByText(
@@ -411,8 +480,8 @@ describe('the confirmation step', () => {
     status = 'approvalCreated';
     await user.clear(screen.getByLabelText(/Amount to arrive/));
     await user.type(screen.getByLabelText(/Amount to arrive/), '21');
-    await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const created = within(await screen.findByRole('dialog', { name: /Approval request created/ }));
+    await reviewAndConfirm(user);
+    const created = within(await screen.findByRole('dialog', { name: 'Waiting for approval' }));
     expect(
       created.getByText(
         'A user with full access has to approve this transfer. No money moves until then.',

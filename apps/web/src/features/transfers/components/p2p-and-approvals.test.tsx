@@ -46,7 +46,8 @@ const recent = (id: string, email: string, isDisabled = false) => ({
   },
 });
 
-describe('/transfer/p2p', () => {
+// The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
+describe('/transfer/p2p', { timeout: 40_000 }, () => {
   it('checks the e-mail only once it is plausible, asks the fee with an account and a positive amount, and sends', async () => {
     const { user } = await open('/transfer/p2p', {
       'POST /api/main/?checkPayee': (request) =>
@@ -90,7 +91,17 @@ describe('/transfer/p2p', () => {
     expect(screen.getByTestId('fact-payee')).toHaveTextContent('Tomás Ribeiro');
 
     await user.type(screen.getByLabelText('Message (optional)'), 'Concert tickets');
-    await user.click(screen.getByRole('button', { name: 'Send money' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    // The review names the payee, the fee and the total before anything is sent.
+    const review = within(await screen.findByRole('dialog', { name: 'Check and confirm' }));
+    expect(review.getByTestId('review-amount')).toHaveTextContent('€25.00');
+    expect(review.getByTestId('review-payee')).toHaveTextContent('Tomás Ribeiro');
+    expect(review.getByTestId('review-payee')).toHaveTextContent('tomas@northmere.example');
+    expect(review.getByTestId('review-fee')).toHaveTextContent('€0.50');
+    expect(review.getByTestId('review-total')).toHaveTextContent('€25.50');
+    expect(review.getByTestId('review-message')).toHaveTextContent('Concert tickets');
+    expect(server!.calls('transferP2P')).toEqual([]);
+    await user.click(review.getByRole('button', { name: 'Send €25.00' }));
     const done = within(await screen.findByRole('dialog', { name: /Transfer completed/ }));
     expect(done.getByText('Tomás Ribeiro (tomas@northmere.example)')).toBeInTheDocument();
     expect(server!.calls('transferP2P')).toEqual([

@@ -15,25 +15,31 @@ import '@mantine/core/styles/Skeleton.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { positiveAmountSchema, type MainRequest } from '@ledgerline/contract';
+import { hasValidMinorUnits } from '@ledgerline/domain/money';
 import { exceedsAmount, normalizeAmountInput, totalDebit } from '@ledgerline/domain/transfers';
 import { isPlausibleEmail } from '@ledgerline/domain/validation';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
-import { ErrorPopup } from '@/ui/error-popup';
-import { fieldMessage } from '@/ui/field-message';
+import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon, PersonIcon } from '@/ui/icons';
 import { LoadFailed } from '@/ui/load-failed';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useTransferAccounts } from '../api/accounts';
 import { useCustomerLimits, useMaxAmount, useTransferFee } from '../api/lookups';
 import { useCheckPayee, useP2pBeneficiaries, useRecentTransfers } from '../api/payees';
-import { useTransferP2P } from '../api/submit-transfer';
+import { useTransferP2PCall } from '../api/submit-transfer';
 import { WithTransferAccounts } from './with-transfer-accounts';
-import { TransferConfirmation, useIdempotencyKey, type ConfirmationOutcome } from '../confirmation';
-import { lookupAmount, useFormatMoney } from '../format';
+import {
+  TransferConfirmation,
+  type ConfirmationOutcome,
+  type ConfirmationSummary,
+} from '../confirmation';
+import { useMoneyMovingSubmit } from '../hooks/use-money-moving-submit';
+import { TransferReview, type ReviewRow } from '../review/transfer-review';
+import { lookupAmount, useAccountName, useFormatMoney } from '../format';
 import { AccountSelect } from './account-select';
 import { LimitsFacts } from './limits-facts';
 import { TransferFacts, type FactRow } from './transfer-facts';
@@ -61,6 +67,7 @@ type P2pInput = z.input<typeof p2pSchema>;
 type P2pValues = z.output<typeof p2pSchema>;
 const EMPTY: P2pInput = { fromAccount: '', email: '', amount: '', description: '' };
 const FIELDS: readonly FieldPath<P2pInput>[] = ['fromAccount', 'email', 'amount', 'description'];
+type P2pRequest = Omit<MainRequest<'transferP2P'>, 'idempotencyKey'>;
 
 /** The e-mail to look up: only a plausible one (spec 2 §5: shorter than 6, no "@" or no "." is skipped) that is a real address. */
 function lookupEmail(text: string): string | null {
@@ -151,10 +158,8 @@ function Line({ tone, text }: { tone: 'ok' | 'warn'; text: string }) {
 function P2pForm() {
   const { t } = useTranslation();
   const money = useFormatMoney();
+  const accountName = useAccountName();
   const accounts = useTransferAccounts().data ?? [];
-  const transfer = useTransferP2P();
-  const keys = useIdempotencyKey();
-  const [summary, setSummary] = useState({ amount: '', payee: '' });
   const resolver = useMemo(() => schemaResolver(p2pSchema), []);
   const {
     control,
@@ -165,6 +170,28 @@ function P2pForm() {
     reset,
     formState: { errors },
   } = useForm<P2pInput, unknown, P2pValues>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+
+  // The server's field messages land on the fields (and the review gives way to them).
+  const placeOnFields = useCallback(
+    (error: unknown) => {
+      if (!isApiError(error) || !error.validationErrors) return false;
+      let placed = false;
+      for (const field of FIELDS) {
+        const message = error.validationErrors[field];
+        if (message) {
+          setError(field, { type: 'server', message });
+          placed = true;
+        }
+      }
+      return placed;
+    },
+    [setError],
+  );
+  const flow = useMoneyMovingSubmit<P2pRequest, ConfirmationSummary>({
+    submit: useTransferP2PCall(),
+    settlesBy: 'ledger',
+    onFieldErrors: placeOnFields,
+  });
 
   const [fromId = '', emailText = '', amountText = ''] = useWatch({
     control,
@@ -235,6 +262,14 @@ function P2pForm() {
 
   const onSubmit = handleSubmit((values) => {
     if (!from) return;
+    if (!hasValidMinorUnits(values.amount, from.currencyCode)) {
+      setError(
+        'amount',
+        { type: 'minorUnits', message: 'validation.amountMinorUnits' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     if (max.data && exceedsAmount(values.amount, String(max.data.maxAmount))) {
       setError(
         'amount',
@@ -248,37 +283,65 @@ function P2pForm() {
       );
       return;
     }
-    const request: Omit<MainRequest<'transferP2P'>, 'idempotencyKey'> = {
+    const request: P2pRequest = {
       fromAccount: from.accountId,
       email: values.email.toLowerCase(),
       amount: values.amount,
       ...(values.description ? { description: values.description } : {}),
     };
-    setSummary({
+    flow.openReview(request, {
       amount: money(values.amount, from.currencyCode),
       payee: payeeName ? `${payeeName} (${request.email})` : request.email,
     });
-    transfer.mutate(
-      { ...request, idempotencyKey: keys.keyFor(request) },
-      {
-        onError: (error) => {
-          if (!isApiError(error) || !error.validationErrors) return;
-          for (const field of FIELDS) {
-            const message = error.validationErrors[field];
-            if (message) setError(field, { type: 'server', message });
-          }
-        },
-      },
-    );
   });
 
   const onConfirmationClosed = (outcome: ConfirmationOutcome) => {
-    if (outcome === 'settled' || outcome === 'approvalCreated') {
-      keys.renew();
+    flow.finish(outcome);
+    if (outcome === 'settled' || outcome === 'approvalCreated')
       reset({ ...EMPTY, fromAccount: fromId });
-    }
-    transfer.reset();
   };
+
+  const reviewed = flow.review;
+  // The figures the review shows are the lookups' for the reviewed amount (the form is frozen under it).
+  const quoted = reviewed !== null && amount === reviewed.request.amount;
+  const figure = (id: string) => {
+    const value = rows.find((row) => row.id === id)?.value;
+    // A figure the screen could not look up reads '—' beside the form: in the review it stops the confirm.
+    return quoted ? (value === '—' ? null : (value ?? undefined)) : undefined;
+  };
+  const reviewRows: ReviewRow[] =
+    reviewed && from
+      ? [
+          { id: 'from', label: t('transfers.form.fromAccount'), value: accountName(from) },
+          {
+            id: 'payee',
+            label: t('transfers.facts.payee'),
+            value: payeeName ?? reviewed.request.email,
+            ...(payeeName ? { note: reviewed.request.email } : {}),
+          },
+          { id: 'fee', label: t('transfers.facts.fee'), value: figure('fee') },
+          {
+            id: 'receive',
+            label: t('transfers.review.theyReceive'),
+            value: reviewed.details.amount,
+          },
+          {
+            id: 'when',
+            label: t('transfers.review.when'),
+            value: t('transfers.review.arrival.now'),
+          },
+          ...(reviewed.request.description
+            ? [
+                {
+                  id: 'message',
+                  label: t('transfers.review.message'),
+                  value: reviewed.request.description,
+                },
+              ]
+            : []),
+          { id: 'total', label: t('transfers.facts.total'), value: figure('total'), total: true },
+        ]
+      : [];
 
   const fill = (values: Partial<P2pInput>) => {
     for (const [field, value] of Object.entries(values))
@@ -286,18 +349,13 @@ function P2pForm() {
   };
 
   const err = (field: FieldPath<P2pInput>) => fieldMessage(t, errors[field]?.message);
-  const failure = transfer.error;
-  const onFields =
-    isApiError(failure) &&
-    !!failure.validationErrors &&
-    FIELDS.some((field) => isApiError(failure) && failure.validationErrors?.[field]);
 
   return (
     <Stack gap="lg">
       <div className={classes.columns}>
         <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-          <form onSubmit={onSubmit} noValidate aria-busy={transfer.isPending}>
-            <fieldset disabled={transfer.isPending} className={classes.fieldset}>
+          <form onSubmit={onSubmit} noValidate aria-busy={flow.isPending}>
+            <fieldset disabled={flow.isPending} className={classes.fieldset}>
               <Stack gap="md">
                 <Title order={2} fz="lg">
                   {t('transfers.p2p.formTitle')}
@@ -345,8 +403,8 @@ function P2pForm() {
                   {...register('description')}
                 />
                 <Group justify="flex-end">
-                  <Button type="submit" size="md" loading={transfer.isPending}>
-                    {t('transfers.p2p.submit')}
+                  <Button type="submit" size="md">
+                    {t('transfers.review.open')}
                   </Button>
                 </Group>
               </Stack>
@@ -360,12 +418,24 @@ function P2pForm() {
       </div>
       <Beneficiaries onPick={(picked) => fill({ email: picked })} />
       <RecentP2p onRepeat={(values) => fill(values)} />
+      <TransferReview
+        opened={reviewed !== null}
+        amountLabel={t('transfers.review.youSend')}
+        amount={reviewed?.details.amount ?? ''}
+        payee={reviewed ? (payeeName ?? reviewed.request.email) : ''}
+        rows={reviewRows}
+        actionLabel={t('transfers.review.actionSend', { amount: reviewed?.details.amount ?? '' })}
+        isPending={flow.isPending}
+        errorText={flow.error ? describeApiError(t, flow.error) : null}
+        onBack={flow.backToForm}
+        onConfirm={flow.confirm}
+      />
       <TransferConfirmation
-        result={transfer.data ?? null}
-        summary={summary}
+        result={flow.result}
+        summary={flow.sent ?? { amount: '', payee: '' }}
+        settledState={flow.settledState}
         onClose={onConfirmationClosed}
       />
-      <ErrorPopup error={failure && !onFields ? failure : null} onClose={() => transfer.reset()} />
     </Stack>
   );
 }

@@ -7,6 +7,6 @@ export {
   SMS_SUCCESS_CLOSE_MS,
   type ConfirmationOutcome,
   type ConfirmationSummary,
+  type SettledState,
   type TransferConfirmationProps,
 } from './transfer-confirmation';
-export { useIdempotencyKey, type IdempotencyKeys } from './use-idempotency-key';

@@ -33,7 +33,14 @@ export interface TransferConfirmationProps {
   summary: ConfirmationSummary;
   /** Called once when the customer closes the last popup. */
   onClose: (outcome: ConfirmationOutcome) => void;
+  /**
+   * What a settled transfer is called: completed (inside the bank the money arrived) or on its way
+   * (an external rail delivers it later, as the recent transfers show it).
+   */
+  settledState?: SettledState;
 }
+
+export type SettledState = 'completed' | 'onItsWay';
 
 /** The default text of a rejected transaction (spec 2 §4): the body shows a server message only when it says more. */
 const DEFAULT_REJECTED = 'Transaction was rejected.';
@@ -61,7 +68,12 @@ function firstStep(result: SubmitResult): Step {
  * entry with resend (not for TOTP). An initiate-only business user gets the approval-created
  * popup instead. Every screen that moves money shows it the same way.
  */
-export function TransferConfirmation({ result, summary, onClose }: TransferConfirmationProps) {
+export function TransferConfirmation({
+  result,
+  summary,
+  onClose,
+  settledState = 'completed',
+}: TransferConfirmationProps) {
   if (!result) return null;
   // A new submit result is a new flow: its own state from the first step.
   return (
@@ -70,6 +82,7 @@ export function TransferConfirmation({ result, summary, onClose }: TransferConfi
       result={result}
       summary={summary}
       onClose={onClose}
+      settledState={settledState}
     />
   );
 }
@@ -78,10 +91,12 @@ function ConfirmationFlow({
   result,
   summary,
   onClose,
+  settledState,
 }: {
   result: SubmitResult;
   summary: ConfirmationSummary;
   onClose: (outcome: ConfirmationOutcome) => void;
+  settledState: SettledState;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -110,7 +125,12 @@ function ConfirmationFlow({
 
   if (step.kind === 'settled')
     return (
-      <SettledPopup summary={summary} autoClose={step.autoClose} onClose={() => close('settled')} />
+      <SettledPopup
+        summary={summary}
+        state={settledState}
+        autoClose={step.autoClose}
+        onClose={() => close('settled')}
+      />
     );
   if (step.kind === 'approvalCreated') {
     return (
@@ -423,10 +443,12 @@ function OutcomePopup({
 
 function SettledPopup({
   summary,
+  state,
   autoClose,
   onClose,
 }: {
   summary: ConfirmationSummary;
+  state: SettledState;
   autoClose: boolean;
   onClose: () => void;
 }) {
@@ -442,8 +464,18 @@ function SettledPopup({
     return () => clearTimeout(timer);
   }, [autoClose]);
   return (
-    <OutcomePopup tone="success" title={t('transfers.confirm.settledTitle')} onClose={onClose}>
-      <Text size="sm">{t('transfers.confirm.settledText')}</Text>
+    <OutcomePopup
+      tone="success"
+      title={t(
+        state === 'onItsWay' ? 'transfers.confirm.onItsWayTitle' : 'transfers.confirm.settledTitle',
+      )}
+      onClose={onClose}
+    >
+      <Text size="sm">
+        {t(
+          state === 'onItsWay' ? 'transfers.confirm.onItsWayText' : 'transfers.confirm.settledText',
+        )}
+      </Text>
       <SummaryBox summary={summary} />
       {autoClose && (
         <Text size="xs" c="dimmed">

@@ -21,9 +21,9 @@ import {
   transferOctRequestSchema,
   transferWireRequestSchema,
   type Account,
-  type SubmitResult,
 } from '@ledgerline/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { hasValidMinorUnits, sumMoney } from '@ledgerline/domain/money';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   useForm,
   useWatch,
@@ -35,20 +35,25 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
 import { ErrorPopup } from '@/ui/error-popup';
+import { describeApiError } from '@/ui/field-message';
 import { AlertIcon } from '@/ui/icons';
 import {
   TransferConfirmation,
-  useIdempotencyKey,
   type ConfirmationOutcome,
+  type ConfirmationSummary,
 } from '../../confirmation';
+import { useMoneyMovingSubmit } from '../../hooks/use-money-moving-submit';
+import { externalArrival } from '../../review/arrival';
+import { TransferReview, type ReviewRow } from '../../review/transfer-review';
 import { useCountries, useSourceAccounts } from '../api/common';
 import {
   useBlockedBins,
+  useExternalFee,
   useExtraParams,
   usePaymentSchemeCountries,
   useSavePaymentTemplate,
 } from '../api/lookups';
-import { useSubmitExternalTransfer } from '../api/submit';
+import { useSubmitExternalCall } from '../api/submit';
 import { externalMessage, localizedApiError, useFormatMoney } from '../format';
 import {
   FIXED_COUNTRY,
@@ -58,7 +63,6 @@ import {
   extraParamProblem,
   groupAllows,
   isBinBlocked,
-  payeeOf,
   visibleExtraParams,
   wireSchemesFor,
   type ExternalFormValues,
@@ -68,6 +72,7 @@ import {
 } from '../form-model';
 import { ExtraParamsFields } from './extra-params-fields';
 import classes from './external.module.css';
+import { payeeDetails, payeeName } from '../review-details';
 import { PayeeFields } from './payee-fields';
 import { RequirementsNotice } from './requirements-notice';
 import { SELECT_LOOK, type ResolverContext } from './select-look';
@@ -109,6 +114,14 @@ function externalResolver(
           field === 'currency' ? 'amount' : field in values && field !== 'extra' ? field : 'root';
         if (!errors[name]) errors[name] = { type: 'validation', message: issue.message };
       }
+    }
+    // The browser's own check of the currency's minor units (the server refuses them too, issue 12).
+    if (
+      !errors.amount &&
+      context.currency !== '' &&
+      !hasValidMinorUnits(request.amount, context.currency)
+    ) {
+      errors.amount = { type: 'minorUnits', message: 'validation.amountMinorUnits' };
     }
     if (
       type === 'oct' &&
@@ -157,7 +170,7 @@ function formFieldOf(
 
 /** A positive decimal the lookups can use (spec 2 §5: the fee needs a positive amount). */
 function positiveAmount(value: string): string | null {
-  const text = value.trim().replace(',', '.');
+  const text = String(value).trim().replace(',', '.');
   // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
   return /^\d{1,18}(\.\d{1,8})?$/.test(text) && /[1-9]/.test(text) ? text : null;
 }
@@ -175,14 +188,7 @@ export function ExternalTransferForm({
   const accounts = useSourceAccounts();
   const countries = useCountries();
   const schemes = usePaymentSchemeCountries();
-  const submit = useSubmitExternalTransfer();
   const saveTemplate = useSavePaymentTemplate();
-  const attempts = useIdempotencyKey();
-  const [result, setResult] = useState<{
-    result: SubmitResult;
-    amount: string;
-    payee: string;
-  } | null>(null);
   const [templateName, setTemplateName] = useState<string | null>(null);
 
   const [resolver] = useState(() => externalResolver(type));
@@ -204,6 +210,28 @@ export function ExternalTransferForm({
     context,
   });
   const { register, control, setValue, setError, handleSubmit, formState } = form;
+
+  // The server's field messages land on the fields (and the review gives way to them).
+  const placeOnFields = useCallback(
+    (error: unknown) => {
+      if (!isApiError(error) || !error.validationErrors) return false;
+      let placed = false;
+      for (const [field, message] of Object.entries(error.validationErrors)) {
+        const target = formFieldOf(field, form.getValues());
+        if (target) {
+          setError(target, { type: 'server', message });
+          placed = true;
+        }
+      }
+      return placed;
+    },
+    [form, setError],
+  );
+  const flow = useMoneyMovingSubmit<Omit<SubmitRequest, 'idempotencyKey'>, ConfirmationSummary>({
+    submit: useSubmitExternalCall(type),
+    settlesBy: 'rail',
+    onFieldErrors: placeOnFields,
+  });
   const [fromAccount, countryCode, amount, scheme, toOwnAccount] = useWatch({
     control,
     name: ['fromAccount', 'countryCode', 'amount', 'scheme', 'toOwnAccount'],
@@ -265,44 +293,40 @@ export function ExternalTransferForm({
       : null;
   const wireScheme = type === 'wire' && scheme ? { scheme: scheme as WireScheme } : {};
   const positive = positiveAmount(amount);
+  // The same cached lookup as the summary's: the review shows the fee of the amount it sends.
+  const fee = useExternalFee(
+    lookupBase && currency && positive
+      ? { ...lookupBase, currency, ...wireScheme, amount: positive }
+      : null,
+  );
   const mayOwn = groupAllows(permissions, type, true);
   const mayOther = groupAllows(permissions, type, false);
 
   const onSubmit = handleSubmit((values) => {
     if (!source) return;
     const request = buildRequest(type, values, { currency, extraParams });
-    const payload = { ...request, idempotencyKey: attempts.keyFor(request) } as SubmitRequest;
-    const payee = payeeOf(type, values);
-    submit.mutate(
-      { type, request: payload },
+    const name = payeeName(request);
+    const details = payeeDetails(type, request);
+    const where = details[0]?.value ?? '';
+    const template =
+      templateName !== null && templateName.trim() !== '' && (type === 'wire' || type === 'eft')
+        ? templateDetailsOf(type, values, currency)
+        : null;
+    const templateLabel = templateName?.trim() ?? '';
+    flow.openReview(
+      request,
       {
-        onSuccess: (answer) => {
-          setResult({ result: answer, amount: money(request.amount, currency), payee });
-          if (
-            templateName !== null &&
-            templateName.trim() !== '' &&
-            (type === 'wire' || type === 'eft')
-          ) {
-            const details = templateDetailsOf(type, values, currency);
-            if (details) saveTemplate.mutate({ ...details, name: templateName.trim() });
-          }
-        },
-        onError: (error) => {
-          if (!isApiError(error) || !error.validationErrors) return;
-          for (const [field, message] of Object.entries(error.validationErrors)) {
-            const target = formFieldOf(field, values);
-            if (target) setError(target, { type: 'server', message });
-          }
-        },
+        amount: money(request.amount, currency),
+        payee: [name, where].filter((part) => part !== '').join(' · '),
       },
+      template ? { onSent: () => saveTemplate.mutate({ ...template, name: templateLabel }) } : {},
     );
   });
 
   const onConfirmationClosed = (outcome: ConfirmationOutcome) => {
-    setResult(null);
+    // After money moved the next transfer is a new one, even with the same details.
+    flow.finish(outcome);
     if (outcome === 'settled' || outcome === 'approvalCreated') {
-      // The next transfer is a new one, even with the same details.
-      attempts.renew();
       setTemplateName(null);
       form.reset({
         ...emptyValues(),
@@ -314,13 +338,86 @@ export function ExternalTransferForm({
     }
   };
 
-  const failure = submit.error;
-  const onFields =
-    isApiError(failure) &&
-    !!failure.validationErrors &&
-    Object.keys(failure.validationErrors).some(
-      (field) => formFieldOf(field, form.getValues()) !== null,
-    );
+  const reviewed = flow.review;
+  const feeData = reviewed && positive === reviewed.request.amount ? fee.data : undefined;
+  const reviewRows: ReviewRow[] = reviewed
+    ? [
+        ...(source
+          ? [
+              {
+                id: 'from',
+                label: t('externalTransfer.fromAccount'),
+                value:
+                  source.name?.trim() ||
+                  t('externalTransfer.accountName', { currency: source.currencyCode }),
+              },
+            ]
+          : []),
+        ...(payeeName(reviewed.request)
+          ? [
+              {
+                id: 'payee',
+                label: t('transfers.facts.payee'),
+                value: payeeName(reviewed.request),
+              },
+            ]
+          : []),
+        ...payeeDetails(type, reviewed.request).map((detail) => ({
+          id: detail.id,
+          label: t(detail.labelKey),
+          value: detail.value,
+        })),
+        {
+          id: 'country',
+          label: t('externalTransfer.country'),
+          value:
+            countries.data?.find((item) => item.code === reviewed.request.countryCode)?.name ??
+            reviewed.request.countryCode,
+        },
+        ...(type === 'wire' && scheme
+          ? [
+              {
+                id: 'scheme',
+                label: t('externalTransfer.scheme'),
+                value: t(`externalTransfer.schemes.${scheme}`),
+              },
+            ]
+          : []),
+        ...(reviewed.request.description
+          ? [
+              {
+                id: 'reference',
+                label: t('transfers.review.reference'),
+                value: reviewed.request.description,
+              },
+            ]
+          : []),
+        {
+          id: 'fee',
+          label: t('externalTransfer.summary.fee'),
+          value: feeData
+            ? money(String(feeData.fee), feeData.currency)
+            : fee.isError
+              ? null
+              : undefined,
+        },
+        {
+          id: 'when',
+          label: t('transfers.review.when'),
+          value: t(`transfers.review.arrival.${externalArrival(type, scheme)}`),
+        },
+        {
+          id: 'total',
+          label: t('externalTransfer.summary.total'),
+          value: feeData
+            ? money(sumMoney([reviewed.request.amount, String(feeData.fee)]), feeData.currency)
+            : fee.isError
+              ? null
+              : undefined,
+          total: true,
+        },
+      ]
+    : [];
   const rootMessage = externalMessage(t, formState.errors.root?.message);
 
   if (accounts.isPending) {
@@ -356,10 +453,10 @@ export function ExternalTransferForm({
       <form
         onSubmit={onSubmit}
         noValidate
-        aria-busy={submit.isPending}
+        aria-busy={flow.isPending}
         aria-label={t(`externalTransfer.types.${type}.name`)}
       >
-        <fieldset disabled={submit.isPending} className={classes.fieldset}>
+        <fieldset disabled={flow.isPending} className={classes.fieldset}>
           <Stack gap="lg">
             <Title order={2} fz="lg">
               {t(`externalTransfer.types.${type}.title`)}
@@ -458,7 +555,8 @@ export function ExternalTransferForm({
             <TransferSummary
               base={lookupBase && currency ? { ...lookupBase, currency, ...wireScheme } : null}
               amount={positive}
-              onUseMax={(max) => setValue('amount', max, { shouldValidate: true })}
+              // The maximum may arrive as a number (the client's number coercion): the field holds text.
+              onUseMax={(max) => setValue('amount', String(max), { shouldValidate: true })}
             />
 
             {(type === 'wire' || type === 'eft') && (
@@ -485,23 +583,36 @@ export function ExternalTransferForm({
               </Alert>
             )}
 
-            <Button type="submit" size="md" loading={submit.isPending}>
-              {t('externalTransfer.submit')}
+            <Button type="submit" size="md">
+              {t('transfers.review.open')}
             </Button>
           </Stack>
         </fieldset>
       </form>
       <ErrorPopup
-        error={failure && !onFields ? localizedApiError(t, failure) : null}
-        onClose={() => submit.reset()}
-      />
-      <ErrorPopup
         error={saveTemplate.error ? localizedApiError(t, saveTemplate.error) : null}
         onClose={() => saveTemplate.reset()}
       />
+      <TransferReview
+        opened={reviewed !== null}
+        amountLabel={t('transfers.review.youSend')}
+        amount={reviewed?.details.amount ?? ''}
+        payee={
+          reviewed
+            ? payeeName(reviewed.request) || (payeeDetails(type, reviewed.request)[0]?.value ?? '')
+            : ''
+        }
+        rows={reviewRows}
+        actionLabel={t('transfers.review.actionSend', { amount: reviewed?.details.amount ?? '' })}
+        isPending={flow.isPending}
+        errorText={flow.error ? describeApiError(t, localizedApiError(t, flow.error)) : null}
+        onBack={flow.backToForm}
+        onConfirm={flow.confirm}
+      />
       <TransferConfirmation
-        result={result?.result ?? null}
-        summary={{ amount: result?.amount ?? '', payee: result?.payee ?? '' }}
+        result={flow.result}
+        summary={flow.sent ?? { amount: '', payee: '' }}
+        settledState={flow.settledState}
         onClose={onConfirmationClosed}
       />
     </Paper>

@@ -100,6 +100,21 @@ async function fillSepaWire(user: User) {
   await user.type(screen.getByLabelText('Amount'), '125.50');
 }
 
+/** Opens the review of the filled form; answers the review dialog. */
+async function openReview(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+  return screen.findByRole('dialog', { name: 'Check and confirm' });
+}
+
+/** Opens the review and presses its primary button ("Send €125.50") once every figure is there. */
+async function reviewAndConfirm(user: User, action: string | RegExp = /^Send /) {
+  const review = await openReview(user);
+  const confirm = within(review).getByRole('button', { name: action });
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await user.click(confirm);
+  return review;
+}
+
 // The whole app renders with a real API client and server: slower than the default 15 s on a busy machine.
 describe('/transfer/external', { timeout: 40_000 }, () => {
   it('offers only the types the permission flags allow', async () => {
@@ -178,12 +193,22 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
       'POST /api/main/?confirmTransaction': () => ok({ status: 'settled', transactionId: 'tr-1' }),
     });
     await fillSepaWire(user);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const popup = await screen.findByRole('dialog', {
-      name: 'Server is not available. Please try again later.',
-    });
-    await user.click(within(popup).getByRole('button', { name: 'OK' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const review = within(await openReview(user));
+    // What leaves, to whom (the IBAN in groups of four), the fee, the total and when it arrives.
+    expect(review.getByTestId('review-amount')).toHaveTextContent('€125.50');
+    expect(review.getByTestId('review-payee')).toHaveTextContent('Lucía Fernández');
+    expect(review.getByTestId('review-iban')).toHaveTextContent('ES91 2100 0418 4502 0005 1332');
+    expect(review.getByTestId('review-scheme')).toHaveTextContent('SEPA credit transfer');
+    await waitFor(() => expect(review.getByTestId('review-fee')).toHaveTextContent('€0.50'));
+    expect(review.getByTestId('review-total')).toHaveTextContent('€126.00');
+    expect(review.getByTestId('review-when')).toHaveTextContent('Usually within 1 business day');
+    expect(server!.calls('transferWire')).toEqual([]);
+    await user.click(review.getByRole('button', { name: 'Send €125.50' }));
+    // The lost answer is said on the review, which stays: confirming again retries with the same key.
+    expect(await review.findByRole('alert')).toHaveTextContent(
+      'Server is not available. Please try again later.',
+    );
+    await user.click(review.getByRole('button', { name: 'Send €125.50' }));
 
     const code = await screen.findByRole('dialog', {
       name: 'Enter the code from the text message',
@@ -202,10 +227,13 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
     // What is approved is shown: the amount and the payee.
     expect(within(code).getByText('€125.50')).toBeInTheDocument();
-    expect(within(code).getByText(`Lucía Fernández · ${IBAN}`)).toBeInTheDocument();
+    expect(
+      within(code).getByText('Lucía Fernández · ES91 2100 0418 4502 0005 1332'),
+    ).toBeInTheDocument();
     await user.type(within(code).getByLabelText('Code'), '123456');
     await user.click(within(code).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: 'Transfer completed' })).toBeInTheDocument();
+    // A wire the ledger took is on its rail, not yet with the payee: the result says so.
+    expect(await screen.findByRole('dialog', { name: 'Transfer on its way' })).toBeInTheDocument();
     expect(server!.calls('confirmTransaction')).toEqual([
       { operationId: OPERATION_ID, code: '123456' },
     ]);
@@ -217,9 +245,9 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
         refused('The IBAN is not valid', { iban: 'validation.iban' }),
     });
     await fillSepaWire(user);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await reviewAndConfirm(user);
     expect(await screen.findByText('This is not a valid IBAN')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says what to fix and where when the address blocks the transfer', async () => {
@@ -249,6 +277,23 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     );
   });
 
+  it('fills the most possible before an amount was typed, and refuses an amount finer than the currency allows', async () => {
+    const { user } = await open('/transfer/external');
+    await screen.findByRole('heading', { name: 'Bank wire' });
+    await user.selectOptions(screen.getByLabelText("Payee's bank country"), 'ES');
+    // The maximum arrives as a number (the client's number coercion): the field still gets text.
+    await user.click(await screen.findByRole('button', { name: 'Send the most possible' }));
+    await waitFor(() => expect(screen.getByLabelText('Amount')).toHaveValue('1249.5'));
+
+    await user.clear(screen.getByLabelText('Amount'));
+    await user.type(screen.getByLabelText('Amount'), '10.555');
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    expect(
+      await screen.findByText('This currency does not allow so many decimals.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Check and confirm' })).toBeNull();
+  });
+
   it('refuses a card payout to a blocked BIN without sending it', async () => {
     const { user } = await open('/transfer/external?type=oct');
     await screen.findByRole('heading', { name: 'Payout to a card' });
@@ -259,7 +304,7 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name on the card'), 'Ana Pop');
     await user.type(screen.getByLabelText('Amount'), '10');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
     expect(
       await screen.findByText('Payouts to this card are not possible. Use another card.'),
     ).toBeInTheDocument();
@@ -301,8 +346,12 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     await user.type(screen.getByLabelText('Amount'), '20');
     await user.click(screen.getByLabelText('Save this payee for next time'));
     await user.type(screen.getByLabelText('Name for the saved payee'), 'Lucía again');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('dialog', { name: 'Transfer completed' })).toBeInTheDocument();
+    await openReview(user);
+    // Nothing is saved while the customer only looks at the review.
+    expect(server!.calls('savePaymentTemplate')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Back to edit' }));
+    await reviewAndConfirm(user);
+    expect(await screen.findByRole('dialog', { name: 'Transfer on its way' })).toBeInTheDocument();
     await waitFor(() =>
       expect(server!.calls('savePaymentTemplate')).toEqual([
         {
@@ -360,14 +409,14 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     await fillSepaWire(user);
     const purpose = await screen.findByLabelText(/Purpose of the payment/);
     expect(screen.queryByLabelText(/Describe the purpose/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(server!.calls('transferWire')).toEqual([]);
 
     await user.selectOptions(purpose, 'other');
     await user.type(await screen.findByLabelText(/Describe the purpose/), 'Rent for May');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('dialog', { name: 'Transfer completed' });
+    await reviewAndConfirm(user);
+    await screen.findByRole('dialog', { name: 'Transfer on its way' });
     expect(server!.calls('transferWire')[0]?.extraParams).toEqual([
       { name: 'purpose', value: 'other' },
       { name: 'purposeText', value: 'Rent for May' },
@@ -386,8 +435,8 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('This is my own account at another bank')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('dialog', { name: 'Transfer completed' });
+    await reviewAndConfirm(user);
+    await screen.findByRole('dialog', { name: 'Transfer on its way' });
     expect(server!.calls('transferWire')[0]).toMatchObject({ toOwnAccount: true, scheme: 'sepa' });
   });
   it('shows a server refusal of an extra parameter at that parameter', async () => {
@@ -414,10 +463,10 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     });
     await fillSepaWire(user);
     await user.type(await screen.findByLabelText('Payment reference'), 'RF??');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await reviewAndConfirm(user);
     expect(await screen.findByText('Check the format of this value')).toBeInTheDocument();
     expect(screen.getByLabelText('Payment reference')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
   it('lists the recent transfers and follows a rail return announced on the realtime channel', async () => {
     let status = 'submitted';
