@@ -851,6 +851,41 @@ export const cardDetails = pgTable(
 );
 
 /**
+ * A step-up before a card's secrets are shown (issue 13): the PIN, or a virtual card's number,
+ * expiry and CVV, are revealed only with the user's own second factor, once per step-up. Codes
+ * (SMS, e-mail) are stored hashed and bound to the card and the secret; push waits on
+ * device_request_key; TOTP is checked against the user's secret. Lapses after 5 minutes or 5
+ * wrong codes.
+ */
+export const cardSecretReveals = pgTable(
+  'card_secret_reveals',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 'pin' or 'details'. */
+    secret: varchar('secret', { length: 8 }).notNull(),
+    approveType: smallint('approve_type').notNull(),
+    codeHash: varchar('code_hash', { length: 64 }),
+    deviceRequestKey: uuid('device_request_key'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** pending, revealed, rejected, superseded. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('card_secret_reveals_user').on(table.userId, table.createdAt)],
+);
+
+/**
  * The BIN directory behind getBinInfo: ranges of the first six digits of card numbers, inclusive.
  * Fictional test ranges (modules/cards/bin-directory.ts), one set marked as our own issuer's.
  */

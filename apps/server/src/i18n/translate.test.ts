@@ -9,6 +9,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
     expect(NAMESPACES).toEqual([
       'account-letter',
       'agreement',
+      'card-secrets',
       'exports',
       'external-transfers',
       'history-documents',

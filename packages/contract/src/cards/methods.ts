@@ -3,6 +3,7 @@ import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { CARD_BRANDS, accountSchema, moneySchema } from '../accounts/methods';
 import { countryCodeSchema, currencyCodeSchema } from '../dictionaries/methods';
+import { approveTypeSchema } from '../transfers/methods';
 import type { ExtraParamRule } from '@ledgerline/domain/extra-params';
 
 /*
@@ -20,6 +21,27 @@ export type CardBrand = z.infer<typeof cardBrandSchema>;
 /** A money-moving call's retry key: a retry with the same key answers the first result. */
 const idempotencyKeySchema = z.uuid('Must be a UUID');
 const cardAccountRequest = z.object({ accountId: idSchema }).strict();
+
+/** The secrets a card shows only after a step-up (issue 13): its PIN, or a virtual card's details. */
+export const CARD_SECRETS = ['pin', 'details'] as const;
+export type CardSecret = (typeof CARD_SECRETS)[number];
+
+/**
+ * A card secret asked for with the step-up startCardSecretReveal began: its operationId and the
+ * code (SMS, e-mail or authenticator app; none for push). A missing operationId is 'Not Operation
+ * Id, Fail Operation' (spec 2 §4), as for confirmTransaction.
+ */
+const cardSecretRequest = z
+  .object({
+    accountId: idSchema,
+    operationId: z.uuid('validation.operationId').optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'validation.sixDigitCode')
+      .optional(),
+  })
+  .strict();
 const accountAnswer = z.object({ account: accountSchema });
 
 export const CARD_SHIPPING_TYPES = ['standard', 'express', 'none'] as const;
@@ -274,13 +296,29 @@ export const cardMethods = {
       .superRefine(checkPinPair),
     response: accountAnswer,
   }),
+  /**
+   * Starts the step-up before a card secret is shown: sends the code (SMS, e-mail) or the phone-app
+   * request of the user's own second factor (an e-mailed code when the customer confirms nothing).
+   * Only a user with full access to the card's customer may ask (issue 13).
+   */
+  startCardSecretReveal: defineMethod({
+    request: z.object({ accountId: idSchema, secret: z.enum(CARD_SECRETS) }).strict(),
+    response: z.object({
+      operationId: z.string(),
+      approveType: approveTypeSchema,
+      /** Masked phone or e-mail the code went to; null for push and TOTP. */
+      approvalSentTo: z.string().nullable(),
+      availableApprovalMethods: z.array(approveTypeSchema),
+    }),
+  }),
+  /** The PIN, with the step-up startCardSecretReveal began; one step-up shows it once. */
   showCardPin: defineMethod({
-    request: cardAccountRequest,
+    request: cardSecretRequest,
     response: z.object({ pin: z.string() }),
   }),
-  /** Number, expiry and CVV of a virtual card (a physical card's are printed on it). */
+  /** Number, expiry and CVV of a virtual card (a physical card's are printed on it), with the step-up as for showCardPin. */
   getCardDetails: defineMethod({
-    request: cardAccountRequest,
+    request: cardSecretRequest,
     response: z.object({
       cardNumber: z.string(),
       expiryMonth: z.number().int().min(1).max(12),

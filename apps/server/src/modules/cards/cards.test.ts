@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CARD_STATUS, cardRoute, isCardAccountType, luhnValid } from '@ledgerline/domain';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { openSocket } from '../../../test/realtime-client';
 import { selectRows } from '../../db/client';
-import { accounts, auditLog, cardApplications, cardDetails } from '../../db/schema';
+import { accounts, auditLog, cardApplications, cardDetails, outbox } from '../../db/schema';
 import { systemAccount } from '../ledger/ledger';
 import { Money } from '../ledger/money';
 import { runProcessorStep } from './processor';
@@ -54,6 +54,29 @@ async function feeRevenue(currencyCode: string): Promise<string> {
 
 function call(who: FixtureCustomer, method: string, body: Record<string, unknown> = {}) {
   return server.main(method, body, { token: who.token });
+}
+
+/** A card secret through its step-up (secret-reveal.test.ts tests the step-up itself): the e-mailed code. */
+async function reveal(
+  who: FixtureCustomer,
+  method: 'showCardPin' | 'getCardDetails',
+  accountId: number,
+) {
+  const secret = method === 'showCardPin' ? 'pin' : 'details';
+  const started = await server.call(
+    'startCardSecretReveal',
+    { accountId, secret },
+    { token: who.token },
+  );
+  if (started.status !== 200) return call(who, method, { accountId });
+  const [mail] = await server.database.db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(eq(outbox.recipient, who.email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
+  return call(who, method, { accountId, operationId: started.body.operationId, code });
 }
 
 describe('applying for a card', () => {
@@ -628,7 +651,7 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const original = (await call(who, 'showCardPin', { accountId: card.id })).json().pin as string;
+    const original = (await reveal(who, 'showCardPin', card.id)).json().pin as string;
     expect(original).toMatch(/^\d{4}$/);
     const refusals: [Record<string, unknown>, Record<string, string>][] = [
       [
@@ -657,7 +680,7 @@ describe('card actions', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().validationErrors).toEqual(errors);
     }
-    expect((await call(who, 'showCardPin', { accountId: card.id })).json().pin).toBe(original);
+    expect((await reveal(who, 'showCardPin', card.id)).json().pin).toBe(original);
     const next = original === '4829' ? '5930' : '4829';
     expect(
       (
@@ -669,7 +692,7 @@ describe('card actions', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await call(who, 'showCardPin', { accountId: card.id })).json().pin).toBe(next);
+    expect((await reveal(who, 'showCardPin', card.id)).json().pin).toBe(next);
     // The PIN is stored sealed, never in clear.
     const [details] = await server.database.db
       .select()
@@ -682,9 +705,9 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    expect(
-      (await call(who, 'showCardPin', { accountId: virtual.id })).json().responseDescription,
-    ).toBe('A virtual card cannot show its PIN');
+    expect((await reveal(who, 'showCardPin', virtual.id)).json().responseDescription).toBe(
+      'A virtual card cannot show its PIN',
+    );
   });
 
   it('shows a virtual card number, expiry, CVV and embossed holder name, and the number is ours', async () => {
@@ -692,7 +715,7 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const details = (await call(who, 'getCardDetails', { accountId: card.id })).json();
+    const details = (await reveal(who, 'getCardDetails', card.id)).json();
     expect(details.cardNumber).toMatch(/^459761\d{10}$/);
     expect(luhnValid(details.cardNumber)).toBe(true);
     expect(details.cardNumber.slice(-4)).toBe(card.cardPanLast4);

@@ -15,19 +15,27 @@ import {
   confirmCardApplication,
   getCardActivationData,
   getCardApplyInfo,
-  getCardDetails,
   getCardFees,
   pauseCard,
   reissueCard,
   setCardAlias,
-  showCardPin,
   unpauseCard,
   upgradeCardShipping,
   type CardDeps,
 } from './service';
+import {
+  getCardDetails,
+  showCardPin,
+  startCardSecretReveal,
+  type CardSecretDeps,
+} from './secret-reveal';
 
 function depsOf(ctx: AuthedMethodContext): CardDeps {
   return { db: ctx.db, vault: ctx.services.cardVault };
+}
+
+function secretDepsOf(ctx: AuthedMethodContext): CardSecretDeps {
+  return { ...depsOf(ctx), mailer: ctx.services.mailer };
 }
 
 export const cardHandlers: MethodHandlers<typeof cardMethods> = {
@@ -74,11 +82,14 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
   async changeCardPin(input, ctx) {
     return { account: await changeCardPin(depsOf(ctx), ctx.actor, input) };
   },
+  async startCardSecretReveal(input, ctx) {
+    return startCardSecretReveal(secretDepsOf(ctx), ctx.actor, input);
+  },
   async showCardPin(input, ctx) {
-    return showCardPin(depsOf(ctx), ctx.actor, input.accountId);
+    return showCardPin(secretDepsOf(ctx), ctx.actor, input);
   },
   async getCardDetails(input, ctx) {
-    return getCardDetails(depsOf(ctx), ctx.actor, input.accountId);
+    return getCardDetails(secretDepsOf(ctx), ctx.actor, input);
   },
   async getBinInfo(input, ctx) {
     // The request schema already removed spaces; the BIN is the first six digits (spec 2 §5).

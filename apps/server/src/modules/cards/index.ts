@@ -2,6 +2,7 @@ import type { ServerModule } from '../../server-module';
 import { cardDevRoutes } from './dev-routes';
 import { cardHandlers } from './handlers';
 import { startCardProcessor } from './processor';
+import { decideCardSecretRequest } from './secret-reveal';
 
 /** What cards gives the app (server-module.ts); the exports below are its public surface for other modules. */
 export const module = {
@@ -20,6 +21,8 @@ export const module = {
         log: ctx.log,
       }),
   ],
+  // The step-up before card secrets may be a phone-app request (auth's device requests).
+  deviceRequestHooks: { cardSecret: decideCardSecretRequest },
 } satisfies ServerModule;
 
 export { ensureBinDirectory } from './bin-directory';

@@ -5,3 +5,9 @@ import { securityHandlers } from './handlers';
 export const module = { name: 'security', handlers: securityHandlers } satisfies ServerModule;
 
 export { maskEmail } from './shared';
+export {
+  confirmationPlan,
+  sentToOf,
+  useTotpCode,
+  type ConfirmationPlan,
+} from './transaction-factor';

@@ -3,15 +3,10 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { RealtimeEvent } from '@ledgerline/contract';
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { Database, Tx } from '../../db/client';
-import {
-  authSettings,
-  deviceRequests,
-  ledgerTransfers,
-  transactionConfirmations,
-} from '../../db/schema';
+import { deviceRequests, ledgerTransfers, transactionConfirmations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
-import { type DeviceRequestHook, matchingTotpStep, secretFromBase32, settingsOf } from '../auth';
+import type { DeviceRequestHook } from '../auth';
 import { Money, moneyText, rejectTransfer, settleTransfer } from '../ledger';
 import type { Actor } from '../../lib/actor';
 import { accountEvents, publishAll } from './events';
@@ -21,11 +16,10 @@ import {
   MAX_CODE_ATTEMPTS,
   MAX_CODE_RESENDS,
   codeHash,
-  confirmationPlan,
   pushRequest,
   sendCode,
-  sentToOf,
 } from './second-factor';
+import { confirmationPlan, sentToOf, useTotpCode } from '../security';
 
 /*
  * Confirming a pending transfer (spec 2 §4 "Transaction approval"): the operationId names the
@@ -180,18 +174,10 @@ export async function confirmTransaction(
       }
       if (!input.code)
         return fail(AppError.invalid({ code: 'validation.required' }, 'Enter the code'));
-      let right = false;
-      let totpStep: number | null = null;
-      if (row.approveType === 3) {
-        const settings = await settingsOf(tx, actor.userId);
-        totpStep = settings.totpSecret
-          ? matchingTotpStep(secretFromBase32(settings.totpSecret), input.code, now.getTime())
-          : null;
-        right =
-          totpStep !== null && (settings.totpLastStep === null || totpStep > settings.totpLastStep);
-      } else {
-        right = row.codeHash !== null && codeHash(row.id, row.binding, input.code) === row.codeHash;
-      }
+      const right =
+        row.approveType === 3
+          ? await useTotpCode(tx, actor.userId, input.code, now)
+          : row.codeHash !== null && codeHash(row.id, row.binding, input.code) === row.codeHash;
       if (!right) {
         const attempts = row.attempts + 1;
         await tx
@@ -214,12 +200,6 @@ export async function confirmTransaction(
           ),
         );
       }
-      // A TOTP code works once: the step is used up for sign-in and transactions alike.
-      if (totpStep !== null)
-        await tx
-          .update(authSettings)
-          .set({ totpLastStep: totpStep })
-          .where(eq(authSettings.userId, actor.userId));
       events = await settle(tx, row, actor.userId);
       return done('settled');
     },

@@ -12,7 +12,8 @@ import type { RealtimeHub } from '../realtime';
 import { quoteExternal } from './external';
 import { checkLimits, limitStates } from './limits';
 import { quoteBetweenAccounts, quoteP2P, type Quote, type TransferRequest } from './quote';
-import { confirmationPlan, sentToOf, startConfirmation } from './second-factor';
+import { confirmationPlan, sentToOf } from '../security';
+import { startConfirmation } from './second-factor';
 
 /*
  * Money movement inside the bank (issue 5): quotes (fee, rate, amounts), limits, the transfer
@@ -133,7 +134,7 @@ export async function executeTransfer(
 
   const plan = options.confirm
     ? await confirmationPlan(tx, actor.userId, actor.ownCustomerId)
-    : { approveType: 0, available: [0], smsPhone: null, email: '', brandName: '' };
+    : { approveType: 0, available: [0], usable: [], smsPhone: null, email: '', brandName: '' };
   const operationId = plan.approveType === 0 ? null : randomUUID();
   const pending = operationId !== null;
   const result: SubmitResult = {

@@ -1,15 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { BRANDS, isBrandId } from '@ledgerline/domain/brands';
 import type { Language } from '@ledgerline/domain/languages';
 import type { DbOrTx, Tx } from '../../db/client';
-import { customers, deviceRequests, transactionConfirmations, users } from '../../db/schema';
+import { deviceRequests, transactionConfirmations } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { sha256 } from '../../lib/crypto';
-import { devicesOf, maskPhoneNumber, settingsOf } from '../auth';
 import { moneyText } from '../ledger';
 import type { Mailer } from '../notifications';
-import { maskEmail } from '../security';
+import { sentToOf, type ConfirmationPlan } from '../security';
 import { transferMessage } from './messages';
 import type { Quote } from './quote';
 
@@ -30,34 +27,7 @@ export function codeHash(operationId: string, binding: string, code: string): st
   return sha256(`${operationId}:${binding}:${code}`);
 }
 
-/** The second factor a user confirms transactions with: the customer's mode if usable, else an e-mailed approval code. */
-export async function confirmationPlan(db: DbOrTx, userId: number, ownCustomerId: number) {
-  const [own] = await db
-    .select({ mode: customers.transactionApproveMode, brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, ownCustomerId));
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const settings = await settingsOf(db, userId);
-  const devices = await devicesOf(db, userId, { approvedOnly: true });
-  const available = [
-    ...(devices.length > 0 ? [1] : []),
-    ...(settings.smsPhone ? [2] : []),
-    ...(settings.totpSecret ? [3] : []),
-    4,
-  ];
-  const mode = own?.mode ?? 0;
-  const approveType = mode === 0 ? 0 : available.includes(mode) ? mode : 4;
-  const brand = BRANDS[own && isBrandId(own.brandId) ? own.brandId : 'pebble'];
-  return {
-    approveType,
-    available: mode === 0 ? [0] : available,
-    smsPhone: settings.smsPhone,
-    email: user?.email ?? '',
-    brandName: brand.projectName,
-  };
-}
-
-export type Plan = Awaited<ReturnType<typeof confirmationPlan>>;
+export type Plan = ConfirmationPlan;
 
 /**
  * Starts the second factor of a pending transfer in tx: stores the confirmation and sends the
@@ -119,12 +89,6 @@ export async function startConfirmation(
     sentTo: sentToOf(plan),
     expiresAt,
   });
-}
-
-export function sentToOf(plan: Pick<Plan, 'approveType' | 'smsPhone' | 'email'>): string | null {
-  if (plan.approveType === 2 && plan.smsPhone) return maskPhoneNumber(plan.smsPhone);
-  if (plan.approveType === 4) return maskEmail(plan.email);
-  return null;
 }
 
 export async function sendCode(
