@@ -242,17 +242,34 @@ describe('card actions against the server', () => {
     ]);
   });
 
-  it('reveals a virtual card’s details on demand and hides them again', async () => {
+  const challenge = {
+    operationId: '5a4c3b2a-1d0e-4f9a-8b7c-6d5e4f3a2b1c',
+    approveType: 4,
+    approvalSentTo: 'a•••@pebble.example',
+    availableApprovalMethods: [4],
+  };
+
+  it('reveals a virtual card’s details only after the code, and hides them again', async () => {
     const card = cardAccount();
     server = await serveCards([paymentAccount(), card], {
-      'POST /api/main/?getCardDetails': () =>
-        ok({
-          cardNumber: '4597610000004242',
-          expiryMonth: 4,
-          expiryYear: 2028,
-          cvv: '123',
-          holderName: 'ANNA BERG',
-        }),
+      'POST /api/main/?startCardSecretReveal': () => ok(challenge),
+      'POST /api/main/?getCardDetails': (request) =>
+        (request.body as { code?: string }).code === '246810'
+          ? ok({
+              cardNumber: '4597610000004242',
+              expiryMonth: 4,
+              expiryYear: 2028,
+              cvv: '123',
+              holderName: 'ANNA BERG',
+            })
+          : {
+              status: 400,
+              body: {
+                responseCode: 'TA1',
+                responseDescription: 'The code is not correct (4 tries left)',
+                validationErrors: { code: 'validation.codeWrong' },
+              },
+            },
     });
     const { user } = await renderApp({
       path: `/cards/${card.accountId}`,
@@ -260,17 +277,61 @@ describe('card actions against the server', () => {
       ...signedIn,
     });
     expect(await screen.findByRole('button', { name: 'Show card details' })).toBeInTheDocument();
-    expect(server.calls('getCardDetails')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Show card details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(dialog).getByText(/a•••@pebble\.example/)).toBeInTheDocument();
+    expect(server.calls('getCardDetails')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Confirmation code'), '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(dialog).findByText('That code is not right. Check it and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('4597 6100 0000 4242')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Confirmation code'));
+    await user.type(within(dialog).getByLabelText('Confirmation code'), '246810');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('4597 6100 0000 4242')).toBeInTheDocument();
     expect(screen.getByText('123')).toBeInTheDocument();
+    expect(server.calls('getCardDetails').at(-1)).toEqual(
+      expect.objectContaining({
+        accountId: card.accountId,
+        operationId: challenge.operationId,
+        code: '246810',
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Copy Card number' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide card details' }));
     expect(screen.queryByText('4597 6100 0000 4242')).not.toBeInTheDocument();
   });
 
+  it('tells a user without full access that the details are not theirs to see', async () => {
+    const card = cardAccount();
+    server = await serveCards([paymentAccount(), card], {
+      'POST /api/main/?startCardSecretReveal': () => ({
+        status: 403,
+        body: {
+          responseCode: 'ENOA',
+          responseDescription: 'Only a user with full access may do this for the customer',
+        },
+      }),
+    });
+    const { user } = await renderApp({
+      path: `/cards/${card.accountId}`,
+      apiBaseUrl: server.url,
+      ...signedIn,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show card details' }));
+    expect(
+      await screen.findByText(
+        'Only a user with full access to this account can see its card details and PIN.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('getCardDetails')).toHaveLength(0);
+  });
+
   it.each(['4829', '0123'])(
-    'shows a physical card’s PIN %s on demand, as four digits',
+    'shows a physical card’s PIN %s after the code, as four digits',
     async (pin) => {
       const card = cardAccount({
         accountId: 301,
@@ -279,6 +340,7 @@ describe('card actions against the server', () => {
         name: 'Mastercard Debit',
       });
       server = await serveCards([paymentAccount(), card], {
+        'POST /api/main/?startCardSecretReveal': () => ok(challenge),
         'POST /api/main/?showCardPin': () => ok({ pin }),
       });
       const { user } = await renderApp({
@@ -287,6 +349,9 @@ describe('card actions against the server', () => {
         ...signedIn,
       });
       await user.click(await screen.findByRole('button', { name: 'Show PIN' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+      await user.type(within(dialog).getByLabelText('Confirmation code'), '246810');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
       expect(await screen.findByText(pin)).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Hide PIN' }));
       expect(screen.queryByText(pin)).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   CopyButton,
   Group,
@@ -14,9 +15,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@ledgerline/contract';
 import { ErrorPopup } from '@/ui/error-popup';
-import { CheckCircleIcon } from '@/ui/icons';
+import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { useRevealCardDetails, useRevealCardPin } from '../api/reveal-card-secrets';
 import { formatExpiry, groupCardNumber } from '../card-format';
+import {
+  CardSecretStepUpDialog,
+  isNoRightsError,
+  useCardSecretStepUp,
+} from './card-secret-step-up';
 import classes from './cards.module.css';
 
 /** How long a revealed number, CVV or PIN stays on screen before it hides itself. */
@@ -99,9 +105,20 @@ function SecretRow({
   );
 }
 
-/** A virtual card's number, expiry and CVV, asked for on demand and hidden again after a minute. */
+/** The refusal of a user who may not see this card's secrets, in the customer's words. */
+function NoRights() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+      {t('cards.secrets.noRights')}
+    </Alert>
+  );
+}
+
+/** A virtual card's number, expiry and CVV, asked for on demand with a step-up and hidden again after a minute. */
 export function CardDetailsReveal({ account }: { account: Account }) {
   const { t } = useTranslation();
+  const stepUp = useCardSecretStepUp(account.accountId, 'details');
   const reveal = useRevealCardDetails();
   const details = reveal.data;
   useHideAfter(details !== undefined, reveal.reset);
@@ -109,6 +126,7 @@ export function CardDetailsReveal({ account }: { account: Account }) {
   const cardNumber = details ? String(details.cardNumber) : '';
   const cvv = details ? String(details.cvv).padStart(3, '0') : '';
   const expiry = details ? (formatExpiry(details.expiryMonth, details.expiryYear) ?? '') : '';
+  const noRights = isNoRightsError(stepUp.askError);
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="sm">
@@ -145,12 +163,14 @@ export function CardDetailsReveal({ account }: { account: Account }) {
             <Text size="sm" c="dimmed">
               {t('cards.secrets.detailsHint')}
             </Text>
+            {noRights && <NoRights />}
             <Group>
               <Button
                 variant="light"
                 size="sm"
-                loading={reveal.isPending}
-                onClick={() => reveal.mutate(account.accountId)}
+                loading={stepUp.isAsking}
+                disabled={noRights}
+                onClick={stepUp.ask}
               >
                 {t('cards.secrets.showDetails')}
               </Button>
@@ -158,41 +178,91 @@ export function CardDetailsReveal({ account }: { account: Account }) {
           </>
         )}
       </Stack>
-      <ErrorPopup error={reveal.error} onClose={() => reveal.reset()} />
+      {stepUp.challenge && !details && (
+        <CardSecretStepUpDialog
+          challenge={stepUp.challenge}
+          reveal={(input) =>
+            reveal.mutateAsync({ accountId: account.accountId, ...input }).then(stepUp.close)
+          }
+          isRevealing={reveal.isPending}
+          revealError={reveal.error}
+          onAskAgain={() => {
+            reveal.reset();
+            stepUp.ask();
+          }}
+          isAsking={stepUp.isAsking}
+          onClose={() => {
+            reveal.reset();
+            stepUp.close();
+          }}
+        />
+      )}
+      <ErrorPopup
+        error={noRights ? null : stepUp.askError}
+        onClose={() => stepUp.clearAskError()}
+      />
     </Paper>
   );
 }
 
-/** A physical card's PIN, asked for on demand and hidden again after a minute. */
+/** A physical card's PIN, asked for on demand with a step-up and hidden again after a minute. */
 export function PinReveal({ account }: { account: Account }) {
   const { t } = useTranslation();
+  const stepUp = useCardSecretStepUp(account.accountId, 'pin');
   const reveal = useRevealCardPin();
   // A PIN "4829" arrives as the number 4829 (spec 2 §5 coercion); "0123" stays text.
   const pin = reveal.data === undefined ? undefined : String(reveal.data.pin).padStart(4, '0');
   useHideAfter(pin !== undefined, reveal.reset);
+  const noRights = isNoRightsError(stepUp.askError);
   return (
-    <Group gap="sm" align="center" wrap="wrap">
-      {pin !== undefined ? (
-        <>
-          <Text size="sm">{t('cards.secrets.yourPin')}</Text>
-          <Text className={classes.secret} fw={700} fz="xl">
-            {pin}
-          </Text>
-          <Button variant="default" size="sm" onClick={() => reveal.reset()}>
-            {t('cards.secrets.hidePin')}
+    <Stack gap="xs">
+      <Group gap="sm" align="center" wrap="wrap">
+        {pin !== undefined ? (
+          <>
+            <Text size="sm">{t('cards.secrets.yourPin')}</Text>
+            <Text className={classes.secret} fw={700} fz="xl">
+              {pin}
+            </Text>
+            <Button variant="default" size="sm" onClick={() => reveal.reset()}>
+              {t('cards.secrets.hidePin')}
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="light"
+            size="sm"
+            loading={stepUp.isAsking}
+            disabled={noRights}
+            onClick={stepUp.ask}
+          >
+            {t('cards.secrets.showPin')}
           </Button>
-        </>
-      ) : (
-        <Button
-          variant="light"
-          size="sm"
-          loading={reveal.isPending}
-          onClick={() => reveal.mutate(account.accountId)}
-        >
-          {t('cards.secrets.showPin')}
-        </Button>
+        )}
+      </Group>
+      {noRights && pin === undefined && <NoRights />}
+      {stepUp.challenge && pin === undefined && (
+        <CardSecretStepUpDialog
+          challenge={stepUp.challenge}
+          reveal={(input) =>
+            reveal.mutateAsync({ accountId: account.accountId, ...input }).then(stepUp.close)
+          }
+          isRevealing={reveal.isPending}
+          revealError={reveal.error}
+          onAskAgain={() => {
+            reveal.reset();
+            stepUp.ask();
+          }}
+          isAsking={stepUp.isAsking}
+          onClose={() => {
+            reveal.reset();
+            stepUp.close();
+          }}
+        />
       )}
-      <ErrorPopup error={reveal.error} onClose={() => reveal.reset()} />
-    </Group>
+      <ErrorPopup
+        error={noRights ? null : stepUp.askError}
+        onClose={() => stepUp.clearAskError()}
+      />
+    </Stack>
   );
 }
