@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /*
@@ -28,6 +28,42 @@ async function openCards(page: Page): Promise<void> {
 
 const cardLink = (page: Page, name: string | RegExp) =>
   page.getByRole('list').getByRole('link', { name });
+
+/** Codes already typed: each step-up's code works once, so a test never reuses one. */
+const usedCodes = new Set<string>();
+
+/** The newest step-up code e-mailed to `email` for a card secret, read from /dev/outbox.json. */
+async function cardSecretCode(request: APIRequestContext, email: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get('/dev/outbox.json');
+      const { messages } = (await response.json()) as {
+        messages: { recipient: string; body: string }[];
+      };
+      code =
+        messages
+          .filter((message) => message.recipient === email)
+          .map(
+            (message) => /Your code to show the .+ of card .+ is (\d{6})\./.exec(message.body)?.[1],
+          )
+          .filter((found): found is string => found !== undefined && !usedCodes.has(found))
+          .at(-1) ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  usedCodes.add(code);
+  return code;
+}
+
+/** Passes the step-up a card secret asks for with the e-mailed code. */
+async function confirmWithCode(page: Page, email: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Confirmation code').fill(await cardSecretCode(page.request, email));
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+}
 
 test.describe('card routing (spec 2 §2)', () => {
   test('a customer with physical cards lands on the physical list; an unknown card id goes back to the list', async ({
@@ -139,7 +175,51 @@ test.describe('card actions', () => {
     // The new PIN is the one the card shows.
     await page.getByRole('link', { name: /Back to Visa Platinum Debit/ }).click();
     await page.getByRole('button', { name: 'Show PIN' }).click();
+    await confirmWithCode(page, 'personal@ledgerline.test');
     await expect(page.getByText('4071', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('card secrets (issue 13)', () => {
+  test('revealing card details asks for the customer’s code first', async ({ page }) => {
+    await signIn(page, 'tomas@northmere.example', 'northmere');
+    await openCards(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Travel' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show card details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText(/We e-mailed a 6-digit code to t•••@northmere\.example/),
+    ).toBeVisible();
+    // Nothing is shown before the code.
+    await expect(page.getByText('Card number', { exact: true })).toBeHidden();
+    await expectAccessible(page, 'card secret step-up');
+    await dialog.getByLabel('Confirmation code').fill('000000');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('That code is not right. Check it and try again.')).toBeVisible();
+    await confirmWithCode(page, 'tomas@northmere.example');
+    await expect(page.getByText(/^\d{4} \d{4} \d{4} \d{4}$/)).toBeVisible();
+    await expect(page.getByText('Security code (CVV)')).toBeVisible();
+  });
+
+  test('an initiate-only clerk may not reveal the company card’s details', async ({ page }) => {
+    await signIn(page, 'clerk@harbourlight.example', 'northmere');
+    await page.goto('/company-access');
+    await page
+      .getByRole('list', { name: 'Companies' })
+      .getByRole('button', { name: /Harbourlight Studio Ltd/ })
+      .click();
+    await expect(page).not.toHaveURL(/\/company-access$/);
+    await page.goto('/cards/virtual');
+    await cardLink(page, /Travel desk/).click();
+    await page.getByRole('button', { name: 'Show card details' }).click();
+    await expect(
+      page.getByText(
+        'Only a user with full access to this account can see its card details and PIN.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toBeHidden();
+    await expect(page.getByText('Card number', { exact: true })).toBeHidden();
   });
 });
 
