@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 import type { Database, DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 
@@ -93,20 +94,21 @@ export function createMailer(
 
 const OUTBOX_POLL_MS = 2000;
 
-/** Delivers the outbox every 2 s beside the requests (rows are claimed, so any node may). */
+/**
+ * Delivers the outbox every 2 s beside the requests (rows are claimed, so any node may), on the
+ * background loop the other jobs use: one pass at a time, and one log line when the database goes
+ * away and one when it answers again, not a warning every 2 s.
+ */
 export function startOutboxDelivery(
   mailer: Pick<Mailer, 'deliverPending'>,
   log: FastifyBaseLogger,
-): { stop(): Promise<void> } {
-  const timer = setInterval(() => {
-    mailer
-      .deliverPending()
-      .catch((error: unknown) => log.warn({ err: error }, 'outbox delivery pass failed'));
-  }, OUTBOX_POLL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-    },
-  };
+  intervalMs = OUTBOX_POLL_MS,
+): BackgroundLoop {
+  return startBackgroundLoop({
+    name: 'outbox delivery',
+    intervalMs,
+    log,
+    pass: () => mailer.deliverPending(),
+    describe: (delivered) => (delivered > 0 ? { delivered } : undefined),
+  });
 }
