@@ -12,7 +12,7 @@ import { DEMO_PUSH_DEVICE_SECRET, DEMO_SMS_PHONE, DEMO_TOTP_SECRET } from '../..
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { lastSms, login, token } from '../../../test/auth-flow';
 import { loginHistoryOf } from './history';
-import { secretFromBase32, totpAt } from './totp';
+import { secretFromBase32, totpAt } from '../../lib/totp';
 
 let server: TestServer;
 

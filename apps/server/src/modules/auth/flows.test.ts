@@ -14,7 +14,7 @@ import { DEMO_PUSH_DEVICE_SECRET, DEMO_SMS_PHONE, DEMO_TOTP_SECRET } from '../..
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { openSocket } from '../../../test/realtime-client';
 import { decideOnDevPhone, lastSms, login, token } from '../../../test/auth-flow';
-import { secretFromBase32, totpAt } from './totp';
+import { secretFromBase32, totpAt } from '../../lib/totp';
 import { sha256 } from '../../lib/crypto';
 
 let server: TestServer;

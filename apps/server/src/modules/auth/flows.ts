@@ -48,7 +48,7 @@ import {
   registerAccountFailure,
 } from './throttle';
 import type { PendingClaims, TokenService } from './tokens';
-import { matchingTotpStep, secretFromBase32 } from './totp';
+import { matchingTotpStep, secretFromBase32 } from '../../lib/totp';
 
 /** A pending sign-in (and its SMS code, device request and tmpJwt) lives 5 minutes; a strict migration's /scp 10. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;

@@ -12,18 +12,13 @@ export const module = {
   jobs: [(ctx) => startHousekeeping({ db: ctx.db, log: ctx.log })],
 } satisfies ServerModule;
 
-export { createBotCheck } from './botcheck';
-export type { BotCheck } from './botcheck';
 export { devicesOf, settingsOf } from './devices';
 export type { SettingsRow } from './devices';
-export { createAuthService } from './flows';
-export type { AuthService, DeviceRequestHook } from './flows';
-export { addressCovered, loadWhitelist, rangesOf } from './ip-whitelist';
+export type { DeviceRequestHook } from './flows';
+export { entriesCover, loadWhitelist } from './ip-whitelist';
 export type { IpWhitelistGate } from './ip-whitelist';
 export { maskPhoneNumber } from './phone';
-export { createSessionService } from './sessions';
-export type { RealtimeTicketOwner, SessionService } from './sessions';
+export { createAuthServices } from './services';
+export type { AuthServices } from './services';
+export type { RealtimeTicketOwner } from './sessions';
 export { accountBlockedError, accountBlockedUntil, registerAccountFailure } from './throttle';
-export { createTokenService } from './tokens';
-export type { TokenService } from './tokens';
-export { matchingTotpStep, secretFromBase32, totpUri } from './totp';

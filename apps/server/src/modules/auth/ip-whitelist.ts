@@ -47,6 +47,14 @@ export function rangesOf(entries: readonly { ip: string; toIp: string | null }[]
   return ranges;
 }
 
+/** True when the address (as the server sees it) lies in one of the entries' ranges. */
+export function entriesCover(
+  entries: readonly { ip: string; toIp: string | null }[],
+  ip: string,
+): boolean {
+  return addressCovered(rangesOf(entries), ip);
+}
+
 /** True when the address (as the server sees it) lies in one of the ranges. */
 export function addressCovered(ranges: readonly Range[], ip: string): boolean {
   const parsed = parseIp(ip);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchingTotpStep, secretFromBase32, secretFromText, totpAt, totpUri } from './totp';
+import {
+  matchingTotpStep,
+  secretFromBase32,
+  secretFromText,
+  totpAt,
+  totpUri,
+} from '../../lib/totp';
 import { verifyPkceS256 } from './pkce';
 import { maskPhoneNumber } from './phone';
 import { migrationOf } from './flows';

@@ -19,14 +19,14 @@ import { listCountries } from '../dictionaries';
  * from db/seed-bank-directory.ts (or an operator's load of a real directory).
  */
 
-export type BankRow = typeof banks.$inferSelect;
-export type BranchRow = typeof bankBranches.$inferSelect;
+type BankRow = typeof banks.$inferSelect;
+type BranchRow = typeof bankBranches.$inferSelect;
 
 // Names sort the same on PGlite and PostgreSQL whatever the database collation.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** A bank or branch missing from the directory: "not found" (404) naming the field it came from. */
-export function notInDirectory(
+function notInDirectory(
   field: string,
   key: 'validation.bankNotFound' | 'validation.branchNotFound',
   description: string,

@@ -10,16 +10,14 @@ import {
 import {
   activateCard,
   applyCard,
-  blockCard,
   changeCardPin,
   confirmCardApplication,
   getCardActivationData,
   getCardApplyInfo,
   getCardFees,
-  pauseCard,
   reissueCard,
   setCardAlias,
-  unpauseCard,
+  setCardStatus,
   upgradeCardShipping,
   type CardDeps,
 } from './service';
@@ -54,13 +52,13 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
     };
   },
   async pauseCard(input, ctx) {
-    return { account: await pauseCard(depsOf(ctx), ctx.actor, input.accountId) };
+    return { account: await setCardStatus(depsOf(ctx), ctx.actor, input.accountId, 'pause') };
   },
   async unpauseCard(input, ctx) {
-    return { account: await unpauseCard(depsOf(ctx), ctx.actor, input.accountId) };
+    return { account: await setCardStatus(depsOf(ctx), ctx.actor, input.accountId, 'unpause') };
   },
   async blockCard(input, ctx) {
-    return { account: await blockCard(depsOf(ctx), ctx.actor, input.accountId) };
+    return { account: await setCardStatus(depsOf(ctx), ctx.actor, input.accountId, 'block') };
   },
   async setCardAlias(input, ctx) {
     return {

@@ -628,7 +628,7 @@ function statusChange(statusId: number, now: Date): Partial<typeof accounts.$inf
   return { accountStatusId: statusId, cardStatusChangedAt: now };
 }
 
-export function pauseCard(
+function pauseCard(
   deps: CardDeps,
   actor: CardActor,
   accountId: number,
@@ -640,7 +640,7 @@ export function pauseCard(
 }
 
 /** A paused card goes back to active, or to expired when its expiry month has passed meanwhile. */
-export function unpauseCard(
+function unpauseCard(
   deps: CardDeps,
   actor: CardActor,
   accountId: number,
@@ -694,7 +694,7 @@ async function moveCardBalance(
 }
 
 /** Blocks the card for good (status 4 canceled): a lost or stolen card. */
-export function blockCard(
+function blockCard(
   deps: CardDeps,
   actor: CardActor,
   accountId: number,
@@ -704,6 +704,19 @@ export function blockCard(
     await moveCardBalance(tx, actor, card, null);
     return statusChange(CARD_STATUS.canceled, now);
   });
+}
+
+const STATUS_ACTIONS = { pause: pauseCard, unpause: unpauseCard, block: blockCard } as const;
+
+/** Pauses, unpauses or blocks a card (spec 2 §4 "Card actions by status"). */
+export function setCardStatus(
+  deps: CardDeps,
+  actor: CardActor,
+  accountId: number,
+  action: keyof typeof STATUS_ACTIONS,
+  now = new Date(),
+): Promise<Account> {
+  return STATUS_ACTIONS[action](deps, actor, accountId, now);
 }
 
 export function setCardAlias(
@@ -885,7 +898,7 @@ export async function syncReissuedStatus(
  * its number; checking them catches the wrong card in hand, and the envelope question lets the
  * customer stop a card that may have been tampered with. Values travel flat by leaf name.
  */
-export const ACTIVATION_EXTRA_PARAMS: CardExtraParam[] = [
+const ACTIVATION_EXTRA_PARAMS: CardExtraParam[] = [
   {
     name: 'cardLetter',
     label: 'From the letter that came with your card',

@@ -47,13 +47,13 @@ import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-l
 type ExportRow = typeof historyExports.$inferSelect;
 
 /** Bytes per stored chunk: big enough for few rows, small enough to never matter in memory. */
-export const EXPORT_CHUNK_BYTES = 256 * 1024;
+const EXPORT_CHUNK_BYTES = 256 * 1024;
 /** Rows read per keyset batch of a history export. */
-export const EXPORT_BATCH_ROWS = 5000;
+const EXPORT_BATCH_ROWS = 5000;
 /** A running job whose node stopped renewing this lease is taken over. */
 const LEASE_MS = 60_000;
 /** The most movements a PDF statement lists (a month of a very busy account is in its CSV). */
-export const STATEMENT_PDF_MAX_LINES = 1000;
+const STATEMENT_PDF_MAX_LINES = 1000;
 /** Links sent by e-mail wait in a mailbox: a day instead of the 5 minutes of a download. */
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60_000;
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
@@ -497,7 +497,7 @@ export async function runExport(db: Database, job: ExportRow): Promise<void> {
 }
 
 /** One pass: runs every due export, one after another; answers how many ran. */
-export async function runExportStep(db: Database, now = new Date(), limit = 10): Promise<number> {
+async function runExportStep(db: Database, now = new Date(), limit = 10): Promise<number> {
   let ran = 0;
   while (ran < limit) {
     const job = await claimExport(db, now);
@@ -508,7 +508,7 @@ export async function runExportStep(db: Database, now = new Date(), limit = 10):
   return ran;
 }
 
-export type ExportWorker = BackgroundLoop;
+type ExportWorker = BackgroundLoop;
 
 /** Runs exports in the background on this node: a pass every pollMs, never two at once. */
 export function startExportWorker(deps: {

@@ -12,7 +12,7 @@ import {
   token,
 } from '../../../test/auth-flow';
 import { openSocket } from '../../../test/realtime-client';
-import { secretFromBase32, totpAt } from '../auth/totp';
+import { secretFromBase32, totpAt } from '../../lib/totp';
 
 let server: TestServer;
 let base: string;

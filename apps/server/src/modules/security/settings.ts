@@ -16,14 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../audit';
-import {
-  addressCovered,
-  devicesOf,
-  loadWhitelist,
-  rangesOf,
-  settingsOf,
-  type IpWhitelistGate,
-} from '../auth';
+import { devicesOf, entriesCover, loadWhitelist, settingsOf, type IpWhitelistGate } from '../auth';
 import { callerAccount } from './shared';
 import { availableModes, loginModeOf } from './two-step';
 
@@ -176,7 +169,7 @@ export async function deleteIpWhitelistEntry(
     const entry = whitelist.entries.find((row) => row.id === input.id);
     if (!entry) throw AppError.notFound('IP whitelist entry not found');
     const rest = whitelist.entries.filter((row) => row.id !== input.id);
-    if (whitelist.enabled && !addressCovered(rangesOf(rest), actor.ip)) throw selfLockout('id');
+    if (whitelist.enabled && !entriesCover(rest, actor.ip)) throw selfLockout('id');
     await tx
       .delete(ipWhitelistEntries)
       .where(and(eq(ipWhitelistEntries.id, input.id), eq(ipWhitelistEntries.userId, userId)));
@@ -200,8 +193,7 @@ export async function setIpWhitelistMode(
   const userId = actor.userId;
   await deps.db.transaction(async (tx) => {
     const whitelist = await lockWhitelist(tx, userId);
-    if (input.enable && !addressCovered(rangesOf(whitelist.entries), actor.ip))
-      throw selfLockout('enable');
+    if (input.enable && !entriesCover(whitelist.entries, actor.ip)) throw selfLockout('enable');
     await tx
       .update(ipWhitelistSettings)
       .set({ enabled: input.enable, updatedAt: new Date() })

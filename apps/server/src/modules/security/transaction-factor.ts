@@ -2,13 +2,8 @@ import { eq } from 'drizzle-orm';
 import { BRANDS, isBrandId } from '@ledgerline/domain/brands';
 import type { DbOrTx } from '../../db/client';
 import { authSettings, customers, users } from '../../db/schema';
-import {
-  devicesOf,
-  maskPhoneNumber,
-  matchingTotpStep,
-  secretFromBase32,
-  settingsOf,
-} from '../auth';
+import { matchingTotpStep, secretFromBase32 } from '../../lib/totp';
+import { devicesOf, maskPhoneNumber, settingsOf } from '../auth';
 import { maskEmail } from './shared';
 
 /*

@@ -18,13 +18,11 @@ import {
   accountBlockedUntil,
   devicesOf,
   maskPhoneNumber,
-  matchingTotpStep,
   registerAccountFailure,
-  secretFromBase32,
   settingsOf,
   type SettingsRow,
-  totpUri,
 } from '../auth';
+import { matchingTotpStep, secretFromBase32, totpUri } from '../../lib/totp';
 import { renderMessage } from './messages';
 import {
   CHANGE_MAX_ATTEMPTS,

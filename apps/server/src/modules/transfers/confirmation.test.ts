@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { decideOnDevPhone, lastSms } from '../../../test/auth-flow';
 import { openSocket, type TestSocket } from '../../../test/realtime-client';
-import { secretFromBase32, totpAt } from '../auth/totp';
+import { secretFromBase32, totpAt } from '../../lib/totp';
 import { Money } from '../ledger/money';
 import { runStep } from './recurring';
 import { transferFixtures } from './test-fixtures';

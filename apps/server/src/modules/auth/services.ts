@@ -1,0 +1,44 @@
+import type { Database } from '../../db/client';
+import type { Mailer } from '../notifications';
+import type { RealtimeHub } from '../realtime';
+import { createBotCheck, type BotCheck } from './botcheck';
+import { createAuthService, type AuthService, type DeviceRequestHook } from './flows';
+import { createSessionService, type SessionService } from './sessions';
+import { createTokenService, type TokenService } from './tokens';
+
+/** The long-lived collaborators auth gives a server node: tokens, sessions, sign-in flows, bot check. */
+export interface AuthServices {
+  tokens: TokenService;
+  sessions: SessionService;
+  /** Sign-in flows, second factors, device requests (issue 3). */
+  auth: AuthService;
+  /** ALTCHA bot check for login and registration. */
+  botCheck: BotCheck;
+}
+
+/** Builds auth's services once per node (services.ts); other modules' device-request kinds come in `deviceRequestHooks`. */
+export async function createAuthServices(deps: {
+  db: Database;
+  realtime: RealtimeHub;
+  mailer: Mailer;
+  /** The configured signing secret; without one a secret kept in the database is used. */
+  jwtSecret: string | undefined;
+  botCheck: { enabled: boolean; brandHosts: Parameters<typeof createBotCheck>[1]['brandHosts'] };
+  signInAddressLimit: number;
+  deviceRequestHooks: Record<string, DeviceRequestHook>;
+}): Promise<AuthServices> {
+  const tokens = await createTokenService(deps.db, deps.jwtSecret);
+  const sessions = createSessionService(deps.db, tokens, deps.realtime);
+  const botCheck = await createBotCheck(deps.db, deps.botCheck);
+  const auth = createAuthService({
+    db: deps.db,
+    tokens,
+    sessions,
+    realtime: deps.realtime,
+    mailer: deps.mailer,
+    botCheck,
+    signInAddressLimit: deps.signInAddressLimit,
+    deviceRequestHooks: deps.deviceRequestHooks,
+  });
+  return { tokens, sessions, auth, botCheck };
+}
