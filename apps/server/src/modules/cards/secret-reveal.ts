@@ -41,7 +41,7 @@ export interface CardSecretDeps {
 
 const REVEAL_TTL_MS = 5 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
-/** Step-ups one user may start in STARTS_WINDOW_MS: each sends an SMS or e-mail. */
+/** Step-ups one user may start for one card in STARTS_WINDOW_MS: each sends an SMS or e-mail. */
 const MAX_STARTS = 5;
 const STARTS_WINDOW_MS = 15 * 60_000;
 const PUSH = 1;
@@ -114,6 +114,7 @@ export async function startCardSecretReveal(
       .where(
         and(
           eq(cardSecretReveals.userId, actor.userId),
+          eq(cardSecretReveals.accountId, card.id),
           gte(cardSecretReveals.createdAt, new Date(now.getTime() - STARTS_WINDOW_MS)),
         ),
       );
