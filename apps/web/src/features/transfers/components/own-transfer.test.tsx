@@ -156,8 +156,11 @@ describe('/transfer/account', { timeout: 40_000 }, () => {
     await fillOwnTransfer(user, '55');
     const review = within(await openReview(user));
     expect(review.getByTestId('review-amount')).toHaveTextContent('$55.00');
-    expect(await review.findByTestId('review-rate')).toHaveTextContent('1 EUR = 1.1000 USD');
-    expect(review.getByTestId('review-debit')).toHaveTextContent('€50.00');
+    // A figure still loading shows a placeholder in its row: wait for the figure itself.
+    await waitFor(() =>
+      expect(review.getByTestId('review-rate')).toHaveTextContent('1 EUR = 1.1000 USD'),
+    );
+    await waitFor(() => expect(review.getByTestId('review-debit')).toHaveTextContent('€50.00'));
     // The fee is looked up for the reviewed amount: the button waits for it.
     await waitFor(() => expect(review.getByTestId('review-fee')).toHaveTextContent('€0.50'));
     expect(review.getByTestId('review-total')).toHaveTextContent('€50.50');
