@@ -199,6 +199,9 @@ test.describe('push sign-in', () => {
     await expect(page.getByRole('alert')).toContainText('Sign-in declined');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/login/);
+    // The login page may still be reading /config.json through the route above: let it go, or
+    // its callback outlives the test and fails the worker (seen on CI).
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
 
@@ -310,6 +313,9 @@ test.describe('the session', () => {
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/login/);
+    // The login page may still be reading /config.json through the route above: let it go, or
+    // its callback outlives the test and fails the worker (seen on CI).
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
 
@@ -336,5 +342,8 @@ test.describe('idle logout', () => {
     // The server's session ended too: a reload cannot restore it from the cookie.
     await page.goto('/home');
     await expect(page).toHaveURL(/\/login/);
+    // The login page may still be reading /config.json through the route above: let it go, or
+    // its callback outlives the test and fails the worker (seen on CI).
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
