@@ -7,6 +7,17 @@ export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 /** Scans the page as it stands and fails on any serious or critical accessibility violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A dialog still fading in has a button at part opacity, which reads as too little contrast
+  // (seen on CI): scan once every finite animation and transition has ended (spinners loop).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
