@@ -15,6 +15,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 /** Names of the tests that failed, repeated beside the summary (CI shows only the log's tail). */
 const failures = [];
+/** Browser tests that failed once and passed on their retry (CI only): named, not hidden. */
+const flaky = [];
 /** Seconds each stage took, for the summary (CI prints it: where the suite's time goes). */
 const timings = [];
 const startedAt = Date.now();
@@ -146,21 +148,32 @@ if (!only || only === 'e2e') {
       unexpected + (status !== 0 && unexpected === 0 ? 1 : 0),
       skipped,
     );
+    if (flaky > 0) lines.push(`${''.padEnd(12)} (${flaky} of them passed only on the retry)`);
   } else count('playwright', 0, 1);
 }
 
 function collectPlaywrightFailures(suite, titles = []) {
   const path = suite.title ? [...titles, suite.title] : titles;
-  for (const spec of suite.specs ?? [])
+  for (const spec of suite.specs ?? []) {
+    const outcomes = (spec.tests ?? []).map((test) => test.status);
+    if (spec.ok && outcomes.includes('flaky'))
+      flaky.push(
+        `playwright ${spec.file}:${spec.line} › ${[...path.slice(1), spec.title].join(' › ')}`,
+      );
     if (!spec.ok)
       failures.push(
         `playwright ${spec.file}:${spec.line} › ${[...path.slice(1), spec.title].join(' › ')}`,
       );
+  }
   for (const child of suite.suites ?? []) collectPlaywrightFailures(child, path);
 }
 const playwrightReport = readJson(join(reports, 'playwright.json'));
 for (const suite of playwrightReport?.suites ?? []) collectPlaywrightFailures(suite);
 
+if (flaky.length > 0) {
+  console.log('\nFlaky (failed, then passed on the retry)');
+  for (const name of flaky) console.log(`  ${name}`);
+}
 if (failures.length > 0) {
   console.log('\nFailed');
   for (const failure of failures) console.log(`  ${failure}`);
