@@ -37,6 +37,59 @@ function useHideAfter(shown: boolean, hide: () => void) {
   }, [shown, hide]);
 }
 
+/** What a reveal mutation gives the step-up flow (the PIN's and the details' alike). */
+interface RevealMutation {
+  mutateAsync: (input: {
+    accountId: number;
+    operationId: string;
+    code?: string;
+  }) => Promise<unknown>;
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+/** The step-up dialog while a secret is hidden, and the popup for a refused request. */
+function StepUpFlow({
+  stepUp,
+  reveal,
+  accountId,
+  shown,
+  noRights,
+}: {
+  stepUp: ReturnType<typeof useCardSecretStepUp>;
+  reveal: RevealMutation;
+  accountId: number;
+  shown: boolean;
+  noRights: boolean;
+}) {
+  return (
+    <>
+      {stepUp.challenge && !shown && (
+        <CardSecretStepUpDialog
+          challenge={stepUp.challenge}
+          reveal={(input) => reveal.mutateAsync({ accountId, ...input }).then(stepUp.close)}
+          isRevealing={reveal.isPending}
+          revealError={reveal.error}
+          onAskAgain={() => {
+            reveal.reset();
+            stepUp.ask();
+          }}
+          isAsking={stepUp.isAsking}
+          onClose={() => {
+            reveal.reset();
+            stepUp.close();
+          }}
+        />
+      )}
+      <ErrorPopup
+        error={noRights ? null : stepUp.askError}
+        onClose={() => stepUp.clearAskError()}
+      />
+    </>
+  );
+}
+
 function CopyValue({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
   return (
@@ -178,28 +231,12 @@ export function CardDetailsReveal({ account }: { account: Account }) {
           </>
         )}
       </Stack>
-      {stepUp.challenge && !details && (
-        <CardSecretStepUpDialog
-          challenge={stepUp.challenge}
-          reveal={(input) =>
-            reveal.mutateAsync({ accountId: account.accountId, ...input }).then(stepUp.close)
-          }
-          isRevealing={reveal.isPending}
-          revealError={reveal.error}
-          onAskAgain={() => {
-            reveal.reset();
-            stepUp.ask();
-          }}
-          isAsking={stepUp.isAsking}
-          onClose={() => {
-            reveal.reset();
-            stepUp.close();
-          }}
-        />
-      )}
-      <ErrorPopup
-        error={noRights ? null : stepUp.askError}
-        onClose={() => stepUp.clearAskError()}
+      <StepUpFlow
+        stepUp={stepUp}
+        reveal={reveal}
+        accountId={account.accountId}
+        shown={details !== undefined}
+        noRights={noRights}
       />
     </Paper>
   );
@@ -240,28 +277,12 @@ export function PinReveal({ account }: { account: Account }) {
         )}
       </Group>
       {noRights && pin === undefined && <NoRights />}
-      {stepUp.challenge && pin === undefined && (
-        <CardSecretStepUpDialog
-          challenge={stepUp.challenge}
-          reveal={(input) =>
-            reveal.mutateAsync({ accountId: account.accountId, ...input }).then(stepUp.close)
-          }
-          isRevealing={reveal.isPending}
-          revealError={reveal.error}
-          onAskAgain={() => {
-            reveal.reset();
-            stepUp.ask();
-          }}
-          isAsking={stepUp.isAsking}
-          onClose={() => {
-            reveal.reset();
-            stepUp.close();
-          }}
-        />
-      )}
-      <ErrorPopup
-        error={noRights ? null : stepUp.askError}
-        onClose={() => stepUp.clearAskError()}
+      <StepUpFlow
+        stepUp={stepUp}
+        reveal={reveal}
+        accountId={account.accountId}
+        shown={pin !== undefined}
+        noRights={noRights}
       />
     </Stack>
   );
