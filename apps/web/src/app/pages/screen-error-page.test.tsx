@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import type * as NewsFeature from '@/features/news';
+import { demoCustomer, ok, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 // The news screen fails while it renders; everything else in the feature (the navigation's
@@ -12,38 +13,6 @@ vi.mock('@/features/news', async (importOriginal) => ({
     throw new TypeError("Cannot read properties of undefined (reading 'trim')");
   },
 }));
-
-const CUSTOMER = {
-  userId: 1,
-  customerId: 10,
-  customerType: 0,
-  login: 'hanna@ledgerline.test',
-  firstName: 'Hanna',
-  lastName: 'Berg',
-  businessName: null,
-  birthDay: null,
-  customerCreationDate: '2023-05-06',
-  transactionApproveMode: 1,
-  login2faMode: 'no',
-  isAdmin: false,
-  isHaveRelatedAccounts: false,
-  useOldWeb: false,
-  oldWebUrl: null,
-  residenceCountryCode: 'GB',
-  taxId: null,
-  verified: true,
-  limited: false,
-  dueDiligenceLevel: 2,
-  isNeedPersonalInfoUpdate: false,
-  isNeedKyc: false,
-  isNeedSelfCertification: false,
-};
-
-const signedIn = {
-  prepareSession: (session: {
-    signIn: (tokens: { accessToken: string; expiresIn: number }) => void;
-  }) => session.signIn({ accessToken: 'tok', expiresIn: 300 }),
-};
 
 let server: TestApiServer | undefined;
 afterEach(async () => {
@@ -56,9 +25,7 @@ async function renderFailingScreen(language: 'en' | 'ua') {
   // React reports the thrown error on the console; the page is what is under test here.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   server = await startApiServer({
-    'POST /api/main/?getCustomerInfo': () => ({
-      body: { responseCode: '00', responseDescription: 'OK', customer: CUSTOMER },
-    }),
+    'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer() }),
   });
   return renderApp({ path: '/news', apiBaseUrl: server.url, language, ...signedIn });
 }
