@@ -38,15 +38,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
-      {
-        // Web tests that need a module graph of their own (the web project shares one per worker).
-        test: {
-          name: 'web-fresh',
-          root: 'apps/web',
-          environment: 'node',
-          include: ['src/lib/zod-jitless.test.ts'],
-        },
-      },
+      'apps/web/vitest.fresh.config.ts',
     ],
   },
 });

@@ -1,23 +1,36 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig, mergeConfig, type ViteUserConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-export default defineConfig((env) =>
-  mergeConfig(viteConfig(env), {
-    test: {
-      name: 'web',
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      // Every file in one worker shares one jsdom and one module graph: setting up jsdom and
-      // importing Mantine, React and the router once per worker instead of once per file took
-      // about half of this project's time. The setup file's afterEach puts back what a test
-      // changes (DOM, storage, lang). The zod-jitless test needs zod loaded fresh, so it runs
-      // alone in the root config's `web-fresh` project.
-      isolate: false,
-      exclude: ['src/lib/zod-jitless.test.ts'],
-      setupFiles: ['./src/test/setup.ts'],
-      css: false,
-      restoreMocks: true,
-      testTimeout: 15_000,
-    },
-  }),
-);
+/** Web test files that mock a module (vi.mock) or need one loaded fresh: isolated per file. */
+export const freshWebTests = [
+  'src/lib/zod-jitless.test.ts',
+  'src/app/pages/screen-error-page.test.tsx',
+];
+
+/** The web component tests' config (jsdom, the app's vite config), with `test` laid over it. */
+export function webTestConfig(test: NonNullable<ViteUserConfig['test']>) {
+  return defineConfig((env) =>
+    mergeConfig(viteConfig(env), {
+      test: {
+        environment: 'jsdom',
+        setupFiles: ['./src/test/setup.ts'],
+        css: false,
+        restoreMocks: true,
+        testTimeout: 15_000,
+        ...test,
+      },
+    }),
+  );
+}
+
+export default webTestConfig({
+  name: 'web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  // Every file in one worker shares one jsdom and one module graph: setting up jsdom and
+  // importing Mantine, React and the router once per worker instead of once per file took
+  // about half of this project's time. The setup file's afterEach puts back what a test
+  // changes (DOM, storage, lang). Files that mock a module or need one loaded fresh run in
+  // the `web-fresh` project (vitest.fresh.config.ts).
+  isolate: false,
+  exclude: freshWebTests,
+});
