@@ -1,5 +1,5 @@
 // One lint setup for the whole repository (flat config).
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import security from 'eslint-plugin-security';
@@ -10,6 +10,8 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const featuresDir = 'apps/web/src/features';
+/** Web test files that run isolated (apps/web/vitest.config.ts): the only ones that may mock. */
+const freshWebTests = JSON.parse(readFileSync('apps/web/fresh-web-tests.json', 'utf8'));
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -240,6 +242,23 @@ export default tseslint.config(
       // Tests and tools read and write files named by the repository, not by users.
       'security/detect-non-literal-fs-filename': 'off',
       'security/detect-child-process': 'off',
+    },
+  },
+  {
+    // Web test files share one module graph per worker (apps/web/vitest.config.ts): a module mock
+    // would reach every file after it, so only the isolated `freshWebTests` may mock.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: freshWebTests.map((file) => `apps/web/${file}`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|hoisted)$/]",
+          message:
+            'Web test files share a module graph: a file that mocks a module belongs in apps/web/fresh-web-tests.json.',
+        },
+      ],
     },
   },
   ...layerBoundaries,
