@@ -20,6 +20,8 @@ const serverEnv = {
   CARD_PROCESSOR_STEP_MS: '1000',
   // External transfers are delivered (or returned) by the rail simulator in seconds.
   RAIL_STEP_MS: '2000',
+  // New passwords (registration, password change) hash at scrypt N=2^10 instead of 2^17.
+  PASSWORD_HASH_COST: '10',
   // Lets several checkouts' builds be tested side by side (vite build --outDir elsewhere).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 };

@@ -112,6 +112,12 @@ const envSchema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .default(60_000),
+  PASSWORD_HASH_COST: z.coerce
+    .number({ message: 'must be a whole number (log2 of scrypt N)' })
+    .int('must be a whole number (log2 of scrypt N)')
+    .min(10, 'must be at least 10')
+    .max(20, 'must be at most 20')
+    .default(17),
   CARD_DATA_KEY: z
     .string()
     .min(
@@ -160,6 +166,8 @@ export interface Config {
   cardDataKey: string | undefined;
   /** How long an external transfer sits in the rail's clearing account before the rail simulator delivers or returns it. */
   railStepMs: number;
+  /** log2 of scrypt's N for new password hashes (17, OWASP's, unless a test lowers it). */
+  passwordHashCost: number;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +195,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production' && value.PASSWORD_HASH_COST < 17)
+    throw new ConfigError([
+      `PASSWORD_HASH_COST: must be at least 17 in production (got "${value.PASSWORD_HASH_COST}")`,
+    ]);
   return {
     env: value.NODE_ENV,
     port: value.PORT,
@@ -210,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cardProcessorStepMs: value.CARD_PROCESSOR_STEP_MS,
     cardDataKey: value.CARD_DATA_KEY,
     railStepMs: value.RAIL_STEP_MS,
+    passwordHashCost: value.PASSWORD_HASH_COST,
   };
 }

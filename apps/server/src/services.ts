@@ -5,6 +5,7 @@ import { createAuthServices, type AuthServices } from './modules/auth';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime';
 import { createMailer, type Mailer } from './modules/notifications';
 import { type CardVault, createCardVault, ensureBinDirectory } from './modules/cards';
+import { createPasswordHasher, type PasswordHasher } from './lib/crypto';
 import { serverModules } from './server-modules';
 
 /** The long-lived collaborators of one server node, built once and handed to routes and handlers. */
@@ -13,6 +14,8 @@ export interface Services extends AuthServices {
   mailer: Mailer;
   /** Seals card numbers, CVVs and PINs at rest (modules/cards/vault.ts). */
   cardVault: CardVault;
+  /** Hashes new passwords (registration, password change and reset) at the configured cost. */
+  passwords: PasswordHasher;
 }
 
 export async function createServices(
@@ -22,8 +25,10 @@ export async function createServices(
 ): Promise<Services> {
   const realtime = await createRealtimeHub(database.notifier, log);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const passwords = createPasswordHasher(config.passwordHashCost);
   const authServices = await createAuthServices({
     db: database.db,
+    passwords,
     realtime,
     mailer,
     jwtSecret: config.jwtSecret,
@@ -38,5 +43,5 @@ export async function createServices(
   });
   const cardVault = await createCardVault(database.db, config.cardDataKey);
   await ensureBinDirectory(database.db);
-  return { ...authServices, realtime, mailer, cardVault };
+  return { ...authServices, realtime, mailer, cardVault, passwords };
 }

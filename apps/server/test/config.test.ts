@@ -50,4 +50,15 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' }).devTools).toBe(true);
   });
+
+  it('hashes new passwords at scrypt N=2^17 unless told otherwise, and never below it in production', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toThrow(
+      /PASSWORD_HASH_COST: must be at least 17 in production \(got "12"\)/,
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(
+      /PASSWORD_HASH_COST: must be at least 10/,
+    );
+  });
 });

@@ -107,6 +107,9 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
     DATABASE_URL: database.url,
     // Server tests post to /api/auth/login directly; the bot-check tests turn it on.
     BOT_CHECK: 'false',
+    // New passwords hash at scrypt N=2^10, not 2^17: registrations and password changes spent
+    // most of their tests' CPU in the hash. Production refuses a cost below 17 (config.ts).
+    PASSWORD_HASH_COST: '10',
     ...env,
   } as Record<string, string | undefined>);
   const logs: string[] = [];

@@ -11,6 +11,21 @@ const scrypt = promisify(scryptCallback) as (
 /** scrypt parameters (OWASP: N=2^17, r=8, p=1). Stored with the hash so they can be raised later. */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 32, maxmem: 256 * 1024 * 1024 };
 
+/** Hashes new passwords at the configured cost (PASSWORD_HASH_COST); one per server. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+}
+
+/**
+ * A hasher at scrypt N = 2^log2N. Production refuses less than 2^17 (config.ts); test servers use
+ * 2^10, where a registration or a password change would otherwise spend most of its test's CPU
+ * in the hash. Verification reads the cost from the stored hash, so hashes of any cost verify.
+ */
+export function createPasswordHasher(log2N: number): PasswordHasher {
+  const cost = { N: 2 ** log2N };
+  return { hash: (password) => hashPassword(password, cost) };
+}
+
 /**
  * The cost for a password everybody knows: the demo users' password is printed in the README, so a
  * slow hash of it protects nothing, while each demo sign-in would pay the slow hash's half second

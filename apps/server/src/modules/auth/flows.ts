@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { randomToken, sha256, verifyPassword, type PasswordHasher } from '../../lib/crypto';
 import { audit } from '../audit';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
@@ -160,6 +160,7 @@ export function migrationOf(
 
 export function createAuthService(deps: {
   db: Database;
+  passwords: PasswordHasher;
   tokens: TokenService;
   sessions: SessionService;
   realtime: RealtimeHub;
@@ -173,7 +174,7 @@ export function createAuthService(deps: {
   // Verifying against a fixed hash when the user does not exist keeps the answer time the same.
   // Made at the first unknown name, not at start: each test server would pay a slow hash for it.
   let decoyHash: Promise<string> | undefined;
-  const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+  const decoy = () => (decoyHash ??= deps.passwords.hash(randomToken()));
 
   async function userByEmail(db2: DbOrTx, username: string): Promise<UserRow | undefined> {
     const [row] = await db2

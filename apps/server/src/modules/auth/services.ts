@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { PasswordHasher } from '../../lib/crypto';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { createBotCheck, type BotCheck } from './botcheck';
@@ -19,6 +20,8 @@ export interface AuthServices {
 /** Builds auth's services once per node (services.ts); other modules' device-request kinds come in `deviceRequestHooks`. */
 export async function createAuthServices(deps: {
   db: Database;
+  /** Hashes at the configured cost; the sign-in decoy must cost what a real user's hash does. */
+  passwords: PasswordHasher;
   realtime: RealtimeHub;
   mailer: Mailer;
   /** The configured signing secret; without one a secret kept in the database is used. */
@@ -32,6 +35,7 @@ export async function createAuthServices(deps: {
   const botCheck = await createBotCheck(deps.db, deps.botCheck);
   const auth = createAuthService({
     db: deps.db,
+    passwords: deps.passwords,
     tokens,
     sessions,
     realtime: deps.realtime,

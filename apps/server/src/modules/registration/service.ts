@@ -29,7 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword, randomToken } from '../../lib/crypto';
+import { randomToken } from '../../lib/crypto';
 import type { MethodContext } from '../../main-api/types';
 import { audit } from '../audit';
 import { INDUSTRY_GROUPS } from '../dictionaries';
@@ -178,7 +178,7 @@ export async function register(
   });
 
   // Hashing is slow on purpose: it happens before the transaction, never inside it.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.services.passwords.hash(input.password);
   const business = kind === 'business';
   try {
     await ctx.db.transaction(async (tx) => {
@@ -412,7 +412,7 @@ export async function changePasswordWithCode(
   const found = await activeUser(ctx.db, email);
   if (!found) throw resetCodeRefused();
   const { user, customer } = found;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await ctx.services.passwords.hash(password);
   const brand = getBrand(customer.brandId as BrandConfig['id']);
   const revoked = await ctx.db.transaction(async (tx) => {
     if (!(await checkResetCode(tx, user.id, code, true))) return undefined;

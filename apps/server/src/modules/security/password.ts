@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { passwordChangeRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { verifyPassword } from '../../lib/crypto';
 import type { AuthedMethodContext } from '../../main-api/types';
 import { audit } from '../audit';
 import { accountBlockedError, accountBlockedUntil, registerAccountFailure } from '../auth';
@@ -51,7 +51,7 @@ export async function startPasswordChange(
       'The current password is not correct',
     );
   }
-  const newPasswordHash = await hashPassword(input.passwordNew);
+  const newPasswordHash = await ctx.services.passwords.hash(input.passwordNew);
   const id = randomUUID();
   const code = sixDigits();
   const expiresAt = new Date(Date.now() + CHANGE_TTL_MS);
