@@ -31,7 +31,12 @@ export async function totalBalance(db: DbOrTx, customerId: number): Promise<Tota
     sql`with ${conversionRatesSql(main)}
         select round(coalesce(sum(a.balance * ${factor}) filter (where ${factor} is not null), 0), ${decimals}::int)::text as total,
           coalesce(bool_or(a.currency_code <> ${main} and ${factor} is not null), false) as converted,
-          min(r.date) filter (where a.currency_code <> ${main} and ${factor} is not null) as rate_date,
+          -- The oldest of the rates used: the converted currencies' and the main currency's own.
+          least(
+            min(r.date) filter (where a.currency_code <> ${main} and ${factor} is not null),
+            case when bool_or(a.currency_code <> ${main} and ${factor} is not null)
+              then (select date from rates where quote = ${main}) end
+          ) as rate_date,
           array_agg(distinct a.currency_code) filter (where ${factor} is null) as excluded
         from accounts a
         left join rates r on r.quote = a.currency_code

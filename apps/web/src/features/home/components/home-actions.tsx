@@ -61,17 +61,19 @@ export function HomeActions({
   );
   return (
     <ul className={classes.primaryActions} aria-label={t('home.quickActions.label')}>
-      {primary.map(({ action, opens }) => {
+      {primary.map(({ action, opens }, index) => {
         const to = ACTION_LINKS[opens];
+        // The first action is the main one: filled with the brand colour.
+        const className = `${classes.action} ${index === 0 ? classes.actionPrimary : ''}`;
         const content = label(t(`home.primaryActions.${action}`), PRIMARY_ICONS[action]);
         return (
           <li key={action}>
             {to ? (
-              <UnstyledButton component={Link} to={to} className={classes.action}>
+              <UnstyledButton component={Link} to={to} className={className}>
                 {content}
               </UnstyledButton>
             ) : (
-              <UnstyledButton onClick={onClick[opens]} className={classes.action}>
+              <UnstyledButton onClick={onClick[opens]} className={className}>
                 {content}
               </UnstyledButton>
             )}

@@ -330,9 +330,9 @@ export function HomePage() {
                   )}
                 </Stack>
               </Paper>
-              {recentAccount && <RecentTransactions account={recentAccount} />}
             </div>
             <div className={classes.column}>
+              {recentAccount && <RecentTransactions account={recentAccount} />}
               <SpendingChart />
               <ExchangeRatesPanel
                 currencies={[...new Set(list.map((item) => item.currencyCode))]}

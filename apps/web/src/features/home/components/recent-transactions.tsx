@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Account, HistoryItem } from '@ledgerline/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -73,14 +73,9 @@ export function RecentTransactions({ account }: { account: Account }) {
       aria-labelledby="recent-title"
     >
       <Stack gap="xs">
-        <Group justify="space-between" align="baseline" wrap="nowrap">
-          <Title order={2} fz="lg" id="recent-title">
-            {t('home.recent.title')}
-          </Title>
-          <Anchor component={Link} to={historyHref} size="sm" fw={600}>
-            {t('home.recent.seeAll')}
-          </Anchor>
-        </Group>
+        <Title order={2} fz="lg" id="recent-title">
+          {t('home.recent.title')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('home.recent.account', { name: accountName(account) })}
         </Text>
@@ -128,6 +123,9 @@ export function RecentTransactions({ account }: { account: Account }) {
             ))}
           </ul>
         )}
+        <Anchor component={Link} to={historyHref} size="sm" fw={600}>
+          {t('home.recent.seeAll')}
+        </Anchor>
       </Stack>
     </Paper>
   );

@@ -45,15 +45,17 @@ function SpendingBars({ data }: { data: SpendingByMonth }) {
   const hasSpending = heights.some((height) => height > 0);
   return (
     <>
-      <div>
-        <Text size="xs" c="dimmed">
-          {t('home.spending.thisMonth')}
-        </Text>
-        <Text fw={700} fz="xl" className={classes.tabular} data-testid="spending-this-month">
-          {data.isConverted && `${t('home.total.approx')} `}
-          {current ? money(current.amount, data.currencyCode) : null}
-        </Text>
-      </div>
+      {hasSpending && (
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('home.spending.thisMonth')}
+          </Text>
+          <Text fw={700} fz="xl" className={classes.tabular} data-testid="spending-this-month">
+            {data.isConverted && `${t('home.total.approx')} `}
+            {current ? money(current.amount, data.currencyCode) : null}
+          </Text>
+        </div>
+      )}
       {!hasSpending && (
         <Stack gap={2} className={classes.spendingEmpty}>
           <Text fw={600}>{t('home.spending.emptyTitle')}</Text>
