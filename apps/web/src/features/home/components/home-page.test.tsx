@@ -438,7 +438,7 @@ describe('home: overview', () => {
     expect(received).toHaveTextContent('Card purchase');
     expect(received).toHaveTextContent('Processing');
     expect(received).toHaveTextContent('Money in +€100.00');
-    expect(within(paid).getByRole('link', { name: 'Marta Silva' })).toHaveAttribute(
+    expect(within(paid!).getByRole('link', { name: 'Marta Silva' })).toHaveAttribute(
       'href',
       '/history?accountId=11&transaction=00000000-0000-4000-8000-000000000001',
     );
