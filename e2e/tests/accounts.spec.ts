@@ -120,7 +120,8 @@ test.describe('home: accounts', () => {
 
   test('adds a currency and the new account appears at once', async ({ page }) => {
     await signInHome(page, 'anna@pebble.example');
-    await page.getByRole('button', { name: 'Add currency' }).click();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add currency' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a currency' });
     const select = dialog.getByRole('combobox', { name: 'Currency' });
     await expect(select.locator('option').first()).toBeAttached();
@@ -138,6 +139,86 @@ test.describe('home: accounts', () => {
     await expect(accountRow(page, `${currency} account`).getByTestId('account-balance')).toHaveText(
       expectedMoney('0', currency),
     );
+  });
+});
+
+interface WireHistoryItem {
+  transactionId: string;
+  amount: string;
+  currency: string;
+  direction: 'in' | 'out';
+}
+
+test.describe('home: overview', () => {
+  test('shows the total, the recent movements with a link to the history, the spending table and the actions leading to their screens', async ({
+    page,
+  }) => {
+    const totalAnswer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/main/?getTotalBalance'),
+    );
+    const historyAnswer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/main/?getTransactionHistory'),
+    );
+    const spendingAnswer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/main/?getSpendingByMonth'),
+    );
+    await signInHome(page, 'personal@ledgerline.test');
+    const total = (await (await totalAnswer).json()) as {
+      total: string;
+      currencyCode: string;
+      isConverted: boolean;
+    };
+    // The demo customer holds several currencies: the total is converted, and says so.
+    expect(total.isConverted).toBe(true);
+    await expect(page.getByTestId('total-balance')).toHaveText(
+      `approx. ${expectedMoney(total.total, total.currencyCode)}`,
+    );
+
+    const { items } = (await (await historyAnswer).json()) as { items: WireHistoryItem[] };
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(5);
+    const recent = page.getByRole('region', { name: 'Recent transactions' });
+    await expect(recent.getByTestId('recent-transaction')).toHaveCount(items.length);
+    const first = items[0]!;
+    await expect(recent.getByTestId('recent-transaction').first()).toContainText(
+      `${first.direction === 'in' ? '+' : '−'}${expectedMoney(first.amount, first.currency)}`,
+    );
+
+    const spending = (await (await spendingAnswer).json()) as {
+      currencyCode: string;
+      months: { yearMonth: string; amount: string }[];
+    };
+    const table = page
+      .getByRole('region', { name: 'Spending' })
+      .getByRole('table', { name: `Money spent per month, in ${spending.currencyCode}` });
+    await expect(table.getByRole('row')).toHaveCount(spending.months.length + 1);
+    const last = spending.months.at(-1)!;
+    await expect(table.getByRole('row').last()).toContainText(
+      expectedMoney(last.amount, spending.currencyCode),
+    );
+    await expectAccessible(page, '/home overview');
+
+    const actions = page.getByRole('list', { name: 'Quick actions' });
+    await actions.getByRole('link', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/transfer\/p2p$/);
+    await page.goBack();
+    await actions.getByRole('link', { name: 'Exchange' }).click();
+    await expect(page).toHaveURL(/\/transfer\/account$/);
+    await page.goBack();
+    await actions.getByRole('button', { name: 'Add money' }).click();
+    await expect(page.getByRole('dialog', { name: 'Payment details' })).toBeVisible();
+    await page
+      .getByRole('dialog', { name: 'Payment details' })
+      .getByRole('button', { name: 'Close' })
+      .first()
+      .click();
+    await actions.getByRole('button', { name: 'More actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Add currency' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await recent.getByRole('link', { name: 'See all transactions' }).click();
+    await expect(page).toHaveURL(/\/history\?accountId=\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
 

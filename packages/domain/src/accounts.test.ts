@@ -4,6 +4,9 @@ import {
   ACCOUNT_TYPES,
   accountKind,
   availableBalance,
+  FALLBACK_MAIN_CURRENCY,
+  mainAccount,
+  mainCurrency,
   isExternalSourceAccount,
   isTransferableAccount,
   defaultHistoryAccount,
@@ -110,4 +113,43 @@ describe('availableBalance', () => {
       expect(availableBalance({ balance, pendingAmount, accountBalanceMin })).toBe(expected);
     },
   );
+});
+
+describe('the main account and currency (home overview)', () => {
+  const account = (accountId: number, type: number, currencyCode: string, accountStatusId = 2) => ({
+    accountId,
+    type,
+    currencyCode,
+    accountStatusId,
+  });
+
+  it('is the open payment account opened first, whatever the list order', () => {
+    const list = [
+      account(9, ACCOUNT_TYPES.payment, 'USD'),
+      account(3, ACCOUNT_TYPES.prepaidFunding, 'GBP'),
+      account(5, ACCOUNT_TYPES.payment, 'EUR'),
+      account(1, 2006, 'RON', 0),
+    ];
+    expect(mainAccount(list)?.accountId).toBe(5);
+    expect(mainCurrency(list)).toBe('EUR');
+  });
+
+  it('passes over a closed payment account', () => {
+    const list = [
+      account(1, ACCOUNT_TYPES.payment, 'GBP', ACCOUNT_STATUS.closed),
+      account(2, ACCOUNT_TYPES.payment, 'USD'),
+    ];
+    expect(mainCurrency(list)).toBe('USD');
+  });
+
+  it('falls back to the account history opens on when there is no payment account', () => {
+    const list = [account(4, ACCOUNT_TYPES.prepaidFunding, 'GBP'), account(2, 2006, 'USD', 0)];
+    expect(mainAccount(list)?.accountId).toBe(2);
+    expect(mainCurrency(list)).toBe('USD');
+  });
+
+  it('is the euro for a customer with no account', () => {
+    expect(mainAccount([])).toBeNull();
+    expect(mainCurrency([])).toBe(FALLBACK_MAIN_CURRENCY);
+  });
 });

@@ -106,3 +106,36 @@ export function defaultHistoryAccount<T extends { accountStatusId: number }>(
 ): T | null {
   return sortAccounts(list)[0] ?? null;
 }
+
+/** The currency totals are shown in when the customer has no open payment account (the rates' base). */
+export const FALLBACK_MAIN_CURRENCY = 'EUR';
+
+/**
+ * The customer's main account: the open payment account (1001) opened first (lowest id), else the
+ * first account history opens on. The spec names no "main currency"; home shows the total balance
+ * and the spending in this account's currency (docs/decisions.md "Home overview"), so a customer
+ * who adds a second currency later keeps the same one.
+ */
+export function mainAccount<T extends { accountId: number; type: number; accountStatusId: number }>(
+  list: readonly T[],
+): T | null {
+  const payment = list
+    .filter(
+      (account) =>
+        account.type === ACCOUNT_TYPES.payment && account.accountStatusId === ACCOUNT_STATUS.active,
+    )
+    .sort((a, b) => a.accountId - b.accountId)[0];
+  return payment ?? defaultHistoryAccount(list);
+}
+
+/** The currency of the customer's main account, or the fallback when the customer has no account. */
+export function mainCurrency(
+  list: readonly {
+    accountId: number;
+    type: number;
+    accountStatusId: number;
+    currencyCode: string;
+  }[],
+): string {
+  return mainAccount(list)?.currencyCode ?? FALLBACK_MAIN_CURRENCY;
+}

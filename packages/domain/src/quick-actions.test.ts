@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from './constants';
 import {
+  homeActions,
   quickActions,
   transferScreens,
   type QuickAction,
@@ -211,5 +212,51 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
 describe('transferScreens', () => {
   it.each(transferCases)('$name', ({ input, expected }) => {
     expect(transferScreens(input)).toEqual(expected);
+  });
+});
+
+describe('home actions (issue 13: a few first, the rest in a menu)', () => {
+  it('puts send, add money and exchange first and keeps every other action in the menu', () => {
+    const all: QuickAction[] = [
+      'addMoney',
+      'addCurrency',
+      'createWallet',
+      'transferBetweenAccounts',
+      'sendToPerson',
+      'transferExternal',
+      'cards',
+      'applyForCard',
+      'linkExternalCard',
+    ];
+    expect(homeActions(all)).toEqual({
+      primary: [
+        { action: 'send', opens: 'sendToPerson' },
+        { action: 'addMoney', opens: 'addMoney' },
+        { action: 'exchange', opens: 'transferBetweenAccounts' },
+      ],
+      more: [
+        'addCurrency',
+        'createWallet',
+        'transferExternal',
+        'cards',
+        'applyForCard',
+        'linkExternalCard',
+      ],
+    });
+  });
+
+  it('sends to another bank when person-to-person is not allowed', () => {
+    expect(homeActions(['transferExternal', 'cards'])).toEqual({
+      primary: [{ action: 'send', opens: 'transferExternal' }],
+      more: ['cards'],
+    });
+  });
+
+  it('offers no primary action a user may not take', () => {
+    expect(homeActions(['addMoney', 'cards'])).toEqual({
+      primary: [{ action: 'addMoney', opens: 'addMoney' }],
+      more: ['cards'],
+    });
+    expect(homeActions([])).toEqual({ primary: [], more: [] });
   });
 });

@@ -113,3 +113,34 @@ export function quickActions(input: QuickActionsInput): QuickAction[] {
   if (manages) actions.push('linkExternalCard');
   return actions;
 }
+
+/** The few actions home puts first, as a bank's home does (issue 13): send, add money, exchange. */
+export type PrimaryAction = 'send' | 'addMoney' | 'exchange';
+
+export interface HomeActions {
+  /** In this order; each is there only when its quick action is allowed. */
+  primary: { action: PrimaryAction; opens: QuickAction }[];
+  /** Every other allowed quick action, in quickActions order, for the "More actions" menu. */
+  more: QuickAction[];
+}
+
+/**
+ * Splits the allowed quick actions for home: "send" opens the person-to-person screen, else the
+ * other-bank one (the one not taken stays in the menu); "add money" the payment details;
+ * "exchange" the screen between own accounts, where currencies are exchanged. The rest go in the
+ * menu, so nothing the customer may do is lost.
+ */
+export function homeActions(actions: readonly QuickAction[]): HomeActions {
+  const allowed = new Set(actions);
+  const send = (['sendToPerson', 'transferExternal'] as const).find((action) =>
+    allowed.has(action),
+  );
+  const candidates: [PrimaryAction, QuickAction | undefined][] = [
+    ['send', send],
+    ['addMoney', allowed.has('addMoney') ? 'addMoney' : undefined],
+    ['exchange', allowed.has('transferBetweenAccounts') ? 'transferBetweenAccounts' : undefined],
+  ];
+  const primary = candidates.flatMap(([action, opens]) => (opens ? [{ action, opens }] : []));
+  const taken = new Set(primary.map((item) => item.opens));
+  return { primary, more: actions.filter((action) => !taken.has(action)) };
+}

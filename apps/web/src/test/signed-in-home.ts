@@ -32,6 +32,29 @@ export function homeRoutes(
     'POST /api/main/?getDefaultExchangeRates': () =>
       ok({ base: 'EUR', date: '2026-03-02', rates: [] }),
     'POST /api/main/?getAnnouncements': () => ok({ announcements: [] }),
+    // Home's overview: a total, six quiet months and no movements yet.
+    'POST /api/main/?getTotalBalance': () =>
+      ok({
+        currencyCode: 'EUR',
+        total: '0.00',
+        isConverted: false,
+        rateDate: null,
+        excludedCurrencies: [],
+      }),
+    'POST /api/main/?getSpendingByMonth': () =>
+      ok({
+        currencyCode: 'EUR',
+        months: ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'].map(
+          (yearMonth) => ({ yearMonth, amount: '0.00' }),
+        ),
+        isConverted: false,
+        excludedCurrencies: [],
+      }),
+    'POST /api/main/?getTransactionHistory': () =>
+      ok({ items: [], nextCursor: null, pageNumber: 1, pageSize: 5 }),
+    'POST /api/main/?getTransactionTypes': () => ({
+      body: { responseCode: 'SUCCESS', responseDescription: 'OK', transactions: [] },
+    }),
     'POST /api/auth/realtime-ticket': () => ({
       body: { ticket: 'ticket-1', expiresInSeconds: 30 },
     }),

@@ -192,3 +192,41 @@ export function GearIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function SendIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 19L19 5" />
+      <path d="M9 5h10v10" />
+    </Icon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function ExchangeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 4L3 8l4 4" />
+      <path d="M3 8h14" />
+      <path d="M17 12l4 4-4 4" />
+      <path d="M21 16H7" />
+    </Icon>
+  );
+}
+
+export function DotsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="5" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="19" cy="12" r="1.2" fill="currentColor" />
+    </Icon>
+  );
+}

@@ -170,11 +170,34 @@ export const accountConfirmationRequestSchema = z
   .strict();
 export type AccountConfirmationRequest = z.infer<typeof accountConfirmationRequestSchema>;
 
+/**
+ * The acting customer's money in one currency (home's total): every account's settled balance
+ * converted at the newest reference rates the server holds and rounded once to the currency's
+ * minor units. Worked out on the server in exact decimals, never summed as floats in a browser.
+ */
+export const totalBalanceSchema = z.object({
+  /** The customer's main currency (packages/domain mainCurrency). */
+  currencyCode: currencyCodeSchema,
+  total: moneySchema,
+  /** Some money is held in other currencies and was converted: the total is approximate. */
+  isConverted: z.boolean(),
+  /** The day of the oldest rate used; null when nothing was converted. */
+  rateDate: dateSchema.nullable(),
+  /** Currencies the server holds no rate for: their accounts are left out of the total. */
+  excludedCurrencies: z.array(currencyCodeSchema),
+});
+export type TotalBalance = z.infer<typeof totalBalanceSchema>;
+
 export const accountMethods = {
   /** Every account of the acting customer, sorted by accountStatusId then accountId. */
   getAccounts: defineMethod({
     request: z.object({}).strict(),
     response: z.object({ accounts: z.array(accountSchema) }),
+  }),
+  /** The total of every account in the customer's main currency (home). */
+  getTotalBalance: defineMethod({
+    request: z.object({}).strict(),
+    response: totalBalanceSchema,
   }),
   getBalanceInquiry: defineMethod({
     request: z.object({ accountId: idSchema }).strict(),

@@ -276,11 +276,53 @@ export const batchTransferSchema = z.object({
 });
 export type BatchTransfer = z.infer<typeof batchTransferSchema>;
 
+/** How many calendar months home's spending chart shows, and the most a caller may ask for. */
+export const SPENDING_MONTHS = 6;
+export const SPENDING_MAX_MONTHS = 12;
+
+export const monthlySpendingSchema = z.object({
+  yearMonth: yearMonthSchema,
+  /** Money that left the customer in the month, in the main currency, rounded to its minor units ('0.00' for none). */
+  amount: moneySchema,
+});
+export type MonthlySpending = z.infer<typeof monthlySpendingSchema>;
+
+export const spendingByMonthResponseSchema = z.object({
+  /** The customer's main currency (packages/domain mainCurrency). */
+  currencyCode: currencyCodeSchema,
+  /** Oldest first, one entry per calendar month (UTC) up to the current one, none left out. */
+  months: z.array(monthlySpendingSchema),
+  /** Some spending was in other currencies and was converted: the figures are approximate. */
+  isConverted: z.boolean(),
+  /** Currencies the server holds no rate for: their spending is left out. */
+  excludedCurrencies: z.array(currencyCodeSchema),
+});
+export type SpendingByMonth = z.infer<typeof spendingByMonthResponseSchema>;
+
 export const historyMethods = {
   /** One page of an account's history, newest first, with the totals of rejected and processing items. */
   getTransactionHistory: defineMethod({
     request: transactionHistoryRequestSchema,
     response: transactionHistoryResponseSchema,
+  }),
+  /**
+   * Money that left the acting customer's accounts per calendar month (UTC), for the last `months`
+   * months including the current one: settled outgoing postings net per transfer, so a move
+   * between the customer's own accounts is no spending, and a reversed transfer and its reversal
+   * count for nothing. Other currencies are converted at the newest reference rates.
+   */
+  getSpendingByMonth: defineMethod({
+    request: z
+      .object({
+        months: z
+          .number()
+          .int()
+          .min(1, 'validation.invalidValue')
+          .max(SPENDING_MAX_MONTHS, 'validation.invalidValue')
+          .default(SPENDING_MONTHS),
+      })
+      .strict(),
+    response: spendingByMonthResponseSchema,
   }),
   /** One transaction with its fee, rate, status, counterparty and its postings. */
   getTransactionDetails: defineMethod({

@@ -8,6 +8,7 @@ import { defaultExchangeRates, transferExchangeRate } from '../rates';
 import { listPaymentInstructions, markInstructionViewed } from './instructions';
 import { openAccount } from './open-account';
 import { findCustomerAccount, listAccounts, toAccount } from './service';
+import { totalBalance } from './total-balance';
 import { loadVerificationInfo } from './verification';
 
 export const accountHandlers: MethodHandlers<typeof accountMethods> = {
@@ -15,6 +16,11 @@ export const accountHandlers: MethodHandlers<typeof accountMethods> = {
     requireBalanceAccess(ctx.actor);
     const rows = await listAccounts(ctx.db, ctx.customerId);
     return { accounts: rows.map(toAccount) };
+  },
+
+  async getTotalBalance(_input, ctx) {
+    requireBalanceAccess(ctx.actor);
+    return totalBalance(ctx.db, ctx.customerId);
   },
 
   async getBalanceInquiry(input, ctx) {

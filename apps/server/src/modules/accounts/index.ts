@@ -11,3 +11,4 @@ export {
   toAccount,
 } from './service';
 export type { AccountRow } from './service';
+export { customerMainCurrency } from './total-balance';

@@ -22,6 +22,7 @@ import {
   toHistoryItem,
 } from './query';
 import { historyAccount, scopeOf, statementRows, transactionDetails } from './service';
+import { spendingByMonth } from './spending';
 
 /** The acting customer's account, for a caller who may see its balances; another customer's is not found. */
 function readableAccount(ctx: AuthedMethodContext, accountId: number) {
@@ -55,6 +56,11 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
       pageNumber,
       pageSize,
     };
+  },
+
+  async getSpendingByMonth(input, ctx) {
+    requireBalanceAccess(ctx.actor);
+    return spendingByMonth(ctx.db, ctx.customerId, input.months);
   },
 
   async getTransactionDetails(input, ctx) {

@@ -1,4 +1,6 @@
 export {
+  conversionFactorSql,
+  conversionRatesSql,
   defaultExchangeRates,
   importEcbCsv,
   isOfferedCurrency,

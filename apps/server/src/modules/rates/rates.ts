@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { findCurrency } from '@ledgerline/domain';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
@@ -192,4 +192,27 @@ export async function isOfferedCurrency(db: DbOrTx, code: string): Promise<boole
     .where(and(eq(exchangeRates.base, RATE_BASE), eq(exchangeRates.quote, code)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The rates an overview converts with, as two common table expressions for a `with` clause:
+ * `rates (quote, rate, date)`, the newest rate of every currency per one euro (the euro itself
+ * at 1, no date), and `main_rate (rate)`, the main currency's. Conversion stays in SQL numerics.
+ */
+export function conversionRatesSql(mainCurrency: string): SQL {
+  return sql`rates as (
+      (select distinct on (quote) quote, rate, date from exchange_rates where base = ${RATE_BASE} order by quote, date desc)
+      union all select ${RATE_BASE}::varchar, 1::numeric, null::date
+    ),
+    main_rate as (select rate from rates where quote = ${mainCurrency})`;
+}
+
+/**
+ * What one unit of `currencySql` is worth in `mainCurrency`: 1 for the main currency itself, else
+ * main rate / the currency's rate, read from `r` (a row of `rates` joined on the currency, see
+ * conversionRatesSql); null when a rate is missing (the caller leaves such money out and says so).
+ */
+export function conversionFactorSql(currencySql: SQL, mainCurrency: string): SQL {
+  return sql`(case when ${currencySql} = ${mainCurrency} then 1::numeric
+    else (select rate from main_rate) / nullif(r.rate, 0) end)`;
 }

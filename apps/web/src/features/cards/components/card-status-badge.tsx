@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { cardStatusKey, type CardStatusKey } from '@ledgerline/domain/cards';
+import { useCardStatusName } from '@/ui/card-status-name';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 
 /**
@@ -21,15 +21,6 @@ const STATUS_COLORS: Record<CardStatusKey, BadgeTone> = {
   pendingDocument: 'orange',
   paused: 'orange',
 };
-
-/** The translated name of a card status id; an id the spec does not list says so with its number. */
-export function useCardStatusName(): (statusId: number) => string {
-  const { t } = useTranslation();
-  return (statusId) => {
-    const key = cardStatusKey(statusId);
-    return key ? t(`cards.status.${key}`) : t('cards.status.unknown', { id: statusId });
-  };
-}
 
 export function CardStatusBadge({ statusId }: { statusId: number }) {
   const statusName = useCardStatusName();

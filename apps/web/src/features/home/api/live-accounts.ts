@@ -5,7 +5,7 @@ import { useRealtimeEvent, useRealtimeState, useSessionState } from '@/app/sessi
 import { homeKeys } from '../keys';
 
 /**
- * Keeps the balances on home current: an AccountChanged event (a transfer settled, a payment
+ * Keeps the balances on home current (and the total, spending and recent movements with them): an AccountChanged event (a transfer settled, a payment
  * arrived, the card processor moved a card) refetches the account list, and so does the channel
  * reopening, since events sent while it was down are lost. Within the 3 s throttle (spec 2 §9) a
  * change waits for the end of the window, so a burst of events costs one call, not one each.
@@ -20,15 +20,20 @@ export function useLiveAccounts(enabled: boolean): void {
     const queryKey = homeKeys.accounts(customerId);
     const fetchedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
     const wait = fetchedAt + TIMING.accountFetchThrottle - Date.now();
-    if (wait <= 0) {
+    // The total, the spending and the recent movements change with the balances.
+    const invalidate = () => {
       void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: homeKeys.overview(customerId) });
+    };
+    if (wait <= 0) {
+      invalidate();
       return;
     }
     // A refetch already planned for the end of the window covers this change too.
     if (planned.current !== undefined) return;
     planned.current = setTimeout(() => {
       planned.current = undefined;
-      void queryClient.invalidateQueries({ queryKey });
+      invalidate();
     }, wait);
   }, [queryClient, customerId]);
 

@@ -1,25 +1,30 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import type { Account } from '@ledgerline/contract';
-import { CARD_STATUS, cardStatusKey } from '@ledgerline/domain/cards';
+import { CARD_STATUS } from '@ledgerline/domain/cards';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCardStatusName } from '@/ui/card-status-name';
 import { useMoneyFormat } from './accounts-list';
 import classes from './home.module.css';
 
 /** How many cards the summary lists; the rest are a link away. */
 const SUMMARY_SIZE = 3;
 
-/** The customer's cards in a few lines; the cards screens do the rest. */
+/** The customer's cards in a few lines (or a word on how to get one); the cards screens do the rest. */
 export function CardsSummary({
   cards,
   defaultAccountId,
+  canApply,
 }: {
   cards: Account[];
   defaultAccountId: number | undefined;
+  /** The customer may order a card: the empty state says how. */
+  canApply: boolean;
 }) {
   const { t } = useTranslation();
   const money = useMoneyFormat();
+  const statusName = useCardStatusName();
   const active = cards.filter((card) => card.accountStatusId === CARD_STATUS.active).length;
   return (
     <Stack gap={0} component="section" aria-labelledby="account-group-cards">
@@ -27,16 +32,29 @@ export function CardsSummary({
         <Title order={3} fz="sm" c="dimmed" tt="uppercase" lts="0.04em" id="account-group-cards">
           {t('home.cards.title')}
         </Title>
-        <Anchor component={Link} to="/cards" size="sm" fw={600}>
-          {t('home.cards.manage')}
-        </Anchor>
+        {cards.length > 0 ? (
+          <Anchor component={Link} to="/cards" size="sm" fw={600}>
+            {t('home.cards.manage')}
+          </Anchor>
+        ) : (
+          canApply && (
+            <Anchor component={Link} to="/cards?apply=1" size="sm" fw={600}>
+              {t('home.quickActions.applyForCard')}
+            </Anchor>
+          )
+        )}
       </Group>
-      <Text size="sm" c="dimmed" mt={4}>
-        {t('home.cards.count', { count: cards.length, active })}
-      </Text>
+      {cards.length === 0 ? (
+        <Text size="sm" c="dimmed" mt={4} data-testid="cards-empty">
+          {t(canApply ? 'home.cards.emptyCanApply' : 'home.cards.empty')}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" mt={4}>
+          {t('home.cards.count', { count: cards.length, active })}
+        </Text>
+      )}
       <ul className={classes.list}>
         {cards.slice(0, SUMMARY_SIZE).map((card) => {
-          const status = cardStatusKey(card.accountStatusId);
           const label =
             card.cardAliasName?.trim() ||
             t(card.cardIsVirtual ? 'home.cards.virtual' : 'home.cards.physical');
@@ -63,7 +81,7 @@ export function CardsSummary({
                       className={`${classes.statusDot} ${card.accountStatusId === CARD_STATUS.active ? classes.statusDotActive : ''}`}
                       aria-hidden="true"
                     />
-                    {t(`home.cardStatus.${status ?? 'unknown'}`)}
+                    {statusName(card.accountStatusId)}
                   </Text>
                   {card.accountId === defaultAccountId && (
                     <Badge variant="light" color="brand" radius="sm" size="sm">

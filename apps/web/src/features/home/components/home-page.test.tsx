@@ -4,12 +4,16 @@ import { startApiServer, type Routes, type TestApiServer } from '@/test/api-serv
 import { demoCustomer, ok, paymentAccount, signedIn, verificationInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-function accessInfo(balanceInfo = 2) {
+function accessInfo(balanceInfo = 2, transferFlags: Record<string, boolean> = {}) {
   return {
     customer: { id: 70, username: 'anna@pebble.example', name: 'Anna Berg' },
     accessList: { balanceInfo, transfers: balanceInfo, companyDocuments: 2 },
     accessRights: balanceInfo,
-    permissions: { viewBalances: balanceInfo > 0, initiateTransfers: balanceInfo > 0 },
+    permissions: {
+      viewBalances: balanceInfo > 0,
+      initiateTransfers: balanceInfo > 0,
+      ...transferFlags,
+    },
     isNeedKyc: false,
     businessRepresentativePositionIds: [],
     taxResidencySelfCertificationDocumentStatus: 'validated',
@@ -58,6 +62,55 @@ const INSTRUCTION = {
   viewed: false,
 };
 
+const TOTAL = {
+  currencyCode: 'EUR',
+  total: '2345.67',
+  isConverted: true,
+  rateDate: '2026-03-02',
+  excludedCurrencies: [],
+};
+
+const SPENDING = {
+  currencyCode: 'EUR',
+  months: [
+    { yearMonth: '2025-10', amount: '0.00' },
+    { yearMonth: '2025-11', amount: '120.50' },
+    { yearMonth: '2025-12', amount: '980.00' },
+    { yearMonth: '2026-01', amount: '45.10' },
+    { yearMonth: '2026-02', amount: '0.00' },
+    { yearMonth: '2026-03', amount: '310.99' },
+  ],
+  isConverted: false,
+  excludedCurrencies: [],
+};
+
+const historyItem = (overrides: Record<string, unknown>) => ({
+  transactionId: '00000000-0000-4000-8000-000000000001',
+  date: '2026-03-01T09:30:00Z',
+  operationType: 'p2p',
+  operationTypeId: 1,
+  amount: '25.5',
+  currency: 'EUR',
+  fee: '0',
+  direction: 'out',
+  status: 'completed',
+  counterparty: 'Marta Silva',
+  description: null,
+  ...overrides,
+});
+
+const RECENT = [
+  historyItem({}),
+  historyItem({
+    transactionId: '00000000-0000-4000-8000-000000000002',
+    direction: 'in',
+    amount: '100',
+    counterparty: null,
+    operationType: 'card_purchase',
+    status: 'processing',
+  }),
+];
+
 function routes(overrides: Routes = {}): Routes {
   return {
     'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer() }),
@@ -75,6 +128,20 @@ function routes(overrides: Routes = {}): Routes {
         ],
       }),
     'POST /api/main/?getAnnouncements': () => ok({ announcements: [] }),
+    'POST /api/main/?getTotalBalance': () => ok(TOTAL),
+    'POST /api/main/?getSpendingByMonth': () => ok(SPENDING),
+    'POST /api/main/?getTransactionHistory': () =>
+      ok({ items: RECENT, nextCursor: null, pageNumber: 1, pageSize: 5 }),
+    'POST /api/main/?getTransactionTypes': () => ({
+      body: {
+        responseCode: 'SUCCESS',
+        responseDescription: 'OK',
+        transactions: [
+          { id: 1, code: 'p2p', name: 'Payment to a person' },
+          { id: 2, code: 'card_purchase', name: 'Card purchase' },
+        ],
+      },
+    }),
     ...overrides,
   };
 }
@@ -132,21 +199,56 @@ describe('home: accounts', () => {
     expect(rows[4]).toContain('1.000.000,00 lei');
   });
 
-  it('offers the quick actions the access allows and links them where they act', async () => {
-    await renderHome();
-    const actions = await screen.findByRole('group', { name: 'Quick actions' });
+  it('puts send, add money and exchange first, each leading to its screen, and the rest in a menu', async () => {
+    const { user } = await renderHome({
+      'POST /api/main/?getCustomerAccessInfo': () =>
+        ok(
+          accessInfo(2, {
+            'otherPerson.p2p': true,
+            'ownAccount.betweenAccounts': true,
+            'otherPerson.wire': true,
+          }),
+        ),
+    });
+    const actions = await screen.findByRole('list', { name: 'Quick actions' });
     await waitFor(() =>
-      expect(within(actions).getByRole('button', { name: 'Add money' })).toBeInTheDocument(),
+      expect(within(actions).getByRole('link', { name: 'Send' })).toHaveAttribute(
+        'href',
+        '/transfer/p2p',
+      ),
     );
-    expect(within(actions).getByRole('button', { name: 'Add currency' })).toBeInTheDocument();
-    expect(within(actions).getByRole('button', { name: 'Create wallet' })).toBeInTheDocument();
-    expect(within(actions).getByRole('link', { name: 'Apply for a card' })).toHaveAttribute(
+    expect(within(actions).getByRole('link', { name: 'Exchange' })).toHaveAttribute(
+      'href',
+      '/transfer/account',
+    );
+    // Add money opens the payment details of the account money is paid into.
+    await user.click(within(actions).getByRole('button', { name: 'Add money' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(await within(dialog).findByText('LT12 1000 0111 0100 1000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(actions).getByRole('button', { name: 'More actions' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Add currency',
+      'Create wallet',
+      'To another bank',
+      'Cards',
+      'Apply for a card',
+      'Link a card',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Apply for a card' })).toHaveAttribute(
       'href',
       '/cards?apply=1',
     );
-    expect(within(actions).getByRole('link', { name: 'Link a card' })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'To another bank' })).toHaveAttribute(
       'href',
-      '/add-card',
+      '/transfer/external',
     );
   });
 
@@ -155,7 +257,8 @@ describe('home: accounts', () => {
       'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo(0)),
     });
     expect(await screen.findByText('No access to accounts')).toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'Quick actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Quick actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Total balance' })).not.toBeInTheDocument();
     expect(screen.queryByText('€1,234.50')).not.toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/main/?getAccounts')).toBe(false);
   });
@@ -235,7 +338,8 @@ describe('home: accounts', () => {
         return ok({ account: opened });
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Add currency' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add currency' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a currency' });
     const select = await within(dialog).findByRole('combobox', { name: 'Currency' });
     // EUR and USD payment accounts exist already; the closed CAD one is not offered by the server here.
@@ -270,7 +374,8 @@ describe('home: accounts', () => {
         body: { responseCode: 'TA1', responseDescription: 'This currency is not offered' },
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Add currency' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add currency' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a currency' });
     await user.click(await within(dialog).findByRole('button', { name: 'Add currency' }));
     expect(
@@ -287,6 +392,129 @@ describe('home: accounts', () => {
     expect(within(rates).queryByRole('row', { name: /JPY/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all rates (2)' }));
     expect(within(rates).getByRole('row', { name: /JPY/ })).toHaveTextContent('162.3000');
+  });
+});
+
+describe('home: overview', () => {
+  it('shows the total in the main currency, marked approximate when converted, with the rates’ day', async () => {
+    await renderHome();
+    const total = await screen.findByRole('region', { name: 'Total balance' });
+    await waitFor(() =>
+      expect(within(total).getByTestId('total-balance')).toHaveTextContent('approx. €2,345.67'),
+    );
+    expect(total).toHaveTextContent(
+      'other currencies converted at the reference rates of 2 Mar 2026',
+    );
+  });
+
+  it('shows an exact total without "approx." when nothing was converted, and names money left out', async () => {
+    await renderHome({
+      'POST /api/main/?getTotalBalance': () =>
+        ok({
+          ...TOTAL,
+          total: '10.5',
+          isConverted: false,
+          rateDate: null,
+          excludedCurrencies: ['KWD'],
+        }),
+    });
+    const total = await screen.findByRole('region', { name: 'Total balance' });
+    await waitFor(() =>
+      expect(within(total).getByTestId('total-balance')).toHaveTextContent(/^€10\.50$/),
+    );
+    expect(total).toHaveTextContent('Not included, no exchange rate: KWD.');
+  });
+
+  it('lists the last movements of the main account, each leading to its details, and links to the history', async () => {
+    const { api } = await renderHome();
+    const recent = await screen.findByRole('region', { name: 'Recent transactions' });
+    await waitFor(() =>
+      expect(within(recent).getAllByTestId('recent-transaction')).toHaveLength(2),
+    );
+    const [paid, received] = within(recent).getAllByTestId('recent-transaction');
+    expect(paid).toHaveTextContent('Marta Silva');
+    expect(paid).toHaveTextContent('Money out −€25.50');
+    // Nothing names the second one but its type; it has not settled yet.
+    expect(received).toHaveTextContent('Card purchase');
+    expect(received).toHaveTextContent('Processing');
+    expect(received).toHaveTextContent('Money in +€100.00');
+    expect(within(paid!).getByRole('link', { name: 'Marta Silva' })).toHaveAttribute(
+      'href',
+      '/history?accountId=11&transaction=00000000-0000-4000-8000-000000000001',
+    );
+    expect(within(recent).getByRole('link', { name: 'See all transactions' })).toHaveAttribute(
+      'href',
+      '/history?accountId=11',
+    );
+    expect(
+      api.requests.find((request) => request.path === '/api/main/?getTransactionHistory')?.body,
+    ).toMatchObject({ accountId: 11, pageSize: 5, withTotals: false });
+  });
+
+  it('says so when the account has no movements yet', async () => {
+    await renderHome({
+      'POST /api/main/?getTransactionHistory': () =>
+        ok({ items: [], nextCursor: null, pageNumber: 1, pageSize: 5 }),
+    });
+    const recent = await screen.findByRole('region', { name: 'Recent transactions' });
+    expect(await within(recent).findByText('No transactions yet')).toBeInTheDocument();
+    expect(within(recent).queryAllByTestId('recent-transaction')).toHaveLength(0);
+  });
+
+  it('shows six months of spending with a table of the figures for screen readers', async () => {
+    await renderHome();
+    const spending = await screen.findByRole('region', { name: 'Spending' });
+    const table = await within(spending).findByRole('table', {
+      name: 'Money spent per month, in EUR',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'October 2025€0.00',
+      'November 2025€120.50',
+      'December 2025€980.00',
+      'January 2026€45.10',
+      'February 2026€0.00',
+      'March 2026€310.99',
+    ]);
+    expect(within(spending).getByTestId('spending-this-month')).toHaveTextContent('€310.99');
+  });
+
+  it('shows a new customer an empty spending state instead of empty bars', async () => {
+    await renderHome({
+      'POST /api/main/?getSpendingByMonth': () =>
+        ok({ ...SPENDING, months: SPENDING.months.map((month) => ({ ...month, amount: '0.00' })) }),
+    });
+    const spending = await screen.findByRole('region', { name: 'Spending' });
+    expect(await within(spending).findByText('No spending yet')).toBeInTheDocument();
+  });
+
+  it('names a card’s status with the same words as the cards screens', async () => {
+    await renderHome({
+      'POST /api/main/?getAccounts': () =>
+        ok({
+          accounts: [
+            ...ACCOUNTS.slice(0, 2),
+            { ...ACCOUNTS[5], accountId: 21, accountStatusId: 21, cardIsVirtual: false },
+          ],
+        }),
+    });
+    const cards = await screen.findByRole('region', { name: 'Cards' });
+    expect(within(cards).getByText('Shipped')).toBeInTheDocument();
+    expect(within(cards).queryByText('On its way')).not.toBeInTheDocument();
+  });
+
+  it('says there are no cards yet, and how to order one when the customer may', async () => {
+    await renderHome({
+      'POST /api/main/?getAccounts': () => ok({ accounts: ACCOUNTS.slice(0, 2) }),
+    });
+    const cards = await screen.findByRole('region', { name: 'Cards' });
+    expect(within(cards).getByTestId('cards-empty')).toHaveTextContent(
+      'You have no cards yet. Order one in a few steps.',
+    );
+    expect(within(cards).getByRole('link', { name: 'Apply for a card' })).toHaveAttribute(
+      'href',
+      '/cards?apply=1',
+    );
   });
 });
 

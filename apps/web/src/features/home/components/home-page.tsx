@@ -12,7 +12,7 @@ import {
 import '@mantine/core/styles/Skeleton.css';
 import type { Account } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain/constants';
-import { defaultHistoryAccount } from '@ledgerline/domain/accounts';
+import { defaultHistoryAccount, mainAccount } from '@ledgerline/domain/accounts';
 import { quickActions } from '@ledgerline/domain/quick-actions';
 import { accountStatusBanner } from '@ledgerline/domain/verification';
 import { useMemo, useState } from 'react';
@@ -37,7 +37,10 @@ import { CardsSummary } from './cards-summary';
 import { ExchangeRatesPanel } from './exchange-rates-panel';
 import { OpenAccountDialog } from './open-account-dialog';
 import { PaymentDetailsDialog } from './payment-details-dialog';
-import { QuickActionsBar } from './quick-actions-bar';
+import { HomeActions } from './home-actions';
+import { RecentTransactions } from './recent-transactions';
+import { SpendingChart } from './spending-chart';
+import { TotalBalanceCard } from './total-balance-card';
 import classes from './home.module.css';
 
 function Greeting() {
@@ -112,20 +115,30 @@ function AccountsSkeleton() {
 }
 
 /**
- * The overview while what decides it loads: placeholder pills and the accounts panel with its
- * placeholder rows, at least a screen tall, so the footer is not drawn in the middle and pushed
- * away when the accounts arrive.
+ * The overview while what decides it loads: the total's card with its placeholder figure and
+ * actions, and the accounts panel with its placeholder rows, laid out as the overview will be and
+ * at least a screen tall, so nothing is pushed down when the answers arrive (CLS, issue 13).
  */
 function OverviewSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" className={classes.overviewPending}>
-      <Group gap="sm" aria-hidden="true">
-        {[128, 148, 136].map((width) => (
-          <Skeleton key={width} height={36} width={width} radius="xl" />
-        ))}
-      </Group>
-      <div className={classes.layout}>
+    <div className={`${classes.layout} ${classes.overviewPending}`}>
+      <div className={classes.column}>
+        <Paper withBorder radius="lg" className={`${classes.section} ${classes.totalCard}`}>
+          <Text size="sm" fw={600} c="dimmed">
+            {t('home.total.title')}
+          </Text>
+          <Skeleton height={40} width="55%" radius="sm" my={6} />
+          <Skeleton height={14} width="70%" radius="sm" />
+          <ul className={classes.primaryActions} aria-hidden="true">
+            {[0, 1, 2, 3].map((item) => (
+              <li key={item} className={classes.action}>
+                <Skeleton height={48} circle />
+                <Skeleton height={14} width={56} radius="sm" />
+              </li>
+            ))}
+          </ul>
+        </Paper>
         <Paper withBorder radius="lg" className={classes.section}>
           <Stack gap="lg">
             <Title order={2} fz="lg">
@@ -135,14 +148,16 @@ function OverviewSkeleton() {
           </Stack>
         </Paper>
       </div>
-    </Stack>
+    </div>
   );
 }
 
 /**
- * /home: the greeting, the account-status banner, the quick actions the customer may use, every
- * account with its balance (spec 2 §3), payment details and confirmation letters, and the default
- * exchange rates.
+ * /home, an overview as a bank's home is (issue 13): the greeting and the account-status banner;
+ * the total in the main currency with send, add money, exchange and a menu of the other actions
+ * the customer may use; every account with its balance (spec 2 §3), payment details and
+ * confirmation letters; the cards; the last few movements with a link to the history; the
+ * spending of the last six months and the default exchange rates.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -165,6 +180,8 @@ export function HomePage() {
   const list = useMemo(() => accounts.data ?? [], [accounts.data]);
   const { groups, cards } = useMemo(() => groupAccounts(list), [list]);
   const defaultAccountId = defaultHistoryAccount(list)?.accountId;
+  // The recent movements are the main account's: where the total's currency comes from.
+  const recentAccount = mainAccount(list) ?? undefined;
 
   const instructionState = useMemo(() => {
     const byAccount = new Map<number, { unviewed: boolean }>();
@@ -176,9 +193,9 @@ export function HomePage() {
   }, [instructions.data]);
   const accountsWithDetails = list.filter((account) => instructionState.has(account.accountId));
 
-  // The quick actions depend on the accounts (cards) and their payment details (add money): the
-  // row is drawn with the accounts, at once, instead of growing and pushing them down as each
-  // answer arrives (issue 13: the layout shifted by about 0.15 after sign-in).
+  // The actions depend on the accounts (cards) and their payment details (add money): they are
+  // drawn with the accounts, at once, instead of growing and pushing them down as each answer
+  // arrives (issue 13: the layout shifted by about 0.15 after sign-in).
   const isOverviewPending =
     access.isPending || (seesAccounts && (accounts.isPending || instructions.isPending));
 
@@ -236,76 +253,91 @@ export function HomePage() {
 
         {isOverviewPending && <OverviewSkeleton />}
 
-        <QuickActionsBar
-          actions={isOverviewPending ? [] : actions}
-          onAddMoney={() => {
-            const first = accountsWithDetails[0];
-            if (first) openDetails(first.accountId);
-          }}
-          onAddCurrency={() => setOpening('currency')}
-          onCreateWallet={() => setOpening('wallet')}
-        />
-
         {!isOverviewPending && seesAccounts && (
           <div className={classes.layout}>
-            <Paper
-              withBorder
-              radius="lg"
-              className={classes.section}
-              component="section"
-              aria-labelledby="accounts-title"
-            >
-              <Stack gap="lg">
-                <Title order={2} fz="lg" id="accounts-title">
-                  {t('home.accounts.title')}
-                </Title>
-                {opened && (
-                  <Alert
-                    color="green"
-                    variant="light"
-                    icon={<CheckCircleIcon />}
-                    role="status"
-                    withCloseButton
-                    closeButtonLabel={t('home.dialogClose')}
-                    onClose={() => setOpened(undefined)}
-                  >
-                    {t('home.openAccount.opened', { name: accountName(opened) })}
-                  </Alert>
-                )}
-                {accounts.isError && (
-                  <LoadFailed
-                    title={t('home.accounts.loadFailed')}
-                    error={accounts.error}
-                    onRetry={() => void accounts.refetch()}
-                    retrying={accounts.isFetching}
-                  />
-                )}
-                {accounts.isSuccess && list.length === 0 && (
-                  <Stack gap={4}>
-                    <Text fw={600}>{t('home.accounts.emptyTitle')}</Text>
-                    <Text size="sm" c="dimmed">
-                      {actions.includes('addCurrency')
-                        ? t('home.accounts.emptyText')
-                        : t('home.accounts.emptyTextReadOnly')}
-                    </Text>
-                  </Stack>
-                )}
-                {accounts.isSuccess &&
-                  groups.map((group) => (
-                    <AccountGroup
-                      key={group.key}
-                      groupKey={group.key}
-                      accounts={group.accounts}
-                      defaultAccountId={defaultAccountId}
-                      actions={rowActions}
+            <div className={classes.column}>
+              <TotalBalanceCard>
+                <HomeActions
+                  actions={actions}
+                  handlers={{
+                    onAddMoney: () => {
+                      const first = accountsWithDetails[0];
+                      if (first) openDetails(first.accountId);
+                    },
+                    onAddCurrency: () => setOpening('currency'),
+                    onCreateWallet: () => setOpening('wallet'),
+                  }}
+                />
+              </TotalBalanceCard>
+              <Paper
+                withBorder
+                radius="lg"
+                className={classes.section}
+                component="section"
+                aria-labelledby="accounts-title"
+              >
+                <Stack gap="lg">
+                  <Title order={2} fz="lg" id="accounts-title">
+                    {t('home.accounts.title')}
+                  </Title>
+                  {opened && (
+                    <Alert
+                      color="green"
+                      variant="light"
+                      icon={<CheckCircleIcon />}
+                      role="status"
+                      withCloseButton
+                      closeButtonLabel={t('home.dialogClose')}
+                      onClose={() => setOpened(undefined)}
+                    >
+                      {t('home.openAccount.opened', { name: accountName(opened) })}
+                    </Alert>
+                  )}
+                  {accounts.isError && (
+                    <LoadFailed
+                      title={t('home.accounts.loadFailed')}
+                      error={accounts.error}
+                      onRetry={() => void accounts.refetch()}
+                      retrying={accounts.isFetching}
                     />
-                  ))}
-                {accounts.isSuccess && cards.length > 0 && (
-                  <CardsSummary cards={cards} defaultAccountId={defaultAccountId} />
-                )}
-              </Stack>
-            </Paper>
-            <ExchangeRatesPanel currencies={[...new Set(list.map((item) => item.currencyCode))]} />
+                  )}
+                  {accounts.isSuccess && list.length === 0 && (
+                    <Stack gap={4}>
+                      <Text fw={600}>{t('home.accounts.emptyTitle')}</Text>
+                      <Text size="sm" c="dimmed">
+                        {actions.includes('addCurrency')
+                          ? t('home.accounts.emptyText')
+                          : t('home.accounts.emptyTextReadOnly')}
+                      </Text>
+                    </Stack>
+                  )}
+                  {accounts.isSuccess &&
+                    groups.map((group) => (
+                      <AccountGroup
+                        key={group.key}
+                        groupKey={group.key}
+                        accounts={group.accounts}
+                        defaultAccountId={defaultAccountId}
+                        actions={rowActions}
+                      />
+                    ))}
+                  {accounts.isSuccess && list.length > 0 && (
+                    <CardsSummary
+                      cards={cards}
+                      defaultAccountId={defaultAccountId}
+                      canApply={actions.includes('applyForCard')}
+                    />
+                  )}
+                </Stack>
+              </Paper>
+            </div>
+            <div className={classes.column}>
+              {recentAccount && <RecentTransactions account={recentAccount} />}
+              <SpendingChart />
+              <ExchangeRatesPanel
+                currencies={[...new Set(list.map((item) => item.currencyCode))]}
+              />
+            </div>
           </div>
         )}
       </Stack>
