@@ -109,7 +109,7 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
     BOT_CHECK: 'false',
     // New passwords hash at scrypt N=2^10, not 2^17: registrations and password changes spent
     // most of their tests' CPU in the hash. Production refuses a cost below 17 (config.ts).
-    PASSWORD_HASH_COST: '10',
+    PASSWORD_HASH_COST: env.NODE_ENV === 'production' ? undefined : '10',
     ...env,
   } as Record<string, string | undefined>);
   const logs: string[] = [];
