@@ -1,13 +1,14 @@
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { LoginHistoryItem } from '@ledgerline/contract';
 import { useLanguage } from '@/i18n';
 import { DataTable, type DataColumn } from '@/ui/data-table';
+import { DateField } from '@/ui/date-field';
 import { fieldMessage } from '@/ui/field-message';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -248,7 +249,7 @@ function HistoryFilter({
 }) {
   const { t } = useTranslation();
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -266,17 +267,35 @@ function HistoryFilter({
         aria-label={t('loginHistory.filterLabel')}
       >
         <div className={classes.formRow}>
-          <TextInput
-            type="date"
-            label={t('loginHistory.from')}
-            error={fieldMessage(t, errors.fromDate?.message)}
-            {...register('fromDate')}
+          <Controller
+            control={control}
+            name="fromDate"
+            render={({ field }) => (
+              <DateField
+                label={t('loginHistory.from')}
+                error={fieldMessage(t, errors.fromDate?.message)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
-          <TextInput
-            type="date"
-            label={t('loginHistory.to')}
-            error={fieldMessage(t, errors.toDate?.message)}
-            {...register('toDate')}
+          <Controller
+            control={control}
+            name="toDate"
+            render={({ field }) => (
+              <DateField
+                label={t('loginHistory.to')}
+                error={fieldMessage(t, errors.toDate?.message)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
           <Group gap="xs" wrap="nowrap">
             <Button type="submit">{t('loginHistory.apply')}</Button>
