@@ -8,6 +8,7 @@ import {
 } from '@/test/api-server';
 import { ok, paymentAccount, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { typeDate } from '@/test/type-date';
 import { homeRoutes } from '@/test/signed-in-home';
 
 let server: TestApiServer | undefined;
@@ -112,8 +113,8 @@ describe('/history', { timeout: 40_000 }, () => {
     const form = within(screen.getByRole('search', { name: 'Filter transactions' }));
     await user.selectOptions(form.getByLabelText('Transaction type'), 'card_purchase');
     // Dates are typed day first, as the page's language writes them, not mm/dd/yyyy.
-    await user.type(form.getByLabelText('From date'), '01/02/2026');
-    await user.type(form.getByLabelText('To date'), '28.02.2026');
+    await typeDate(user, form.getByLabelText('From date'), '01/02/2026');
+    await typeDate(user, form.getByLabelText('To date'), '28.02.2026');
     await user.type(form.getByLabelText('Amount from'), '10,5');
     await user.type(form.getByLabelText('Amount to'), '200');
     await user.selectOptions(form.getByLabelText('Direction'), 'out');
@@ -173,8 +174,8 @@ describe('/history', { timeout: 40_000 }, () => {
     });
     await screen.findByText('Transactions found: 1');
     const form = within(screen.getByRole('search', { name: 'Filter transactions' }));
-    await user.type(form.getByLabelText('From date'), '2026-03-10');
-    await user.type(form.getByLabelText('To date'), '2026-03-01');
+    await typeDate(user, form.getByLabelText('From date'), '10/03/2026');
+    await typeDate(user, form.getByLabelText('To date'), '01/03/2026');
     await user.type(form.getByLabelText('Amount from'), '100');
     await user.type(form.getByLabelText('Amount to'), '99.99');
     const before = calls('getTransactionHistory').length;
