@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/ui/use-document-title';
 import { useLoginHistory } from '../api/login-history';
 import type { LoginHistoryFilter } from '../keys';
 import { formatDateTime } from '../format';
-import { summarizeUserAgent } from '@ledgerline/domain/user-agent';
+import { describeSignInDevice } from '@ledgerline/domain/user-agent';
 import { LoadFailed } from './security-page';
 import classes from './security.module.css';
 import frame from '@/ui/page-frame.module.css';
@@ -65,8 +65,6 @@ const KNOWN_FLOWS = new Set([
   'refresh',
   'api',
 ]);
-/** The client kinds the server records when no phone app took part. */
-const CLIENT_KINDS = new Set(['web', 'mobile']);
 
 function resultTone(result: string): BadgeTone {
   if (result === 'success' || result === 'approved') return 'teal';
@@ -81,15 +79,21 @@ function useHistoryText() {
     result: (result: string) =>
       KNOWN_RESULTS.has(result) ? t(`loginHistory.results.${result}`) : result,
     flow: (flow: string) => (KNOWN_FLOWS.has(flow) ? t(`loginHistory.flows.${flow}`) : flow),
-    /** The phone app's name, else the browser and system from the user agent, else the client kind. */
+    /** Domain's one rule (describeSignInDevice), in the page's language. */
     device: (item: LoginHistoryItem) => {
-      if (item.device && !CLIENT_KINDS.has(item.device)) return item.device;
-      const agent = summarizeUserAgent(item.userAgent);
-      if (agent?.browser && agent.system)
-        return t('loginHistory.browserOn', { browser: agent.browser, system: agent.system });
-      if (agent) return agent.browser ?? agent.system ?? '';
-      if (item.device) return t(`loginHistory.clients.${item.device}`);
-      return t('loginHistory.unknownDevice');
+      const device = describeSignInDevice(item);
+      switch (device.kind) {
+        case 'app':
+        case 'partial':
+        case 'program':
+          return device.name;
+        case 'browser':
+          return t('loginHistory.browserOn', { browser: device.browser, system: device.system });
+        case 'client':
+          return t(`loginHistory.clients.${device.client}`);
+        case 'unknown':
+          return t('loginHistory.unknownDevice');
+      }
     },
   };
 }
