@@ -8,9 +8,23 @@
 
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const DAY_FIRST = /^(\d{1,2})\s*[./\-\s]\s*(\d{1,2})\s*[./\-\s]\s*(\d{4})$/;
-/** "25 Nov 2026", "25 nov. 2026", "25 нояб. 2026 г.", "3 de mayo de 2026". */
-const WITH_MONTH_NAME =
-  /^(\d{1,2})\.?\s+(?:de\s+)?(\p{L}+)\.?\s+(?:de\s+)?(\d{4})(?:\s*\p{L}{1,2}\.?)?$/u;
+const DAY = /^\d{1,2}$/;
+const YEAR = /^\d{4}$/;
+const WORD = /^\p{L}+$/u;
+/** What may follow the year: "г." (ru), "р." (uk). */
+const YEAR_SUFFIX = /^\p{L}{1,2}$/u;
+
+/** "25 Nov 2026", "25 nov. 2026", "25 нояб. 2026 г.", "3 de mayo de 2026" as day, month word, year. */
+function splitNamedDate(text: string): [string, string, string] | undefined {
+  const words = text
+    .replace(/\./g, ' ')
+    .split(' ')
+    .filter((word) => word !== '' && word !== 'de');
+  const [day, month, year, suffix, ...rest] = words;
+  if (!day || !month || !year || rest.length > 0) return undefined;
+  if (suffix !== undefined && !YEAR_SUFFIX.test(suffix)) return undefined;
+  return DAY.test(day) && WORD.test(month) && YEAR.test(year) ? [day, month, year] : undefined;
+}
 
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2199;
@@ -67,10 +81,10 @@ export function parseTypedDate(text: string, locale: string): string | null {
   if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const dayFirst = DAY_FIRST.exec(typed);
   if (dayFirst) return calendarDate(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
-  const named = WITH_MONTH_NAME.exec(typed);
+  const named = splitNamedDate(typed);
   if (named) {
-    const month = monthOfName(named[2]!, locale);
-    return month === undefined ? null : calendarDate(Number(named[3]), month, Number(named[1]));
+    const month = monthOfName(named[1], locale);
+    return month === undefined ? null : calendarDate(Number(named[2]), month, Number(named[0]));
   }
   return null;
 }
