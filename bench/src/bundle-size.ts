@@ -17,10 +17,10 @@ import { kb, table } from './format';
 
 export const BUDGET_BYTES = 200 * 1024;
 const WEB = join(REPO_ROOT, 'apps/web');
-const DIST = join(WEB, 'dist');
+export const DIST = join(WEB, 'dist');
 const SIGN_IN_PATH = '/login';
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -83,7 +83,7 @@ const SOURCES = [
 ];
 
 /** Builds the web app when dist is missing or older than its sources; says why when it cannot. */
-async function ensureBuilt(): Promise<{ reason: string; detail?: string } | undefined> {
+export async function ensureBuilt(): Promise<{ reason: string; detail?: string } | undefined> {
   const index = join(DIST, 'index.html');
   const sourcesAt = Math.max(...SOURCES.map((path) => newestMtime(join(REPO_ROOT, path))));
   if (existsSync(index) && statSync(index).mtimeMs >= sourcesAt) {

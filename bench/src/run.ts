@@ -1,20 +1,22 @@
 /**
- * `npm run bench [-- --only size|load|transfers|history]`: prints figures; never passes or fails on timing.
+ * `npm run bench [-- --only size|load|transfers|history|lighthouse]`: prints figures; never passes or fails on timing.
  * Exits 1 only when a part could not be measured at all (e.g. the web app does not build).
  */
 import { parseArgs } from 'node:util';
 import { budgetVerdict, runSizePart, type SizeReport } from './bundle-size';
 import { installCleanup, stopAll } from './child';
 import { heading, kb, num, table } from './format';
+import { lighthouseRows, type LighthouseReport } from './lighthouse';
 import { runLoadPart, type LoadReport } from './load';
 import { runTransfersPart, type TransfersReport } from './transfers';
 
 /** The whole run is bounded: a build, the servers, a million history rows per database and the measurements fit inside. */
 const WATCHDOG_MS = 45 * 60_000;
 
-type Part = 'size' | 'load' | 'transfers' | 'history';
+const PARTS = ['size', 'load', 'transfers', 'history', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
 
-const USAGE = 'usage: npm run bench [-- --only size|load|transfers|history]';
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}]`;
 
 function parts(): Part[] {
   let only: string | undefined;
@@ -24,12 +26,10 @@ function parts(): Part[] {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
   }
-  if (only === undefined) return ['size', 'load', 'transfers', 'history'];
-  if (only === 'size' || only === 'load' || only === 'transfers' || only === 'history')
-    return [only];
-  console.error(
-    `--only must be "size", "load", "transfers" or "history" (got "${only}")\n${USAGE}`,
-  );
+  if (only === undefined) return [...PARTS];
+  const part = PARTS.find((name) => name === only);
+  if (part) return [part];
+  console.error(`--only must be one of ${PARTS.join(', ')} (got "${only}")\n${USAGE}`);
   process.exit(2);
 }
 
@@ -37,6 +37,7 @@ function summary(
   size: SizeReport | undefined,
   load: LoadReport | undefined,
   transfers: TransfersReport | undefined,
+  lighthouse: LighthouseReport | undefined,
 ): string {
   const rows: string[][] = [];
   if (size) {
@@ -100,6 +101,7 @@ function summary(
         ]);
     }
   }
+  if (lighthouse) rows.push(...lighthouseRows(lighthouse));
   return table(['measure', 'figure', 'note'], rows);
 }
 
@@ -134,8 +136,15 @@ async function main(): Promise<void> {
     const { runHistoryPart } = await import('./history');
     historyUnmeasured = (await runHistoryPart()).some((outcome) => !outcome.ok);
   }
+  // Issue 13: Lighthouse's accessibility score and CLS on /home and /history, signed in.
+  let lighthouse: LighthouseReport | undefined;
+  if (wanted.includes('lighthouse')) {
+    console.log(heading('Lighthouse: accessibility and layout shift'));
+    const { runLighthousePart } = await import('./lighthouse');
+    lighthouse = await runLighthousePart();
+  }
   console.log(heading('Summary'));
-  console.log(summary(size, load, transfers));
+  console.log(summary(size, load, transfers, lighthouse));
   console.log(
     `  (${new Date().toISOString()}, Node ${process.version}; figures only, nothing here passes or fails)`,
   );
@@ -143,7 +152,8 @@ async function main(): Promise<void> {
     (size !== undefined && !size.ok) ||
     (load?.outcomes.some((outcome) => !outcome.ok) ?? false) ||
     (transfers?.outcomes.some((outcome) => !outcome.ok) ?? false) ||
-    historyUnmeasured;
+    historyUnmeasured ||
+    (lighthouse !== undefined && !lighthouse.ok);
   process.exitCode = unmeasured ? 1 : 0;
 }
 

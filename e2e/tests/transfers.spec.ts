@@ -191,8 +191,8 @@ test.describe('transfers', () => {
     // The review: what arrives and where, the rate, what leaves, the fee and the total, before anything moves.
     let review = await openReview(page);
     await expect(review.getByTestId('review-amount')).toHaveText('£25.00');
-    await expect(review.getByTestId('review-from')).toHaveText('Payment account EUR');
-    await expect(review.getByTestId('review-to')).toHaveText('Payment account GBP');
+    await expect(review.getByTestId('review-from')).toHaveText('EUR account');
+    await expect(review.getByTestId('review-to')).toHaveText('GBP account');
     await expect(review.getByTestId('review-rate')).toHaveText(/^1 EUR = [\d.]+ GBP$/);
     await expect(review.getByTestId('review-fee')).toHaveText(/€\d/);
     await expect(review.getByTestId('review-total')).toHaveText(expectedMoney(total, 'EUR'));

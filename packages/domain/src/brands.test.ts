@@ -6,6 +6,7 @@ import {
   PERSONAL_REGISTRATION_TYPES,
   brandLanguages,
   getBrand,
+  heroPointAllowed,
   parseStagingIndex,
   resolveApiBaseUrl,
   resolveBrand,
@@ -257,5 +258,27 @@ describe('staging API base', () => {
     const brand = getBrand('northmere');
     expect(resolveApiBaseUrl(brand, undefined)).toBe('');
     expect(resolveApiBaseUrl(brand, 3)).toBe('https://api-3.staging.northmere.example');
+  });
+
+  it('gives each brand its own sign-in claims, and only the claims its licence allows', () => {
+    const points = BRAND_IDS.map((id) => getBrand(id).hero.points.join(','));
+    expect(new Set(points).size).toBe(BRAND_IDS.length);
+    expect(getBrand('northmere').licence.kind).toBe('bank');
+    expect(getBrand('northmere').hero.points).toContain('depositProtection');
+    expect(getBrand('northmere').hero.points).not.toContain('safeguarded');
+    for (const id of BRAND_IDS) {
+      const { hero, licence } = getBrand(id);
+      expect(hero.points.filter((point) => !heroPointAllowed(point, licence.kind))).toEqual([]);
+      expect(new Set(hero.points).size).toBe(hero.points.length);
+    }
+  });
+
+  it('allows safeguarding only to e-money and payment institutions, deposit protection only to a bank', () => {
+    expect(heroPointAllowed('safeguarded', 'emoney')).toBe(true);
+    expect(heroPointAllowed('safeguarded', 'payments')).toBe(true);
+    expect(heroPointAllowed('safeguarded', 'bank')).toBe(false);
+    expect(heroPointAllowed('depositProtection', 'bank')).toBe(true);
+    expect(heroPointAllowed('depositProtection', 'emoney')).toBe(false);
+    expect(heroPointAllowed('secure', 'bank')).toBe(true);
   });
 });

@@ -66,6 +66,35 @@ export interface BrandTerm {
 /** How the legal entity behind a brand is licensed; the web footer translates the sentence by kind. */
 export type LicenceKind = 'emoney' | 'bank' | 'payments';
 
+/**
+ * The claims a sign-in page may make beside its form; the web app translates each
+ * (`signIn.heroPoints.<point>`). A bank's deposits are protected by a deposit guarantee scheme;
+ * an e-money or payment institution safeguards its customers' funds instead: the claim must
+ * match the licence (issue 13: the bank claimed safeguarding).
+ */
+export const HERO_POINTS = [
+  'secure',
+  'safeguarded',
+  'depositProtection',
+  'support',
+  'business',
+  'multiCurrency',
+  'fastTransfers',
+  'cards',
+] as const;
+export type HeroPoint = (typeof HERO_POINTS)[number];
+
+/** Claims only a licence of one kind may make. */
+const HERO_POINT_LICENCES: Partial<Record<HeroPoint, readonly LicenceKind[]>> = {
+  safeguarded: ['emoney', 'payments'],
+  depositProtection: ['bank'],
+};
+
+/** Whether a brand with this licence may make the claim. */
+export function heroPointAllowed(point: HeroPoint, licence: LicenceKind): boolean {
+  return HERO_POINT_LICENCES[point]?.includes(licence) ?? true;
+}
+
 export interface BrandConfig {
   id: BrandId;
   projectName: string;
@@ -99,6 +128,11 @@ export interface BrandConfig {
   licence: { kind: LicenceKind; regulator: string; reference: string };
   /** Brand colours: `primary` passes WCAG AA (4.5:1) as text on white and under white text. */
   colors: { primary: string; accent: string };
+  /**
+   * The sign-in page's words about the brand: its own title and text (the web app's
+   * `signIn.hero.<id>.title` and `.text`, in every language) and three claims, in order.
+   */
+  hero: { points: readonly [HeroPoint, HeroPoint, HeroPoint] };
   /** API base for a staging index 1–15; `{index}` is replaced (spec 1 §7). */
   apiBaseTemplate: string;
   /**
@@ -173,6 +207,7 @@ interface BrandSeed {
   sourceOfWealthEnable: boolean;
   pdfLogoWidth: number;
   signatory: string;
+  heroPoints: BrandConfig['hero']['points'];
 }
 
 function buildBrand(seed: BrandSeed): BrandConfig {
@@ -212,6 +247,7 @@ function buildBrand(seed: BrandSeed): BrandConfig {
     },
     licence: seed.licence,
     colors: seed.colors,
+    hero: { points: seed.heroPoints },
     apiBaseTemplate: `https://api-{index}.staging.${seed.domain}`,
     idleTimeoutMinutes: PSD2_IDLE_LIMIT_BRANDS.includes(seed.id)
       ? PSD2_IDLE_TIMEOUT_MINUTES
@@ -236,6 +272,7 @@ const SEEDS: readonly BrandSeed[] = [
     sourceOfWealthEnable: false,
     pdfLogoWidth: 140,
     signatory: 'Maren Holt',
+    heroPoints: ['secure', 'safeguarded', 'support'],
   },
   {
     id: 'northmere',
@@ -252,6 +289,7 @@ const SEEDS: readonly BrandSeed[] = [
     sourceOfWealthEnable: true,
     pdfLogoWidth: 160,
     signatory: 'Callum Rennie',
+    heroPoints: ['depositProtection', 'secure', 'business'],
   },
   {
     id: 'quillpay',
@@ -268,6 +306,7 @@ const SEEDS: readonly BrandSeed[] = [
     sourceOfWealthEnable: false,
     pdfLogoWidth: 120,
     signatory: 'Lucía Ferrer',
+    heroPoints: ['fastTransfers', 'safeguarded', 'secure'],
   },
   {
     id: 'amberline',
@@ -288,6 +327,7 @@ const SEEDS: readonly BrandSeed[] = [
     sourceOfWealthEnable: true,
     pdfLogoWidth: 130,
     signatory: 'Rūta Kazlauskienė',
+    heroPoints: ['multiCurrency', 'safeguarded', 'support'],
   },
   {
     id: 'baltvale',
@@ -308,6 +348,7 @@ const SEEDS: readonly BrandSeed[] = [
     sourceOfWealthEnable: true,
     pdfLogoWidth: 130,
     signatory: 'Tomas Jurgaitis',
+    heroPoints: ['business', 'safeguarded', 'multiCurrency'],
   },
   {
     id: 'thistle',
@@ -324,6 +365,7 @@ const SEEDS: readonly BrandSeed[] = [
     sourceOfWealthEnable: true,
     pdfLogoWidth: 140,
     signatory: 'Isla MacBride',
+    heroPoints: ['cards', 'safeguarded', 'secure'],
   },
 ];
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeUserAgent, type UserAgentSummary } from './user-agent';
+import {
+  describeSignInDevice,
+  signInDeviceText,
+  summarizeUserAgent,
+  type SignInDevice,
+  type UserAgentSummary,
+} from './user-agent';
 
 describe('summarizeUserAgent', () => {
   it.each<[string, UserAgentSummary]>([
@@ -73,4 +79,54 @@ describe('summarizeUserAgent', () => {
       expect(summarizeUserAgent(userAgent)).toBeUndefined();
     },
   );
+});
+
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36';
+
+describe('describeSignInDevice', () => {
+  it.each<[string, Parameters<typeof describeSignInDevice>[0], SignInDevice, string]>([
+    [
+      'the phone app by its name',
+      { device: 'Pixel 8', client: 'mobile' },
+      { kind: 'app', name: 'Pixel 8' },
+      'Pixel 8',
+    ],
+    [
+      'a browser by its user agent, whatever the client kind says',
+      { device: 'web', client: 'web', userAgent: CHROME_LINUX },
+      { kind: 'browser', browser: 'Chrome', system: 'Linux' },
+      'Chrome on Linux',
+    ],
+    [
+      'half a user agent',
+      { client: 'web', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' },
+      { kind: 'partial', name: 'Linux' },
+      'Linux',
+    ],
+    [
+      'a tool by its own name, not as a web browser',
+      { device: 'web', client: 'web', userAgent: 'Playwright/1.65.1 (x64; debian 12) node/20.20' },
+      { kind: 'program', name: 'Playwright' },
+      'Playwright',
+    ],
+    ['curl', { client: 'web', userAgent: 'curl/8.5.0' }, { kind: 'program', name: 'curl' }, 'curl'],
+    [
+      'the client kind without a user agent',
+      { device: 'web', userAgent: null },
+      { kind: 'client', client: 'web' },
+      'Web browser',
+    ],
+    ['the mobile client', { client: 'mobile' }, { kind: 'client', client: 'mobile' }, 'Mobile app'],
+    ['nothing known', { userAgent: '  ' }, { kind: 'unknown' }, 'Unknown device'],
+    [
+      'an unnamed Mozilla agent',
+      { userAgent: 'Mozilla/5.0' },
+      { kind: 'unknown' },
+      'Unknown device',
+    ],
+  ])('names %s', (_, input, device, text) => {
+    expect(describeSignInDevice(input)).toEqual(device);
+    expect(signInDeviceText(describeSignInDevice(input))).toBe(text);
+  });
 });

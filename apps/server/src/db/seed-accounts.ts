@@ -31,8 +31,11 @@ interface AccountPlan {
   currencyCode: string;
   /** Opening balance, posted through the ledger from the opening-balance account. */
   opening: string;
-  /** Money held back by a pending outgoing transfer (shown as pendingAmount). */
-  pending?: { amount: string; description: string };
+  /**
+   * Money held back by a pending outgoing payment (shown as pendingAmount). `kind` is the ledger
+   * kind the history labels it by: a card purchase must not read as a wire (issue 13).
+   */
+  pending?: { amount: string; description: string; kind: 'outgoingTransfer' | 'card_purchase' };
 }
 
 const payment = (
@@ -54,14 +57,26 @@ const wallet = (currencyCode: string, opening: string): AccountPlan => ({
 /** Accounts per demo login (or, for companies without a login, per business name); others get one EUR account. */
 const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
   'personal@ledgerline.test': [
-    payment('EUR', '2450.75', { amount: '120.5', description: 'Transfer to Baltic Supplies UAB' }),
-    payment('USD', '1320.4', { amount: '45.99', description: 'Card payment at Northwind Books' }),
+    payment('EUR', '2450.75', {
+      amount: '120.5',
+      description: 'Transfer to Baltic Supplies UAB',
+      kind: 'outgoingTransfer',
+    }),
+    payment('USD', '1320.4', {
+      amount: '45.99',
+      description: 'Card payment at Northwind Books',
+      kind: 'card_purchase',
+    }),
     payment('GBP', '845.12'),
     payment('RON', '3100'),
     wallet('EUR', '150'),
   ],
   'anna@pebble.example': [
-    payment('EUR', '1875.2', { amount: '60', description: 'Transfer to Vilnius Rent Services' }),
+    payment('EUR', '1875.2', {
+      amount: '60',
+      description: 'Transfer to Vilnius Rent Services',
+      kind: 'outgoingTransfer',
+    }),
     payment('USD', '640'),
     payment('GBP', '310.55'),
     payment('RON', '1200.5'),
@@ -73,6 +88,7 @@ const ACCOUNT_PLANS: Record<string, AccountPlan[]> = {
     payment('GBP', '15200', {
       amount: '1250',
       description: 'Supplier payment to Quayside Print Ltd',
+      kind: 'outgoingTransfer',
     }),
     payment('EUR', '7300'),
   ],
@@ -126,7 +142,7 @@ async function seedCustomerAccounts(
     if (item.pending) {
       const clearing = await systemAccount(tx, 'clearing', item.currencyCode);
       await postTransfer(tx, {
-        kind: 'outgoingTransfer',
+        kind: item.pending.kind,
         customerId: customer.id,
         initiatedByUserId: null,
         status: 'pending',

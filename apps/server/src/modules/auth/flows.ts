@@ -8,7 +8,7 @@ import type {
   TokenRequest,
 } from '@ledgerline/contract';
 import { BRANDS, isBrandId, type BrandConfig, type BrandId } from '@ledgerline/domain/brands';
-import { summarizeUserAgent } from '@ledgerline/domain/user-agent';
+import { describeSignInDevice, signInDeviceText } from '@ledgerline/domain/user-agent';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   authDevices,
@@ -138,11 +138,12 @@ function authError(description: string, reason: string, httpStatus = 401): AppEr
   });
 }
 
-/** "Chrome on Windows" for the push approval's details (the device shows it as given). */
+/**
+ * "Chrome on Windows" for the push approval's details (the device shows it as given): the same
+ * rule as the sign-in history's (domain describeSignInDevice), so both name a browser alike.
+ */
 function describeBrowser(userAgent: string | undefined): string {
-  const agent = summarizeUserAgent(userAgent);
-  const browser = agent?.browser ?? 'a browser';
-  return agent?.system ? `${browser} on ${agent.system}` : browser;
+  return signInDeviceText(describeSignInDevice({ client: 'web', userAgent }));
 }
 
 export function migrationOf(

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import type { TFunction } from 'i18next';
 import type { Account } from '@ledgerline/contract';
-import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import { formatMoney } from '@ledgerline/domain/money';
 import { intlLocale, useLanguage } from '@/i18n';
+import { accountName } from '@/lib/account-name';
 
 /** Money in the page's language: spec symbols, 2 to 8 decimals, exact (spec 2 §9). */
 export function useFormatMoney(): (amount: string, currencyCode: string) => string {
@@ -56,16 +56,8 @@ export function feeAccountLabel(
   money: (amount: string, currencyCode: string) => string,
   account: Account,
 ): string {
-  const name =
-    account.name?.trim() ||
-    t(
-      account.type === ACCOUNT_TYPES.prepaidFunding
-        ? 'cards.apply.walletName'
-        : 'cards.apply.accountName',
-      { currency: account.currencyCode },
-    );
   return t('cards.apply.feeAccountOption', {
-    name,
+    name: accountName(t, account),
     balance: money(account.balance, account.currencyCode),
   });
 }

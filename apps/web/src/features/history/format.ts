@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import type { Account } from '@ledgerline/contract';
-import { accountKind } from '@ledgerline/domain/accounts';
 import { formatMoney } from '@ledgerline/domain/money';
-import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
+import { useAccountName } from '@/lib/account-name';
 
 /** Money in the page's language: spec symbols, 2 to 8 decimals, exact (spec 2 §9). */
 export function useFormatMoney(): (amount: string, currencyCode: string) => string {
@@ -32,18 +31,16 @@ export function useFormatCount(): (count: number) => string {
   return useCallback((count) => new Intl.NumberFormat(locale).format(count), [locale]);
 }
 
-/** An account's own name, else its kind and currency ("Payment account EUR"), and its balance. */
+/** An account's name (lib/account-name's one rule), a card's masked number, and its balance. */
 export function useAccountLabel(): (account: Account) => string {
-  const { t } = useTranslation();
+  const accountName = useAccountName();
   const money = useFormatMoney();
   return useCallback(
     (account) => {
-      const name =
-        account.name?.trim() ||
-        t(`history.accountKind.${accountKind(account.type)}`, { currency: account.currencyCode });
+      const name = accountName(account);
       const card = account.maskedCardNumber ? ` ${account.maskedCardNumber}` : '';
       return `${name}${card} · ${money(String(account.balance), account.currencyCode)}`;
     },
-    [t, money],
+    [accountName, money],
   );
 }

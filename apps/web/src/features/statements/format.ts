@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import type { Account } from '@ledgerline/contract';
-import { accountKind } from '@ledgerline/domain/accounts';
 import { formatMoney } from '@ledgerline/domain/money';
 import type { Language } from '@ledgerline/domain/languages';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
+import { accountName } from '@/lib/account-name';
 
 /** Money in the page's language: spec symbols, 2 to 8 decimals, exact (spec 2 §9). */
 export function useFormatMoney(): (amount: string, currencyCode: string) => string {
@@ -69,11 +69,7 @@ export function useAccountLabel(): (account: Account) => string {
   const { t } = useTranslation();
   return useCallback(
     (account) => {
-      const name =
-        account.name?.trim() ||
-        t(`statements.accountKind.${accountKind(account.type)}`, {
-          currency: account.currencyCode,
-        });
+      const name = accountName(t, account);
       const card = account.maskedCardNumber ? ` ${account.maskedCardNumber.slice(-4)}` : '';
       return `${name}${card} · ${t('statements.accountNumber', { id: account.accountId })}`;
     },

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { positiveAmountSchema, type Account } from '@ledgerline/contract';
 import { normalizeAmountInput } from '@ledgerline/domain/transfers';
-import { accountKind } from '@ledgerline/domain/accounts';
 import { formatMoney, formatRate } from '@ledgerline/domain/money';
-import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
+import { useAccountName as useSharedAccountName } from '@/lib/account-name';
 
 /** Money in the page's language: spec symbols, 2 to 8 decimals, exact (spec 2 §9). */
 export function useFormatMoney(): (amount: string, currencyCode: string) => string {
@@ -20,20 +19,12 @@ export function useFormatRate(): (rate: string) => string {
   return useCallback((rate) => formatRate(rate, locale), [locale]);
 }
 
-/** An account's name: its own, or its kind and currency ("Payment account EUR"). */
-export function useAccountName(): (account: Account) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (account) =>
-      account.name?.trim() ||
-      t(`transfers.accountKind.${accountKind(account.type)}`, { currency: account.currencyCode }),
-    [t],
-  );
-}
+/** An account's name: the app's one rule (lib/account-name), re-exported for the transfer screens. */
+export { useAccountName } from '@/lib/account-name';
 
 /** An account as a choice reads: its name, then its balance. */
 export function useAccountLabel(): (account: Account) => string {
-  const name = useAccountName();
+  const name = useSharedAccountName();
   const money = useFormatMoney();
   return useCallback(
     (account) => `${name(account)} · ${money(String(account.balance), account.currencyCode)}`,

@@ -18,7 +18,18 @@ import type { SessionEndReason } from '@/app/session';
 import { useBrand } from '@/brands';
 import { translateErrorMessage } from '@/i18n';
 import { useViewport } from '@/lib/viewport';
-import { AlertIcon, BankIcon, ChatIcon, InfoIcon, ShieldIcon } from '@/ui/icons';
+import type { HeroPoint } from '@ledgerline/domain/brands';
+import {
+  AlertIcon,
+  BankIcon,
+  BuildingIcon,
+  CardIcon,
+  ChatIcon,
+  GlobeIcon,
+  InfoIcon,
+  ShieldIcon,
+  TransferIcon,
+} from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import type { LoginResult } from '../api/login';
 import { LoginForm } from './login-form';
@@ -38,6 +49,18 @@ const AuthErrorMessage = lazy(() =>
 const SoftMigrationStep = lazy(() =>
   import('./soft-migration-step').then((m) => ({ default: m.SoftMigrationStep })),
 );
+
+/** The icon beside each claim the brand's sign-in page makes (brand configuration `hero.points`). */
+const HERO_POINT_ICONS: Record<HeroPoint, typeof ShieldIcon> = {
+  secure: ShieldIcon,
+  safeguarded: BankIcon,
+  depositProtection: BankIcon,
+  support: ChatIcon,
+  business: BuildingIcon,
+  multiCurrency: GlobeIcon,
+  fastTransfers: TransferIcon,
+  cards: CardIcon,
+};
 
 type Step =
   | { kind: 'form' }
@@ -161,19 +184,18 @@ export function LoginPage() {
       <Paper className={classes.card} shadow="sm" radius="lg" withBorder>
         <section className={classes.panel} aria-labelledby="sign-in-panel-title">
           <Title order={2} id="sign-in-panel-title" className={classes.panelTitle}>
-            {t('signIn.panelTitle')}
+            {t(`signIn.hero.${brand.id}.title`)}
           </Title>
-          <Text className={classes.panelText}>{t('signIn.panelText')}</Text>
+          <Text className={classes.panelText}>{t(`signIn.hero.${brand.id}.text`)}</Text>
           <List spacing="md" className={classes.panelList} listStyleType="none">
-            <List.Item icon={<ShieldIcon className={classes.panelIcon} />}>
-              {t('signIn.panelSecure')}
-            </List.Item>
-            <List.Item icon={<BankIcon className={classes.panelIcon} />}>
-              {t('signIn.panelRegulated')}
-            </List.Item>
-            <List.Item icon={<ChatIcon className={classes.panelIcon} />}>
-              {t('signIn.panelSupport')}
-            </List.Item>
+            {brand.hero.points.map((point) => {
+              const PointIcon = HERO_POINT_ICONS[point];
+              return (
+                <List.Item key={point} icon={<PointIcon className={classes.panelIcon} />}>
+                  {t(`signIn.heroPoints.${point}`)}
+                </List.Item>
+              );
+            })}
           </List>
         </section>
 

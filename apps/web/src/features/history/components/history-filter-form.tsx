@@ -2,8 +2,9 @@ import { Button, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { HISTORY_STATUSES, type TransactionType } from '@ledgerline/contract';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/ui/date-field';
 import { ChevronDownIcon } from '@/ui/icons';
 import { EMPTY_FILTER, filterFormSchema, isFiltered, type FilterValues } from '../filter';
 import classes from './history.module.css';
@@ -21,14 +22,18 @@ export function HistoryFilterForm({
   values,
   types,
   onApply,
+  onInvalid,
 }: {
   values: FilterValues;
   types: readonly TransactionType[];
   onApply: (values: FilterValues) => void;
+  /** "Show" was pressed on a filter that does not hold (e.g. the end date before the start). */
+  onInvalid: () => void;
 }) {
   const { t } = useTranslation();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -54,7 +59,7 @@ export function HistoryFilterForm({
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <form
-        onSubmit={handleSubmit(apply)}
+        onSubmit={handleSubmit(apply, () => onInvalid())}
         noValidate
         role="search"
         aria-label={t('history.filter.label')}
@@ -84,17 +89,35 @@ export function HistoryFilterForm({
             {...selectProps}
             {...register('direction')}
           />
-          <TextInput
-            type="date"
-            label={t('history.filter.fromDate')}
-            error={message(errors.fromDate?.message)}
-            {...register('fromDate')}
+          <Controller
+            control={control}
+            name="fromDate"
+            render={({ field }) => (
+              <DateField
+                label={t('history.filter.fromDate')}
+                error={message(errors.fromDate?.message)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
-          <TextInput
-            type="date"
-            label={t('history.filter.toDate')}
-            error={message(errors.toDate?.message)}
-            {...register('toDate')}
+          <Controller
+            control={control}
+            name="toDate"
+            render={({ field }) => (
+              <DateField
+                label={t('history.filter.toDate')}
+                error={message(errors.toDate?.message)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
           <TextInput
             label={t('history.filter.amountFrom')}

@@ -8,6 +8,7 @@ import {
 } from '@/test/api-server';
 import { ok, paymentAccount, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { typeDate } from '@/test/type-date';
 import { homeRoutes } from '@/test/signed-in-home';
 
 let server: TestApiServer | undefined;
@@ -75,7 +76,7 @@ const findTable = async () =>
     await screen.findByRole('table', { name: 'Transactions of the chosen account, newest first' }),
   );
 
-describe('/history', () => {
+describe('/history', { timeout: 40_000 }, () => {
   it('sends the filter of the form on "Show", keeps it in the address, and names each type from the dictionary', async () => {
     const { user, router } = await openHistory('/history?accountId=100', {
       'POST /api/main/?getTransactionHistory': () =>
@@ -111,8 +112,9 @@ describe('/history', () => {
 
     const form = within(screen.getByRole('search', { name: 'Filter transactions' }));
     await user.selectOptions(form.getByLabelText('Transaction type'), 'card_purchase');
-    await user.type(form.getByLabelText('From date'), '2026-02-01');
-    await user.type(form.getByLabelText('To date'), '2026-02-28');
+    // Dates are typed day first, as the page's language writes them, not mm/dd/yyyy.
+    await typeDate(user, form.getByLabelText('From date'), '01/02/2026');
+    await typeDate(user, form.getByLabelText('To date'), '28.02.2026');
     await user.type(form.getByLabelText('Amount from'), '10,5');
     await user.type(form.getByLabelText('Amount to'), '200');
     await user.selectOptions(form.getByLabelText('Direction'), 'out');
@@ -151,6 +153,9 @@ describe('/history', () => {
       status: 'completed',
       email: 'shop@example.com',
     });
+    // And shown as the app prints dates.
+    expect(form.getByLabelText('From date')).toHaveValue('1 Feb 2026');
+    expect(form.getByLabelText('To date')).toHaveValue('28 Feb 2026');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?accountId=100'));
@@ -159,6 +164,7 @@ describe('/history', () => {
     const cleared = within(screen.getByRole('search', { name: 'Filter transactions' }));
     expect(cleared.getByLabelText('Transaction type')).toHaveValue('');
     expect(cleared.getByLabelText('Amount from')).toHaveValue('');
+    expect(cleared.getByLabelText('From date')).toHaveValue('');
   });
 
   it('shows the range errors at their fields and sends nothing', async () => {
@@ -168,8 +174,8 @@ describe('/history', () => {
     });
     await screen.findByText('Transactions found: 1');
     const form = within(screen.getByRole('search', { name: 'Filter transactions' }));
-    await user.type(form.getByLabelText('From date'), '2026-03-10');
-    await user.type(form.getByLabelText('To date'), '2026-03-01');
+    await typeDate(user, form.getByLabelText('From date'), '10/03/2026');
+    await typeDate(user, form.getByLabelText('To date'), '01/03/2026');
     await user.type(form.getByLabelText('Amount from'), '100');
     await user.type(form.getByLabelText('Amount to'), '99.99');
     const before = calls('getTransactionHistory').length;
@@ -182,6 +188,17 @@ describe('/history', () => {
     ).toBeInTheDocument();
     expect(form.getByLabelText('To date')).toHaveAttribute('aria-invalid', 'true');
     expect(calls('getTransactionHistory')).toHaveLength(before);
+    // The old list does not stand under the errors as if it answered them.
+    expect(screen.getByText('No list for this filter yet')).toBeInTheDocument();
+    expect(screen.queryByText('Transactions found: 1')).toBeNull();
+    expect(screen.queryByText('Fjord Coffee')).toBeNull();
+
+    // A filter that holds brings the list back.
+    await user.clear(form.getByLabelText('Amount to'));
+    await user.clear(form.getByLabelText('To date'));
+    await user.click(form.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Transactions found: 1')).toBeInTheDocument();
+    expect(screen.queryByText('No list for this filter yet')).toBeNull();
   });
 
   it('pages with the cursors: totals from the first page ("1,000+"), Next follows nextCursor, Previous goes back', async () => {

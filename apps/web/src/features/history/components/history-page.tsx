@@ -100,6 +100,11 @@ export function HistoryPage() {
   const { baseUrl } = useSessionManager();
   const startExport = useExportHistory();
   const [exportId, setExportId] = useState<number | null>(null);
+  // The address the filter form was found invalid at: until a filter applies (or the address
+  // changes), the list under the form is not the answer to what the form holds, so it is not
+  // shown (issue 13: the old results stood under the range error as if they matched).
+  const [invalidAt, setInvalidAt] = useState<string | null>(null);
+  const filterInvalid = invalidAt === search;
 
   return (
     <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
@@ -177,7 +182,12 @@ export function HistoryPage() {
                     <HistoryFilterForm
                       values={values}
                       types={types.data ?? []}
+                      onInvalid={() => {
+                        setExportId(null);
+                        setInvalidAt(search);
+                      }}
                       onApply={(applied: FilterValues) => {
+                        setInvalidAt(null);
                         setExportId(null);
                         const next = writeFilterValues(params, applied);
                         next.set('accountId', String(account.accountId));
@@ -209,17 +219,32 @@ export function HistoryPage() {
                       />
                     </Paper>
                   )}
-                  <HistoryResults
-                    key={filterKey}
-                    filter={filter}
-                    filtered={isFiltered(values)}
-                    typeName={typeName}
-                    detailHref={detailHref}
-                    exporting={startExport.isPending}
-                    onExport={() =>
-                      startExport.mutate(filter, { onSuccess: (id) => setExportId(id) })
-                    }
-                  />
+                  {filterInvalid ? (
+                    <Paper
+                      withBorder
+                      radius="lg"
+                      p={{ base: 'md', sm: 'lg' }}
+                      role="status"
+                      data-testid="history-filter-invalid"
+                    >
+                      <Text fw={600}>{t('history.filter.invalidTitle')}</Text>
+                      <Text c="dimmed" size="sm">
+                        {t('history.filter.invalidText')}
+                      </Text>
+                    </Paper>
+                  ) : (
+                    <HistoryResults
+                      key={filterKey}
+                      filter={filter}
+                      filtered={isFiltered(values)}
+                      typeName={typeName}
+                      detailHref={detailHref}
+                      exporting={startExport.isPending}
+                      onExport={() =>
+                        startExport.mutate(filter, { onSuccess: (id) => setExportId(id) })
+                      }
+                    />
+                  )}
                 </Stack>
               </Tabs.Panel>
               {settlement && (

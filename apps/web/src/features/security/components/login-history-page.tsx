@@ -1,20 +1,21 @@
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { LoginHistoryItem } from '@ledgerline/contract';
 import { useLanguage } from '@/i18n';
 import { DataTable, type DataColumn } from '@/ui/data-table';
+import { DateField } from '@/ui/date-field';
 import { fieldMessage } from '@/ui/field-message';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useLoginHistory } from '../api/login-history';
 import type { LoginHistoryFilter } from '../keys';
 import { formatDateTime } from '../format';
-import { summarizeUserAgent } from '@ledgerline/domain/user-agent';
+import { describeSignInDevice } from '@ledgerline/domain/user-agent';
 import { LoadFailed } from './security-page';
 import classes from './security.module.css';
 import frame from '@/ui/page-frame.module.css';
@@ -64,8 +65,6 @@ const KNOWN_FLOWS = new Set([
   'refresh',
   'api',
 ]);
-/** The client kinds the server records when no phone app took part. */
-const CLIENT_KINDS = new Set(['web', 'mobile']);
 
 function resultTone(result: string): BadgeTone {
   if (result === 'success' || result === 'approved') return 'teal';
@@ -80,15 +79,21 @@ function useHistoryText() {
     result: (result: string) =>
       KNOWN_RESULTS.has(result) ? t(`loginHistory.results.${result}`) : result,
     flow: (flow: string) => (KNOWN_FLOWS.has(flow) ? t(`loginHistory.flows.${flow}`) : flow),
-    /** The phone app's name, else the browser and system from the user agent, else the client kind. */
+    /** Domain's one rule (describeSignInDevice), in the page's language. */
     device: (item: LoginHistoryItem) => {
-      if (item.device && !CLIENT_KINDS.has(item.device)) return item.device;
-      const agent = summarizeUserAgent(item.userAgent);
-      if (agent?.browser && agent.system)
-        return t('loginHistory.browserOn', { browser: agent.browser, system: agent.system });
-      if (agent) return agent.browser ?? agent.system ?? '';
-      if (item.device) return t(`loginHistory.clients.${item.device}`);
-      return t('loginHistory.unknownDevice');
+      const device = describeSignInDevice(item);
+      switch (device.kind) {
+        case 'app':
+        case 'partial':
+        case 'program':
+          return device.name;
+        case 'browser':
+          return t('loginHistory.browserOn', { browser: device.browser, system: device.system });
+        case 'client':
+          return t(`loginHistory.clients.${device.client}`);
+        case 'unknown':
+          return t('loginHistory.unknownDevice');
+      }
     },
   };
 }
@@ -248,7 +253,7 @@ function HistoryFilter({
 }) {
   const { t } = useTranslation();
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -266,17 +271,35 @@ function HistoryFilter({
         aria-label={t('loginHistory.filterLabel')}
       >
         <div className={classes.formRow}>
-          <TextInput
-            type="date"
-            label={t('loginHistory.from')}
-            error={fieldMessage(t, errors.fromDate?.message)}
-            {...register('fromDate')}
+          <Controller
+            control={control}
+            name="fromDate"
+            render={({ field }) => (
+              <DateField
+                label={t('loginHistory.from')}
+                error={fieldMessage(t, errors.fromDate?.message)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
-          <TextInput
-            type="date"
-            label={t('loginHistory.to')}
-            error={fieldMessage(t, errors.toDate?.message)}
-            {...register('toDate')}
+          <Controller
+            control={control}
+            name="toDate"
+            render={({ field }) => (
+              <DateField
+                label={t('loginHistory.to')}
+                error={fieldMessage(t, errors.toDate?.message)}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
           <Group gap="xs" wrap="nowrap">
             <Button type="submit">{t('loginHistory.apply')}</Button>

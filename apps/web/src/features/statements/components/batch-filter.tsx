@@ -6,6 +6,7 @@ import { BATCH_TRANSFER_TYPES } from '@ledgerline/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { DateField } from '@/ui/date-field';
 import { fieldMessage } from '@/ui/field-message';
 import type { BatchFilter } from '../keys';
 import classes from './statements.module.css';
@@ -69,17 +70,35 @@ export function BatchFilterForm({
               error={fieldMessage(t, errors.search?.message)}
               {...register('search')}
             />
-            <TextInput
-              type="date"
-              label={t('statements.batches.filter.from')}
-              error={fieldMessage(t, errors.from?.message)}
-              {...register('from')}
+            <Controller
+              control={control}
+              name="from"
+              render={({ field }) => (
+                <DateField
+                  label={t('statements.batches.filter.from')}
+                  error={fieldMessage(t, errors.from?.message)}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
-            <TextInput
-              type="date"
-              label={t('statements.batches.filter.to')}
-              error={fieldMessage(t, errors.to?.message)}
-              {...register('to')}
+            <Controller
+              control={control}
+              name="to"
+              render={({ field }) => (
+                <DateField
+                  label={t('statements.batches.filter.to')}
+                  error={fieldMessage(t, errors.to?.message)}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
           </div>
           <Controller

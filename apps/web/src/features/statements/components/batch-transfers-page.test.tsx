@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Routes } from '@/test/api-server';
 import { signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { typeDate } from '@/test/type-date';
 import { batch, ok, serveStatements, type StatementsServer } from '../test/statements-api';
 
 let server: StatementsServer | undefined;
@@ -74,8 +75,8 @@ describe('/history/batch-transfers', () => {
     await user.type(screen.getByLabelText('Name or file name'), ' payroll ');
     await user.click(screen.getByRole('checkbox', { name: 'Wire' }));
     await user.click(screen.getByRole('checkbox', { name: 'Person to person' }));
-    await user.type(screen.getByLabelText('From'), '2026-10-01');
-    await user.type(screen.getByLabelText('To'), '2026-10-31');
+    await typeDate(user, screen.getByLabelText('From'), '01/10/2026');
+    await typeDate(user, screen.getByLabelText('To'), '31/10/2026');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() =>
       expect(server!.calls('getBatchTransfers').at(-1)).toEqual({
@@ -104,8 +105,8 @@ describe('/history/batch-transfers', () => {
   it('refuses an end date before the start date at the field', async () => {
     const { user } = await open();
     await screen.findByText('No batch transfers');
-    await user.type(screen.getByLabelText('From'), '2026-10-10');
-    await user.type(screen.getByLabelText('To'), '2026-10-01');
+    await typeDate(user, screen.getByLabelText('From'), '10.10.2026');
+    await typeDate(user, screen.getByLabelText('To'), '01.10.2026');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(
       await screen.findByText('The end date must not come before the start date'),

@@ -9,7 +9,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -26,6 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
+import { DateField } from '@/ui/date-field';
 import { ErrorPopup } from '@/ui/error-popup';
 import { AlertIcon, CheckCircleIcon, ChevronDownIcon } from '@/ui/icons';
 import { LoadFailed } from '@/ui/load-failed';
@@ -149,17 +149,15 @@ export function ApprovalsPage() {
               rightSection={<ChevronDownIcon size={16} />}
               rightSectionPointerEvents="none"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('transfers.approvals.fromDate')}
               value={filters.fromDate}
-              onChange={(event) => changeFilter({ fromDate: event.currentTarget.value })}
+              onChange={(fromDate) => changeFilter({ fromDate })}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('transfers.approvals.toDate')}
               value={filters.toDate}
-              onChange={(event) => changeFilter({ toDate: event.currentTarget.value })}
+              onChange={(toDate) => changeFilter({ toDate })}
             />
           </SimpleGrid>
         </Stack>

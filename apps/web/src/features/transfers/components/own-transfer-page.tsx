@@ -34,6 +34,7 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
+import { DateField } from '@/ui/date-field';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { ChevronDownIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -489,11 +490,20 @@ function OwnTransferForm() {
                         error={err('subscriptionFrequency')}
                         {...register('subscriptionFrequency')}
                       />
-                      <TextInput
-                        type="date"
-                        label={t('transfers.recurring.endDate')}
-                        error={err('subscriptionEndDate')}
-                        {...register('subscriptionEndDate')}
+                      <Controller
+                        control={control}
+                        name="subscriptionEndDate"
+                        render={({ field }) => (
+                          <DateField
+                            label={t('transfers.recurring.endDate')}
+                            error={err('subscriptionEndDate')}
+                            name={field.name}
+                            value={field.value ?? ''}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            ref={field.ref}
+                          />
+                        )}
                       />
                       <TextInput
                         label={t('transfers.recurring.count')}

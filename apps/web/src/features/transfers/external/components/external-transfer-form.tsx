@@ -33,6 +33,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { accountName } from '@/lib/account-name';
 import { isApiError } from '@/lib/api-error';
 import { ErrorPopup } from '@/ui/error-popup';
 import { describeApiError } from '@/ui/field-message';
@@ -147,10 +148,8 @@ function accountLabel(
   money: (amount: string, currency: string) => string,
   account: Account,
 ): string {
-  const name =
-    account.name?.trim() || t('externalTransfer.accountName', { currency: account.currencyCode });
   return t('externalTransfer.accountOption', {
-    name,
+    name: accountName(t, account),
     balance: money(account.balance, account.currencyCode),
   });
 }
@@ -347,9 +346,7 @@ export function ExternalTransferForm({
               {
                 id: 'from',
                 label: t('externalTransfer.fromAccount'),
-                value:
-                  source.name?.trim() ||
-                  t('externalTransfer.accountName', { currency: source.currencyCode }),
+                value: accountName(t, source),
               },
             ]
           : []),

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Routes } from '@/test/api-server';
-import { signedIn } from '@/test/fixtures';
+import { paymentAccount, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import {
   accessInfo,
+  EUR,
   OPERATION_ID,
   ok,
   refused,
@@ -134,6 +135,26 @@ describe('/transfer/external', { timeout: 40_000 }, () => {
     expect(within(group).getByRole('radio', { name: /Bank wire/ })).toBeChecked();
     expect(within(group).queryByText('Crypto wallet')).toBeNull();
     expect(within(group).queryByText('Interac e-Transfer')).toBeNull();
+  });
+
+  it('names a wallet apart from the payment account of the same currency in the From list', async () => {
+    await open('/transfer/external', {
+      'POST /api/main/?getAccounts': () =>
+        ok({
+          accounts: [
+            EUR(),
+            paymentAccount({ accountId: 102, type: 4001, currencyCode: 'EUR', balance: '150' }),
+          ],
+        }),
+    });
+    const from = await screen.findByLabelText('From account');
+    await waitFor(() =>
+      expect(
+        within(from)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['EUR account · €1,250.50', 'EUR wallet · €150.00']),
+    );
   });
 
   it('finds the bank of an IBAN, takes its country and scheme, and looks the fee up only with an amount', async () => {
