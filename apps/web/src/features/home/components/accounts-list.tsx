@@ -6,6 +6,7 @@ import { formatMoney } from '@ledgerline/domain/money';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
+import { useAccountName } from '@/lib/account-name';
 import type { AccountGroupKey } from '../account-groups';
 import classes from './home.module.css';
 
@@ -19,18 +20,6 @@ export function useMoneyFormat(): (amount: string | number, currencyCode: string
 /** Money travels as decimal strings; the client may have turned a plain one into a number (decision 4). */
 function isNonZero(amount: string | number): boolean {
   return !new Decimal(amount).isZero();
-}
-
-/** The account's own name, else "EUR account", "EUR wallet", … by kind. */
-export function useAccountName(): (account: Account) => string {
-  const { t } = useTranslation();
-  return (account) => {
-    const name = account.name?.trim();
-    if (name) return name;
-    return t(`home.accounts.defaultName.${accountKind(account.type)}`, {
-      currency: account.currencyCode,
-    });
-  };
 }
 
 export interface AccountRowActions {

@@ -18,7 +18,7 @@ import { translateErrorMessage } from '@/i18n';
 import { Dialog } from '@/ui/dialog';
 import { AlertIcon } from '@/ui/icons';
 import { useAccountPaymentInstructions } from '../api/get-payment-instructions';
-import { useAccountName } from './accounts-list';
+import { useAccountName } from '@/lib/account-name';
 import classes from './home.module.css';
 
 /** The fields of a payment instruction a payer needs, in the order a bank form asks for them. */

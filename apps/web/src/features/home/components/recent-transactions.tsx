@@ -10,7 +10,8 @@ import {
   useRecentTransactions,
   useTransactionTypeNames,
 } from '../api/get-recent-transactions';
-import { useAccountName, useMoneyFormat } from './accounts-list';
+import { useAccountName } from '@/lib/account-name';
+import { useMoneyFormat } from './accounts-list';
 import classes from './home.module.css';
 
 function useFormatDate(): (iso: string) => string {
