@@ -20,7 +20,7 @@ export const accountHandlers: MethodHandlers<typeof accountMethods> = {
 
   async getTotalBalance(_input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return totalBalance(ctx.db, ctx.customerId);
+    return totalBalance(ctx.db, ctx.actor.customerId);
   },
 
   async getBalanceInquiry(input, ctx) {

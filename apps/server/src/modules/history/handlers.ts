@@ -60,7 +60,7 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
 
   async getSpendingByMonth(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return spendingByMonth(ctx.db, ctx.customerId, input.months);
+    return spendingByMonth(ctx.db, ctx.actor.customerId, input.months);
   },
 
   async getTransactionDetails(input, ctx) {
