@@ -55,6 +55,9 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** What a main-API method accepts: its request schema's input (the envelope's fields aside). */
+export type MainPayload<M extends MainMethodName> = z.input<MainMethods[M]['request']>;
+
 /**
  * A main-API answer as it travels: the method's data fields (the contract's response schema, as
  * sent: money as decimal strings) beside the envelope. Typed as a success; a failed call carries
@@ -73,7 +76,7 @@ export interface TestServer extends LedgerlineServer {
    */
   call<M extends MainMethodName>(
     method: M,
-    payload: z.input<MainMethods[M]['request']>,
+    payload: MainPayload<M>,
     options?: CallOptions,
   ): Promise<{ status: number; body: MainAnswer<M> }>;
   /**

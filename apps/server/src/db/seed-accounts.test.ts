@@ -16,7 +16,7 @@ afterAll(async () => {
 async function seededItem(currencyCode: string, description: string): Promise<HistoryItem> {
   const token = await server.signIn('personal@ledgerline.test');
   const account = await f.accountIn(token, currencyCode);
-  const { status, body } = await f.call<{ items: HistoryItem[] }>('getTransactionHistory', token, {
+  const { status, body } = await f.call('getTransactionHistory', token, {
     accountId: account.accountId,
   });
   expect(status, JSON.stringify(body)).toBe(200);

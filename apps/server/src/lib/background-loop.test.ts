@@ -1,15 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { recordingLog } from '../../test/recording-log';
 import { startBackgroundLoop } from './background-loop';
-
-function recordingLog() {
-  const warnings: string[] = [];
-  const log = {
-    debug: vi.fn(),
-    warn: (_fields: unknown, message: string) => warnings.push(message),
-  } as unknown as FastifyBaseLogger;
-  return { log, warnings };
-}
 
 describe('startBackgroundLoop', () => {
   it('never runs two passes at once, keeps going after a failed pass, and stop waits for the pass in progress', async () => {
@@ -46,13 +37,7 @@ describe('startBackgroundLoop', () => {
 
 describe('startBackgroundLoop while the database is away', () => {
   it('logs one line when the database goes away and one when a pass succeeds again, then carries on', async () => {
-    const warnings: string[] = [];
-    const infos: string[] = [];
-    const log = {
-      debug: vi.fn(),
-      warn: (_fields: unknown, message: string) => warnings.push(message),
-      info: (message: string) => infos.push(message),
-    } as unknown as FastifyBaseLogger;
+    const { log, warnings, infos } = recordingLog();
     let passes = 0;
     const loop = startBackgroundLoop({
       name: 'outage loop',

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RestRoute } from '@ledgerline/contract';
 import { RESPONSE_CODES } from '@ledgerline/domain';
-import type { Caller } from '../main-api/types';
+import type { Caller } from './actor';
 import { AppError } from './errors';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

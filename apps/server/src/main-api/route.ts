@@ -105,8 +105,6 @@ export function registerMainApi(
       db: deps.db,
       services: deps.services,
       lang,
-      caller,
-      customerId: actor?.customerId ?? null,
       actor,
       envelope: envelope.data,
       ip: request.ip,

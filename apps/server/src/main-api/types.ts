@@ -5,7 +5,7 @@ import type { Language } from '@ledgerline/domain';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { RequestSite } from '../lib/site';
-import type { Actor, Caller } from '../lib/actor';
+import type { Actor } from '../lib/actor';
 
 export type { Actor, Caller } from '../lib/actor';
 
@@ -14,11 +14,10 @@ export interface MethodContext {
   db: Database;
   services: Services;
   lang: Language;
-  /** Null only for public methods called without a token. */
-  caller: Caller | null;
-  /** The customer the call acts for: the caller's own, or fromCustomerId once access was checked. */
-  customerId: number | null;
-  /** Who calls and for whom, built once per request; services take this, never the context. */
+  /**
+   * Who calls and for whom, built once per request; services take this, never the context. Null
+   * only for public methods called without a token.
+   */
   actor: Actor | null;
   envelope: EnvelopeFields;
   ip: string;
@@ -29,8 +28,6 @@ export interface MethodContext {
 
 /** An authenticated method's context: the caller is always there. */
 export interface AuthedMethodContext extends MethodContext {
-  caller: Caller;
-  customerId: number;
   actor: Actor;
 }
 

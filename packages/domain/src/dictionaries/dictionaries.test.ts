@@ -9,6 +9,7 @@ import {
   needsAdditionalDocument,
 } from './documents';
 import { ACCESS_LEVEL_CODES } from './kinds';
+import { EEA_COUNTRY_CODES, isEeaCountry } from './eea';
 import { SEPA_COUNTRY_CODES, isSepaCountry } from './sepa';
 import {
   TRANSACTION_TYPE_CODES,
@@ -16,7 +17,25 @@ import {
   transactionTypeId,
 } from './transaction-types';
 
+describe('EEA countries', () => {
+  it('are the 27 EU states with Iceland, Liechtenstein and Norway, each once', () => {
+    expect(EEA_COUNTRY_CODES).toHaveLength(30);
+    expect(new Set(EEA_COUNTRY_CODES).size).toBe(30);
+    for (const code of ['DE', 'RO', 'HR', 'IS', 'LI', 'NO'])
+      expect(isEeaCountry(code), code).toBe(true);
+  });
+
+  it('leave out the UK, Switzerland, the microstates and lower-case codes', () => {
+    for (const code of ['GB', 'CH', 'MC', 'SM', 'VA', 'AD', 'de', ''])
+      expect(isEeaCountry(code), code).toBe(false);
+  });
+});
+
 describe('SEPA countries', () => {
+  it('are the EEA and more: every EEA country is in the scheme', () => {
+    for (const code of EEA_COUNTRY_CODES) expect(isSepaCountry(code), code).toBe(true);
+  });
+
   it('include the EU, the EEA, the UK, Switzerland and the microstates', () => {
     for (const code of [
       'DE',

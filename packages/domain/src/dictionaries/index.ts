@@ -1,3 +1,4 @@
+export * from './eea';
 export * from './sepa';
 export * from './currencies';
 export * from './documents';

@@ -1,6 +1,8 @@
+import { EEA_COUNTRY_CODES } from './eea';
+
 /**
- * The geographical scope of the SEPA schemes (European Payments Council, as of 2025): the EU and
- * EEA states, the United Kingdom, Switzerland, Monaco, San Marino, Andorra and Vatican City, the
+ * The geographical scope of the SEPA schemes (European Payments Council, as of 2025): the EEA
+ * (eea.ts), the United Kingdom, Switzerland, Monaco, San Marino, Andorra and Vatican City, the
  * enlargement countries admitted in 2024–2025 (Albania, Montenegro, Moldova, North Macedonia,
  * Serbia), and the territories that carry their own ISO 3166-1 code but belong to a SEPA
  * country's scope (French overseas departments and collectivities, Åland, Gibraltar and the
@@ -8,38 +10,7 @@
  * current EPC scope rather than an older count. Serbia's banks are ready from May 2026.
  */
 export const SEPA_COUNTRY_CODES = [
-  // European Union
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  // The rest of the EEA
-  'IS',
-  'LI',
-  'NO',
+  ...EEA_COUNTRY_CODES,
   // Other scheme countries
   'CH',
   'GB',

@@ -14,18 +14,18 @@ import { loadVerificationInfo } from './verification';
 export const accountHandlers: MethodHandlers<typeof accountMethods> = {
   async getAccounts(_input, ctx) {
     requireBalanceAccess(ctx.actor);
-    const rows = await listAccounts(ctx.db, ctx.customerId);
+    const rows = await listAccounts(ctx.db, ctx.actor.customerId);
     return { accounts: rows.map(toAccount) };
   },
 
   async getTotalBalance(_input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return totalBalance(ctx.db, ctx.customerId);
+    return totalBalance(ctx.db, ctx.actor.customerId);
   },
 
   async getBalanceInquiry(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    const row = await findCustomerAccount(ctx.db, ctx.customerId, input.accountId);
+    const row = await findCustomerAccount(ctx.db, ctx.actor.customerId, input.accountId);
     return {
       accountId: row.id,
       balance: moneyText(row.balance),
@@ -61,7 +61,7 @@ export const accountHandlers: MethodHandlers<typeof accountMethods> = {
   async getAnnouncements(input, ctx) {
     return {
       announcements: await listAnnouncements(ctx.db, {
-        customerId: ctx.customerId,
+        customerId: ctx.actor.customerId,
         lang: ctx.lang,
         withConfirmation: input.withConfirmation,
       }),
@@ -71,8 +71,8 @@ export const accountHandlers: MethodHandlers<typeof accountMethods> = {
   async getAnnouncement(input, ctx) {
     return {
       announcement: await readAnnouncement(ctx.db, {
-        customerId: ctx.customerId,
-        userId: ctx.caller.userId,
+        customerId: ctx.actor.customerId,
+        userId: ctx.actor.userId,
         id: input.id,
         lang: ctx.lang,
       }),

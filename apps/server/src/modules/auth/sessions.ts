@@ -73,13 +73,13 @@ export interface SessionService {
   /** The users' IP whitelists: checked at sign-in and on every authenticated call (modules/security). */
   ipWhitelist: IpWhitelistGate;
   /**
-   * Ends every open session of the user except `keepSessionId`, inside the caller's transaction
-   * (e.g. a password change); answers their ids. Close their sockets with closeSockets after commit.
+   * Ends every open session of the user except `keepSessionId` (all of them when it is null),
+   * inside the caller's transaction (e.g. a password change); answers their ids. Close their sockets with closeSockets after commit.
    */
   revokeOthers(
     tx: DbOrTx,
     userId: number,
-    keepSessionId: string,
+    keepSessionId: string | null,
     reason: string,
   ): Promise<string[]>;
   closeSockets(
@@ -128,7 +128,7 @@ export function createSessionService(
         .where(
           and(
             eq(sessions.userId, userId),
-            ne(sessions.id, keepSessionId),
+            keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, new Date()),
           ),

@@ -40,7 +40,7 @@ export const bankDirectoryHandlers: MethodHandlers<typeof bankDirectoryMethods> 
 
   async getInstantInfo(input, ctx) {
     transferAccessLevel(ctx.actor);
-    return instantInfo(ctx.db, ctx.customerId, input.countryCode);
+    return instantInfo(ctx.db, ctx.actor.customerId, input.countryCode);
   },
 
   async getBeneficiaries(input, ctx) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../../../test/helper';
+import { startTestServer, type MainPayload, type TestServer } from '../../../test/helper';
 import { auditLog, externalCards, ledgerTransfers } from '../../db/schema';
 import { drawVerificationAmount } from './external-cards';
 import { createCustomer, type FixtureCustomer } from './test-fixtures';
@@ -14,10 +14,6 @@ beforeAll(async () => {
   who = await createCustomer(server);
 });
 afterAll(async () => server.close());
-
-function call(method: string, body: Record<string, unknown> = {}, as: FixtureCustomer = who) {
-  return server.main(method, body, { token: as.token });
-}
 
 /** The charge as the customer's other bank shows it (the development stand-in of their statement). */
 async function statementAmount(email: string, cardId: number): Promise<string> {
@@ -34,10 +30,10 @@ async function statementAmount(email: string, cardId: number): Promise<string> {
 
 function addCard(
   cardNumber: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<MainPayload<'addExternalCard'>> = {},
   as: FixtureCustomer = who,
 ) {
-  return call(
+  return server.call(
     'addExternalCard',
     {
       cardNumber,
@@ -47,16 +43,16 @@ function addCard(
       idempotencyKey: crypto.randomUUID(),
       ...overrides,
     },
-    as,
+    { token: as.token },
   );
 }
 
 describe('getBinInfo', () => {
   it('looks up the first six digits with spaces removed', async () => {
     for (const binNumber of ['520082', '5200 82', ' 5200 8212 3456 7890 ', '5200821234567890']) {
-      const response = await call('getBinInfo', { binNumber });
-      expect(response.statusCode, binNumber).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await server.call('getBinInfo', { binNumber }, { token: who.token });
+      expect(response.status, binNumber).toBe(200);
+      expect(response.body).toEqual({
         responseCode: '00',
         responseDescription: 'Success',
         binNumber: '520082',
@@ -74,12 +70,16 @@ describe('getBinInfo', () => {
   });
 
   it('finds a BIN inside a range and tells commercial and prepaid cards', async () => {
-    expect((await call('getBinInfo', { binNumber: '222345' })).json()).toMatchObject({
+    expect(
+      (await server.call('getBinInfo', { binNumber: '222345' }, { token: who.token })).body,
+    ).toMatchObject({
       issuer: 'Wingtip Commercial Bank',
       isCommercial: true,
       cardType: 'credit',
     });
-    expect((await call('getBinInfo', { binNumber: '431945' })).json()).toMatchObject({
+    expect(
+      (await server.call('getBinInfo', { binNumber: '431945' }, { token: who.token })).body,
+    ).toMatchObject({
       countryCode: 'RO',
       currencyCode: 'RON',
       isPrepaid: true,
@@ -87,7 +87,9 @@ describe('getBinInfo', () => {
   });
 
   it('answers valid false for a BIN no range holds', async () => {
-    expect((await call('getBinInfo', { binNumber: '999999' })).json()).toMatchObject({
+    expect(
+      (await server.call('getBinInfo', { binNumber: '999999' }, { token: who.token })).body,
+    ).toMatchObject({
       binNumber: '999999',
       valid: false,
       issuer: null,
@@ -97,9 +99,9 @@ describe('getBinInfo', () => {
 
   it('refuses fewer than six digits or other characters', async () => {
     for (const binNumber of ['52008', '5200a2', '']) {
-      const response = await call('getBinInfo', { binNumber });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().validationErrors).toEqual({ binNumber: 'validation.binNumber' });
+      const response = await server.call('getBinInfo', { binNumber }, { token: who.token });
+      expect(response.status).toBe(400);
+      expect(response.body.validationErrors).toEqual({ binNumber: 'validation.binNumber' });
     }
     const unauthenticated = await server.main('getBinInfo', { binNumber: '520082' });
     expect(unauthenticated.statusCode).toBe(401);
@@ -122,8 +124,8 @@ describe('external cards', () => {
       await server.database.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers)
     ).length;
     const added = await addCard('4000 0012 3456 7899');
-    expect(added.statusCode).toBe(200);
-    const card = added.json().card;
+    expect(added.status).toBe(200);
+    const card = added.body.card;
     expect(card).toMatchObject({
       maskedCardNumber: '•••• 7899',
       cardBrand: 'visa',
@@ -148,51 +150,72 @@ describe('external cards', () => {
     const amount = await statementAmount(who.email, card.cardId);
     // 0.5 and 0.50 are the same amount: trailing zeros do not matter, the value does.
     const typed = amount.replace(/0$/, '');
-    const confirmed = await call('confirmExternalCard', { cardId: card.cardId, amount: typed });
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().card).toMatchObject({ status: 'verified', attemptsLeft: 0 });
+    const confirmed = await server.call(
+      'confirmExternalCard',
+      { cardId: card.cardId, amount: typed },
+      { token: who.token },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.card).toMatchObject({ status: 'verified', attemptsLeft: 0 });
     expect(
-      (await call('getExternalCards'))
-        .json()
-        .cards.map((listed: { cardId: number }) => listed.cardId),
+      (await server.call('getExternalCards', {}, { token: who.token })).body.cards.map(
+        (listed: { cardId: number }) => listed.cardId,
+      ),
     ).toContain(card.cardId);
   });
 
   it('counts wrong amounts and fails the card after the third', async () => {
-    const card = (await addCard('5555 5555 5555 4444')).json().card;
+    const card = (await addCard('5555 5555 5555 4444')).body.card;
     const amount = await statementAmount(who.email, card.cardId);
     const wrong = amount === '1.99' ? '1.98' : '1.99';
-    const first = await call('confirmExternalCard', { cardId: card.cardId, amount: wrong });
-    expect(first.statusCode).toBe(400);
-    expect(first.json()).toMatchObject({
+    const first = await server.call(
+      'confirmExternalCard',
+      { cardId: card.cardId, amount: wrong },
+      { token: who.token },
+    );
+    expect(first.status).toBe(400);
+    expect(first.body).toMatchObject({
       validationErrors: { amount: 'validation.cardVerificationAmountWrong' },
       card: { attemptsLeft: 2, status: 'pendingVerification' },
     });
     expect(
-      (await call('confirmExternalCard', { cardId: card.cardId, amount: '0.001' })).json().card
-        .attemptsLeft,
+      (
+        await server.call(
+          'confirmExternalCard',
+          { cardId: card.cardId, amount: '0.001' },
+          { token: who.token },
+        )
+      ).body.card.attemptsLeft,
     ).toBe(1);
-    const third = await call('confirmExternalCard', { cardId: card.cardId, amount: wrong });
-    expect(third.json()).toMatchObject({
+    const third = await server.call(
+      'confirmExternalCard',
+      { cardId: card.cardId, amount: wrong },
+      { token: who.token },
+    );
+    expect(third.body).toMatchObject({
       validationErrors: { amount: 'validation.cardVerificationFailed' },
       card: { attemptsLeft: 0, status: 'failed' },
     });
     // Even the right amount is too late now.
-    const late = await call('confirmExternalCard', { cardId: card.cardId, amount });
-    expect(late.json().validationErrors).toEqual({ amount: 'validation.cardVerificationFailed' });
+    const late = await server.call(
+      'confirmExternalCard',
+      { cardId: card.cardId, amount },
+      { token: who.token },
+    );
+    expect(late.body.validationErrors).toEqual({ amount: 'validation.cardVerificationFailed' });
     const wrongTries = await server.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'externalCard.wrongAmount'));
     expect(wrongTries.filter((entry) => entry.details.cardId === card.cardId)).toHaveLength(3);
     // A failed card may be linked again.
-    expect((await addCard('5555 5555 5555 4444')).statusCode).toBe(200);
+    expect((await addCard('5555 5555 5555 4444')).status).toBe(200);
   });
 
   it('refuses numbers that fail the Luhn check, expired cards, our own cards, unknown networks and a card linked twice', async () => {
     const month = new Date().getUTCMonth() + 1;
     const year = new Date().getUTCFullYear();
-    const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+    const cases: [string, Partial<MainPayload<'addExternalCard'>>, Record<string, string>][] = [
       ['4111 1111 1111 1112', {}, { cardNumber: 'validation.cardNumber' }],
       ['4111-1111', {}, { cardNumber: 'validation.cardNumber' }],
       ['4111 1111 1111 1111', { expiryYear: year - 1 }, { expiryYear: 'validation.cardExpired' }],
@@ -207,55 +230,72 @@ describe('external cards', () => {
         { expiryYear: year, expiryMonth: month - 1 },
         { expiryYear: 'validation.cardExpired' },
       ]);
-    const listedBefore = (await call('getExternalCards')).json().cards.length;
+    const listedBefore = (await server.call('getExternalCards', {}, { token: who.token })).body
+      .cards.length;
     for (const [number, overrides, errors] of cases) {
       const response = await addCard(number, overrides);
-      expect(response.statusCode, `${number} ${JSON.stringify(overrides)}`).toBe(400);
-      expect(response.json().validationErrors).toEqual(errors);
+      expect(response.status, `${number} ${JSON.stringify(overrides)}`).toBe(400);
+      expect(response.body.validationErrors).toEqual(errors);
     }
-    expect((await call('getExternalCards')).json().cards.length).toBe(listedBefore);
+    expect(
+      (await server.call('getExternalCards', {}, { token: who.token })).body.cards.length,
+    ).toBe(listedBefore);
 
     // This month's expiry is still valid.
     const current = await addCard('4242 4242 4242 4242', { expiryYear: year, expiryMonth: month });
-    expect(current.statusCode).toBe(200);
+    expect(current.status).toBe(200);
     const twice = await addCard('4242424242424242');
-    expect(twice.json().validationErrors).toEqual({ cardNumber: 'validation.cardAlreadyLinked' });
+    expect(twice.body.validationErrors).toEqual({ cardNumber: 'validation.cardAlreadyLinked' });
   });
 
   it('answers a retried request with the first card and refuses the key for another card', async () => {
     const key = crypto.randomUUID();
     const first = await addCard('5200 8200 0000 0008', { idempotencyKey: key });
     const again = await addCard('5200 8200 0000 0008', { idempotencyKey: key });
-    expect(again.json().card).toEqual(first.json().card);
-    expect(await statementAmount(who.email, first.json().card.cardId)).toMatch(/^\d\.\d\d$/);
+    expect(again.body.card).toEqual(first.body.card);
+    expect(await statementAmount(who.email, first.body.card.cardId)).toMatch(/^\d\.\d\d$/);
     const other = await addCard('4000 0566 5566 5556', { idempotencyKey: key });
-    expect(other.json().validationErrors).toEqual({
+    expect(other.body.validationErrors).toEqual({
       idempotencyKey: 'validation.idempotencyKeyReused',
     });
   });
 
   it('deletes a card from the list; a deleted card is not found any more', async () => {
-    const card = (await addCard('4012 8888 8888 1881')).json().card;
-    expect((await call('deleteExternalCard', { cardId: card.cardId })).json()).toMatchObject({
+    const card = (await addCard('4012 8888 8888 1881')).body.card;
+    expect(
+      (await server.call('deleteExternalCard', { cardId: card.cardId }, { token: who.token })).body,
+    ).toMatchObject({
       responseCode: '00',
       cardId: card.cardId,
     });
     expect(
-      (await call('getExternalCards'))
-        .json()
-        .cards.map((listed: { cardId: number }) => listed.cardId),
+      (await server.call('getExternalCards', {}, { token: who.token })).body.cards.map(
+        (listed: { cardId: number }) => listed.cardId,
+      ),
     ).not.toContain(card.cardId);
-    expect((await call('deleteExternalCard', { cardId: card.cardId })).statusCode).toBe(404);
     expect(
-      (await call('confirmExternalCard', { cardId: card.cardId, amount: '1.00' })).statusCode,
+      (await server.call('deleteExternalCard', { cardId: card.cardId }, { token: who.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await server.call(
+          'confirmExternalCard',
+          { cardId: card.cardId, amount: '1.00' },
+          { token: who.token },
+        )
+      ).status,
     ).toBe(404);
   });
 
   it("lists only the customer's own cards", async () => {
     const other = await createCustomer(server);
     await addCard('4111 1111 1111 1111', {}, other);
-    const mine = (await call('getExternalCards')).json().cards as { maskedCardNumber: string }[];
-    const theirs = (await call('getExternalCards', {}, other)).json().cards as {
+    const mine = (await server.call('getExternalCards', {}, { token: who.token })).body.cards as {
+      maskedCardNumber: string;
+    }[];
+    const theirs = (await server.call('getExternalCards', {}, { token: other.token })).body
+      .cards as {
       maskedCardNumber: string;
     }[];
     expect(theirs).toHaveLength(1);

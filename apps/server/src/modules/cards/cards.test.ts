@@ -52,23 +52,17 @@ async function feeRevenue(currencyCode: string): Promise<string> {
   return row!.total;
 }
 
-function call(who: FixtureCustomer, method: string, body: Record<string, unknown> = {}) {
-  return server.main(method, body, { token: who.token });
-}
-
-/** A card secret through its step-up (secret-reveal.test.ts tests the step-up itself): the e-mailed code. */
-async function reveal(
-  who: FixtureCustomer,
-  method: 'showCardPin' | 'getCardDetails',
-  accountId: number,
-) {
-  const secret = method === 'showCardPin' ? 'pin' : 'details';
+/**
+ * The step-up a card secret needs (secret-reveal.test.ts tests it): the operation and its
+ * e-mailed code, or nothing when the step-up is refused (the secret's call then shows why).
+ */
+async function stepUp(who: FixtureCustomer, accountId: number, secret: 'pin' | 'details') {
   const started = await server.call(
     'startCardSecretReveal',
     { accountId, secret },
     { token: who.token },
   );
-  if (started.status !== 200) return call(who, method, { accountId });
+  if (started.status !== 200) return {};
   const [mail] = await server.database.db
     .select({ body: outbox.body })
     .from(outbox)
@@ -76,13 +70,23 @@ async function reveal(
     .orderBy(desc(outbox.id))
     .limit(1);
   const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
-  return call(who, method, { accountId, operationId: started.body.operationId, code });
+  return { operationId: started.body.operationId, code };
+}
+
+async function showPin(who: FixtureCustomer, accountId: number) {
+  const proof = await stepUp(who, accountId, 'pin');
+  return server.call('showCardPin', { accountId, ...proof }, { token: who.token });
+}
+
+async function showCardDetails(who: FixtureCustomer, accountId: number) {
+  const proof = await stepUp(who, accountId, 'details');
+  return server.call('getCardDetails', { accountId, ...proof }, { token: who.token });
 }
 
 describe('applying for a card', () => {
   it('lists the products offered in the customer country, or in the one asked for', async () => {
     const who = await createCustomer(server, { residenceCountryCode: 'DE' });
-    const home = (await call(who, 'getCardApplyInfo')).json();
+    const home = (await server.call('getCardApplyInfo', {}, { token: who.token })).body;
     expect(home.countryCode).toBe('DE');
     expect(home.products.map((product: { cardType: number }) => product.cardType)).toEqual([
       2006, 2007, 2020, 2021,
@@ -96,19 +100,31 @@ describe('applying for a card', () => {
       subType: 'DEBIT',
     });
     // Physical cards ship to Europe only.
-    const abroad = (await call(who, 'getCardApplyInfo', { countryCode: 'US' })).json();
+    const abroad = (
+      await server.call('getCardApplyInfo', { countryCode: 'US' }, { token: who.token })
+    ).body;
     expect(abroad.products.map((product: { isVirtual: boolean }) => product.isVirtual)).toEqual([
       true,
       true,
     ]);
-    const bad = await call(who, 'getCardApplyInfo', { countryCode: 'germany' });
-    expect(bad.statusCode).toBe(400);
+    const bad = await server.call(
+      'getCardApplyInfo',
+      { countryCode: 'germany' },
+      { token: who.token },
+    );
+    expect(bad.status).toBe(400);
   });
 
   it('answers fees with the shipping list and why a choice cannot be picked', async () => {
     const rich = await createCustomer(server, { residenceCountryCode: 'DE' });
     await openAccount(server, rich.customerId, { balance: '100' });
-    const fees = (await call(rich, 'getCardFees', { cardType: 2020, currencyCode: 'EUR' })).json();
+    const fees = (
+      await server.call(
+        'getCardFees',
+        { cardType: 2020, currencyCode: 'EUR' },
+        { token: rich.token },
+      )
+    ).body;
     expect(fees).toMatchObject({ annual: '0', issue: '5', monthly: '1.5', currency: 'EUR' });
     expect(fees.shipping).toEqual([
       { id: 1, type: 'standard', fee: '0', deliveryTime: '5-7', disabledReasons: [] },
@@ -116,26 +132,44 @@ describe('applying for a card', () => {
     ]);
     // Express couriers do not reach Portugal.
     const portugal = (
-      await call(rich, 'getCardFees', { cardType: 2020, currencyCode: 'EUR', countryCode: 'PT' })
-    ).json();
-    expect(portugal.shipping[1].disabledReasons).toEqual(['notAvailableInCountry']);
+      await server.call(
+        'getCardFees',
+        { cardType: 2020, currencyCode: 'EUR', countryCode: 'PT' },
+        { token: rich.token },
+      )
+    ).body;
+    expect(portugal.shipping[1]?.disabledReasons).toEqual(['notAvailableInCountry']);
 
     const poor = await createCustomer(server, { residenceCountryCode: 'DE' });
     await openAccount(server, poor.customerId, { balance: '10' });
-    const tight = (await call(poor, 'getCardFees', { cardType: 2020, currencyCode: 'EUR' })).json();
+    const tight = (
+      await server.call(
+        'getCardFees',
+        { cardType: 2020, currencyCode: 'EUR' },
+        { token: poor.token },
+      )
+    ).body;
     expect(
       tight.shipping.map((option: { disabledReasons: string[] }) => option.disabledReasons),
     ).toEqual([[], ['noFeeAccountBalance']]);
     const virtual = (
-      await call(poor, 'getCardFees', { cardType: 2006, currencyCode: 'EUR' })
-    ).json();
+      await server.call(
+        'getCardFees',
+        { cardType: 2006, currencyCode: 'EUR' },
+        { token: poor.token },
+      )
+    ).body;
     expect(virtual.shipping).toEqual([
       { id: 3, type: 'none', fee: '0', deliveryTime: '0', disabledReasons: [] },
     ]);
 
-    const wrongCurrency = await call(rich, 'getCardFees', { cardType: 2020, currencyCode: 'USD' });
-    expect(wrongCurrency.statusCode).toBe(400);
-    expect(wrongCurrency.json().validationErrors).toEqual({
+    const wrongCurrency = await server.call(
+      'getCardFees',
+      { cardType: 2020, currencyCode: 'USD' },
+      { token: rich.token },
+    );
+    expect(wrongCurrency.status).toBe(400);
+    expect(wrongCurrency.body.validationErrors).toEqual({
       currencyCode: 'validation.cardCurrencyNotOffered',
     });
   });
@@ -145,40 +179,56 @@ describe('applying for a card', () => {
     const eur = await openAccount(server, who.customerId, { balance: '20' });
     const revenueBefore = await feeRevenue('EUR');
     const key = crypto.randomUUID();
-    const applied = await call(who, 'applyCard', {
-      cardType: 2006,
-      currencyCode: 'EUR',
-      feeAccountId: eur.id,
-      idempotencyKey: key,
-    });
-    expect(applied.statusCode).toBe(200);
-    expect(applied.json().fees).toEqual({ issue: '1', shipping: '0', total: '1', currency: 'EUR' });
+    const applied = await server.call(
+      'applyCard',
+      {
+        cardType: 2006,
+        currencyCode: 'EUR',
+        feeAccountId: eur.id,
+        idempotencyKey: key,
+      },
+      { token: who.token },
+    );
+    expect(applied.status).toBe(200);
+    expect(applied.body.fees).toEqual({ issue: '1', shipping: '0', total: '1', currency: 'EUR' });
     // Applying charges nothing yet.
     expect((await accountRow(eur.id)).balance).toBe('20.00000000');
 
     // A retry with the same key answers the same application; the same key for another request is refused.
-    const retry = await call(who, 'applyCard', {
-      cardType: 2006,
-      currencyCode: 'EUR',
-      feeAccountId: eur.id,
-      idempotencyKey: key,
-    });
-    expect(retry.json().applicationId).toBe(applied.json().applicationId);
-    const reused = await call(who, 'applyCard', {
-      cardType: 2006,
-      currencyCode: 'USD',
-      feeAccountId: eur.id,
-      idempotencyKey: key,
-    });
-    expect(reused.json().validationErrors).toEqual({
+    const retry = await server.call(
+      'applyCard',
+      {
+        cardType: 2006,
+        currencyCode: 'EUR',
+        feeAccountId: eur.id,
+        idempotencyKey: key,
+      },
+      { token: who.token },
+    );
+    expect(retry.body.applicationId).toBe(applied.body.applicationId);
+    const reused = await server.call(
+      'applyCard',
+      {
+        cardType: 2006,
+        currencyCode: 'USD',
+        feeAccountId: eur.id,
+        idempotencyKey: key,
+      },
+      { token: who.token },
+    );
+    expect(reused.body.validationErrors).toEqual({
       idempotencyKey: 'validation.idempotencyKeyReused',
     });
 
-    const confirmed = await call(who, 'confirmCardApplication', {
-      applicationId: applied.json().applicationId,
-    });
-    expect(confirmed.statusCode).toBe(200);
-    const card = confirmed.json().account;
+    const confirmed = await server.call(
+      'confirmCardApplication',
+      {
+        applicationId: applied.body.applicationId,
+      },
+      { token: who.token },
+    );
+    expect(confirmed.status).toBe(200);
+    const card = confirmed.body.account;
     expect(card).toMatchObject({
       type: 2006,
       subType: 'DEBIT',
@@ -193,10 +243,14 @@ describe('applying for a card', () => {
     expect((await accountRow(eur.id)).balance).toBe('19.00000000');
     expect(Number(await feeRevenue('EUR')) - Number(revenueBefore)).toBe(1);
     // Confirming again answers the same card and charges nothing more.
-    const again = await call(who, 'confirmCardApplication', {
-      applicationId: applied.json().applicationId,
-    });
-    expect(again.json().account.accountId).toBe(card.accountId);
+    const again = await server.call(
+      'confirmCardApplication',
+      {
+        applicationId: applied.body.applicationId,
+      },
+      { token: who.token },
+    );
+    expect(again.body.account.accountId).toBe(card.accountId);
     expect((await accountRow(eur.id)).balance).toBe('19.00000000');
     await assertLedgerBalanced(server.database.db);
 
@@ -212,7 +266,7 @@ describe('applying for a card', () => {
       toStatusId: CARD_STATUS.active,
     });
     expect((await accountRow(card.accountId)).accountStatusId).toBe(CARD_STATUS.active);
-    const listed = (await call(who, 'getAccounts')).json().accounts as {
+    const listed = (await server.call('getAccounts', {}, { token: who.token })).body.accounts as {
       accountId: number;
       accountStatusId: number;
     }[];
@@ -227,18 +281,26 @@ describe('applying for a card', () => {
     const who = await createCustomer(server, { residenceCountryCode: 'DE' });
     const eur = await openAccount(server, who.customerId, { balance: '100' });
     const applied = (
-      await call(who, 'applyCard', {
-        cardType: 2020,
-        currencyCode: 'EUR',
-        shippingId: 2,
-        feeAccountId: eur.id,
-        idempotencyKey: crypto.randomUUID(),
-      })
-    ).json();
+      await server.call(
+        'applyCard',
+        {
+          cardType: 2020,
+          currencyCode: 'EUR',
+          shippingId: 2,
+          feeAccountId: eur.id,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { token: who.token },
+      )
+    ).body;
     expect(applied.fees).toEqual({ issue: '5', shipping: '15', total: '20', currency: 'EUR' });
     const card = (
-      await call(who, 'confirmCardApplication', { applicationId: applied.applicationId })
-    ).json().account;
+      await server.call(
+        'confirmCardApplication',
+        { applicationId: applied.applicationId },
+        { token: who.token },
+      )
+    ).body.account;
     expect((await accountRow(eur.id)).balance).toBe('80.00000000');
     const seen: number[] = [];
     for (let step = 0; step < 5; step += 1) {
@@ -263,33 +325,45 @@ describe('applying for a card', () => {
   it('refuses an application the fee account cannot pay, and creates nothing when money left meanwhile', async () => {
     const who = await createCustomer(server);
     const eur = await openAccount(server, who.customerId, { balance: '3' });
-    const refused = await call(who, 'applyCard', {
-      cardType: 2020,
-      currencyCode: 'EUR',
-      feeAccountId: eur.id,
-      idempotencyKey: crypto.randomUUID(),
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().validationErrors).toEqual({
+    const refused = await server.call(
+      'applyCard',
+      {
+        cardType: 2020,
+        currencyCode: 'EUR',
+        feeAccountId: eur.id,
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { token: who.token },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual({
       feeAccountId: 'validation.insufficientFunds',
     });
 
     const applied = (
-      await call(who, 'applyCard', {
-        cardType: 2006,
-        currencyCode: 'EUR',
-        feeAccountId: eur.id,
-        idempotencyKey: crypto.randomUUID(),
-      })
-    ).json();
+      await server.call(
+        'applyCard',
+        {
+          cardType: 2006,
+          currencyCode: 'EUR',
+          feeAccountId: eur.id,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { token: who.token },
+      )
+    ).body;
     // The money leaves before the confirmation (another payment, here straight through the ledger).
     await fund(server, eur.id, '-2.5');
     const before = await snapshot(server, eur.id);
-    const confirm = await call(who, 'confirmCardApplication', {
-      applicationId: applied.applicationId,
-    });
-    expect(confirm.statusCode).toBe(400);
-    expect(confirm.json().validationErrors).toEqual({
+    const confirm = await server.call(
+      'confirmCardApplication',
+      {
+        applicationId: applied.applicationId,
+      },
+      { token: who.token },
+    );
+    expect(confirm.status).toBe(400);
+    expect(confirm.body.validationErrors).toEqual({
       feeAccountId: 'validation.insufficientFunds',
     });
     expect(await snapshot(server, eur.id)).toEqual(before);
@@ -342,22 +416,30 @@ describe('applying for a card', () => {
       ],
     ];
     for (const [body, errors] of cases) {
-      const response = await call(who, 'applyCard', {
-        ...body,
-        idempotencyKey: crypto.randomUUID(),
-      });
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().validationErrors).toEqual(errors);
+      const response = await server.send(
+        'applyCard',
+        {
+          ...body,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { token: who.token },
+      );
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.validationErrors).toEqual(errors);
     }
-    const malformed = await call(who, 'applyCard', {
-      cardType: 2006,
-      currencyCode: 'EUR',
-      feeAccountId: eur.id,
-      idempotencyKey: 'not-a-uuid',
-      extra: 1,
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(Object.keys(malformed.json().validationErrors).sort()).toEqual(
+    const malformed = await server.send(
+      'applyCard',
+      {
+        cardType: 2006,
+        currencyCode: 'EUR',
+        feeAccountId: eur.id,
+        idempotencyKey: 'not-a-uuid',
+        extra: 1,
+      },
+      { token: who.token },
+    );
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.validationErrors ?? {}).sort()).toEqual(
       ['_', 'idempotencyKey'].sort(),
     );
     expect(
@@ -430,15 +512,17 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const paused = (await call(who, 'pauseCard', { accountId: card.id })).json();
+    const paused = (await server.call('pauseCard', { accountId: card.id }, { token: who.token }))
+      .body;
     expect(paused.account.accountStatusId).toBe(CARD_STATUS.paused);
-    const again = await call(who, 'pauseCard', { accountId: card.id });
-    expect(again.json()).toMatchObject({
+    const again = await server.call('pauseCard', { accountId: card.id }, { token: who.token });
+    expect(again.body).toMatchObject({
       responseCode: 'TA1',
       responseDescription: 'This card cannot be paused while it is paused',
     });
     expect(
-      (await call(who, 'unpauseCard', { accountId: card.id })).json().account.accountStatusId,
+      (await server.call('unpauseCard', { accountId: card.id }, { token: who.token })).body.account
+        .accountStatusId,
     ).toBe(CARD_STATUS.active);
 
     const old = await createCard(server, who.customerId, {
@@ -450,7 +534,8 @@ describe('card actions', () => {
       .set({ cardExpiryMonth: 1, cardExpiryYear: 2020 })
       .where(eq(accounts.id, old.id));
     expect(
-      (await call(who, 'unpauseCard', { accountId: old.id })).json().account.accountStatusId,
+      (await server.call('unpauseCard', { accountId: old.id }, { token: who.token })).body.account
+        .accountStatusId,
     ).toBe(CARD_STATUS.expired);
     const audit = await server.database.db
       .select()
@@ -466,14 +551,18 @@ describe('card actions', () => {
     });
     await fund(server, prepaid.id, '12.34');
     const before = new Money((await accountRow(eur.id)).balance);
-    const blocked = (await call(who, 'blockCard', { accountId: prepaid.id })).json();
+    const blocked = (
+      await server.call('blockCard', { accountId: prepaid.id }, { token: who.token })
+    ).body;
     expect(blocked.account).toMatchObject({
       accountStatusId: CARD_STATUS.canceled,
       balance: '0',
       subType: 'PREPAID',
     });
     expect(new Money((await accountRow(eur.id)).balance).minus(before).toFixed()).toBe('12.34');
-    expect((await call(who, 'unpauseCard', { accountId: prepaid.id })).statusCode).toBe(400);
+    expect(
+      (await server.call('unpauseCard', { accountId: prepaid.id }, { token: who.token })).status,
+    ).toBe(400);
     await assertLedgerBalanced(server.database.db);
   });
 
@@ -484,28 +573,45 @@ describe('card actions', () => {
     });
     expect(
       (
-        await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: '  Groceries ' })
-      ).json().account.cardAliasName,
+        await server.call(
+          'setCardAlias',
+          { accountId: card.id, cardAliasName: '  Groceries ' },
+          { token: who.token },
+        )
+      ).body.account.cardAliasName,
     ).toBe('Groceries');
     expect(
-      (await call(who, 'setCardAlias', { accountId: card.id, cardAliasName: '' })).json().account
-        .cardAliasName,
+      (
+        await server.call(
+          'setCardAlias',
+          { accountId: card.id, cardAliasName: '' },
+          { token: who.token },
+        )
+      ).body.account.cardAliasName,
     ).toBeNull();
-    const long = await call(who, 'setCardAlias', {
-      accountId: card.id,
-      cardAliasName: 'x'.repeat(41),
-    });
-    expect(long.json().validationErrors).toEqual({ cardAliasName: 'validation.tooLong' });
+    const long = await server.call(
+      'setCardAlias',
+      {
+        accountId: card.id,
+        cardAliasName: 'x'.repeat(41),
+      },
+      { token: who.token },
+    );
+    expect(long.body.validationErrors).toEqual({ cardAliasName: 'validation.tooLong' });
     const physical = await createCard(server, who.customerId, {
       cardType: 2020,
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const refused = await call(who, 'setCardAlias', {
-      accountId: physical.id,
-      cardAliasName: 'Mine',
-    });
-    expect(refused.json()).toMatchObject({
+    const refused = await server.call(
+      'setCardAlias',
+      {
+        accountId: physical.id,
+        cardAliasName: 'Mine',
+      },
+      { token: who.token },
+    );
+    expect(refused.body).toMatchObject({
       responseDescription: 'A physical card cannot be renamed',
       validationErrors: { accountId: 'validation.cardActionWrongKind' },
     });
@@ -519,12 +625,16 @@ describe('card actions', () => {
       changedAt: new Date(clock),
     });
     const balance = new Money((await accountRow(eur.id)).balance);
-    const response = await call(who, 'reissueCard', {
-      accountId: card.id,
-      isExpressShipping: true,
-    });
-    expect(response.statusCode).toBe(200);
-    const replacement = response.json().account;
+    const response = await server.call(
+      'reissueCard',
+      {
+        accountId: card.id,
+        isExpressShipping: true,
+      },
+      { token: who.token },
+    );
+    expect(response.status).toBe(200);
+    const replacement = response.body.account;
     expect(replacement).toMatchObject({
       type: 2020,
       accountStatusId: CARD_STATUS.submitted,
@@ -543,18 +653,28 @@ describe('card actions', () => {
     await processorStep();
     expect((await accountRow(card.id)).cardReissuedStatusId).toBe(CARD_STATUS.printing);
     expect(
-      (await call(who, 'reissueCard', { accountId: card.id, isExpressShipping: false })).statusCode,
+      (
+        await server.call(
+          'reissueCard',
+          { accountId: card.id, isExpressShipping: false },
+          { token: who.token },
+        )
+      ).status,
     ).toBe(400);
 
     const virtual = await createCard(server, who.customerId, {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const notShipped = await call(who, 'reissueCard', {
-      accountId: virtual.id,
-      isExpressShipping: true,
-    });
-    expect(notShipped.json().validationErrors).toEqual({
+    const notShipped = await server.call(
+      'reissueCard',
+      {
+        accountId: virtual.id,
+        isExpressShipping: true,
+      },
+      { token: who.token },
+    );
+    expect(notShipped.body.validationErrors).toEqual({
       isExpressShipping: 'validation.cardNotShipped',
     });
     await assertLedgerBalanced(server.database.db);
@@ -567,10 +687,17 @@ describe('card actions', () => {
       settlementAccountId: eur.id,
     });
     const before = new Money((await accountRow(eur.id)).balance);
-    expect((await call(who, 'upgradeCardShipping', { accountId: card.id })).statusCode).toBe(200);
+    expect(
+      (await server.call('upgradeCardShipping', { accountId: card.id }, { token: who.token }))
+        .status,
+    ).toBe(200);
     expect(before.minus((await accountRow(eur.id)).balance).toFixed()).toBe('15');
-    const twice = await call(who, 'upgradeCardShipping', { accountId: card.id });
-    expect(twice.json().validationErrors).toEqual({
+    const twice = await server.call(
+      'upgradeCardShipping',
+      { accountId: card.id },
+      { token: who.token },
+    );
+    expect(twice.body.validationErrors).toEqual({
       accountId: 'validation.shippingAlreadyExpress',
     });
     expect(before.minus((await accountRow(eur.id)).balance).toFixed()).toBe('15');
@@ -583,7 +710,9 @@ describe('card actions', () => {
       statusId: CARD_STATUS.shipped,
       settlementAccountId: eur.id,
     });
-    const data = (await call(who, 'getCardActivationData', { accountId: card.id })).json();
+    const data = (
+      await server.call('getCardActivationData', { accountId: card.id }, { token: who.token })
+    ).body;
     expect(data.fees).toBe('5');
     expect(data.feeCurrency).toBe('EUR');
     expect(data.extraParams[0]).toMatchObject({
@@ -628,19 +757,27 @@ describe('card actions', () => {
     ];
     const before = await snapshot(server, card.id);
     for (const [body, errors] of attempts) {
-      const response = await call(who, 'activateCard', { accountId: card.id, ...body });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().validationErrors).toEqual(errors);
+      const response = await server.send(
+        'activateCard',
+        { accountId: card.id, ...body },
+        { token: who.token },
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.validationErrors).toEqual(errors);
     }
     expect(await snapshot(server, card.id)).toEqual(before);
 
     const balance = new Money((await accountRow(eur.id)).balance);
-    const activated = await call(who, 'activateCard', {
-      accountId: card.id,
-      extraParams: { lastFourDigits: card.cardPanLast4, envelopeSealed: 'yes' },
-      feeAccountId: eur.id,
-    });
-    expect(activated.json().account.accountStatusId).toBe(CARD_STATUS.active);
+    const activated = await server.call(
+      'activateCard',
+      {
+        accountId: card.id,
+        extraParams: { lastFourDigits: card.cardPanLast4!, envelopeSealed: 'yes' },
+        feeAccountId: eur.id,
+      },
+      { token: who.token },
+    );
+    expect(activated.body.account.accountStatusId).toBe(CARD_STATUS.active);
     expect(balance.minus((await accountRow(eur.id)).balance).toFixed()).toBe('5');
     await assertLedgerBalanced(server.database.db);
   });
@@ -651,7 +788,7 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const original = (await reveal(who, 'showCardPin', card.id)).json().pin as string;
+    const original = (await showPin(who, card.id)).body.pin as string;
     expect(original).toMatch(/^\d{4}$/);
     const refusals: [Record<string, unknown>, Record<string, string>][] = [
       [
@@ -676,23 +813,31 @@ describe('card actions', () => {
       ],
     ];
     for (const [body, errors] of refusals) {
-      const response = await call(who, 'changeCardPin', { accountId: card.id, ...body });
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().validationErrors).toEqual(errors);
+      const response = await server.send(
+        'changeCardPin',
+        { accountId: card.id, ...body },
+        { token: who.token },
+      );
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.validationErrors).toEqual(errors);
     }
-    expect((await reveal(who, 'showCardPin', card.id)).json().pin).toBe(original);
+    expect((await showPin(who, card.id)).body.pin).toBe(original);
     const next = original === '4829' ? '5930' : '4829';
     expect(
       (
-        await call(who, 'changeCardPin', {
-          accountId: card.id,
-          pin: next,
-          pinRepeat: next,
-          confirm: true,
-        })
-      ).statusCode,
+        await server.call(
+          'changeCardPin',
+          {
+            accountId: card.id,
+            pin: next,
+            pinRepeat: next,
+            confirm: true,
+          },
+          { token: who.token },
+        )
+      ).status,
     ).toBe(200);
-    expect((await reveal(who, 'showCardPin', card.id)).json().pin).toBe(next);
+    expect((await showPin(who, card.id)).body.pin).toBe(next);
     // The PIN is stored sealed, never in clear.
     const [details] = await server.database.db
       .select()
@@ -705,7 +850,7 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    expect((await reveal(who, 'showCardPin', virtual.id)).json().responseDescription).toBe(
+    expect((await showPin(who, virtual.id)).body.responseDescription).toBe(
       'A virtual card cannot show its PIN',
     );
   });
@@ -715,7 +860,7 @@ describe('card actions', () => {
       statusId: CARD_STATUS.active,
       settlementAccountId: eur.id,
     });
-    const details = (await reveal(who, 'getCardDetails', card.id)).json();
+    const details = (await showCardDetails(who, card.id)).body;
     expect(details.cardNumber).toMatch(/^459761\d{10}$/);
     expect(luhnValid(details.cardNumber)).toBe(true);
     expect(details.cardNumber.slice(-4)).toBe(card.cardPanLast4);
@@ -727,7 +872,9 @@ describe('card actions', () => {
     });
     const [row] = await server.database.db.select().from(accounts).where(eq(accounts.id, card.id));
     expect(row?.cardNumberEncrypted).not.toContain(details.cardNumber);
-    const bin = (await call(who, 'getBinInfo', { binNumber: details.cardNumber })).json();
+    const bin = (
+      await server.call('getBinInfo', { binNumber: details.cardNumber }, { token: who.token })
+    ).body;
     expect(bin).toMatchObject({
       issuer: 'Ledgerline Card Issuing (test)',
       cardBrand: 'visa',
@@ -766,13 +913,7 @@ describe('the processor under concurrency', () => {
 describe('the demo cards', () => {
   async function demoCards(email: string, fromCustomerId?: number) {
     const token = await server.signIn(email);
-    const listed = (
-      await server.main('getAccounts', fromCustomerId ? { fromCustomerId } : {}, { token })
-    ).json().accounts as {
-      accountId: number;
-      type: number;
-      cardIsVirtual: boolean | null;
-    }[];
+    const listed = (await server.call('getAccounts', {}, { token, fromCustomerId })).body.accounts;
     return listed
       .filter((account) => isCardAccountType(account.type))
       .map((account) => ({
@@ -797,8 +938,8 @@ describe('the demo cards', () => {
     expect(cardRoute({ cards: ioana, path: { accountId: 999_999 } })).toEqual({ to: 'home' });
     expect(cardRoute({ cards: personal, path: { accountId: 999_999 } })).toEqual({ to: 'list' });
     const token = await server.signIn('ioana@harbourlight.example');
-    const companies = (await server.main('getCustomerAccessInfo', {}, { token })).json()
-      .accessibleCustomers as { id: number; isOwn: boolean }[];
+    const companies = (await server.call('getCustomerAccessInfo', {}, { token })).body
+      .accessibleCustomers;
     const office = companies.find((company) => !company.isOwn);
     expect(
       cardRoute({ cards: await demoCards('ioana@harbourlight.example', office!.id), path: 'list' }),
@@ -811,20 +952,14 @@ describe('the processor in the background', () => {
     const fast = await startTestServer({ CARD_PROCESSOR_STEP_MS: '20' });
     try {
       const token = await fast.signIn('tomas@northmere.example');
-      const accountsOf = async () =>
-        (await fast.main('getAccounts', {}, { token })).json().accounts as {
-          accountId: number;
-          type: number;
-          currencyCode: string;
-          accountStatusId: number;
-        }[];
+      const accountsOf = async () => (await fast.call('getAccounts', {}, { token })).body.accounts;
       const feeAccount = (await accountsOf()).find(
         (account) => account.type === 1001 && account.currencyCode === 'EUR',
       );
       if (!feeAccount) throw new Error('tomas has no EUR payment account');
       await fund(fast, feeAccount.accountId, '10');
       const applied = (
-        await fast.main(
+        await fast.call(
           'applyCard',
           {
             cardType: 2006,
@@ -834,14 +969,14 @@ describe('the processor in the background', () => {
           },
           { token },
         )
-      ).json();
+      ).body;
       const card = (
-        await fast.main(
+        await fast.call(
           'confirmCardApplication',
           { applicationId: applied.applicationId },
           { token },
         )
-      ).json().account;
+      ).body.account;
       await expect
         .poll(
           async () =>

@@ -1,4 +1,5 @@
 import type { CardBrand, CardShipping } from '@ledgerline/contract';
+import { EEA_COUNTRY_CODES } from '@ledgerline/domain';
 
 /*
  * The cards our fictional issuer offers, their fees and shipping. Products are code, not data: a
@@ -28,41 +29,8 @@ export interface CardProductDefinition {
   fees: Readonly<Record<string, CardProductFees>>;
 }
 
-/** EEA, the United Kingdom and Switzerland: where the card printer ships. */
-const SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  'IS',
-  'LI',
-  'NO',
-  'GB',
-  'CH',
-]);
+/** The EEA, the United Kingdom and Switzerland: where the card printer ships. */
+const SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([...EEA_COUNTRY_CODES, 'GB', 'CH']);
 
 /** Express couriers (1–2 working days) reach only these; elsewhere express is 'notAvailableInCountry'. */
 const EXPRESS_COUNTRIES: ReadonlySet<string> = new Set([

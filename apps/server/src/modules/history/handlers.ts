@@ -60,13 +60,18 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
 
   async getSpendingByMonth(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return spendingByMonth(ctx.db, ctx.customerId, input.months);
+    return spendingByMonth(ctx.db, ctx.actor.customerId, input.months);
   },
 
   async getTransactionDetails(input, ctx) {
     requireBalanceAccess(ctx.actor);
     return {
-      transaction: await transactionDetails(ctx.db, ctx.customerId, input.transactionId, ctx.lang),
+      transaction: await transactionDetails(
+        ctx.db,
+        ctx.actor.customerId,
+        input.transactionId,
+        ctx.lang,
+      ),
     };
   },
 
@@ -100,17 +105,17 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
   async getExports(input, ctx) {
     requireBalanceAccess(ctx.actor);
     if (input.accountId !== undefined)
-      await historyAccount(ctx.db, ctx.customerId, input.accountId);
-    return listExports(ctx.db, ctx.customerId, input);
+      await historyAccount(ctx.db, ctx.actor.customerId, input.accountId);
+    return listExports(ctx.db, ctx.actor.customerId, input);
   },
 
   async getExportStatus(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    const row = await findExport(ctx.db, ctx.customerId, input.exportId);
+    const row = await findExport(ctx.db, ctx.actor.customerId, input.exportId);
     const redirectLink =
       row.status === 'ready'
         ? await exportLink(ctx.db, row, {
-            userId: ctx.caller.userId,
+            userId: ctx.actor.userId,
             origin: ctx.site.origin,
             ttlMs: DOWNLOAD_LINK_TTL_MS,
           })
@@ -130,11 +135,11 @@ export const historyHandlers: MethodHandlers<typeof historyMethods> = {
 
   async getBatchTransfers(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return listBatches(ctx.db, ctx.customerId, input);
+    return listBatches(ctx.db, ctx.actor.customerId, input);
   },
 
   async getBatchTransferFile(input, ctx) {
     requireBalanceAccess(ctx.actor);
-    return batchFile(ctx.db, ctx.customerId, input.batchId);
+    return batchFile(ctx.db, ctx.actor.customerId, input.batchId);
   },
 };

@@ -1,16 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { recordingLog } from '../../../test/recording-log';
 import { startOutboxDelivery } from './mailer';
 
 describe('outbox delivery in the background', () => {
   it('logs once while the database is away and once when it is back, not on every pass', async () => {
-    const warnings: string[] = [];
-    const infos: string[] = [];
-    const log = {
-      debug: vi.fn(),
-      warn: (_fields: unknown, message: string) => warnings.push(message),
-      info: (message: string) => infos.push(message),
-    } as unknown as FastifyBaseLogger;
+    const { log, warnings, infos } = recordingLog();
     let passes = 0;
     const mailer = {
       deliverPending: async () => {

@@ -86,12 +86,59 @@ async function letterFor(db: Database, customerId: number, accountId: number) {
   return { account, instruction, customer };
 }
 
+/** The body's language, else the browser's, else the default. */
+function languageOf(request: FastifyRequest, asked: Language | undefined): Language {
+  return asked ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Makes a document's single-use download link for the caller, audited as `pdf.<document>` in the
+ * same transaction, and answers it as the generator's `redirectLink`.
+ */
+async function issueDownloadLink(
+  deps: PdfDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  link: {
+    document: 'accountConfirmation' | 'agreement';
+    customerId: number;
+    userId: number;
+    params: Record<string, string | number>;
+    details: Record<string, unknown>;
+  },
+) {
+  const token = randomToken(32);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(pdfDownloads).values({
+      tokenHash: sha256(token),
+      document: link.document,
+      customerId: link.customerId,
+      userId: link.userId,
+      params: link.params,
+      expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
+    });
+    await audit(tx, {
+      action: `pdf.${link.document}`,
+      userId: link.userId,
+      customerId: link.customerId,
+      ip: request.ip,
+      details: link.details,
+    });
+  });
+  reply.header('Cache-Control', 'no-store');
+  const { origin } = deps.site.forRequest(request);
+  return {
+    responseCode: '00' as const,
+    responseDescription: 'Success',
+    redirectLink: `${origin}/api/pdf/files/${token}`,
+  };
+}
+
 /** Inside the bearer-guarded /api/pdf scope. */
 export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps): Promise<void> {
   route(scope, pdfRoutes.accountConfirmation, async (request, reply, caller) => {
     const body = request.body;
-    const lang: Language =
-      body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const lang = languageOf(request, body.lang);
     const actor = await resolveActor(deps.db, caller, {
       fromCustomerId: body.fromCustomerId ?? actingCustomerFromHeader(request),
       lang,
@@ -102,38 +149,19 @@ export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps):
     const { customerId } = actor;
     const { account } = await letterFor(deps.db, customerId, body.accountId);
 
-    const token = randomToken(32);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(pdfDownloads).values({
-        tokenHash: sha256(token),
-        document: 'accountConfirmation',
-        customerId,
-        userId: caller.userId,
-        params: { accountId: account.id, lang },
-        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
-      });
-      await audit(tx, {
-        action: 'pdf.accountConfirmation',
-        userId: caller.userId,
-        customerId,
-        ip: request.ip,
-        details: { accountId: account.id },
-      });
+    return issueDownloadLink(deps, request, reply, {
+      document: 'accountConfirmation',
+      customerId,
+      userId: caller.userId,
+      params: { accountId: account.id, lang },
+      details: { accountId: account.id },
     });
-    reply.header('Cache-Control', 'no-store');
-    const { origin } = deps.site.forRequest(request);
-    return {
-      responseCode: '00' as const,
-      responseDescription: 'Success',
-      redirectLink: `${origin}/api/pdf/files/${token}`,
-    };
   });
 
   // The agreement record of one legal item (issue 6): any user may have their own acceptance record, so no balance access is needed.
   route(scope, pdfRoutes.agreement, async (request, reply, caller) => {
     const body = request.body;
-    const lang: Language =
-      body.lang ?? fromIsoLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const lang = languageOf(request, body.lang);
     const customerId = await resolveActingCustomer(
       deps.db,
       caller,
@@ -145,31 +173,13 @@ export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps):
       termId: body.id,
     });
 
-    const token = randomToken(32);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(pdfDownloads).values({
-        tokenHash: sha256(token),
-        document: 'agreement',
-        customerId,
-        userId: caller.userId,
-        params: { termId: term.id, lang },
-        expiresAt: new Date(Date.now() + PDF_LINK_TTL_MS),
-      });
-      await audit(tx, {
-        action: 'pdf.agreement',
-        userId: caller.userId,
-        customerId,
-        ip: request.ip,
-        details: { termId: term.id, value: term.value },
-      });
+    return issueDownloadLink(deps, request, reply, {
+      document: 'agreement',
+      customerId,
+      userId: caller.userId,
+      params: { termId: term.id, lang },
+      details: { termId: term.id, value: term.value },
     });
-    reply.header('Cache-Control', 'no-store');
-    const { origin } = deps.site.forRequest(request);
-    return {
-      responseCode: '00' as const,
-      responseDescription: 'Success',
-      redirectLink: `${origin}/api/pdf/files/${token}`,
-    };
   });
 }
 

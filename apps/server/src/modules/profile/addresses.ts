@@ -128,8 +128,8 @@ export async function createAddress(
 ): Promise<ProfileAddress> {
   checkState(input);
   return ctx.db.transaction(async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const rows = await listAddresses(tx, ctx.customerId);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const rows = await listAddresses(tx, ctx.actor.customerId);
     // One current address: a second one is a replacement (rejected ones do not count).
     if (rows.some((row) => addressState(row.addressStatus) !== 'rejected')) {
       throw AppError.invalid(
@@ -140,7 +140,7 @@ export async function createAddress(
     const [row] = await tx
       .insert(customerAddresses)
       .values({
-        customerId: ctx.customerId,
+        customerId: ctx.actor.customerId,
         ...values(input),
         addressStatus: 'unconfirmed',
         requiresDocument: true,
@@ -183,8 +183,8 @@ export async function checkAddressReplacement(
   countryCode: string,
   oldAddressId: number,
 ): Promise<ReplacementCheck> {
-  const old = await findAddress(ctx.db, ctx.customerId, oldAddressId);
-  return replacementCheck(await listAddresses(ctx.db, ctx.customerId), old, countryCode);
+  const old = await findAddress(ctx.db, ctx.actor.customerId, oldAddressId);
+  return replacementCheck(await listAddresses(ctx.db, ctx.actor.customerId), old, countryCode);
 }
 
 export async function replaceAddress(
@@ -194,9 +194,13 @@ export async function replaceAddress(
 ): Promise<ProfileAddress> {
   checkState(input);
   return ctx.db.transaction(async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const old = await findAddress(tx, ctx.customerId, oldAddressId);
-    const check = replacementCheck(await listAddresses(tx, ctx.customerId), old, input.countryCode);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const old = await findAddress(tx, ctx.actor.customerId, oldAddressId);
+    const check = replacementCheck(
+      await listAddresses(tx, ctx.actor.customerId),
+      old,
+      input.countryCode,
+    );
     if (!check.allowed) {
       throw check.reason === 'replacementPending'
         ? AppError.invalid(
@@ -211,7 +215,7 @@ export async function replaceAddress(
     const [row] = await tx
       .insert(customerAddresses)
       .values({
-        customerId: ctx.customerId,
+        customerId: ctx.actor.customerId,
         ...values(input),
         addressStatus: 'unconfirmed',
         replacesAddressId: old.id,
@@ -239,8 +243,8 @@ export async function confirmAddress(
   addressId: number,
 ): Promise<ProfileAddress> {
   return ctx.db.transaction(async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const row = await findAddress(tx, ctx.customerId, addressId);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const row = await findAddress(tx, ctx.actor.customerId, addressId);
     if (addressState(row.addressStatus) !== 'unconfirmed') {
       throw AppError.invalid(
         { addressId: 'validation.addressNotConfirmable' },
@@ -265,7 +269,7 @@ export async function confirmAddress(
         .where(
           and(
             eq(customerAddresses.id, row.replacesAddressId),
-            eq(customerAddresses.customerId, ctx.customerId),
+            eq(customerAddresses.customerId, ctx.actor.customerId),
           ),
         )
         .returning({ id: customerAddresses.id });
@@ -283,8 +287,8 @@ export async function confirmAddress(
 /** Withdraws an address that is not confirmed (a new one or a replacement); a confirmed one is replaced instead. */
 export async function deleteAddress(ctx: AuthedMethodContext, addressId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const row = await findAddress(tx, ctx.customerId, addressId);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const row = await findAddress(tx, ctx.actor.customerId, addressId);
     if (addressState(row.addressStatus) === 'confirmed') {
       throw AppError.invalid(
         { addressId: 'validation.addressConfirmedDelete' },

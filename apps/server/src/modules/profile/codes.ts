@@ -1,9 +1,10 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CONTACT_CODE_LIMITS } from '@ledgerline/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { contactCodes } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { sameCodeHash, wrongTry } from '../../lib/one-time-code';
 import { AppError } from '../../lib/errors';
 
 /*
@@ -17,10 +18,6 @@ export type ContactTarget = 'email' | 'phone';
 
 function hashCode(target: ContactTarget, targetId: number, code: string): string {
   return sha256(`${target}:${targetId}:${code}`);
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 export interface IssuedCode {
@@ -120,11 +117,11 @@ export async function checkContactCode(
     .limit(1)
     .for('update');
   if (!current) return false;
-  if (!sameHash(current.codeHash, hashCode(target, targetId, code))) {
-    const attempts = current.attempts + 1;
+  if (!sameCodeHash(current.codeHash, hashCode(target, targetId, code))) {
+    const wrong = wrongTry(current, { maxAttempts: CONTACT_CODE_LIMITS.maxAttempts });
     await tx
       .update(contactCodes)
-      .set({ attempts, ...(attempts >= CONTACT_CODE_LIMITS.maxAttempts ? { usedAt: now } : {}) })
+      .set({ attempts: wrong.attempts, ...(wrong.attemptsLeft === 0 ? { usedAt: now } : {}) })
       .where(eq(contactCodes.id, current.id));
     return false;
   }

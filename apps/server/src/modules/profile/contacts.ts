@@ -105,7 +105,7 @@ async function sendEmailCode(
 ): Promise<void> {
   const issued = await issueContactCode(tx, {
     customerId: customer.id,
-    userId: ctx.caller.userId,
+    userId: ctx.actor.userId,
     target: 'email',
     targetId: row.id,
     field,
@@ -123,13 +123,13 @@ async function sendEmailCode(
     recipient: row.email,
     subject: text.subject,
     body: text.body,
-    userId: ctx.caller.userId,
+    userId: ctx.actor.userId,
   });
 }
 
 export async function addEmail(ctx: AuthedMethodContext, email: string): Promise<ProfileEmail> {
   return ctx.db.transaction(async (tx) => {
-    const customer = await lockCustomer(tx, ctx.customerId);
+    const customer = await lockCustomer(tx, ctx.actor.customerId);
     await ensurePrimaryEmail(tx, customer.id);
     const rows = await listEmails(tx, customer.id);
     if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) {
@@ -160,8 +160,8 @@ export async function confirmEmail(
   code: string,
 ): Promise<ProfileEmail> {
   return commitThenThrow(ctx.db, async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const row = await findEmail(tx, ctx.customerId, emailId);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const row = await findEmail(tx, ctx.actor.customerId, emailId);
     if (row.confirmedAt)
       return AppError.invalid(
         { emailId: 'validation.emailAlreadyConfirmed' },
@@ -189,7 +189,7 @@ export async function requestEmailConfirmation(
   emailId: number,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const customer = await lockCustomer(tx, ctx.customerId);
+    const customer = await lockCustomer(tx, ctx.actor.customerId);
     const row = await findEmail(tx, customer.id, emailId);
     if (row.confirmedAt)
       throw AppError.invalid(
@@ -203,8 +203,8 @@ export async function requestEmailConfirmation(
 
 export async function deleteEmail(ctx: AuthedMethodContext, emailId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const row = await findEmail(tx, ctx.customerId, emailId);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const row = await findEmail(tx, ctx.actor.customerId, emailId);
     // The primary address is where the bank writes: another one must become primary first.
     if (row.isPrimary)
       throw AppError.invalid(
@@ -222,7 +222,7 @@ export async function setPrimaryEmail(
   emailId: number,
 ): Promise<ProfileEmail> {
   return ctx.db.transaction(async (tx) => {
-    const customer = await lockCustomer(tx, ctx.customerId);
+    const customer = await lockCustomer(tx, ctx.actor.customerId);
     const row = await findEmail(tx, customer.id, emailId);
     if (!row.confirmedAt)
       throw AppError.invalid(
@@ -253,7 +253,7 @@ export async function setPrimaryEmail(
         recipient: previous.email,
         subject: text.subject,
         body: text.body,
-        userId: ctx.caller.userId,
+        userId: ctx.actor.userId,
       });
     }
     await auditChange(tx, ctx, 'primaryEmailSet', {
@@ -349,7 +349,7 @@ async function sendPhoneCode(
 ): Promise<void> {
   const issued = await issueContactCode(tx, {
     customerId: customer.id,
-    userId: ctx.caller.userId,
+    userId: ctx.actor.userId,
     target: 'phone',
     targetId: row.id,
     field,
@@ -364,7 +364,7 @@ async function sendPhoneCode(
     channel: 'sms',
     recipient,
     body: text.body,
-    userId: ctx.caller.userId,
+    userId: ctx.actor.userId,
   });
 }
 
@@ -373,7 +373,7 @@ export async function addPhone(
   input: { phoneCountryCode: string; phone: string; phoneId?: number | undefined },
 ): Promise<ProfilePhone> {
   return ctx.db.transaction(async (tx) => {
-    const customer = await lockCustomer(tx, ctx.customerId);
+    const customer = await lockCustomer(tx, ctx.actor.customerId);
     const normalised = normalisePhone(input.phoneCountryCode, input.phone);
     if (!normalised)
       throw AppError.invalid(
@@ -445,8 +445,8 @@ export async function confirmPhone(
   code: string,
 ): Promise<ProfilePhone> {
   return commitThenThrow(ctx.db, async (tx) => {
-    await lockCustomer(tx, ctx.customerId);
-    const row = await findPhone(tx, ctx.customerId, phoneId);
+    await lockCustomer(tx, ctx.actor.customerId);
+    const row = await findPhone(tx, ctx.actor.customerId, phoneId);
     if (row.confirmed)
       return AppError.invalid(
         { phoneId: 'validation.phoneAlreadyConfirmed' },
@@ -471,7 +471,7 @@ export async function confirmPhone(
         .where(
           and(
             eq(customerPhones.id, row.replacesPhoneId),
-            eq(customerPhones.customerId, ctx.customerId),
+            eq(customerPhones.customerId, ctx.actor.customerId),
           ),
         )
         .returning();
@@ -484,7 +484,7 @@ export async function confirmPhone(
         const customerUsers = tx
           .select({ id: users.id })
           .from(users)
-          .where(eq(users.customerId, ctx.customerId));
+          .where(eq(users.customerId, ctx.actor.customerId));
         await tx
           .update(authSettings)
           .set({ smsPhone: row.number })
@@ -510,7 +510,7 @@ export async function requestPhoneConfirmation(
   phoneId: number,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const customer = await lockCustomer(tx, ctx.customerId);
+    const customer = await lockCustomer(tx, ctx.actor.customerId);
     const row = await findPhone(tx, customer.id, phoneId);
     if (row.confirmed)
       throw AppError.invalid(

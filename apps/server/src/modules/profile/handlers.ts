@@ -39,7 +39,7 @@ import {
 import { ensurePrimaryEmail, loadCustomer, loginOf } from './shared';
 
 /*
- * The profile's main-API methods (packages/contract/src/profile/methods.ts). ctx.customerId is
+ * The profile's main-API methods (packages/contract/src/profile/methods.ts). ctx.actor.customerId is
  * the customer the call acts for, already checked by the main API (resolveActingCustomer); every
  * id in a payload is then looked up within that customer only.
  */
@@ -48,8 +48,8 @@ const codeLife = { codeExpiresInSeconds: CONTACT_CODE_LIMITS.ttlSeconds };
 
 export const profileHandlers: MethodHandlers<typeof profileMethods> = {
   async getProfile(_input, ctx) {
-    await ensurePrimaryEmail(ctx.db, ctx.customerId);
-    const customer = await loadCustomer(ctx.db, ctx.customerId);
+    await ensurePrimaryEmail(ctx.db, ctx.actor.customerId);
+    const customer = await loadCustomer(ctx.db, ctx.actor.customerId);
     const [login, emails, phones, addresses, usernameChangeRequests, canCreate] = await Promise.all(
       [
         loginOf(ctx.db, customer.id),

@@ -55,7 +55,7 @@ export async function updateTaxNumber(
   taxId: string,
 ): Promise<ProfileCustomer> {
   return ctx.db.transaction(async (tx) => {
-    const customer = await lockCustomer(tx, ctx.customerId);
+    const customer = await lockCustomer(tx, ctx.actor.customerId);
     // The contract checked the shape; the customer's country checks the number (spec 2 §5).
     const holder = isBusinessCustomerType(customer.customerType) ? 'business' : 'person';
     if (!isValidTaxIdFor(taxId, customer.residenceCountryCode, holder))
@@ -110,13 +110,13 @@ export async function requestUsernameChange(
   ctx: AuthedMethodContext,
   newUsername: string,
 ): Promise<UsernameChangeRequest> {
-  if (ctx.customerId !== ctx.caller.customerId)
+  if (ctx.actor.customerId !== ctx.actor.ownCustomerId)
     throw AppError.noAccess('Only the user can ask to change their own login');
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select()
       .from(users)
-      .where(eq(users.id, ctx.caller.userId))
+      .where(eq(users.id, ctx.actor.userId))
       .for('update');
     if (!user) throw AppError.notFound('User not found');
     if (user.email.toLowerCase() === newUsername.toLowerCase()) {
@@ -150,7 +150,7 @@ export async function requestUsernameChange(
       );
     const [row] = await tx
       .insert(usernameChangeRequests)
-      .values({ customerId: ctx.customerId, userId: user.id, newUsername })
+      .values({ customerId: ctx.actor.customerId, userId: user.id, newUsername })
       .returning();
     if (!row) throw new Error('username_change_requests insert returned nothing');
     await auditChange(tx, ctx, 'usernameChangeRequested', {
@@ -172,8 +172,8 @@ export async function canCreatePersonalAccount(
   db: DbOrTx,
   ctx: AuthedMethodContext,
 ): Promise<boolean> {
-  if (ctx.customerId !== ctx.caller.customerId) return false;
-  const own = await loadCustomer(db, ctx.caller.customerId);
+  if (ctx.actor.customerId !== ctx.actor.ownCustomerId) return false;
+  const own = await loadCustomer(db, ctx.actor.ownCustomerId);
   if (!isBusinessCustomerType(own.customerType)) return false;
   const [personal] = await db
     .select({ id: customers.id })
@@ -181,7 +181,7 @@ export async function canCreatePersonalAccount(
     .innerJoin(customers, eq(customers.id, customerAccess.customerId))
     .where(
       and(
-        eq(customerAccess.userId, ctx.caller.userId),
+        eq(customerAccess.userId, ctx.actor.userId),
         eq(customers.customerType, CUSTOMER_TYPES.personal),
       ),
     )
@@ -201,7 +201,7 @@ export async function createPersonalAccount(ctx: AuthedMethodContext): Promise<n
     const [user] = await tx
       .select()
       .from(users)
-      .where(eq(users.id, ctx.caller.userId))
+      .where(eq(users.id, ctx.actor.userId))
       .for('update');
     if (!user) throw AppError.notFound('User not found');
     if (!(await canCreatePersonalAccount(tx, ctx))) {
@@ -210,7 +210,7 @@ export async function createPersonalAccount(ctx: AuthedMethodContext): Promise<n
         'A personal account cannot be opened here',
       );
     }
-    const business = await loadCustomer(tx, ctx.caller.customerId);
+    const business = await loadCustomer(tx, ctx.actor.ownCustomerId);
     const [personal] = await tx
       .insert(customers)
       .values({
@@ -254,8 +254,8 @@ export async function getNotificationSettings(
     .from(notificationSettings)
     .where(
       and(
-        eq(notificationSettings.customerId, ctx.customerId),
-        eq(notificationSettings.userId, ctx.caller.userId),
+        eq(notificationSettings.customerId, ctx.actor.customerId),
+        eq(notificationSettings.userId, ctx.actor.userId),
       ),
     )
     .orderBy(asc(notificationSettings.id));
@@ -285,7 +285,7 @@ export async function setNotificationSetting(
   return ctx.db.transaction(async (tx) => {
     await tx
       .insert(notificationSettings)
-      .values({ customerId: ctx.customerId, userId: ctx.caller.userId, identified, value })
+      .values({ customerId: ctx.actor.customerId, userId: ctx.actor.userId, identified, value })
       .onConflictDoUpdate({
         target: [
           notificationSettings.customerId,
@@ -303,13 +303,13 @@ export async function setNotificationSetting(
 
 /** The acting customer's brand's documents in their current versions, with when the signed-in user accepted each. */
 export async function getLegalInfo(db: DbOrTx, ctx: AuthedMethodContext): Promise<LegalInfoItem[]> {
-  const customer = await loadCustomer(db, ctx.customerId);
+  const customer = await loadCustomer(db, ctx.actor.customerId);
   const brand = brandOf(customer);
   const accepted = await db
     .select({ termValue: termsAcceptances.termValue, acceptedAt: termsAcceptances.acceptedAt })
     .from(termsAcceptances)
     .where(
-      and(eq(termsAcceptances.userId, ctx.caller.userId), eq(termsAcceptances.brandId, brand.id)),
+      and(eq(termsAcceptances.userId, ctx.actor.userId), eq(termsAcceptances.brandId, brand.id)),
     )
     .orderBy(desc(termsAcceptances.acceptedAt));
   return brand.terms.map((term) => ({

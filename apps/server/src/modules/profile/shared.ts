@@ -73,8 +73,8 @@ export function auditChange(
 ): Promise<void> {
   return audit(tx, {
     action: `profile.${action}`,
-    userId: ctx.caller.userId,
-    customerId: ctx.customerId,
+    userId: ctx.actor.userId,
+    customerId: ctx.actor.customerId,
     ip: ctx.ip,
     details,
   });

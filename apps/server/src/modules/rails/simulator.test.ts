@@ -52,7 +52,7 @@ async function wire(
   amount = '80',
 ): Promise<{ transactionId: string; fromAccount: number }> {
   const from = await f.accountIn(personal, 'EUR');
-  const answer = await f.call<{ transactionId: string; status: string }>('transferWire', personal, {
+  const answer = await f.call('transferWire', personal, {
     fromAccount: from.accountId,
     amount,
     currency: 'EUR',
@@ -69,12 +69,7 @@ async function wire(
 }
 
 async function railStatus(transactionId: string) {
-  const { status, body } = await f.call<{
-    status: string;
-    returnReason: string | null;
-    reversalTransactionId: string | null;
-    railSettledAt: string | null;
-  }>('getExternalTransferStatus', personal, { transactionId });
+  const { status, body } = await f.call('getExternalTransferStatus', personal, { transactionId });
   expect(status).toBe(200);
   return body;
 }
@@ -152,9 +147,10 @@ describe('the rail simulator', () => {
       returnReason: 'AC04 Closed account number',
       reversalTransactionId: move!.reversalId,
     });
-    const { body: recent } = await f.call<{
-      transfers: { transactionId: string; details: { railStatus: string } }[];
-    }>('getRecentTransfers', personal, { type: 'wire', limit: 5 });
+    const { body: recent } = await f.call('getRecentTransfers', personal, {
+      type: 'wire',
+      limit: 5,
+    });
     expect(
       recent.transfers.find((item) => item.transactionId === sent.transactionId)?.details
         .railStatus,
@@ -265,21 +261,17 @@ describe('the rail simulator', () => {
       .where(eq(customers.id, await f.customerIdOf('personal@ledgerline.test')));
     try {
       const from = await f.accountIn(personal, 'EUR');
-      const pending = await f.call<{ transactionId: string; status: string }>(
-        'transferWire',
-        personal,
-        {
-          fromAccount: from.accountId,
-          amount: '10',
-          currency: 'EUR',
-          countryCode: 'FR',
-          scheme: 'sepa',
-          beneficiaryName: 'RETURN Waiting',
-          iban: 'FR1420041010050500013M02606',
-          extraParams: [{ name: 'purposeOfPayment', value: 'SCVE' }],
-          idempotencyKey: f.key(),
-        },
-      );
+      const pending = await f.call('transferWire', personal, {
+        fromAccount: from.accountId,
+        amount: '10',
+        currency: 'EUR',
+        countryCode: 'FR',
+        scheme: 'sepa',
+        beneficiaryName: 'RETURN Waiting',
+        iban: 'FR1420041010050500013M02606',
+        extraParams: [{ name: 'purposeOfPayment', value: 'SCVE' }],
+        idempotencyKey: f.key(),
+      });
       expect(pending.body.status).toBe('pending');
       expect((await railStatus(pending.body.transactionId)).status).toBe('awaitingConfirmation');
       const moves = await runRailStep(f.db(), later(), { stepMs: STEP_MS });

@@ -1,9 +1,10 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { ACCOUNT_CODE_LIMITS, PASSWORD_RESET_CODE_LENGTH } from '@ledgerline/domain/registration';
 import type { DbOrTx, Tx } from '../../db/client';
 import { accountCodes } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { sameCodeHash, wrongTry } from '../../lib/one-time-code';
 
 export type CodePurpose = 'activation' | 'passwordReset';
 
@@ -18,10 +19,6 @@ const TTL_MS: Record<CodePurpose, number> = {
  */
 function hashCode(userId: number, purpose: CodePurpose, code: string): string {
   return sha256(`${purpose}:${userId}:${code}`);
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 /** Activation codes travel in a link: long and random. Reset codes are typed: six digits. */
@@ -124,14 +121,11 @@ export async function checkResetCode(
     .limit(1)
     .for('update');
   if (!current) return false;
-  if (!sameHash(current.codeHash, hashCode(userId, 'passwordReset', code))) {
-    const attempts = current.attempts + 1;
+  if (!sameCodeHash(current.codeHash, hashCode(userId, 'passwordReset', code))) {
+    const wrong = wrongTry(current, { maxAttempts: ACCOUNT_CODE_LIMITS.passwordResetMaxAttempts });
     await tx
       .update(accountCodes)
-      .set({
-        attempts,
-        ...(attempts >= ACCOUNT_CODE_LIMITS.passwordResetMaxAttempts ? { usedAt: now } : {}),
-      })
+      .set({ attempts: wrong.attempts, ...(wrong.attemptsLeft === 0 ? { usedAt: now } : {}) })
       .where(eq(accountCodes.id, current.id));
     return false;
   }

@@ -28,10 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-function call(method: string, body: unknown, accessToken: string) {
-  return server.main(method, body, { token: accessToken });
-}
-
 async function socketFor(accessToken: string) {
   const ticket = await server.app.inject({
     method: 'POST',
@@ -112,9 +108,9 @@ describe('changing the password', () => {
       [{ password: DEMO_PASSWORD }, { passwordNew: expect.any(String) as unknown as string }],
     ];
     for (const [body, errors] of cases) {
-      const response = await call('changePassword', body, accessToken);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
+      const response = await server.send('changePassword', body, { token: accessToken });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
     }
     // Nothing was sent and the password still works.
     expect((await login(server, 'anna@pebble.example')).response.statusCode).toBe(200);
@@ -129,50 +125,57 @@ describe('changing the password', () => {
     const otherTokens = other.response.json() as { accessToken: string; refreshToken: string };
     const otherSocket = await socketFor(otherTokens.accessToken);
 
-    const started = await call(
+    const started = await server.call(
       'changePassword',
       { password: DEMO_PASSWORD, passwordNew: newPassword, passwordNewRepeat: newPassword },
-      current,
+      { token: current },
     );
-    expect(started.statusCode).toBe(200);
-    const { requestKey, sentTo } = securityMethods.changePassword.response.parse(started.json());
+    expect(started.status).toBe(200);
+    const { requestKey, sentTo } = securityMethods.changePassword.response.parse(started.body);
     expect(sentTo).toBe('s•••@ledgerline.test');
     const code = await lastEmailCode(email);
 
     // Another user cannot use the request; a wrong code counts a try.
     expect(
       (
-        await call(
+        await server.call(
           'confirmPasswordChange',
           { requestKey, code },
-          await server.signIn('personal@ledgerline.test'),
+          { token: await server.signIn('personal@ledgerline.test') },
         )
-      ).statusCode,
+      ).status,
     ).toBe(404);
-    const wrong = await call(
+    const wrong = await server.call(
       'confirmPasswordChange',
       { requestKey, code: wrongCode(code) },
-      current,
+      { token: current },
     );
-    expect(wrong.json()).toMatchObject({
+    expect(wrong.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { code: 'validation.codeWrong' },
       attemptsLeft: 4,
     });
     expect(
-      (await call('confirmPasswordChange', { requestKey, code: '12' }, current)).json(),
+      (await server.call('confirmPasswordChange', { requestKey, code: '12' }, { token: current }))
+        .body,
     ).toMatchObject({ validationErrors: { code: 'validation.sixDigitCode' } });
 
-    const confirmed = await call('confirmPasswordChange', { requestKey, code }, current);
-    expect(confirmed.json()).toMatchObject({ responseCode: '00', changed: true });
+    const confirmed = await server.call(
+      'confirmPasswordChange',
+      { requestKey, code },
+      { token: current },
+    );
+    expect(confirmed.body).toMatchObject({ responseCode: '00', changed: true });
     expect(await currentSocket.next('PasswordChange')).toMatchObject({
       payload: { result: 'success' },
     });
     await otherSocket.closed;
 
     // This session goes on; the other one is over (its access token and its refresh token).
-    expect((await call('getCustomerInfo', {}, current)).statusCode).toBe(200);
-    expect((await call('getCustomerInfo', {}, otherTokens.accessToken)).statusCode).toBe(401);
+    expect((await server.call('getCustomerInfo', {}, { token: current })).status).toBe(200);
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: otherTokens.accessToken })).status,
+    ).toBe(401);
     const refresh = await server.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
@@ -187,7 +190,7 @@ describe('changing the password', () => {
     expect(refreshCookieValue(fresh.response)).toEqual(expect.any(String));
     // Used once: the same code does nothing more.
     expect(
-      (await call('confirmPasswordChange', { requestKey, code }, current)).json(),
+      (await server.call('confirmPasswordChange', { requestKey, code }, { token: current })).body,
     ).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
     expect(await auditActions(user.id)).toEqual(
       expect.arrayContaining([
@@ -207,41 +210,52 @@ describe('changing the password', () => {
       passwordNew: newPassword,
       passwordNewRepeat: newPassword,
     };
-    const first = (await call('changePassword', body, accessToken)).json().requestKey as string;
+    const first = (await server.call('changePassword', body, { token: accessToken })).body
+      .requestKey as string;
     const firstCode = await lastEmailCode('tomas@northmere.example');
     expect(
-      (await call('cancelPasswordChange', { requestKey: first }, accessToken)).json(),
+      (await server.call('cancelPasswordChange', { requestKey: first }, { token: accessToken }))
+        .body,
     ).toMatchObject({ responseCode: '00', canceled: true });
     expect(await socket.next('PasswordChange')).toMatchObject({ payload: { result: 'canceled' } });
     expect(
       (
-        await call('confirmPasswordChange', { requestKey: first, code: firstCode }, accessToken)
-      ).json(),
+        await server.call(
+          'confirmPasswordChange',
+          { requestKey: first, code: firstCode },
+          { token: accessToken },
+        )
+      ).body,
     ).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
     expect(
       (
-        await call(
+        await server.call(
           'cancelPasswordChange',
           { requestKey: '6b1d7d0e-4a5f-4b8e-9a43-1f2a3b4c5d6e' },
-          accessToken,
+          { token: accessToken },
         )
-      ).statusCode,
+      ).status,
     ).toBe(404);
 
-    const second = (await call('changePassword', body, accessToken)).json().requestKey as string;
+    const second = (await server.call('changePassword', body, { token: accessToken })).body
+      .requestKey as string;
     const secondCode = await lastEmailCode('tomas@northmere.example');
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await call(
+      const response = await server.call(
         'confirmPasswordChange',
         { requestKey: second, code: wrongCode(secondCode) },
-        accessToken,
+        { token: accessToken },
       );
-      expect(response.json().attemptsLeft).toBe(5 - attempt);
+      expect(response.body).toMatchObject({ attemptsLeft: 5 - attempt });
     }
     expect(
       (
-        await call('confirmPasswordChange', { requestKey: second, code: secondCode }, accessToken)
-      ).json(),
+        await server.call(
+          'confirmPasswordChange',
+          { requestKey: second, code: secondCode },
+          { token: accessToken },
+        )
+      ).body,
     ).toMatchObject({ validationErrors: { requestKey: 'validation.codeExpired' } });
     expect((await login(server, 'tomas@northmere.example')).response.statusCode).toBe(200);
     socket.socket.close();
@@ -255,13 +269,13 @@ describe('changing the second factor', () => {
     const accessToken = await server.signIn(email);
     const socket = await socketFor(accessToken);
 
-    const started = await call(
+    const started = await server.call(
       'setTwoStepVerification',
       { target: 'login', mode: 'otp' },
-      accessToken,
+      { token: accessToken },
     );
-    expect(started.statusCode).toBe(200);
-    const change = securityMethods.setTwoStepVerification.response.parse(started.json());
+    expect(started.status).toBe(200);
+    const change = securityMethods.setTwoStepVerification.response.parse(started.body);
     expect(change).toMatchObject({
       confirmWith: 'email',
       sentTo: 's•••@ledgerline.test',
@@ -275,41 +289,41 @@ describe('changing the second factor', () => {
     // Both proofs are needed: the e-mailed code (the current factor: none) and the new app's code.
     expect(
       (
-        await call(
+        await server.call(
           'confirmTwoStepVerification',
           { requestKey: change.requestKey, code: emailCode },
-          accessToken,
+          { token: accessToken },
         )
-      ).json(),
+      ).body,
     ).toMatchObject({
       validationErrors: { newFactorCode: 'validation.required' },
     });
-    const badNew = await call(
+    const badNew = await server.call(
       'confirmTwoStepVerification',
       {
         requestKey: change.requestKey,
         code: emailCode,
         newFactorCode: wrongCode(totpAt(secret, Date.now())),
       },
-      accessToken,
+      { token: accessToken },
     );
-    expect(badNew.json()).toMatchObject({
+    expect(badNew.body).toMatchObject({
       validationErrors: { newFactorCode: 'validation.codeWrong' },
     });
-    const confirmed = await call(
+    const confirmed = await server.call(
       'confirmTwoStepVerification',
       { requestKey: change.requestKey, code: emailCode, newFactorCode: totpAt(secret, Date.now()) },
-      accessToken,
+      { token: accessToken },
     );
-    expect(confirmed.json()).toMatchObject({
+    expect(confirmed.body).toMatchObject({
       responseCode: '00',
       login2faMode: 'otp',
       transactionApproveMode: 0,
     });
     await socket.next('TwoStepVerificationConfirmed');
-    expect((await call('getCustomerInfo', {}, accessToken)).json().customer.login2faMode).toBe(
-      'otp',
-    );
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: accessToken })).body.customer.login2faMode,
+    ).toBe('otp');
 
     // The login flow follows the new mode: a code from the app completes it.
     const { response, verifier } = await login(server, email);
@@ -326,30 +340,34 @@ describe('changing the second factor', () => {
       .update(authSettings)
       .set({ totpLastStep: null })
       .where(eq(authSettings.userId, user.id));
-    const wrongCurrent = await call(
+    const wrongCurrent = await server.call(
       'setTwoStepVerification',
       { target: 'login', mode: 'no', currentCode: wrongCode(totpAt(secret, Date.now())) },
-      accessToken,
+      { token: accessToken },
     );
-    expect(wrongCurrent.json()).toMatchObject({
+    expect(wrongCurrent.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { currentCode: 'validation.codeWrong' },
     });
     const off = securityMethods.setTwoStepVerification.response.parse(
       (
-        await call(
+        await server.call(
           'setTwoStepVerification',
           { target: 'login', mode: 'no', currentCode: totpAt(secret, Date.now()) },
-          accessToken,
+          { token: accessToken },
         )
-      ).json(),
+      ).body,
     );
     expect(off.confirmWith).toBe('otp');
     expect(off.secret).toBeUndefined();
     expect(
       (
-        await call('confirmTwoStepVerification', { requestKey: off.requestKey }, accessToken)
-      ).json(),
+        await server.call(
+          'confirmTwoStepVerification',
+          { requestKey: off.requestKey },
+          { token: accessToken },
+        )
+      ).body,
     ).toMatchObject({ login2faMode: 'no' });
     expect((await login(server, email)).response.json()).toMatchObject({ authFlow: 'simple' });
     expect(await auditActions(user.id)).toEqual(
@@ -376,23 +394,31 @@ describe('changing the second factor', () => {
       .set({ transactionApproveMode: 0 })
       .where(eq(customers.id, smsUser!.customerId));
     const toSms = (
-      await call('setTwoStepVerification', { target: 'transaction', mode: 2 }, accessToken)
-    ).json();
+      await server.call(
+        'setTwoStepVerification',
+        { target: 'transaction', mode: 2 },
+        { token: accessToken },
+      )
+    ).body;
     expect(toSms).toMatchObject({ confirmWith: 'email' });
     const emailed = await lastEmailCode('sms@ledgerline.test');
     expect(
       (
-        await call(
+        await server.call(
           'confirmTwoStepVerification',
           { requestKey: toSms.requestKey, code: emailed },
-          accessToken,
+          { token: accessToken },
         )
-      ).json(),
+      ).body,
     ).toMatchObject({ transactionApproveMode: 2, login2faMode: 'sms' });
 
     const toApprovalCode = (
-      await call('setTwoStepVerification', { target: 'transaction', mode: 4 }, accessToken)
-    ).json();
+      await server.call(
+        'setTwoStepVerification',
+        { target: 'transaction', mode: 4 },
+        { token: accessToken },
+      )
+    ).body;
     expect(toApprovalCode).toMatchObject({
       confirmWith: 'sms',
       sentTo: expect.stringMatching(/0123$/),
@@ -401,14 +427,16 @@ describe('changing the second factor', () => {
     expect(sms).toMatch(/^\d{6} is your Pebble Wallet code to change two-step verification/);
     expect(
       (
-        await call(
+        await server.call(
           'confirmTwoStepVerification',
           { requestKey: toApprovalCode.requestKey, code: sms.slice(0, 6) },
-          accessToken,
+          { token: accessToken },
         )
-      ).json(),
+      ).body,
     ).toMatchObject({ transactionApproveMode: 4 });
-    expect((await call('getSecuritySettings', {}, accessToken)).json()).toMatchObject({
+    expect(
+      (await server.call('getSecuritySettings', {}, { token: accessToken })).body,
+    ).toMatchObject({
       transactionApproveMode: 4,
       login2faMode: 'sms',
     });
@@ -420,8 +448,12 @@ describe('changing the second factor', () => {
     const socket = await socketFor(accessToken);
     // Declined on the phone: the change fails and nothing moves.
     const declined = (
-      await call('setTwoStepVerification', { target: 'login', mode: 'no' }, accessToken)
-    ).json();
+      await server.call(
+        'setTwoStepVerification',
+        { target: 'login', mode: 'no' },
+        { token: accessToken },
+      )
+    ).body;
     expect(declined).toMatchObject({ confirmWith: 'push' });
     const page = await server.app.inject({
       method: 'GET',
@@ -435,25 +467,35 @@ describe('changing the second factor', () => {
     });
     expect(
       (
-        await call('confirmTwoStepVerification', { requestKey: declined.requestKey }, accessToken)
-      ).json(),
+        await server.call(
+          'confirmTwoStepVerification',
+          { requestKey: declined.requestKey },
+          { token: accessToken },
+        )
+      ).body,
     ).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { requestKey: 'validation.twoStepDeclined' },
     });
-    expect((await call('getSecuritySettings', {}, accessToken)).json().login2faMode).toBe('push');
+    expect(
+      (await server.call('getSecuritySettings', {}, { token: accessToken })).body.login2faMode,
+    ).toBe('push');
 
     // Approved: the change applies once the phone said yes, not before.
     const change = (
-      await call('setTwoStepVerification', { target: 'login', mode: 'no' }, accessToken)
-    ).json();
-    const pending = await call(
+      await server.call(
+        'setTwoStepVerification',
+        { target: 'login', mode: 'no' },
+        { token: accessToken },
+      )
+    ).body;
+    const pending = await server.call(
       'confirmTwoStepVerification',
       { requestKey: change.requestKey },
-      accessToken,
+      { token: accessToken },
     );
-    expect(pending.statusCode).toBe(409);
-    expect(pending.json().reason).toBe('pending');
+    expect(pending.status).toBe(409);
+    expect(pending.body).toMatchObject({ reason: 'pending' });
     // The phone app itself decides with its secret (PUT /login/{key}/confirm).
     const decided = await server.app.inject({
       method: 'PUT',
@@ -464,8 +506,12 @@ describe('changing the second factor', () => {
     expect(decided.statusCode).toBe(200);
     expect(
       (
-        await call('confirmTwoStepVerification', { requestKey: change.requestKey }, accessToken)
-      ).json(),
+        await server.call(
+          'confirmTwoStepVerification',
+          { requestKey: change.requestKey },
+          { token: accessToken },
+        )
+      ).body,
     ).toMatchObject({ login2faMode: 'no' });
     expect((await login(server, 'push@ledgerline.test')).response.json()).toMatchObject({
       authFlow: 'simple',
@@ -488,28 +534,39 @@ describe('changing the second factor', () => {
       ],
     ];
     for (const [body, errors] of cases) {
-      const response = await call('setTwoStepVerification', body, accessToken);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
+      const response = await server.send('setTwoStepVerification', body, { token: accessToken });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
     }
     const change = (
-      await call('setTwoStepVerification', { target: 'transaction', mode: 4 }, accessToken)
-    ).json();
+      await server.call(
+        'setTwoStepVerification',
+        { target: 'transaction', mode: 4 },
+        { token: accessToken },
+      )
+    ).body;
     const stranger = await server.signIn('anna@pebble.example');
     expect(
       (
-        await call(
+        await server.call(
           'confirmTwoStepVerification',
           { requestKey: change.requestKey, code: '123456' },
-          stranger,
+          { token: stranger },
         )
-      ).statusCode,
+      ).status,
     ).toBe(404);
     expect(
-      (await call('confirmTwoStepVerification', { requestKey: 'not-a-key' }, accessToken)).json(),
+      (
+        await server.call(
+          'confirmTwoStepVerification',
+          { requestKey: 'not-a-key' },
+          { token: accessToken },
+        )
+      ).body,
     ).toMatchObject({ validationErrors: { requestKey: 'validation.invalidValue' } });
-    expect((await call('getSecuritySettings', {}, accessToken)).json().transactionApproveMode).toBe(
-      0,
-    );
+    expect(
+      (await server.call('getSecuritySettings', {}, { token: accessToken })).body
+        .transactionApproveMode,
+    ).toBe(0);
   });
 });

@@ -13,10 +13,16 @@ import {
   deletePayoutBlacklist,
   type SecurityDeps,
 } from './settings';
+import type { CredentialDeps } from './shared';
 import { confirmTwoStepChange, startTwoStepChange } from './two-step';
 
 function depsOf(ctx: AuthedMethodContext): SecurityDeps {
   return { db: ctx.db, ipWhitelist: ctx.services.sessions.ipWhitelist };
+}
+
+function credentialDepsOf(ctx: AuthedMethodContext): CredentialDeps {
+  const { mailer, realtime, sessions, passwords } = ctx.services;
+  return { db: ctx.db, mailer, realtime, sessions, passwords };
 }
 
 export const securityHandlers: MethodHandlers<typeof securityMethods> = {
@@ -29,9 +35,13 @@ export const securityHandlers: MethodHandlers<typeof securityMethods> = {
   getPayoutBlacklist: (input, ctx) => getPayoutBlacklist(depsOf(ctx), ctx.actor, input),
   addPayoutBlacklist: (input, ctx) => addPayoutBlacklist(depsOf(ctx), ctx.actor, input),
   deletePayoutBlacklist: (input, ctx) => deletePayoutBlacklist(depsOf(ctx), ctx.actor, input),
-  setTwoStepVerification: (input, ctx) => startTwoStepChange(input, ctx),
-  confirmTwoStepVerification: (input, ctx) => confirmTwoStepChange(input, ctx),
-  changePassword: (input, ctx) => startPasswordChange(input, ctx),
-  confirmPasswordChange: (input, ctx) => confirmPasswordChange(input, ctx),
-  cancelPasswordChange: (input, ctx) => cancelPasswordChange(input, ctx),
+  setTwoStepVerification: (input, ctx) =>
+    startTwoStepChange(credentialDepsOf(ctx), ctx.actor, input),
+  confirmTwoStepVerification: (input, ctx) =>
+    confirmTwoStepChange(credentialDepsOf(ctx), ctx.actor, input),
+  changePassword: (input, ctx) => startPasswordChange(credentialDepsOf(ctx), ctx.actor, input),
+  confirmPasswordChange: (input, ctx) =>
+    confirmPasswordChange(credentialDepsOf(ctx), ctx.actor, input),
+  cancelPasswordChange: (input, ctx) =>
+    cancelPasswordChange(credentialDepsOf(ctx), ctx.actor, input),
 };

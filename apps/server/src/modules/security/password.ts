@@ -3,14 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { passwordChangeRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/crypto';
-import type { AuthedMethodContext } from '../../main-api/types';
+import type { Actor } from '../../lib/actor';
+import { judgeCode } from '../../lib/one-time-code';
 import { audit } from '../audit';
 import { accountBlockedError, accountBlockedUntil, registerAccountFailure } from '../auth';
 import { renderMessage } from './messages';
 import {
-  CHANGE_MAX_ATTEMPTS,
+  changeCodeLimits,
   CHANGE_TTL_MS,
   callerAccount,
+  wrongTryChange,
+  type CredentialDeps,
   changeExpiredError,
   codeHash,
   maskEmail,
@@ -25,21 +28,22 @@ import {
  * while), so a stolen session cannot be used to guess it.
  */
 export async function startPasswordChange(
+  deps: CredentialDeps,
+  actor: Actor,
   input: { password: string; passwordNew: string },
-  ctx: AuthedMethodContext,
 ) {
-  const { user, customer, brand } = await callerAccount(ctx.db, ctx.caller.userId);
+  const { user, customer, brand } = await callerAccount(deps.db, actor.userId);
   const username = user.email.toLowerCase();
-  const blocked = await accountBlockedUntil(ctx.db, username);
+  const blocked = await accountBlockedUntil(deps.db, username);
   if (blocked) throw accountBlockedError(blocked);
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const blockedUntil = await ctx.db.transaction(async (tx) => {
+    const blockedUntil = await deps.db.transaction(async (tx) => {
       const until = await registerAccountFailure(tx, username);
       await audit(tx, {
         action: 'password.changeRefused',
         userId: user.id,
         customerId: customer.id,
-        ip: ctx.ip,
+        ip: actor.ip,
         details: { reason: 'wrongPassword' },
       });
       return until;
@@ -51,11 +55,11 @@ export async function startPasswordChange(
       'The current password is not correct',
     );
   }
-  const newPasswordHash = await ctx.services.passwords.hash(input.passwordNew);
+  const newPasswordHash = await deps.passwords.hash(input.passwordNew);
   const id = randomUUID();
   const code = sixDigits();
   const expiresAt = new Date(Date.now() + CHANGE_TTL_MS);
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     // One pending change at a time: an older one stops working.
     await tx
       .update(passwordChangeRequests)
@@ -71,16 +75,16 @@ export async function startPasswordChange(
       userId: user.id,
       newPasswordHash,
       codeHash: codeHash(id, code),
-      ip: ctx.ip.slice(0, 64),
+      ip: actor.ip.slice(0, 64),
       expiresAt,
     });
-    const text = renderMessage('passwordChangeCode', ctx.lang, {
+    const text = renderMessage('passwordChangeCode', actor.lang, {
       brand: brand.projectName,
       code,
       minutes: CHANGE_TTL_MS / 60_000,
       support: brand.supports.defaultEmail,
     });
-    await ctx.services.mailer.enqueue(tx, {
+    await deps.mailer.enqueue(tx, {
       channel: 'email',
       recipient: user.email,
       subject: text.subject,
@@ -91,7 +95,7 @@ export async function startPasswordChange(
       action: 'password.changeRequested',
       userId: user.id,
       customerId: customer.id,
-      ip: ctx.ip,
+      ip: actor.ip,
       details: { requestKey: id },
     });
   });
@@ -103,12 +107,13 @@ export async function startPasswordChange(
  * same transaction; this session stays. Their sockets close after commit.
  */
 export async function confirmPasswordChange(
+  deps: CredentialDeps,
+  actor: Actor,
   input: { requestKey: string; code: string },
-  ctx: AuthedMethodContext,
 ) {
-  const { user, customer, brand } = await callerAccount(ctx.db, ctx.caller.userId);
+  const { user, customer, brand } = await callerAccount(deps.db, actor.userId);
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(passwordChangeRequests)
@@ -120,42 +125,34 @@ export async function confirmPasswordChange(
       )
       .for('update');
     if (!row) return { kind: 'missing' as const };
-    if (row.status !== 'pending' || row.expiresAt <= now || row.attempts >= CHANGE_MAX_ATTEMPTS)
-      return { kind: 'expired' as const };
-    if (codeHash(row.id, input.code) !== row.codeHash) {
-      const attempts = row.attempts + 1;
+    if (row.status !== 'pending') return { kind: 'expired' as const };
+    const verdict = judgeCode(row, codeHash(row.id, input.code), changeCodeLimits(now));
+    if (verdict.kind === 'spent') return { kind: 'expired' as const };
+    if (verdict.kind === 'wrong') {
       await tx
         .update(passwordChangeRequests)
-        .set({
-          attempts,
-          ...(attempts >= CHANGE_MAX_ATTEMPTS ? { status: 'failed', decidedAt: now } : {}),
-        })
+        .set(wrongTryChange(verdict, now))
         .where(eq(passwordChangeRequests.id, row.id));
       await audit(tx, {
         action: 'password.changeWrongCode',
         userId: user.id,
         customerId: customer.id,
-        ip: ctx.ip,
-        details: { requestKey: row.id, attempts },
+        ip: actor.ip,
+        details: { requestKey: row.id, attempts: verdict.attempts },
       });
-      return { kind: 'wrong' as const, attemptsLeft: CHANGE_MAX_ATTEMPTS - attempts };
+      return { kind: 'wrong' as const, attemptsLeft: verdict.attemptsLeft };
     }
     await tx.update(users).set({ passwordHash: row.newPasswordHash }).where(eq(users.id, user.id));
     await tx
       .update(passwordChangeRequests)
       .set({ status: 'done', decidedAt: now })
       .where(eq(passwordChangeRequests.id, row.id));
-    const ended = await ctx.services.sessions.revokeOthers(
-      tx,
-      user.id,
-      ctx.caller.sessionId,
-      'passwordChange',
-    );
-    const text = renderMessage('passwordChanged', ctx.lang, {
+    const ended = await deps.sessions.revokeOthers(tx, user.id, actor.sessionId, 'passwordChange');
+    const text = renderMessage('passwordChanged', actor.lang, {
       brand: brand.projectName,
       support: brand.supports.defaultEmail,
     });
-    await ctx.services.mailer.enqueue(tx, {
+    await deps.mailer.enqueue(tx, {
       channel: 'email',
       recipient: user.email,
       subject: text.subject,
@@ -166,7 +163,7 @@ export async function confirmPasswordChange(
       action: 'password.changed',
       userId: user.id,
       customerId: customer.id,
-      ip: ctx.ip,
+      ip: actor.ip,
       details: { requestKey: row.id, sessionsEnded: ended.length },
     });
     return { kind: 'done' as const, ended };
@@ -174,8 +171,8 @@ export async function confirmPasswordChange(
   if (outcome.kind === 'missing') throw AppError.notFound('No such password change is waiting');
   if (outcome.kind === 'expired') throw changeExpiredError();
   if (outcome.kind === 'wrong') throw wrongCodeError('code', outcome.attemptsLeft);
-  await ctx.services.sessions.closeSockets(outcome.ended, 'revoked');
-  await ctx.services.realtime.publish(user.id, {
+  await deps.sessions.closeSockets(outcome.ended, 'revoked');
+  await deps.realtime.publish(user.id, {
     type: 'PasswordChange',
     payload: { result: 'success' },
   });
@@ -183,11 +180,12 @@ export async function confirmPasswordChange(
 }
 
 export async function cancelPasswordChange(
+  deps: CredentialDeps,
+  actor: Actor,
   input: { requestKey: string },
-  ctx: AuthedMethodContext,
 ) {
-  const userId = ctx.caller.userId;
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const userId = actor.userId;
+  const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: passwordChangeRequests.status })
       .from(passwordChangeRequests)
@@ -207,15 +205,15 @@ export async function cancelPasswordChange(
     await audit(tx, {
       action: 'password.changeCanceled',
       userId,
-      customerId: ctx.caller.customerId,
-      ip: ctx.ip,
+      customerId: actor.ownCustomerId,
+      ip: actor.ip,
       details: { requestKey: input.requestKey },
     });
     return 'canceled' as const;
   });
   if (outcome === 'missing') throw AppError.notFound('No such password change is waiting');
   if (outcome === 'expired') throw changeExpiredError();
-  await ctx.services.realtime.publish(userId, {
+  await deps.realtime.publish(userId, {
     type: 'PasswordChange',
     payload: { result: 'canceled' },
   });

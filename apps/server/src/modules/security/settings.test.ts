@@ -26,17 +26,6 @@ afterAll(async () => server.close());
 
 const HOME = '127.0.0.1';
 
-/** A main-API call from a given address (the IP whitelist looks at it). */
-function call(method: string, body: unknown, accessToken: string, ip = HOME) {
-  return server.app.inject({
-    method: 'POST',
-    url: `/api/main/?${method}`,
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    payload: JSON.stringify(body),
-  });
-}
-
 async function signInFrom(email: string, ip = HOME): Promise<string> {
   const { response } = await login(server, email, { ip });
   expect(response.statusCode).toBe(200);
@@ -62,13 +51,13 @@ async function auditActions(userId: number): Promise<string[]> {
 
 describe('getSecuritySettings', () => {
   it('answers the modes, the modes each user may switch to, and the calling address', async () => {
-    const personal = await call(
+    const personal = await server.call(
       'getSecuritySettings',
       {},
-      await server.signIn('personal@ledgerline.test'),
+      { token: await server.signIn('personal@ledgerline.test') },
     );
-    expect(personal.statusCode).toBe(200);
-    expect(securityMethods.getSecuritySettings.response.parse(personal.json())).toEqual({
+    expect(personal.status).toBe(200);
+    expect(securityMethods.getSecuritySettings.response.parse(personal.body)).toEqual({
       login2faMode: 'no',
       transactionApproveMode: 0,
       availableLoginModes: ['no', 'otp'],
@@ -77,8 +66,12 @@ describe('getSecuritySettings', () => {
       currentIp: HOME,
     });
     const push = (
-      await call('getSecuritySettings', {}, await server.signIn('security-centre@ledgerline.test'))
-    ).json();
+      await server.call(
+        'getSecuritySettings',
+        {},
+        { token: await server.signIn('security-centre@ledgerline.test') },
+      )
+    ).body;
     expect(push).toMatchObject({
       availableLoginModes: ['no', 'otp', 'push'],
       availableTransactionModes: [0, 1, 3, 4],
@@ -87,41 +80,50 @@ describe('getSecuritySettings', () => {
 
   it('refuses a stranger and a payload with extra fields', async () => {
     expect((await server.main('getSecuritySettings', {})).statusCode).toBe(401);
-    const extra = await call(
+    const extra = await server.send(
       'getSecuritySettings',
       { userId: 1 },
-      await server.signIn('personal@ledgerline.test'),
+      { token: await server.signIn('personal@ledgerline.test') },
     );
-    expect(extra.statusCode).toBe(400);
-    expect(extra.json().responseCode).toBe('TA1');
+    expect(extra.status).toBe(400);
+    expect(extra.body.responseCode).toBe('TA1');
   });
 });
 
 describe('the IP whitelist', () => {
   it('adds addresses and ranges of both families, and lists them', async () => {
     const accessToken = await server.signIn('anna@pebble.example');
-    const single = await call('addIpWhitelistEntry', { ip: ' 198.51.100.7 ' }, accessToken);
-    expect(single.statusCode).toBe(200);
-    expect(single.json().entry).toMatchObject({
+    const single = await server.call(
+      'addIpWhitelistEntry',
+      { ip: ' 198.51.100.7 ' },
+      { token: accessToken },
+    );
+    expect(single.status).toBe(200);
+    expect(single.body.entry).toMatchObject({
       ip: '198.51.100.7',
       toIp: null,
       created: expect.any(String),
     });
     expect(
-      (await call('addIpWhitelistEntry', { ip: '203.0.113.0', toIp: '203.0.113.255' }, accessToken))
-        .statusCode,
+      (
+        await server.call(
+          'addIpWhitelistEntry',
+          { ip: '203.0.113.0', toIp: '203.0.113.255' },
+          { token: accessToken },
+        )
+      ).status,
     ).toBe(200);
     expect(
       (
-        await call(
+        await server.call(
           'addIpWhitelistEntry',
           { ip: '2001:db8::1', toIp: '2001:db8::ffff' },
-          accessToken,
+          { token: accessToken },
         )
-      ).statusCode,
+      ).status,
     ).toBe(200);
     const list = securityMethods.getIpWhitelist.response.parse(
-      (await call('getIpWhitelist', {}, accessToken)).json(),
+      (await server.call('getIpWhitelist', {}, { token: accessToken })).body,
     );
     expect(list.enabled).toBe(false);
     expect(list.currentIp).toBe(HOME);
@@ -148,39 +150,50 @@ describe('the IP whitelist', () => {
       [{ ip: '10.0.0.1', note: 'x' }, { _: expect.any(String) as unknown as string }],
     ];
     for (const [body, errors] of cases) {
-      const response = await call('addIpWhitelistEntry', body, accessToken);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
+      const response = await server.send('addIpWhitelistEntry', body, { token: accessToken });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
     }
-    expect((await call('addIpWhitelistEntry', { ip: '10.0.0.1' }, accessToken)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await server.call('addIpWhitelistEntry', { ip: '10.0.0.1' }, { token: accessToken })).status,
+    ).toBe(200);
     // The same address written another way is the same entry.
-    const duplicate = await call('addIpWhitelistEntry', { ip: '::ffff:10.0.0.1' }, accessToken);
-    expect(duplicate.json()).toMatchObject({
+    const duplicate = await server.call(
+      'addIpWhitelistEntry',
+      { ip: '::ffff:10.0.0.1' },
+      { token: accessToken },
+    );
+    expect(duplicate.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { ip: 'validation.ipWhitelistEntryExists' },
     });
-    const list = (await call('getIpWhitelist', {}, accessToken)).json();
+    const list = (await server.call('getIpWhitelist', {}, { token: accessToken })).body;
     expect(list.entries).toHaveLength(1);
   });
 
   it('answers not found for another user’s entry id, which stays', async () => {
     const owner = await server.signIn('office@harbourlight.example');
-    const entry = (await call('addIpWhitelistEntry', { ip: '192.0.2.10' }, owner)).json().entry as {
+    const entry = (await server.call('addIpWhitelistEntry', { ip: '192.0.2.10' }, { token: owner }))
+      .body.entry as {
       id: number;
     };
     const stranger = await server.signIn('ioana@harbourlight.example');
-    const refused = await call('deleteIpWhitelistEntry', { id: entry.id }, stranger);
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().responseCode).toBe('ENOA');
-    expect((await call('getIpWhitelist', {}, stranger)).json().entries).toEqual([]);
+    const refused = await server.call(
+      'deleteIpWhitelistEntry',
+      { id: entry.id },
+      { token: stranger },
+    );
+    expect(refused.status).toBe(404);
+    expect(refused.body.responseCode).toBe('ENOA');
+    expect((await server.call('getIpWhitelist', {}, { token: stranger })).body.entries).toEqual([]);
     const [still] = await server.database.db
       .select()
       .from(ipWhitelistEntries)
       .where(eq(ipWhitelistEntries.id, entry.id));
     expect(still?.ip).toBe('192.0.2.10');
-    expect((await call('deleteIpWhitelistEntry', { id: 0 }, stranger)).statusCode).toBe(400);
+    expect(
+      (await server.call('deleteIpWhitelistEntry', { id: 0 }, { token: stranger })).status,
+    ).toBe(400);
   });
 
   it('will not shut out the calling address, then refuses sign-in and API calls from elsewhere and records them', async () => {
@@ -198,30 +211,51 @@ describe('the IP whitelist', () => {
       });
 
     // Nothing listed yet: turning the mode on would lock this address out.
-    const lockout = await call('setIpWhitelistMode', { enable: true }, accessToken);
-    expect(lockout.statusCode).toBe(400);
-    expect(lockout.json()).toMatchObject({
+    const lockout = await server.call(
+      'setIpWhitelistMode',
+      { enable: true },
+      { token: accessToken },
+    );
+    expect(lockout.status).toBe(400);
+    expect(lockout.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { enable: 'validation.ipWhitelistSelfLockout' },
     });
-    expect((await call('getIpWhitelist', {}, accessToken)).json().enabled).toBe(false);
+    expect((await server.call('getIpWhitelist', {}, { token: accessToken })).body.enabled).toBe(
+      false,
+    );
 
     const home = (
-      await call('addIpWhitelistEntry', { ip: '127.0.0.0', toIp: '127.0.0.255' }, accessToken)
-    ).json().entry as { id: number };
-    const office = (await call('addIpWhitelistEntry', { ip: '192.0.2.50' }, accessToken)).json()
-      .entry as { id: number };
-    const enabled = await call('setIpWhitelistMode', { enable: true }, accessToken);
-    expect(enabled.json()).toMatchObject({ responseCode: '00', enabled: true });
+      await server.call(
+        'addIpWhitelistEntry',
+        { ip: '127.0.0.0', toIp: '127.0.0.255' },
+        { token: accessToken },
+      )
+    ).body.entry as { id: number };
+    const office = (
+      await server.call('addIpWhitelistEntry', { ip: '192.0.2.50' }, { token: accessToken })
+    ).body.entry as { id: number };
+    const enabled = await server.call(
+      'setIpWhitelistMode',
+      { enable: true },
+      { token: accessToken },
+    );
+    expect(enabled.body).toMatchObject({ responseCode: '00', enabled: true });
 
     // A session opened elsewhere before stops working at once; so does this one from another address.
-    const refused = await call('getCustomerInfo', {}, outsiderToken, '198.51.100.99');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({
+    const refused = await server.call(
+      'getCustomerInfo',
+      {},
+      { token: outsiderToken, ip: '198.51.100.99' },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
       responseCode: 'IPW',
       responseDescription: expect.stringMatching(/not allowed/),
     });
-    expect((await call('getSecuritySettings', {}, accessToken, '10.1.2.3')).statusCode).toBe(403);
+    expect(
+      (await server.call('getSecuritySettings', {}, { token: accessToken, ip: '10.1.2.3' })).status,
+    ).toBe(403);
     // No new tokens from outside either; the refresh token is not spent by the refusal.
     expect((await refreshFrom('198.51.100.99')).json()).toMatchObject({ responseCode: 'IPW' });
     expect(
@@ -235,11 +269,16 @@ describe('the IP whitelist', () => {
       ).statusCode,
     ).toBe(403);
     // Inside the list: the range and the single address (also as an IPv4-mapped IPv6 address).
-    expect((await call('getCustomerInfo', {}, accessToken, '127.0.0.200')).statusCode).toBe(200);
-    expect((await call('getCustomerInfo', {}, accessToken, '192.0.2.50')).statusCode).toBe(200);
-    expect((await call('getCustomerInfo', {}, accessToken, '::ffff:192.0.2.50')).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: accessToken, ip: '127.0.0.200' })).status,
+    ).toBe(200);
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: accessToken, ip: '192.0.2.50' })).status,
+    ).toBe(200);
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: accessToken, ip: '::ffff:192.0.2.50' }))
+        .status,
+    ).toBe(200);
 
     // Sign-in from elsewhere: refused after the password, and recorded.
     const outsideLogin = await login(server, email, { ip: '203.0.113.9' });
@@ -266,39 +305,46 @@ describe('the IP whitelist', () => {
     );
 
     // Deleting the entry that covers this address is refused; another one may go.
-    const selfDelete = await call('deleteIpWhitelistEntry', { id: home.id }, accessToken);
-    expect(selfDelete.json()).toMatchObject({
+    const selfDelete = await server.call(
+      'deleteIpWhitelistEntry',
+      { id: home.id },
+      { token: accessToken },
+    );
+    expect(selfDelete.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { id: 'validation.ipWhitelistSelfLockout' },
     });
     expect(
-      (await call('deleteIpWhitelistEntry', { id: office.id }, accessToken)).json(),
+      (await server.call('deleteIpWhitelistEntry', { id: office.id }, { token: accessToken })).body,
     ).toMatchObject({ responseCode: '00', deleted: true });
-    expect((await call('getCustomerInfo', {}, accessToken, '192.0.2.50')).statusCode).toBe(403);
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: accessToken, ip: '192.0.2.50' })).status,
+    ).toBe(403);
 
     // Off again: every address may call.
-    expect((await call('setIpWhitelistMode', { enable: false }, accessToken)).json()).toMatchObject(
-      { enabled: false },
-    );
-    expect((await call('getCustomerInfo', {}, outsiderToken, '198.51.100.99')).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await server.call('setIpWhitelistMode', { enable: false }, { token: accessToken })).body,
+    ).toMatchObject({ enabled: false });
+    expect(
+      (await server.call('getCustomerInfo', {}, { token: outsiderToken, ip: '198.51.100.99' }))
+        .status,
+    ).toBe(200);
     expect((await refreshFrom('198.51.100.99')).statusCode).toBe(200);
-    expect((await call('deleteIpWhitelistEntry', { id: home.id }, accessToken)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await server.call('deleteIpWhitelistEntry', { id: home.id }, { token: accessToken })).status,
+    ).toBe(200);
     expect(await auditActions(userId)).toEqual(
       expect.arrayContaining(['security.ipWhitelistDisabled', 'security.ipWhitelistEntryDeleted']),
     );
   });
 
   it('refuses a mode that is not a boolean', async () => {
-    const response = await call(
+    const response = await server.send(
       'setIpWhitelistMode',
       { enable: 'yes' },
-      await server.signIn('personal@ledgerline.test'),
+      { token: await server.signIn('personal@ledgerline.test') },
     );
-    expect(response.json()).toMatchObject({
+    expect(response.body).toMatchObject({
       responseCode: 'TA1',
       validationErrors: { enable: 'validation.invalidValue' },
     });
@@ -318,7 +364,7 @@ describe('login history', () => {
     await server.signIn('unverified@ledgerline.test');
 
     const first = securityMethods.getLoginHistory.response.parse(
-      (await call('getLoginHistory', {}, accessToken)).json(),
+      (await server.call('getLoginHistory', {}, { token: accessToken })).body,
     );
     expect(first).toMatchObject({ total: 5, pageNumber: 1, pageSize: 20 });
     expect(first.items.map((item) => [item.ip, item.result])).toEqual([
@@ -335,25 +381,31 @@ describe('login history', () => {
     });
 
     const page2 = (
-      await call('getLoginHistory', { pageNumber: 2, pageSize: 2 }, accessToken)
-    ).json();
+      await server.call('getLoginHistory', { pageNumber: 2, pageSize: 2 }, { token: accessToken })
+    ).body;
     expect(page2).toMatchObject({ total: 5, pageNumber: 2, pageSize: 2 });
     expect(page2.items.map((item: { ip: string }) => item.ip)).toEqual([
       '192.0.2.102',
       '192.0.2.101',
     ]);
     const page3 = (
-      await call('getLoginHistory', { pageNumber: 3, pageSize: 2 }, accessToken)
-    ).json();
+      await server.call('getLoginHistory', { pageNumber: 3, pageSize: 2 }, { token: accessToken })
+    ).body;
     expect(page3.items).toHaveLength(1);
 
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(
-      (await call('getLoginHistory', { fromDate: today, toDate: today }, accessToken)).json().total,
+      (
+        await server.call(
+          'getLoginHistory',
+          { fromDate: today, toDate: today },
+          { token: accessToken },
+        )
+      ).body.total,
     ).toBe(5);
     expect(
-      (await call('getLoginHistory', { fromDate: tomorrow }, accessToken)).json(),
+      (await server.call('getLoginHistory', { fromDate: tomorrow }, { token: accessToken })).body,
     ).toMatchObject({ total: 0, items: [] });
     // Rows of other users never show.
     const rows = await server.database.db
@@ -379,9 +431,9 @@ describe('login history', () => {
       ]),
     ];
     for (const [body, field] of cases) {
-      const response = await call('getLoginHistory', body, accessToken);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(response.json().validationErrors)).toContain(field);
+      const response = await server.send('getLoginHistory', body, { token: accessToken });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(response.body.validationErrors ?? {})).toContain(field);
     }
   });
 });
@@ -389,37 +441,49 @@ describe('login history', () => {
 describe('the payout black list', () => {
   it('adds with the spec’s text, changes the block type, lists and deletes', async () => {
     const owner = await server.signIn('personal@ledgerline.test');
-    const added = await call(
+    const added = await server.call(
       'addPayoutBlacklist',
       { email: ' Scammer@Example.com ', blockType: 'p2p' },
-      owner,
+      { token: owner },
     );
-    expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({
       responseCode: '00',
       responseDescription: BLACKLIST_ADDED_DESCRIPTION,
       user: { email: 'scammer@example.com', blockType: 'p2p' },
     });
     expect(
       (
-        await call('addPayoutBlacklist', { email: 'scammer@example.com', blockType: 'all' }, owner)
-      ).json().user.blockType,
+        await server.call(
+          'addPayoutBlacklist',
+          { email: 'scammer@example.com', blockType: 'all' },
+          { token: owner },
+        )
+      ).body.user.blockType,
     ).toBe('all');
     expect(
-      (await call('addPayoutBlacklist', { email: 'other@example.com', blockType: 'p2p' }, owner))
-        .statusCode,
+      (
+        await server.call(
+          'addPayoutBlacklist',
+          { email: 'other@example.com', blockType: 'p2p' },
+          { token: owner },
+        )
+      ).status,
     ).toBe(200);
     const list = securityMethods.getPayoutBlacklist.response.parse(
-      (await call('getPayoutBlacklist', {}, owner)).json(),
+      (await server.call('getPayoutBlacklist', {}, { token: owner })).body,
     );
     expect(list.users.map((user) => [user.email, user.blockType]).sort()).toEqual([
       ['other@example.com', 'p2p'],
       ['scammer@example.com', 'all'],
     ]);
     expect(
-      (await call('deletePayoutBlacklist', { email: 'OTHER@example.com' }, owner)).json(),
+      (await server.call('deletePayoutBlacklist', { email: 'OTHER@example.com' }, { token: owner }))
+        .body,
     ).toMatchObject({ responseCode: '00', deleted: true });
-    expect((await call('getPayoutBlacklist', {}, owner)).json().users).toHaveLength(1);
+    expect((await server.call('getPayoutBlacklist', {}, { token: owner })).body.users).toHaveLength(
+      1,
+    );
   });
 
   it('refuses bad input, the user’s own address, and another customer’s entries', async () => {
@@ -431,17 +495,27 @@ describe('the payout black list', () => {
       [{ email: 'SOFT@ledgerline.test', blockType: 'all' }, { email: 'validation.blacklistSelf' }],
     ];
     for (const [body, errors] of cases) {
-      const response = await call('addPayoutBlacklist', body, owner);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
+      const response = await server.send('addPayoutBlacklist', body, { token: owner });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ responseCode: 'TA1', validationErrors: errors });
     }
-    expect((await call('getPayoutBlacklist', {}, owner)).json().users).toEqual([]);
+    expect((await server.call('getPayoutBlacklist', {}, { token: owner })).body.users).toEqual([]);
 
-    await call('addPayoutBlacklist', { email: 'kept@example.com', blockType: 'all' }, owner);
+    await server.call(
+      'addPayoutBlacklist',
+      { email: 'kept@example.com', blockType: 'all' },
+      { token: owner },
+    );
     const stranger = await server.signIn('kyc@ledgerline.test');
-    expect((await call('getPayoutBlacklist', {}, stranger)).json().users).toEqual([]);
-    const refused = await call('deletePayoutBlacklist', { email: 'kept@example.com' }, stranger);
-    expect(refused.statusCode).toBe(404);
+    expect((await server.call('getPayoutBlacklist', {}, { token: stranger })).body.users).toEqual(
+      [],
+    );
+    const refused = await server.call(
+      'deletePayoutBlacklist',
+      { email: 'kept@example.com' },
+      { token: stranger },
+    );
+    expect(refused.status).toBe(404);
     const rows = await server.database.db
       .select()
       .from(payoutBlacklist)

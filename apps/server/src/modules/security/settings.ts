@@ -51,6 +51,33 @@ async function lockWhitelist(tx: DbOrTx, userId: number) {
   return loadWhitelist(tx, userId, { forUpdate: true });
 }
 
+/** An audit row of the caller's own security settings: the user, their own customer, the address. */
+function auditOwn(tx: DbOrTx, actor: Actor, action: string, details: Record<string, unknown>) {
+  return audit(tx, {
+    action,
+    userId: actor.userId,
+    customerId: actor.ownCustomerId,
+    ip: actor.ip,
+    details,
+  });
+}
+
+/**
+ * A change to the caller's IP whitelist: made under the whitelist's lock in one transaction with
+ * its audit row; after commit this node's cached copy is forgotten, so the next call sees it.
+ */
+async function changeWhitelist<T>(
+  deps: SecurityDeps,
+  actor: Actor,
+  change: (tx: DbOrTx, whitelist: Awaited<ReturnType<typeof lockWhitelist>>) => Promise<T>,
+): Promise<T> {
+  const result = await deps.db.transaction(async (tx) =>
+    change(tx, await lockWhitelist(tx, actor.userId)),
+  );
+  deps.ipWhitelist.forget(actor.userId);
+  return result;
+}
+
 function selfLockout(field: string): AppError {
   return AppError.invalid(
     { [field]: 'validation.ipWhitelistSelfLockout' },
@@ -128,8 +155,7 @@ export async function addIpWhitelistEntry(
   input: Input<'addIpWhitelistEntry'>,
 ): Promise<Output<'addIpWhitelistEntry'>> {
   const userId = actor.userId;
-  const entry = await deps.db.transaction(async (tx) => {
-    const whitelist = await lockWhitelist(tx, userId);
+  const entry = await changeWhitelist(deps, actor, async (tx, whitelist) => {
     if (whitelist.entries.some((existing) => samePair(existing, input)))
       throw AppError.invalid(
         { ip: 'validation.ipWhitelistEntryExists' },
@@ -145,16 +171,13 @@ export async function addIpWhitelistEntry(
       .values({ userId, ip: input.ip, toIp: input.toIp ?? null })
       .returning();
     if (!row) throw new Error('ip whitelist insert returned nothing');
-    await audit(tx, {
-      action: 'security.ipWhitelistEntryAdded',
-      userId,
-      customerId: actor.ownCustomerId,
-      ip: actor.ip,
-      details: { entryId: row.id, from: row.ip, to: row.toIp },
+    await auditOwn(tx, actor, 'security.ipWhitelistEntryAdded', {
+      entryId: row.id,
+      from: row.ip,
+      to: row.toIp,
     });
     return row;
   });
-  deps.ipWhitelist.forget(userId);
   return { entry: wireEntry(entry) };
 }
 
@@ -164,8 +187,7 @@ export async function deleteIpWhitelistEntry(
   input: Input<'deleteIpWhitelistEntry'>,
 ): Promise<Output<'deleteIpWhitelistEntry'>> {
   const userId = actor.userId;
-  await deps.db.transaction(async (tx) => {
-    const whitelist = await lockWhitelist(tx, userId);
+  await changeWhitelist(deps, actor, async (tx, whitelist) => {
     const entry = whitelist.entries.find((row) => row.id === input.id);
     if (!entry) throw AppError.notFound('IP whitelist entry not found');
     const rest = whitelist.entries.filter((row) => row.id !== input.id);
@@ -173,15 +195,12 @@ export async function deleteIpWhitelistEntry(
     await tx
       .delete(ipWhitelistEntries)
       .where(and(eq(ipWhitelistEntries.id, input.id), eq(ipWhitelistEntries.userId, userId)));
-    await audit(tx, {
-      action: 'security.ipWhitelistEntryDeleted',
-      userId,
-      customerId: actor.ownCustomerId,
-      ip: actor.ip,
-      details: { entryId: entry.id, from: entry.ip, to: entry.toIp },
+    await auditOwn(tx, actor, 'security.ipWhitelistEntryDeleted', {
+      entryId: entry.id,
+      from: entry.ip,
+      to: entry.toIp,
     });
   });
-  deps.ipWhitelist.forget(userId);
   return { deleted: true as const };
 }
 
@@ -190,25 +209,21 @@ export async function setIpWhitelistMode(
   actor: Actor,
   input: Input<'setIpWhitelistMode'>,
 ): Promise<Output<'setIpWhitelistMode'>> {
-  const userId = actor.userId;
-  await deps.db.transaction(async (tx) => {
-    const whitelist = await lockWhitelist(tx, userId);
+  await changeWhitelist(deps, actor, async (tx, whitelist) => {
     if (input.enable && !entriesCover(whitelist.entries, actor.ip)) throw selfLockout('enable');
     await tx
       .update(ipWhitelistSettings)
       .set({ enabled: input.enable, updatedAt: new Date() })
-      .where(eq(ipWhitelistSettings.userId, userId));
+      .where(eq(ipWhitelistSettings.userId, actor.userId));
     if (whitelist.enabled !== input.enable) {
-      await audit(tx, {
-        action: input.enable ? 'security.ipWhitelistEnabled' : 'security.ipWhitelistDisabled',
-        userId,
-        customerId: actor.ownCustomerId,
-        ip: actor.ip,
-        details: { entries: whitelist.entries.length },
-      });
+      await auditOwn(
+        tx,
+        actor,
+        input.enable ? 'security.ipWhitelistEnabled' : 'security.ipWhitelistDisabled',
+        { entries: whitelist.entries.length },
+      );
     }
   });
-  deps.ipWhitelist.forget(userId);
   return { enabled: input.enable };
 }
 
@@ -292,12 +307,9 @@ export async function deletePayoutBlacklist(
       )
       .returning();
     if (!removed) throw AppError.notFound('This address is not on your black list');
-    await audit(tx, {
-      action: 'security.blacklistDeleted',
-      userId: actor.userId,
-      customerId,
-      ip: actor.ip,
-      details: { email: removed.email, blockType: removed.blockType },
+    await auditOwn(tx, actor, 'security.blacklistDeleted', {
+      email: removed.email,
+      blockType: removed.blockType,
     });
   });
   return { deleted: true as const };
@@ -332,13 +344,7 @@ async function addToBlacklist(
       })
       .returning();
     if (!row) throw new Error('black list insert returned nothing');
-    await audit(tx, {
-      action: 'security.blacklistAdded',
-      userId: actor.userId,
-      customerId,
-      ip: actor.ip,
-      details: { email, blockType, changed: already },
-    });
+    await auditOwn(tx, actor, 'security.blacklistAdded', { email, blockType, changed: already });
     return row;
   });
 }

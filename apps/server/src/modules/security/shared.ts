@@ -2,14 +2,40 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import { getBrand, isBrandId, type BrandConfig } from '@ledgerline/domain/brands';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
+import type { CodeLimits } from '../../lib/one-time-code';
+import type { AuthServices } from '../auth';
+import type { Mailer } from '../notifications';
+import type { RealtimeHub } from '../realtime';
 import { customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { sha256 } from '../../lib/crypto';
+import { sha256, type PasswordHasher } from '../../lib/crypto';
 
 /** Pending password and two-step changes lapse after 5 minutes or 5 wrong codes. */
 export const CHANGE_TTL_MS = 5 * 60_000;
 export const CHANGE_MAX_ATTEMPTS = 5;
+
+export function changeCodeLimits(now: Date): CodeLimits {
+  return { maxAttempts: CHANGE_MAX_ATTEMPTS, now };
+}
+
+/** The columns a wrong code sets on a pending change: the try, and on the last one the failure. */
+export function wrongTryChange(verdict: { attempts: number; attemptsLeft: number }, now: Date) {
+  return {
+    attempts: verdict.attempts,
+    ...(verdict.attemptsLeft === 0 ? { status: 'failed', decidedAt: now } : {}),
+  };
+}
+
+/** What the password and two-step changes use besides the caller: the database and the side effects. */
+export interface CredentialDeps {
+  db: Database;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+  sessions: Pick<AuthServices['sessions'], 'revokeOthers' | 'closeSockets'>;
+  /** Hashes the new password at the configured cost. */
+  passwords: PasswordHasher;
+}
 
 export function sixDigits(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

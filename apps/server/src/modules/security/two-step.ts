@@ -11,7 +11,8 @@ import {
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuthedMethodContext } from '../../main-api/types';
+import type { Actor } from '../../lib/actor';
+import { isCodeSpent, sameCodeHash, wrongTry } from '../../lib/one-time-code';
 import { audit } from '../audit';
 import {
   accountBlockedError,
@@ -25,9 +26,11 @@ import {
 import { matchingTotpStep, secretFromBase32, totpUri } from '../../lib/totp';
 import { renderMessage } from './messages';
 import {
-  CHANGE_MAX_ATTEMPTS,
   CHANGE_TTL_MS,
   callerAccount,
+  changeCodeLimits,
+  wrongTryChange,
+  type CredentialDeps,
   changeExpiredError,
   codeHash,
   maskEmail,
@@ -98,17 +101,18 @@ function describeMode(target: Target, mode: string): string {
 
 /** A wrong current TOTP code counts against the account like a failed sign-in. */
 async function refuseCurrentCode(
-  ctx: AuthedMethodContext,
+  deps: CredentialDeps,
+  actor: Actor,
   user: UserRow,
   field: string,
 ): Promise<never> {
-  const blockedUntil = await ctx.db.transaction(async (tx) => {
+  const blockedUntil = await deps.db.transaction(async (tx) => {
     const until = await registerAccountFailure(tx, user.email.toLowerCase());
     await audit(tx, {
       action: 'security.twoStepWrongCode',
       userId: user.id,
       customerId: user.customerId,
-      ip: ctx.ip,
+      ip: actor.ip,
       details: { field },
     });
     return until;
@@ -118,14 +122,15 @@ async function refuseCurrentCode(
 }
 
 export async function startTwoStepChange(
+  deps: CredentialDeps,
+  actor: Actor,
   input: { target: Target; mode: string | number; currentCode?: string | undefined },
-  ctx: AuthedMethodContext,
 ) {
-  const { user, customer, brand } = await callerAccount(ctx.db, ctx.caller.userId);
-  const blocked = await accountBlockedUntil(ctx.db, user.email.toLowerCase());
+  const { user, customer, brand } = await callerAccount(deps.db, actor.userId);
+  const blocked = await accountBlockedUntil(deps.db, user.email.toLowerCase());
   if (blocked) throw accountBlockedError(blocked);
-  const settings = await settingsOf(ctx.db, user.id);
-  const approved = await devicesOf(ctx.db, user.id, { approvedOnly: true });
+  const settings = await settingsOf(deps.db, user.id);
+  const approved = await devicesOf(deps.db, user.id, { approvedOnly: true });
   const target = input.target;
   const newMode = String(input.mode);
   const fromMode = currentModeOf(target, user, customer);
@@ -164,7 +169,7 @@ export async function startTwoStepChange(
       verifiedStep === null ||
       (settings.totpLastStep !== null && verifiedStep <= settings.totpLastStep)
     )
-      await refuseCurrentCode(ctx, user, 'currentCode');
+      await refuseCurrentCode(deps, actor, user, 'currentCode');
   }
 
   const newSecret =
@@ -175,7 +180,7 @@ export async function startTwoStepChange(
   const expiresAt = new Date(now.getTime() + CHANGE_TTL_MS);
   const code = confirmWith === 'sms' || confirmWith === 'email' ? sixDigits() : null;
   let sentTo: string | undefined;
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await supersedePending(tx, user.id);
     let deviceRequestKey: string | null = null;
     if (confirmWith === 'push') {
@@ -188,7 +193,7 @@ export async function startTwoStepChange(
         title: `Change two-step verification at ${brand.projectName}?`.slice(0, 256),
         details: {
           change: `${target === 'login' ? 'Sign-in' : 'Payments'}: ${describeMode(target, fromMode)} → ${describeMode(target, newMode)}`,
-          address: ctx.ip,
+          address: actor.ip,
           at: `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         },
         expiresAt,
@@ -196,12 +201,12 @@ export async function startTwoStepChange(
       });
     }
     if (code && confirmWith === 'sms' && settings.smsPhone) {
-      const text = renderMessage('twoStepSmsCode', ctx.lang, {
+      const text = renderMessage('twoStepSmsCode', actor.lang, {
         brand: brand.projectName,
         code,
         minutes: CHANGE_TTL_MS / 60_000,
       });
-      await ctx.services.mailer.enqueue(tx, {
+      await deps.mailer.enqueue(tx, {
         channel: 'sms',
         recipient: settings.smsPhone,
         body: text.body,
@@ -209,13 +214,13 @@ export async function startTwoStepChange(
       });
       sentTo = maskPhoneNumber(settings.smsPhone);
     } else if (code) {
-      const text = renderMessage('twoStepEmailCode', ctx.lang, {
+      const text = renderMessage('twoStepEmailCode', actor.lang, {
         brand: brand.projectName,
         code,
         minutes: CHANGE_TTL_MS / 60_000,
         support: brand.supports.defaultEmail,
       });
-      await ctx.services.mailer.enqueue(tx, {
+      await deps.mailer.enqueue(tx, {
         channel: 'email',
         recipient: user.email,
         subject: text.subject,
@@ -240,18 +245,18 @@ export async function startTwoStepChange(
       deviceRequestKey,
       factorVerifiedAt: verifiedStep !== null ? now : null,
       newTotpSecret: newSecret,
-      ip: ctx.ip.slice(0, 64),
+      ip: actor.ip.slice(0, 64),
       expiresAt,
     });
     await audit(tx, {
       action: 'security.twoStepRequested',
       userId: user.id,
       customerId: customer.id,
-      ip: ctx.ip,
+      ip: actor.ip,
       details: { requestKey: id, target, from: fromMode, to: newMode, confirmWith },
     });
   });
-  await ctx.services.realtime.publish(user.id, { type: 'TwoStepVerificationModeSet' });
+  await deps.realtime.publish(user.id, { type: 'TwoStepVerificationModeSet' });
   return {
     requestKey: id,
     confirmWith,
@@ -291,12 +296,13 @@ type ConfirmOutcome =
   | { kind: 'done'; login2faMode: SecondFactorMode; transactionApproveMode: number };
 
 export async function confirmTwoStepChange(
+  deps: CredentialDeps,
+  actor: Actor,
   input: { requestKey: string; code?: string | undefined; newFactorCode?: string | undefined },
-  ctx: AuthedMethodContext,
 ) {
-  const { user, customer } = await callerAccount(ctx.db, ctx.caller.userId);
+  const { user, customer } = await callerAccount(deps.db, actor.userId);
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx): Promise<ConfirmOutcome> => {
+  const outcome = await deps.db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [row] = await tx
       .select()
       .from(twoStepChangeRequests)
@@ -308,27 +314,24 @@ export async function confirmTwoStepChange(
       )
       .for('update');
     if (!row) return { kind: 'missing' };
-    if (row.status !== 'pending' || row.expiresAt <= now || row.attempts >= CHANGE_MAX_ATTEMPTS)
-      return { kind: 'expired' };
+    const limits = changeCodeLimits(now);
+    if (row.status !== 'pending' || isCodeSpent(row, limits)) return { kind: 'expired' };
     const settings = await settingsOf(tx, user.id);
 
     const wrong = async (field: 'code' | 'newFactorCode'): Promise<ConfirmOutcome> => {
-      const attempts = row.attempts + 1;
+      const verdict = wrongTry(row, limits);
       await tx
         .update(twoStepChangeRequests)
-        .set({
-          attempts,
-          ...(attempts >= CHANGE_MAX_ATTEMPTS ? { status: 'failed', decidedAt: now } : {}),
-        })
+        .set(wrongTryChange(verdict, now))
         .where(eq(twoStepChangeRequests.id, row.id));
       await audit(tx, {
         action: 'security.twoStepWrongCode',
         userId: user.id,
         customerId: customer.id,
-        ip: ctx.ip,
-        details: { requestKey: row.id, field, attempts },
+        ip: actor.ip,
+        details: { requestKey: row.id, field, attempts: verdict.attempts },
       });
-      return { kind: 'wrong', field, attemptsLeft: CHANGE_MAX_ATTEMPTS - attempts };
+      return { kind: 'wrong', field, attemptsLeft: verdict.attemptsLeft };
     };
 
     // 1. The current factor.
@@ -349,7 +352,7 @@ export async function confirmTwoStepChange(
           action: 'security.twoStepDeclined',
           userId: user.id,
           customerId: customer.id,
-          ip: ctx.ip,
+          ip: actor.ip,
           details: { requestKey: row.id },
         });
         return { kind: 'declined' };
@@ -369,7 +372,7 @@ export async function confirmTwoStepChange(
       }
     } else {
       if (!input.code) return { kind: 'required', field: 'code' };
-      if (codeHash(row.id, input.code) !== row.codeHash) return wrong('code');
+      if (!sameCodeHash(row.codeHash, codeHash(row.id, input.code))) return wrong('code');
     }
 
     // 2. The new TOTP secret, when one is being enrolled: proves the app holds it.
@@ -416,7 +419,7 @@ export async function confirmTwoStepChange(
       action: 'security.twoStepChanged',
       userId: user.id,
       customerId: customer.id,
-      ip: ctx.ip,
+      ip: actor.ip,
       details: {
         requestKey: row.id,
         target: row.target,
@@ -463,7 +466,7 @@ export async function confirmTwoStepChange(
     case 'wrong':
       throw wrongCodeError(outcome.field, outcome.attemptsLeft);
     case 'done':
-      await ctx.services.realtime.publish(user.id, { type: 'TwoStepVerificationConfirmed' });
+      await deps.realtime.publish(user.id, { type: 'TwoStepVerificationConfirmed' });
       return {
         login2faMode: outcome.login2faMode,
         transactionApproveMode: outcome.transactionApproveMode,

@@ -31,13 +31,6 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Outcome {
-  id: number;
-  status: string;
-  transactionId: string | null;
-  message: string | null;
-}
-
 describe('business maker-checker', () => {
   it('an initiate-only user creates a request that moves nothing until a full-access user approves it', async () => {
     const gbp = await f.accountIn(clerk, 'GBP', { fromCustomerId: office });
@@ -50,12 +43,7 @@ describe('business maker-checker', () => {
       currency: 'EUR',
       idempotencyKey: f.key(),
     };
-    const created = await f.call<{ status: string; transactionId: string; operationId: null }>(
-      'transferBetweenAccounts',
-      clerk,
-      payload,
-      office,
-    );
+    const created = await f.call('transferBetweenAccounts', clerk, payload, office);
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ status: 'approvalCreated', operationId: null });
     const retry = await f.call('transferBetweenAccounts', clerk, payload, office);
@@ -65,16 +53,16 @@ describe('business maker-checker', () => {
       pendingAmount: before.gbp.pendingAmount,
     });
 
-    const { body: list } = await f.call<{
-      requests: { id: number; status: string; createdBy: string; amount: string }[];
-      total: number;
-    }>('getApprovalRequests', ioana, { pageNumber: 1, pageSize: 50, status: 'pending' }, office);
+    const { body: list } = await f.call(
+      'getApprovalRequests',
+      ioana,
+      { pageNumber: 1, pageSize: 50, status: 'pending' },
+      office,
+    );
     expect(list.total).toBe(1);
     const request = list.requests[0]!;
     expect(request).toMatchObject({ status: 'pending', createdBy: DEMO_CLERK_EMAIL });
-    expect(
-      (await f.call<{ pending: number }>('getApprovalCounts', ioana, {}, office)).body.pending,
-    ).toBe(1);
+    expect((await f.call('getApprovalCounts', ioana, {}, office)).body.pending).toBe(1);
 
     // The initiator may not approve (no full access), nor may another company's user.
     const byClerk = await f.call('approveRequests', clerk, { ids: [request.id] }, office);
@@ -82,12 +70,7 @@ describe('business maker-checker', () => {
     const byStranger = await f.call('approveRequests', personal, { ids: [request.id] });
     expect(byStranger.status).toBe(404);
 
-    const approved = await f.call<{ results: Outcome[] }>(
-      'approveRequests',
-      ioana,
-      { ids: [request.id] },
-      office,
-    );
+    const approved = await f.call('approveRequests', ioana, { ids: [request.id] }, office);
     expect(approved.body.results[0]).toMatchObject({
       id: request.id,
       status: 'approved',
@@ -106,16 +89,9 @@ describe('business maker-checker', () => {
     expect(
       new Money((await f.row(eur.accountId)).balance).minus(before.eur.balance).toFixed(2),
     ).toBe('100.00');
-    const again = await f.call<{ results: Outcome[] }>(
-      'approveRequests',
-      ioana,
-      { ids: [request.id] },
-      office,
-    );
+    const again = await f.call('approveRequests', ioana, { ids: [request.id] }, office);
     expect(again.body.results[0]!.status).toBe('failed');
-    expect(
-      (await f.call<{ pending: number }>('getApprovalCounts', ioana, {}, office)).body.pending,
-    ).toBe(0);
+    expect((await f.call('getApprovalCounts', ioana, {}, office)).body.pending).toBe(0);
   });
 
   it('a declined request moves nothing, and the initiator can never approve their own', async () => {
@@ -146,7 +122,7 @@ describe('business maker-checker', () => {
       office,
     );
     expect(second.body).toMatchObject({ status: 'approvalCreated' });
-    const { body: list } = await f.call<{ requests: { id: number; transactionType: string }[] }>(
+    const { body: list } = await f.call(
       'getApprovalRequests',
       ioana,
       { pageNumber: 1, pageSize: 50, status: 'pending' },
@@ -154,12 +130,7 @@ describe('business maker-checker', () => {
     );
     const p2p = list.requests.find((item) => item.transactionType === 'p2p')!;
     const own = list.requests.find((item) => item.transactionType === 'betweenAccounts')!;
-    const declined = await f.call<{ results: Outcome[] }>(
-      'declineRequests',
-      ioana,
-      { ids: [p2p.id] },
-      office,
-    );
+    const declined = await f.call('declineRequests', ioana, { ids: [p2p.id] }, office);
     expect(declined.body.results[0]).toMatchObject({ status: 'declined', transactionId: null });
     expect(await f.postingCount()).toBe(before);
 
@@ -170,12 +141,7 @@ describe('business maker-checker', () => {
       .update(customerAccess)
       .set({ accessRight: 2 })
       .where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, office)));
-    const self = await f.call<{ results: Outcome[] }>(
-      'approveRequests',
-      clerk,
-      { ids: [own.id] },
-      office,
-    );
+    const self = await f.call('approveRequests', clerk, { ids: [own.id] }, office);
     expect(self.body.results[0]).toMatchObject({ status: 'failed' });
     expect(await f.postingCount()).toBe(before);
     await f
@@ -183,7 +149,7 @@ describe('business maker-checker', () => {
       .update(customerAccess)
       .set({ accessRight: 3 })
       .where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, office)));
-    const { body: after } = await f.call<{ requests: { id: number; status: string }[] }>(
+    const { body: after } = await f.call(
       'getApprovalRequests',
       clerk,
       { pageNumber: 1, pageSize: 50 },
@@ -209,18 +175,10 @@ describe('recurring transfers', () => {
       subscriptionUserCancel: true,
     });
     expect(submitted.body).toMatchObject({ status: 'settled' });
-    const { body } = await f.call<{
-      recurring: {
-        id: number;
-        status: string;
-        transactionsLeft: number;
-        executed: number;
-        nextRunAt: string;
-      }[];
-    }>('getRecurringTransfers', personal);
+    const { body } = await f.call('getRecurringTransfers', personal, {});
     const series = body.recurring.at(-1)!;
     expect(series).toMatchObject({ status: 'active', transactionsLeft: 2, executed: 1 });
-    const day = new Date(Date.parse(series.nextRunAt) + 1000);
+    const day = new Date(Date.parse(series.nextRunAt!) + 1000);
     expect(
       await runStep(f.db(), new Date(day.getTime() - 2000), { mailer: server.services.mailer }),
     ).toMatchObject({ executed: 0 });
@@ -236,9 +194,7 @@ describe('recurring transfers', () => {
         mailer: server.services.mailer,
       }),
     ).toMatchObject({ executed: 1 });
-    const { body: done } = await f.call<{
-      recurring: { id: number; status: string; executed: number }[];
-    }>('getRecurringTransfers', personal);
+    const { body: done } = await f.call('getRecurringTransfers', personal, {});
     expect(done.recurring.find((item) => item.id === series.id)).toMatchObject({
       status: 'finished',
       executed: 3,
@@ -263,13 +219,7 @@ describe('recurring transfers', () => {
       subscriptionTransactions: 5,
     });
     expect(submitted.body).toMatchObject({ status: 'settled' });
-    const list = async () =>
-      (
-        await f.call<{ recurring: { id: number; nextRunAt: string; executed: number }[] }>(
-          'getRecurringTransfers',
-          personal,
-        )
-      ).body.recurring;
+    const list = async () => (await f.call('getRecurringTransfers', personal, {})).body.recurring;
     const series = (await list()).at(-1)!;
     // As if the series were set up on 31 January 2027 at 09:30 UTC: its runs lie in the future,
     // so the server's own scheduler cannot take one before runStep does.
@@ -284,14 +234,14 @@ describe('recurring transfers', () => {
     const runs: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       const due = new Date(
-        Date.parse((await list()).find((item) => item.id === series.id)!.nextRunAt),
+        Date.parse((await list()).find((item) => item.id === series.id)!.nextRunAt!),
       );
       runs.push(due.toISOString());
       expect(
         await runStep(f.db(), new Date(due.getTime() + 1000), { mailer: server.services.mailer }),
       ).toMatchObject({ executed: 1 });
     }
-    runs.push((await list()).find((item) => item.id === series.id)!.nextRunAt);
+    runs.push((await list()).find((item) => item.id === series.id)!.nextRunAt!);
     expect(runs).toEqual([
       '2027-02-28T09:30:00.000Z',
       '2027-03-31T09:30:00.000Z',
@@ -309,7 +259,7 @@ describe('recurring transfers', () => {
       toAccount: to.accountId,
       toAmount: '1',
       currency: 'GBP',
-      subscriptionFrequency: 'weekly',
+      subscriptionFrequency: 'weekly' as const,
     };
     await f.call('transferBetweenAccounts', personal, {
       ...base,
@@ -321,14 +271,12 @@ describe('recurring transfers', () => {
       idempotencyKey: f.key(),
       subscriptionUserCancel: false,
     });
-    const { body } = await f.call<{
-      recurring: { id: number; userCancel: boolean; status: string }[];
-    }>('getRecurringTransfers', personal);
+    const { body } = await f.call('getRecurringTransfers', personal, {});
     const cancellable = body.recurring.find((item) => item.userCancel && item.status === 'active')!;
     const fixed = body.recurring.find((item) => !item.userCancel && item.status === 'active')!;
     expect(
       (
-        await f.call<{ recurring: { status: string } }>('cancelRecurringTransfer', personal, {
+        await f.call('cancelRecurringTransfer', personal, {
           id: cancellable.id,
         })
       ).body.recurring.status,

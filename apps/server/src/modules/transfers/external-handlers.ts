@@ -30,7 +30,7 @@ import { transferAccessLevel } from '../customers';
 
 /** The caller's source account in the currency named; another currency is TA1 (external amounts are in the source's currency). */
 async function sourceAccount(ctx: AuthedMethodContext, fromAccount: number, currency?: string) {
-  const from = await findCustomerAccount(ctx.db, ctx.customerId, fromAccount);
+  const from = await findCustomerAccount(ctx.db, ctx.actor.customerId, fromAccount);
   if (currency !== undefined && currency !== from.currencyCode)
     throw AppError.invalid(
       { currency: 'validation.currencyMismatch' },
@@ -109,7 +109,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
     requireMinorUnits(input.amount, from.currencyCode, 'amount');
     const fee = await externalFee(
       ctx.db,
-      await brandOfCustomer(ctx.db, ctx.customerId),
+      await brandOfCustomer(ctx.db, ctx.actor.customerId),
       input.type,
       schemeFor(input.type, input.countryCode, input.currency, input.scheme),
       new Money(input.amount),
@@ -121,7 +121,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   async getExternalMaxAmount(input, ctx) {
     transferAccessLevel(ctx.actor);
     const from = await sourceAccount(ctx, input.fromAccount, input.currency);
-    const brandId = await brandOfCustomer(ctx.db, ctx.customerId);
+    const brandId = await brandOfCustomer(ctx.db, ctx.actor.customerId);
     const scheme = schemeFor(input.type, input.countryCode, input.currency, input.scheme);
     // The fee of each candidate is the rule's: load it once, then search the largest amount that fits with its fee.
     const rule = await loadFeeRule(
@@ -134,7 +134,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
     const byBalance = largestFitting(available, from.currencyCode, (amount) =>
       amount.plus(feeFor(rule, amount, from.currencyCode)).lessThanOrEqualTo(available),
     );
-    const limits = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
+    const limits = await limitStates(ctx.db, ctx.actor.customerId, from.currencyCode);
     const byLimit = limits.length > 0 ? Money.min(...limits.map((limit) => limit.remaining)) : null;
     const byRail = new Money(RAIL_BOUNDS[input.type].max);
     let answer: { amount: Money; type: 'balance' | 'limit' | 'rail' } = {
@@ -155,7 +155,7 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   async getExternalLimits(input, ctx) {
     transferAccessLevel(ctx.actor);
     const from = await sourceAccount(ctx, input.fromAccount);
-    const states = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
+    const states = await limitStates(ctx.db, ctx.actor.customerId, from.currencyCode);
     const bounds = RAIL_BOUNDS[input.type];
     return {
       limits: states.map((state) => ({
@@ -185,14 +185,14 @@ export const externalTransferHandlers: MethodHandlers<typeof externalTransferMet
   async getTransferDetails(input, ctx) {
     transferAccessLevel(ctx.actor);
     await sourceAccount(ctx, input.fromAccount);
-    return transferDetails(ctx.db, ctx.customerId, input.type, input.countryCode);
+    return transferDetails(ctx.db, ctx.actor.customerId, input.type, input.countryCode);
   },
 
   async getExternalTransferStatus(input, ctx) {
     transferAccessLevel(ctx.actor);
     const { row, reversal } = await externalTransferWithReversal(
       ctx.db,
-      ctx.customerId,
+      ctx.actor.customerId,
       input.transactionId,
     );
     const details = row.details;

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { DEMO_SMS_PHONE } from '../../db/seed';
 import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
-import { startTestServer, type TestServer } from '../../../test/helper';
+import { startTestServer, type MainPayload, type TestServer } from '../../../test/helper';
 import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { lastSms } from '../../../test/auth-flow';
@@ -64,14 +64,6 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Submitted {
-  transactionId: string;
-  operationId: string | null;
-  approveType: number;
-  fee: string;
-  status: string;
-}
-
 async function clearing(currency: string): Promise<Money> {
   const account = await f.db().transaction((tx) => systemAccount(tx, 'clearing', currency));
   return f.postingSum(account.id);
@@ -81,7 +73,10 @@ async function balanceOf(accountId: number): Promise<Money> {
   return new Money((await f.row(accountId)).balance);
 }
 
-function sepaWire(fromAccount: number, overrides: Record<string, unknown> = {}) {
+function sepaWire(
+  fromAccount: number,
+  overrides: Partial<MainPayload<'transferWire'>> = {},
+): MainPayload<'transferWire'> {
   return {
     fromAccount,
     amount: '100',
@@ -99,21 +94,17 @@ function sepaWire(fromAccount: number, overrides: Record<string, unknown> = {}) 
 describe('transferWire', () => {
   it('sends a SEPA wire to the clearing account with its fee, answers a retry with the first result and lists it', async () => {
     const from = await f.accountIn(personal, 'EUR');
-    const { body: fee } = await f.call<{ fee: string; currency: string }>(
-      'getExternalTransferFee',
-      personal,
-      {
-        type: 'wire',
-        fromAccount: from.accountId,
-        countryCode: 'DE',
-        currency: 'EUR',
-        amount: '100',
-      },
-    );
+    const { body: fee } = await f.call('getExternalTransferFee', personal, {
+      type: 'wire',
+      fromAccount: from.accountId,
+      countryCode: 'DE',
+      currency: 'EUR',
+      amount: '100',
+    });
     expect(fee).toMatchObject({ fee: '0.5', currency: 'EUR' });
     const before = { balance: await balanceOf(from.accountId), clearing: await clearing('EUR') };
     const payload = sepaWire(from.accountId, { description: 'Invoice 2026-114' });
-    const first = await f.call<Submitted>('transferWire', personal, payload);
+    const first = await f.call('transferWire', personal, payload);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({
       responseCode: '00',
@@ -125,7 +116,7 @@ describe('transferWire', () => {
     expect(before.balance.minus(await balanceOf(from.accountId)).toFixed(2)).toBe('100.50');
     expect((await clearing('EUR')).minus(before.clearing).toFixed(2)).toBe('100.00');
 
-    const retry = await f.call<Submitted>('transferWire', personal, {
+    const retry = await f.call('transferWire', personal, {
       ...payload,
       iban: IBAN.replace(/ /g, ''),
     });
@@ -137,19 +128,14 @@ describe('transferWire', () => {
       idempotencyKey: 'validation.idempotencyKeyReused',
     });
 
-    const { body: status } = await f.call<{ status: string; type: string }>(
-      'getExternalTransferStatus',
-      personal,
-      { transactionId: first.body.transactionId },
-    );
+    const { body: status } = await f.call('getExternalTransferStatus', personal, {
+      transactionId: first.body.transactionId,
+    });
     expect(status).toMatchObject({ status: 'submitted', type: 'wire', amount: '100', fee: '0.5' });
-    const { body: recent } = await f.call<{
-      transfers: {
-        transactionId: string;
-        permission: string;
-        details: { type: string; beneficiary: string; railStatus: string; description: string };
-      }[];
-    }>('getRecentTransfers', personal, { type: 'wire', limit: 5 });
+    const { body: recent } = await f.call('getRecentTransfers', personal, {
+      type: 'wire',
+      limit: 5,
+    });
     expect(recent.transfers[0]).toMatchObject({
       transactionId: first.body.transactionId,
       permission: '3d',
@@ -223,7 +209,7 @@ describe('transferWire', () => {
   it('sends a SWIFT wire with the charge bearer and the SWIFT fee', async () => {
     const from = await f.accountIn(personal, 'USD');
     const before = await balanceOf(from.accountId);
-    const answer = await f.call<Submitted>('transferWire', personal, {
+    const answer = await f.call('transferWire', personal, {
       fromAccount: from.accountId,
       amount: '200',
       currency: 'USD',
@@ -299,7 +285,7 @@ describe('the other types', () => {
     });
     expect(await f.postingCount()).toBe(before);
 
-    const ok = await f.call<Submitted>('transferEft', personal, {
+    const ok = await f.call('transferEft', personal, {
       ...base,
       bankCode: '0005',
       branchCode: '251',
@@ -337,7 +323,7 @@ describe('the other types', () => {
     expect(luhn.status).toBe(400);
     expect(luhn.body.validationErrors).toEqual({ cardNumber: 'validation.cardNumber' });
     expect(await f.postingCount()).toBe(before);
-    const ok = await f.call<Submitted>('transferOct', personal, {
+    const ok = await f.call('transferOct', personal, {
       ...base,
       cardNumber: CARD,
       idempotencyKey: f.key(),
@@ -351,9 +337,10 @@ describe('the other types', () => {
       .where(eq(ledgerTransfers.id, ok.body.transactionId));
     expect(JSON.stringify(row!.details)).not.toContain('4111111111111111');
     expect(row!.details.beneficiary).toBe('Petra Lindqvist (•••• 1111)');
-    const { body: recent } = await f.call<{
-      transfers: { transactionId: string; permission: string }[];
-    }>('getRecentTransfers', personal, { type: 'oct', limit: 5 });
+    const { body: recent } = await f.call('getRecentTransfers', personal, {
+      type: 'oct',
+      limit: 5,
+    });
     expect(recent.transfers[0]).toMatchObject({
       transactionId: ok.body.transactionId,
       permission: 'own',
@@ -362,12 +349,7 @@ describe('the other types', () => {
 
   it('crypto_eft checks the wallet and the travel-rule parameters (nested options.extraParams)', async () => {
     const from = await f.accountIn(personal, 'EUR');
-    const { body: params } = await f.call<{
-      extraParams: {
-        name: string;
-        options: { showWhen: string; extraParams: { name: string; required: boolean }[] } | null;
-      }[];
-    }>('getExtraParams', personal, {
+    const { body: params } = await f.call('getExtraParams', personal, {
       type: 'crypto_eft',
       countryCode: 'DE',
       currency: 'EUR',
@@ -384,7 +366,7 @@ describe('the other types', () => {
       amount: '200',
       currency: 'EUR',
       countryCode: 'DE',
-      network: 'ethereum',
+      network: 'ethereum' as const,
       walletAddress: ETH_WALLET,
     };
     const badWallet = await f.call('transferCryptoEft', personal, {
@@ -402,7 +384,7 @@ describe('the other types', () => {
     expect(noAddress.body.validationErrors).toEqual({
       'extraParams.beneficiaryAddress': 'validation.required',
     });
-    const ok = await f.call<Submitted>('transferCryptoEft', personal, {
+    const ok = await f.call('transferCryptoEft', personal, {
       ...base,
       extraParams: [
         { name: 'walletOwnership', value: 'thirdParty' },
@@ -426,7 +408,7 @@ describe('the other types', () => {
       idempotencyKey: f.key(),
     });
     expect(badKey.body.validationErrors).toEqual({ instantKey: 'validation.instantKey' });
-    const pix = await f.call<Submitted>('transferInstantPayment', personal, {
+    const pix = await f.call('transferInstantPayment', personal, {
       fromAccount: from.accountId,
       amount: '10',
       currency: 'EUR',
@@ -473,7 +455,7 @@ describe('the other types', () => {
       idempotencyKey: f.key(),
     });
     expect(spaced.body.validationErrors).toEqual({ securityAnswer: 'validation.interacAnswer' });
-    const ok = await f.call<Submitted>('transferInterac', personal, {
+    const ok = await f.call('transferInterac', personal, {
       ...interac,
       idempotencyKey: f.key(),
     });
@@ -566,23 +548,21 @@ describe('every type', () => {
     ];
     const ids: string[] = [];
     for (const [method, type, payload] of submits) {
-      const first = await f.call<Submitted>(method, personal, payload);
+      const first = await f.send(method, personal, payload);
       expect(first.status, `${method} ${JSON.stringify(first.body)}`).toBe(200);
       const posted = await f.postingCount();
-      const retry = await f.call<Submitted>(method, personal, payload);
+      const retry = await f.send(method, personal, payload);
       expect(retry.body, method).toEqual(first.body);
       expect(await f.postingCount(), method).toBe(posted);
       const [row] = await f
         .db()
         .select({ kind: ledgerTransfers.kind })
         .from(ledgerTransfers)
-        .where(eq(ledgerTransfers.id, first.body.transactionId));
+        .where(eq(ledgerTransfers.id, String(first.body.transactionId)));
       expect(row?.kind).toBe(type);
-      ids.push(first.body.transactionId);
+      ids.push(String(first.body.transactionId));
     }
-    const { body: recent } = await f.call<{
-      transfers: { transactionId: string; details: { type: string } }[];
-    }>('getRecentTransfers', personal, { limit: 5 });
+    const { body: recent } = await f.call('getRecentTransfers', personal, { limit: 5 });
     expect(recent.transfers.map((item) => item.transactionId)).toEqual(ids.slice(1).reverse());
     expect(recent.transfers.map((item) => item.details.type)).toEqual([
       'interac',
@@ -597,12 +577,7 @@ describe('every type', () => {
 describe('lookups', () => {
   it('answers max amount, limits and extra params for the form', async () => {
     const from = await f.accountIn(personal, 'GBP');
-    const { body: max } = await f.call<{
-      maxAmount: string;
-      type: string;
-      transferType: string;
-      currency: string;
-    }>('getExternalMaxAmount', personal, {
+    const { body: max } = await f.call('getExternalMaxAmount', personal, {
       type: 'oct',
       fromAccount: from.accountId,
       countryCode: 'GB',
@@ -623,22 +598,15 @@ describe('lookups', () => {
         .greaterThan(available),
     ).toBe(true);
 
-    const { body: interacMax } = await f.call<{ maxAmount: string; type: string }>(
-      'getExternalMaxAmount',
-      personal,
-      {
-        type: 'interac',
-        fromAccount: (await f.accountIn(personal, 'EUR')).accountId,
-        countryCode: 'CA',
-        currency: 'EUR',
-      },
-    );
+    const { body: interacMax } = await f.call('getExternalMaxAmount', personal, {
+      type: 'interac',
+      fromAccount: (await f.accountIn(personal, 'EUR')).accountId,
+      countryCode: 'CA',
+      currency: 'EUR',
+    });
     expect(Number(interacMax.maxAmount)).toBeLessThanOrEqual(3000);
 
-    const { body: limits } = await f.call<{
-      limits: { period: string }[];
-      rail: { minAmount: string; maxAmount: string; currency: string };
-    }>('getExternalLimits', personal, {
+    const { body: limits } = await f.call('getExternalLimits', personal, {
       type: 'interac',
       fromAccount: from.accountId,
       countryCode: 'CA',
@@ -646,30 +614,26 @@ describe('lookups', () => {
     expect(limits.limits.map((limit) => limit.period)).toEqual(['single', 'daily', 'monthly']);
     expect(limits.rail).toEqual({ minAmount: '1', maxAmount: '3000', currency: 'GBP' });
 
-    const { body: wireParams } = await f.call<{
-      extraParams: { name: string; label: string; values: { value: string; label: string }[] }[];
-    }>('getExtraParams', personal, {
-      type: 'wire',
-      countryCode: 'US',
-      currency: 'EUR',
-      lang: 'ro',
-    });
-    expect(wireParams.extraParams.map((param) => param.name)).toEqual([
-      'purposeOfPayment',
-      'chargeBearer',
-    ]);
-    expect(wireParams.extraParams[0]!.label).toBe('Scopul plății');
-    const { body: sepaParams } = await f.call<{ extraParams: { name: string }[] }>(
+    const { body: wireParams } = await server.call(
       'getExtraParams',
-      personal,
-      { type: 'wire', countryCode: 'FR', currency: 'EUR' },
+      { type: 'wire', countryCode: 'US', currency: 'EUR' },
+      { token: personal, lang: 'ro' },
     );
-    expect(sepaParams.extraParams.map((param) => param.name)).toEqual(['purposeOfPayment']);
+    expect(wireParams.extraParams).toMatchObject([
+      { name: 'purposeOfPayment', label: 'Scopul plății' },
+      { name: 'chargeBearer' },
+    ]);
+    const { body: sepaParams } = await f.call('getExtraParams', personal, {
+      type: 'wire',
+      countryCode: 'FR',
+      currency: 'EUR',
+    });
+    expect(sepaParams.extraParams).toMatchObject([{ name: 'purposeOfPayment' }]);
   });
 
   it('transfer details say what to fix and where; a submit is refused until it is fixed', async () => {
     const from = await f.accountIn(anna, 'EUR');
-    const { body: fine } = await f.call<{ hasRequirements: boolean }>('getTransferDetails', anna, {
+    const { body: fine } = await f.call('getTransferDetails', anna, {
       type: 'wire',
       fromAccount: from.accountId,
       countryCode: 'DE',
@@ -686,10 +650,7 @@ describe('lookups', () => {
       .update(customerAddresses)
       .set({ isDocumentOutOfDate: true })
       .where(eq(customerAddresses.customerId, customerId));
-    const { body: stale } = await f.call<{
-      hasRequirements: boolean;
-      details: { requirements: { code: string; link: string }[] };
-    }>('getTransferDetails', anna, {
+    const { body: stale } = await f.call('getTransferDetails', anna, {
       type: 'wire',
       fromAccount: from.accountId,
       countryCode: 'DE',
@@ -715,10 +676,7 @@ describe('lookups', () => {
       .where(eq(customerAddresses.customerId, customerId));
 
     // Brazil's instant payments need the payer's tax number.
-    const { body: brazil } = await f.call<{
-      isExtraParamsValid: boolean;
-      details: { requirements: { code: string }[] };
-    }>('getTransferDetails', anna, {
+    const { body: brazil } = await f.call('getTransferDetails', anna, {
       type: 'instant_payment',
       fromAccount: from.accountId,
       countryCode: 'BR',
@@ -737,7 +695,7 @@ describe('second factor and approvals', () => {
       .where(eq(customers.id, await f.customerIdOf('sms@ledgerline.test')));
     const from = await f.accountIn(sms, 'EUR');
     const before = await f.row(from.accountId);
-    const submitted = await f.call<Submitted>(
+    const submitted = await f.call(
       'transferWire',
       sms,
       sepaWire(from.accountId, { amount: '250' }),
@@ -752,7 +710,7 @@ describe('second factor and approvals', () => {
     expect(text).toContain('Jonas Weber (•••• 3000)');
     const code = /\b(\d{6})\b/.exec(text)![1]!;
     const resent = await f.call('resendTransactionCode', sms, {
-      operationId: submitted.body.operationId,
+      operationId: submitted.body.operationId ?? undefined,
     });
     expect(resent.status).toBe(200);
     const again = await lastSms(server, DEMO_SMS_PHONE);
@@ -760,14 +718,14 @@ describe('second factor and approvals', () => {
     expect(code).toBeDefined();
     const newCode = /\b(\d{6})\b/.exec(again)![1]!;
     const confirmed = await f.call('confirmTransaction', sms, {
-      operationId: submitted.body.operationId,
+      operationId: submitted.body.operationId ?? undefined,
       code: newCode,
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(new Money(before.balance).minus((await f.row(from.accountId)).balance).toFixed(2)).toBe(
       '250.50',
     );
-    const { body: status } = await f.call<{ status: string }>('getExternalTransferStatus', sms, {
+    const { body: status } = await f.call('getExternalTransferStatus', sms, {
       transactionId: submitted.body.transactionId,
     });
     expect(status.status).toBe('submitted');
@@ -776,7 +734,7 @@ describe('second factor and approvals', () => {
   it('an initiate-only user’s wire waits for approval and moves money only once approved', async () => {
     const eur = await f.accountIn(clerk, 'EUR', { fromCustomerId: office });
     const before = await f.row(eur.accountId);
-    const created = await f.call<Submitted>(
+    const created = await f.call(
       'transferWire',
       clerk,
       sepaWire(eur.accountId, { amount: '300' }),
@@ -785,14 +743,20 @@ describe('second factor and approvals', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.status).toBe('approvalCreated');
     expect((await f.row(eur.accountId)).balance).toBe(before.balance);
-    const { body: list } = await f.call<{
-      requests: { id: number; transactionType: string; amount: string }[];
-    }>('getApprovalRequests', ioana, { pageNumber: 1, pageSize: 50, status: 'pending' }, office);
+    const { body: list } = await f.call(
+      'getApprovalRequests',
+      ioana,
+      { pageNumber: 1, pageSize: 50, status: 'pending' },
+      office,
+    );
     const request = list.requests.find((item) => item.transactionType === 'wire');
     expect(request).toMatchObject({ amount: '300' });
-    const { body: approved } = await f.call<{
-      results: { status: string; transactionId: string }[];
-    }>('approveRequests', ioana, { ids: [request!.id] }, office);
+    const { body: approved } = await f.call(
+      'approveRequests',
+      ioana,
+      { ids: [request!.id] },
+      office,
+    );
     expect(approved.results[0]).toMatchObject({ status: 'approved' });
     expect(new Money(before.balance).minus((await f.row(eur.accountId)).balance).toFixed(2)).toBe(
       '300.50',
@@ -801,7 +765,7 @@ describe('second factor and approvals', () => {
       .db()
       .select()
       .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.id, approved.results[0]!.transactionId));
+      .where(eq(ledgerTransfers.id, approved.results[0]!.transactionId!));
     expect(transfer).toMatchObject({ kind: 'wire', status: 'settled' });
   });
 });
@@ -854,16 +818,12 @@ describe('refusals', () => {
       ['getTransferDetails', { type: 'wire', fromAccount: theirs.accountId, countryCode: 'DE' }],
     ];
     for (const [method, body] of calls) {
-      const answer = await f.call(method, personal, body);
+      const answer = await f.send(method, personal, body);
       expect(answer.status, method).toBe(404);
       expect(answer.body.responseCode).toBe('ENOA');
     }
     // Anna's own transfer is not the personal customer's to look at.
-    const annas = await f.call<Submitted>(
-      'transferWire',
-      anna,
-      sepaWire(theirs.accountId, { amount: '5' }),
-    );
+    const annas = await f.call('transferWire', anna, sepaWire(theirs.accountId, { amount: '5' }));
     expect(annas.status).toBe(200);
     const peek = await f.call('getExternalTransferStatus', personal, {
       transactionId: annas.body.transactionId,
@@ -901,9 +861,11 @@ describe('refusals', () => {
     );
     expect(own.status).toBe(200);
     // The wire sent earlier is now hidden from the recent list unless asked for.
-    const { body: recent } = await f.call<{
-      transfers: { isDisabled: boolean; permission: string }[];
-    }>('getRecentTransfers', personal, { type: 'wire', limit: 5, includeDisabled: true });
+    const { body: recent } = await f.call('getRecentTransfers', personal, {
+      type: 'wire',
+      limit: 5,
+      includeDisabled: true,
+    });
     expect(recent.transfers.some((item) => item.isDisabled && item.permission === '3d')).toBe(true);
     await f
       .db()
@@ -1198,7 +1160,7 @@ describe('amounts finer than the currency (issue 12)', () => {
     const before = await f.postingCount();
     for (const [method, payload] of Object.entries(submits)) {
       for (const amount of ['0.005', '0.00000001', '20.001']) {
-        const answer = await f.call(method, personal, {
+        const answer = await f.send(method, personal, {
           ...payload,
           amount,
           idempotencyKey: f.key(),

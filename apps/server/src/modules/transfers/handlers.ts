@@ -80,7 +80,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
   async getTransferFee(input, ctx) {
     transferAccessLevel(ctx.actor);
     if (input.operation === 'betweenAccounts') {
-      const quote = await quoteBetweenAccounts(ctx.db, ctx.customerId, {
+      const quote = await quoteBetweenAccounts(ctx.db, ctx.actor.customerId, {
         fromAccount: input.fromAccount,
         toAccount: input.toAccount ?? 0,
         toAmount: input.amount,
@@ -88,7 +88,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
       return { fee: moneyText(quote.fee), currency: quote.from.currencyCode };
     }
     if (input.email !== undefined) {
-      const quote = await quoteP2P(ctx.db, ctx.customerId, {
+      const quote = await quoteP2P(ctx.db, ctx.actor.customerId, {
         fromAccount: input.fromAccount,
         email: input.email,
         amount: input.amount,
@@ -96,11 +96,11 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
       return { fee: moneyText(quote.fee), currency: quote.from.currencyCode };
     }
     // The fee does not depend on the payee: it can be shown before the e-mail is typed.
-    const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
+    const from = await findCustomerAccount(ctx.db, ctx.actor.customerId, input.fromAccount);
     requireMinorUnits(input.amount, from.currencyCode, 'amount');
     const rule = await loadFeeRule(
       ctx.db,
-      await brandOfCustomer(ctx.db, ctx.customerId),
+      await brandOfCustomer(ctx.db, ctx.actor.customerId),
       'p2p',
       from.currencyCode,
     );
@@ -112,11 +112,11 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
 
   async getMaxAmount(input, ctx) {
     transferAccessLevel(ctx.actor);
-    const brandId = await brandOfCustomer(ctx.db, ctx.customerId);
+    const brandId = await brandOfCustomer(ctx.db, ctx.actor.customerId);
     if (input.operation === 'betweenAccounts') {
       const { from, to } = await ownAccountPair(
         ctx.db,
-        ctx.customerId,
+        ctx.actor.customerId,
         input.fromAccount,
         input.toAccount ?? 0,
       );
@@ -134,7 +134,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
         const src = source(amount);
         return src.plus(feeFor(rule, src, from.currencyCode)).lessThanOrEqualTo(available);
       });
-      const limits = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
+      const limits = await limitStates(ctx.db, ctx.actor.customerId, from.currencyCode);
       if (limits.length === 0)
         return {
           maxAmount: moneyText(byBalance),
@@ -149,13 +149,13 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
         ? { maxAmount: moneyText(byLimit), currency: to.currencyCode, type: 'limit' as const }
         : { maxAmount: moneyText(byBalance), currency: to.currencyCode, type: 'balance' as const };
     }
-    const from = await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
+    const from = await findCustomerAccount(ctx.db, ctx.actor.customerId, input.fromAccount);
     const rule = await loadFeeRule(ctx.db, brandId, 'p2p', from.currencyCode);
     const available = new Money(availableBalance(from));
     const byBalance = largestFitting(available, from.currencyCode, (amount) =>
       amount.plus(feeFor(rule, amount, from.currencyCode)).lessThanOrEqualTo(available),
     );
-    const limits = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
+    const limits = await limitStates(ctx.db, ctx.actor.customerId, from.currencyCode);
     const remaining =
       limits.length > 0 ? Money.min(...limits.map((limit) => limit.remaining)) : null;
     if (remaining !== null && remaining.lessThan(byBalance))
@@ -175,9 +175,10 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     transferAccessLevel(ctx.actor);
     const from =
       input.toAccount !== undefined
-        ? (await ownAccountPair(ctx.db, ctx.customerId, input.fromAccount, input.toAccount)).from
-        : await findCustomerAccount(ctx.db, ctx.customerId, input.fromAccount);
-    const states = await limitStates(ctx.db, ctx.customerId, from.currencyCode);
+        ? (await ownAccountPair(ctx.db, ctx.actor.customerId, input.fromAccount, input.toAccount))
+            .from
+        : await findCustomerAccount(ctx.db, ctx.actor.customerId, input.fromAccount);
+    const states = await limitStates(ctx.db, ctx.actor.customerId, from.currencyCode);
     return {
       limits: states.map((state) => ({
         period: state.period,
@@ -201,13 +202,13 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
 
   async checkPayee(input, ctx) {
     transferAccessLevel(ctx.actor);
-    const payee = await checkPayee(ctx.db, ctx.customerId, input.email);
+    const payee = await checkPayee(ctx.db, ctx.actor.customerId, input.email);
     return { status: payee.status, name: payee.name, canReceive: payee.canReceive };
   },
 
   async getP2pBeneficiaries(_input, ctx) {
     transferAccessLevel(ctx.actor);
-    const rows = await recentTransfers(ctx.db, ctx.customerId, 'p2p', 200);
+    const rows = await recentTransfers(ctx.db, ctx.actor.customerId, 'p2p', 200);
     const seen = new Map<string, { email: string; name: string; lastUsedAt: string }>();
     for (const row of rows) {
       const email = typeof row.details.email === 'string' ? row.details.email : null;
@@ -227,7 +228,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
     const flags = await transferPermissionFlags(ctx.db, actor.userId, actor.customerId, level);
     const rows = await recentTransfers(
       ctx.db,
-      ctx.customerId,
+      ctx.actor.customerId,
       input.type,
       Math.min(input.limit * 4, 80),
     );
@@ -236,7 +237,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
       const kind = kindOf(row.kind);
       let disabled = !flags[permissionFor(kind, row.details.toOwnAccount === true)];
       if (!disabled && kind === 'p2p' && typeof row.details.email === 'string')
-        disabled = !(await checkPayee(ctx.db, ctx.customerId, row.details.email)).canReceive;
+        disabled = !(await checkPayee(ctx.db, ctx.actor.customerId, row.details.email)).canReceive;
       if (disabled && !input.includeDisabled) continue;
       out.push(toRecent(row, disabled));
       if (out.length >= input.limit) break;
@@ -280,7 +281,7 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
 
   async getRecurringTransfers(_input, ctx) {
     transferAccessLevel(ctx.actor);
-    return { recurring: await listRecurring(ctx.db, ctx.customerId) };
+    return { recurring: await listRecurring(ctx.db, ctx.actor.customerId) };
   },
 
   async cancelRecurringTransfer(input, ctx) {

@@ -1,40 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Account, ErrorEnvelope } from '@ledgerline/contract';
+import type { Account, MainMethodName } from '@ledgerline/contract';
 import { accounts, postings, users } from '../../db/schema';
 import { selectRows } from '../../db/client';
-import type { TestServer } from '../../../test/helper';
+import type { MainAnswer, MainPayload, TestServer } from '../../../test/helper';
 import { Money } from '../ledger/money';
 
 /** Helpers of the transfer tests: calls through the main API and facts read from the database. */
 export function transferFixtures(server: () => TestServer) {
   const db = () => server().database.db;
 
-  /**
-   * The transfer tests' calls: (method, token, body, acting for). Answers typed by the caller
-   * (many bodies here are deliberately outside the contract); server.call types the rest.
-   */
-  async function call<T = Record<string, unknown>>(
-    method: string,
+  /** A main-API call as a user (acting for fromCustomerId): payload and answer typed by the contract. */
+  async function call<M extends MainMethodName>(
+    method: M,
     token: string,
-    body: Record<string, unknown> = {},
+    body: MainPayload<M>,
     fromCustomerId?: number,
-  ): Promise<{ status: number; body: T & ErrorEnvelope }> {
-    const { status, body: answer } = await server().send(method, body, {
-      token,
-      ...(fromCustomerId === undefined ? {} : { fromCustomerId }),
-    });
-    return { status, body: answer as T & ErrorEnvelope };
+  ): Promise<{ status: number; body: MainAnswer<M> }> {
+    return server().call(method, body, { token, fromCustomerId });
+  }
+
+  /** As call(), for input outside the contract: any method, any body; the answer is the envelope. */
+  async function send(method: string, token: string, body: unknown, fromCustomerId?: number) {
+    return server().send(method, body, { token, fromCustomerId });
   }
 
   async function accountsOf(token: string, fromCustomerId?: number): Promise<Account[]> {
-    const { status, body } = await call<{ accounts: Account[] }>(
-      'getAccounts',
-      token,
-      {},
-      fromCustomerId,
-    );
+    const { status, body } = await call('getAccounts', token, {}, fromCustomerId);
     expect(status).toBe(200);
     return body.accounts;
   }
@@ -100,6 +93,7 @@ export function transferFixtures(server: () => TestServer) {
   return {
     db,
     call,
+    send,
     accountsOf,
     accountIn,
     row,

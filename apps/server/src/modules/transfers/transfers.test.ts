@@ -67,20 +67,16 @@ describe('transferBetweenAccounts', () => {
   it('changes currency at the recorded rate through the FX accounts and charges the FX fee', async () => {
     const from = await f.accountIn(personal, 'EUR');
     const to = await f.accountIn(personal, 'USD');
-    const { body: rate } = await f.call<{ rate: string }>('getTransferExchangeRate', personal, {
+    const { body: rate } = await f.call('getTransferExchangeRate', personal, {
       fromCurrencyCode: 'EUR',
       toCurrencyCode: 'USD',
     });
-    const { body: fee } = await f.call<{ fee: string; currency: string }>(
-      'getTransferFee',
-      personal,
-      {
-        operation: 'betweenAccounts',
-        fromAccount: from.accountId,
-        toAccount: to.accountId,
-        amount: '100',
-      },
-    );
+    const { body: fee } = await f.call('getTransferFee', personal, {
+      operation: 'betweenAccounts',
+      fromAccount: from.accountId,
+      toAccount: to.accountId,
+      amount: '100',
+    });
     const source = new Money(100).dividedBy(rate.rate).toDecimalPlaces(2, Money.ROUND_HALF_UP);
     const expectedFee = Money.max(source.times('0.005'), '0.5').toDecimalPlaces(
       2,
@@ -118,17 +114,9 @@ describe('transferBetweenAccounts', () => {
       currency: 'EUR',
       idempotencyKey: f.key(),
     };
-    const first = await f.call<{ transactionId: string }>(
-      'transferBetweenAccounts',
-      personal,
-      payload,
-    );
+    const first = await f.call('transferBetweenAccounts', personal, payload);
     const afterFirst = await f.row(from.accountId);
-    const retry = await f.call<{ transactionId: string }>(
-      'transferBetweenAccounts',
-      personal,
-      payload,
-    );
+    const retry = await f.call('transferBetweenAccounts', personal, payload);
     expect(first.status).toBe(200);
     expect(retry.body).toEqual(first.body);
     expect((await f.row(from.accountId)).balance).toBe(afterFirst.balance);
@@ -173,7 +161,7 @@ describe('transferBetweenAccounts', () => {
       ],
     ];
     for (const [payload, status, field] of cases) {
-      const answer = await f.call('transferBetweenAccounts', personal, {
+      const answer = await f.send('transferBetweenAccounts', personal, {
         ...payload,
         idempotencyKey: f.key(),
       });
@@ -198,11 +186,11 @@ describe('fees, limits and the maximum amount', () => {
   it('answers the maximum as the balance after the fee, and the limit when it is lower', async () => {
     const from = await f.accountIn(anna, 'USD');
     const to = await f.accountIn(anna, 'EUR');
-    const { body } = await f.call<{ maxAmount: string; currency: string; type: string }>(
-      'getMaxAmount',
-      anna,
-      { operation: 'betweenAccounts', fromAccount: from.accountId, toAccount: to.accountId },
-    );
+    const { body } = await f.call('getMaxAmount', anna, {
+      operation: 'betweenAccounts',
+      fromAccount: from.accountId,
+      toAccount: to.accountId,
+    });
     expect(body).toMatchObject({ currency: 'EUR', type: 'balance' });
     // Exactly the maximum goes through; one cent more would not.
     const over = await f.call('transferBetweenAccounts', anna, {
@@ -225,14 +213,14 @@ describe('fees, limits and the maximum amount', () => {
     expect(new Money(left.balance).minus(left.pendingAmount).lessThan('0.05')).toBe(true);
 
     const gbp = await f.accountIn(anna, 'GBP');
-    const { body: p2p } = await f.call<{ maxAmount: string; type: string }>('getMaxAmount', anna, {
+    const { body: p2p } = await f.call('getMaxAmount', anna, {
       operation: 'p2p',
       fromAccount: gbp.accountId,
     });
     expect(p2p.type).toBe('balance');
-    const { body: limits } = await f.call<{
-      limits: { period: string; remaining: string; used: string }[];
-    }>('getCustomerLimits', anna, { fromAccount: gbp.accountId });
+    const { body: limits } = await f.call('getCustomerLimits', anna, {
+      fromAccount: gbp.accountId,
+    });
     expect(limits.limits.map((limit) => limit.period)).toEqual(['single', 'daily', 'monthly']);
   });
 
@@ -245,11 +233,10 @@ describe('fees, limits and the maximum amount', () => {
       .where(and(eq(transferLimits.customerId, customerId), eq(transferLimits.period, 'daily')));
     const from = await f.accountIn(tomas, 'EUR');
     const to = await f.accountIn(tomas, 'GBP');
-    const { body } = await f.call<{ maxAmount: string; type: string; currency: string }>(
-      'getMaxAmount',
-      tomas,
-      { operation: 'p2p', fromAccount: from.accountId },
-    );
+    const { body } = await f.call('getMaxAmount', tomas, {
+      operation: 'p2p',
+      fromAccount: from.accountId,
+    });
     expect(body).toMatchObject({ maxAmount: '30', type: 'limit', currency: 'EUR' });
     const ok = await f.call('transferBetweenAccounts', tomas, {
       fromAccount: from.accountId,
@@ -259,9 +246,10 @@ describe('fees, limits and the maximum amount', () => {
       idempotencyKey: f.key(),
     });
     expect(ok.status).toBe(200);
-    const { body: limits } = await f.call<{
-      limits: { period: string; used: string; remaining: string }[];
-    }>('getCustomerLimits', tomas, { fromAccount: from.accountId, toAccount: to.accountId });
+    const { body: limits } = await f.call('getCustomerLimits', tomas, {
+      fromAccount: from.accountId,
+      toAccount: to.accountId,
+    });
     const daily = limits.limits.find((limit) => limit.period === 'daily')!;
     expect(Number(daily.used)).toBeGreaterThan(0);
     const before = await f.postingCount();
@@ -284,24 +272,20 @@ describe('transferP2P', () => {
     const annaEur = await f.accountIn(anna, 'EUR');
     const check = await f.call('checkPayee', personal, { email: 'Anna@Pebble.example' });
     expect(check.body).toMatchObject({ status: 1, name: 'Anna N.', canReceive: true });
-    const { body: fee } = await f.call<{ fee: string }>('getTransferFee', personal, {
+    const { body: fee } = await f.call('getTransferFee', personal, {
       operation: 'p2p',
       fromAccount: from.accountId,
       amount: '20',
     });
     expect(new Money(fee.fee).toFixed(2)).toBe('0.50');
     const before = { from: await f.row(from.accountId), to: await f.row(annaEur.accountId) };
-    const { status, body } = await f.call<{ transactionId: string; status: string }>(
-      'transferP2P',
-      personal,
-      {
-        fromAccount: from.accountId,
-        email: 'anna@pebble.example',
-        amount: '20',
-        description: 'Lunch',
-        idempotencyKey: f.key(),
-      },
-    );
+    const { status, body } = await f.call('transferP2P', personal, {
+      fromAccount: from.accountId,
+      email: 'anna@pebble.example',
+      amount: '20',
+      description: 'Lunch',
+      idempotencyKey: f.key(),
+    });
     expect(status).toBe(200);
     expect(body.status).toBe('settled');
     expect(
@@ -310,20 +294,15 @@ describe('transferP2P', () => {
     expect(
       new Money((await f.row(annaEur.accountId)).balance).minus(before.to.balance).toFixed(2),
     ).toBe('20.00');
-    const { body: beneficiaries } = await f.call<{
-      beneficiaries: { email: string; name: string }[];
-    }>('getP2pBeneficiaries', personal);
+    const { body: beneficiaries } = await f.call('getP2pBeneficiaries', personal, {});
     expect(beneficiaries.beneficiaries[0]).toMatchObject({
       email: 'anna@pebble.example',
       name: 'Anna N.',
     });
-    const { body: recent } = await f.call<{
-      transfers: {
-        transactionId: string;
-        permission: string;
-        details: { type: string; description: string };
-      }[];
-    }>('getRecentTransfers', personal, { type: 'p2p', limit: 3 });
+    const { body: recent } = await f.call('getRecentTransfers', personal, {
+      type: 'p2p',
+      limit: 3,
+    });
     expect(recent.transfers[0]).toMatchObject({
       transactionId: body.transactionId,
       permission: '3d',
@@ -353,7 +332,7 @@ describe('transferP2P', () => {
       idempotencyKey: f.key(),
     });
     expect(status).toBe(200);
-    const { body: rate } = await f.call<{ rate: string }>('getTransferExchangeRate', personal, {
+    const { body: rate } = await f.call('getTransferExchangeRate', personal, {
       fromCurrencyCode: 'RON',
       toCurrencyCode: 'EUR',
     });
@@ -395,10 +374,7 @@ describe('transferP2P', () => {
 
 describe('permissions', () => {
   it('shows the flags in the access info and refuses a transfer type the flags do not allow', async () => {
-    const info = await f.call<{ permissions: Record<string, boolean> }>(
-      'getCustomerAccessInfo',
-      anna,
-    );
+    const info = await f.call('getCustomerAccessInfo', anna, {});
     expect(Object.keys(info.body.permissions)).toEqual(
       expect.arrayContaining(TRANSFER_PERMISSIONS),
     );
@@ -496,7 +472,7 @@ describe('ownership', () => {
     ];
     const before = await f.postingCount();
     for (const [method, body] of calls) {
-      const answer = await f.call(method, personal, body);
+      const answer = await f.send(method, personal, body);
       expect(answer.status, `${method} ${JSON.stringify(body)}`).toBe(404);
       expect(answer.body.responseCode).toBe('ENOA');
     }
@@ -573,7 +549,7 @@ describe('hostile input (issue 12)', () => {
       );
     }
     for (const [method, payload, field] of refused) {
-      const answer = await f.call(method, personal, payload);
+      const answer = await f.send(method, personal, payload);
       expect(answer.status, `${method} ${JSON.stringify(payload)}`).toBe(400);
       expect(answer.body).toMatchObject({
         responseCode: 'TA1',
