@@ -830,6 +830,10 @@ describe('hostile input (issue 12)', () => {
           },
         },
         getBatchTransferFile: { valid: { batchId: 2_000_000 }, bad: { batchId: HOSTILE_IDS } },
+        getSpendingByMonth: {
+          valid: { months: 6 },
+          bad: { months: [0, -1, 13, 1.5, rawNumber('1e309'), '6', null, 2 ** 53] },
+        },
       };
     expect(Object.keys(base).sort()).toEqual(Object.keys(historyMethods).sort());
     const [exportsBefore] = await f.db().select({ value: count() }).from(historyExports);
