@@ -309,7 +309,7 @@ test.describe('the sign-in history (/login-history)', () => {
     await page.getByLabel('From').fill(tomorrow);
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page.getByText('There were no sign-in attempts in this period.')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(summary).toHaveText(/page 1 of/);
 
     // A phone: the same attempts as cards.
