@@ -7,6 +7,7 @@ import 'dayjs/locale/ro';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/uk';
 import { useCallback, type Ref } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, parseTypedDate } from '@ledgerline/domain/date-input';
 import type { Language } from '@ledgerline/domain/languages';
@@ -71,6 +72,30 @@ export function DateField({
       dateParser={parse}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
+    />
+  );
+}
+
+/** A DateField bound to a react-hook-form field: the forms' one way to ask for a date. */
+export function FormDateField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Omit<DateFieldProps, 'value' | 'onChange' | 'name'> & { control: Control<T>; name: Path<T> }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateField
+          {...props}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
     />
   );
 }

@@ -2,9 +2,9 @@ import { Button, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { HISTORY_STATUSES, type TransactionType } from '@ledgerline/contract';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '@/ui/date-field';
+import { FormDateField } from '@/ui/date-field';
 import { ChevronDownIcon } from '@/ui/icons';
 import { EMPTY_FILTER, filterFormSchema, isFiltered, type FilterValues } from '../filter';
 import classes from './history.module.css';
@@ -89,35 +89,17 @@ export function HistoryFilterForm({
             {...selectProps}
             {...register('direction')}
           />
-          <Controller
+          <FormDateField
             control={control}
             name="fromDate"
-            render={({ field }) => (
-              <DateField
-                label={t('history.filter.fromDate')}
-                error={message(errors.fromDate?.message)}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            label={t('history.filter.fromDate')}
+            error={message(errors.fromDate?.message)}
           />
-          <Controller
+          <FormDateField
             control={control}
             name="toDate"
-            render={({ field }) => (
-              <DateField
-                label={t('history.filter.toDate')}
-                error={message(errors.toDate?.message)}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            label={t('history.filter.toDate')}
+            error={message(errors.toDate?.message)}
           />
           <TextInput
             label={t('history.filter.amountFrom')}

@@ -1,14 +1,14 @@
 import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { LoginHistoryItem } from '@ledgerline/contract';
 import { useLanguage } from '@/i18n';
 import { DataTable, type DataColumn } from '@/ui/data-table';
-import { DateField } from '@/ui/date-field';
+import { FormDateField } from '@/ui/date-field';
 import { fieldMessage } from '@/ui/field-message';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -271,35 +271,17 @@ function HistoryFilter({
         aria-label={t('loginHistory.filterLabel')}
       >
         <div className={classes.formRow}>
-          <Controller
+          <FormDateField
             control={control}
             name="fromDate"
-            render={({ field }) => (
-              <DateField
-                label={t('loginHistory.from')}
-                error={fieldMessage(t, errors.fromDate?.message)}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            label={t('loginHistory.from')}
+            error={fieldMessage(t, errors.fromDate?.message)}
           />
-          <Controller
+          <FormDateField
             control={control}
             name="toDate"
-            render={({ field }) => (
-              <DateField
-                label={t('loginHistory.to')}
-                error={fieldMessage(t, errors.toDate?.message)}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            label={t('loginHistory.to')}
+            error={fieldMessage(t, errors.toDate?.message)}
           />
           <Group gap="xs" wrap="nowrap">
             <Button type="submit">{t('loginHistory.apply')}</Button>

@@ -6,7 +6,7 @@ import { BATCH_TRANSFER_TYPES } from '@ledgerline/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DateField } from '@/ui/date-field';
+import { FormDateField } from '@/ui/date-field';
 import { fieldMessage } from '@/ui/field-message';
 import type { BatchFilter } from '../keys';
 import classes from './statements.module.css';
@@ -70,35 +70,17 @@ export function BatchFilterForm({
               error={fieldMessage(t, errors.search?.message)}
               {...register('search')}
             />
-            <Controller
+            <FormDateField
               control={control}
               name="from"
-              render={({ field }) => (
-                <DateField
-                  label={t('statements.batches.filter.from')}
-                  error={fieldMessage(t, errors.from?.message)}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
+              label={t('statements.batches.filter.from')}
+              error={fieldMessage(t, errors.from?.message)}
             />
-            <Controller
+            <FormDateField
               control={control}
               name="to"
-              render={({ field }) => (
-                <DateField
-                  label={t('statements.batches.filter.to')}
-                  error={fieldMessage(t, errors.to?.message)}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
+              label={t('statements.batches.filter.to')}
+              error={fieldMessage(t, errors.to?.message)}
             />
           </div>
           <Controller

@@ -34,7 +34,7 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
-import { DateField } from '@/ui/date-field';
+import { FormDateField } from '@/ui/date-field';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { ChevronDownIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -490,20 +490,11 @@ function OwnTransferForm() {
                         error={err('subscriptionFrequency')}
                         {...register('subscriptionFrequency')}
                       />
-                      <Controller
+                      <FormDateField
                         control={control}
                         name="subscriptionEndDate"
-                        render={({ field }) => (
-                          <DateField
-                            label={t('transfers.recurring.endDate')}
-                            error={err('subscriptionEndDate')}
-                            name={field.name}
-                            value={field.value ?? ''}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                            ref={field.ref}
-                          />
-                        )}
+                        label={t('transfers.recurring.endDate')}
+                        error={err('subscriptionEndDate')}
                       />
                       <TextInput
                         label={t('transfers.recurring.count')}
