@@ -242,6 +242,18 @@ test.describe('transfers', () => {
 
       const before = await signIn(page, 'tomas@northmere.example', 'northmere');
       const eur = paymentIn(before, 'EUR');
+      const feeReads: string[] = [];
+      page.on('requestfailed', (request) => {
+        if (request.url().includes('getTransferFee'))
+          feeReads.push(`failed: ${request.failure()?.errorText ?? 'unknown'}`);
+      });
+      page.on('response', (response) => {
+        if (!response.url().includes('getTransferFee')) return;
+        void response.text().then(
+          (body) => feeReads.push(`${response.status()} ${body.slice(0, 300)}`),
+          () => feeReads.push(`${response.status()} (no body)`),
+        );
+      });
       await openTransfers(page, 'To a person', /\/transfer\/p2p$/);
       await page.getByLabel('From', { exact: true }).selectOption(String(eur.accountId));
       // An implausible address is not looked up; the receiver's is, and names them.
@@ -252,7 +264,12 @@ test.describe('transfers', () => {
       await page.getByLabel('Amount').fill('12.34');
       await page.getByLabel('Message (optional)').fill('Concert tickets');
       const total = page.getByTestId('fact-total');
-      await expect(total).toHaveText(/\d/);
+      await expect(total)
+        .toHaveText(/\d/, { timeout: 15_000 })
+        .catch(async (error: unknown) => {
+          // The total reads "—" when the fee read failed: say how, so a failure names its cause.
+          throw new Error(`${String(error)}\nfee reads: ${feeReads.join(' | ') || 'none'}`);
+        });
       const debit = await moneyOn(total);
       const fee = await moneyOn(page.getByTestId('fact-fee'));
       expect(debit.toFixed()).toBe(new Decimal('12.34').plus(fee).toFixed());
