@@ -125,10 +125,26 @@ const envSchema = z.object({
       'must be at least 32 characters (leave it unset to generate one and keep it in the database)',
     )
     .optional(),
+  // Identity verification (issue 14): the shared secret each KYC provider signs its callbacks with.
+  KYC_JMO_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (leave it unset to generate one)')
+    .optional(),
+  KYC_NFD_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (leave it unset to generate one)')
+    .optional(),
 });
 
 /** Variables whose values may hold credentials: never echoed in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'CARD_DATA_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'CARD_DATA_KEY',
+  'KYC_JMO_SECRET',
+  'KYC_NFD_SECRET',
+]);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -168,6 +184,8 @@ export interface Config {
   railStepMs: number;
   /** log2 of scrypt's N for new password hashes (17, OWASP's, unless a test lowers it). */
   passwordHashCost: number;
+  /** Callback signing secrets of the KYC providers; unset ones are generated and kept in the database. */
+  kycSecrets: { jmo: string | undefined; nfd: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -223,5 +241,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cardDataKey: value.CARD_DATA_KEY,
     railStepMs: value.RAIL_STEP_MS,
     passwordHashCost: value.PASSWORD_HASH_COST,
+    kycSecrets: { jmo: value.KYC_JMO_SECRET, nfd: value.KYC_NFD_SECRET },
   };
 }

@@ -8,6 +8,7 @@ import { module as customers } from './modules/customers';
 import { module as dev } from './modules/dev';
 import { module as dictionaries } from './modules/dictionaries';
 import { module as history } from './modules/history';
+import { module as identityVerification } from './modules/identity-verification';
 import { module as notifications } from './modules/notifications';
 import { module as profile } from './modules/profile';
 import { module as rails } from './modules/rails';
@@ -33,6 +34,7 @@ export const serverModules = [
   transfers,
   bankDirectory,
   history,
+  identityVerification,
   rails,
   realtime,
   analytics,

@@ -16,3 +16,4 @@ export * from './profile/routes';
 export * from './pdf/routes';
 export * from './realtime/routes';
 export * from './dev/routes';
+export * from './identity-verification/routes';

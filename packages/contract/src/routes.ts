@@ -2,6 +2,7 @@ import type { RestRoute } from './define';
 import { analyticsRoutes } from './analytics/routes';
 import { authRoutes } from './auth/routes';
 import { devRoutes } from './dev/routes';
+import { identityVerificationRoutes } from './identity-verification/routes';
 import { pdfRoutes } from './pdf/routes';
 import { platformRoutes } from './platform/routes';
 import { profileRoutes } from './profile/routes';
@@ -16,6 +17,7 @@ export const restRoutes = {
   pdf: pdfRoutes,
   realtime: realtimeRoutes,
   dev: devRoutes,
+  identityVerification: identityVerificationRoutes,
 };
 
 /**

@@ -16,3 +16,4 @@ export * from './quick-actions';
 export * from './transfers';
 export * from './verification';
 export * from './external-transfers';
+export * from './identity-verification';

@@ -1519,3 +1519,76 @@ export const batchTransfers = pgTable(
     index('batch_transfers_customer_created').on(table.customerId, table.createdAt, table.id),
   ],
 );
+
+/*
+ * Identity verification (issue 14, modules/identity-verification): checks run by the hosted KYC
+ * provider simulators jmo and nfd (spec 1 §3), the pictures the customer gave them, and the
+ * callback event ids already accepted (replay protection).
+ */
+
+/** One identity check: started by the bank, completed on the provider's page, answered by its signed callback. */
+export const identityWorkflowRuns = pgTable(
+  'identity_workflow_runs',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The user who started it (a business representative checks their own identity for the company). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'jmo' | 'nfd'. */
+    provider: varchar('provider', { length: 8 }).notNull(),
+    /** 'document' (front, back, selfie) | 'video' (video identification). */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    /** SHA-256 of the link's token: the link is the customer's only credential at the provider. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** 'started' | 'submitted' | 'completed' | 'expired'. */
+    state: varchar('state', { length: 12 }).notNull().default('started'),
+    /** 'accepted' | 'rejected' | 'nameMismatch', once the provider answered. */
+    outcome: varchar('outcome', { length: 16 }),
+    /** The provider's reason code for a refusal (IDV_REJECT_REASONS). */
+    reason: varchar('reason', { length: 64 }),
+    /** The customer_identities row the callback recorded. */
+    identityId: integer('identity_id').references(() => customerIdentities.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('identity_workflow_runs_token').on(table.tokenHash),
+    index('identity_workflow_runs_customer').on(table.customerId, table.id),
+  ],
+);
+
+/** A picture given to the provider for a check (one per step; a new one replaces the old). */
+export const identityWorkflowImages = pgTable(
+  'identity_workflow_images',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => identityWorkflowRuns.id, { onDelete: 'cascade' }),
+    /** 'front' | 'back' | 'selfie'. */
+    step: varchar('step', { length: 8 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    /** From the content, never the declared type: image/jpeg, image/png or image/heic. */
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('identity_workflow_images_run_step').on(table.runId, table.step)],
+);
+
+/** Callback event ids a provider already delivered: a second delivery is a replay. */
+export const identityCallbackEvents = pgTable(
+  'identity_callback_events',
+  {
+    provider: varchar('provider', { length: 8 }).notNull(),
+    eventId: varchar('event_id', { length: 64 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('identity_callback_events_id').on(table.provider, table.eventId)],
+);

@@ -39,6 +39,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('AccountChanged'),
     payload: z.object({ accountId: z.number().int() }),
   }),
+  /** The identity provider answered a check of the customer (issue 14): refresh the verification state. */
+  z.object({
+    type: z.literal('IdentityVerificationChanged'),
+    payload: z.object({
+      workflowRunId: z.number().int(),
+      outcome: z.enum(['accepted', 'rejected', 'nameMismatch']),
+    }),
+  }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({
     type: z.literal('SessionClosed'),
