@@ -95,6 +95,21 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       Component: m.BusinessRegistrationPage,
                     })),
                 },
+                // The identity providers' hosted pages (issue 14): no sign-in, the link is the credential.
+                {
+                  path: 'identity-verification/:workflowRunId/:token',
+                  lazy: () =>
+                    import('@/features/identity-verification').then((m) => ({
+                      Component: m.IdentityVerificationPage,
+                    })),
+                },
+                {
+                  path: 'video-identity-job/:id',
+                  lazy: () =>
+                    import('@/features/identity-verification').then((m) => ({
+                      Component: m.VideoIdentityJobPage,
+                    })),
+                },
                 {
                   path: 'activate',
                   lazy: () =>
@@ -198,7 +213,12 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                 },
                 {
                   path: 'kyc',
-                  lazy: lazyAuthScreen((m) => m.loadKycPage),
+                  // Identity verification (issue 14): /kyc with the identity check control.
+                  lazy: () =>
+                    Promise.all([
+                      import('@/features/auth').then((m) => m.loadKycPage()),
+                      import('./pages/kyc-with-identity-check'),
+                    ]).then(([KycPage, m]) => ({ Component: m.kycWithIdentityCheck(KycPage) })),
                 },
                 {
                   path: 'self-certification-business-splash',

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RealtimeContext } from './realtime';
 import { authRoutes } from '@ledgerline/contract/auth/routes';
+import { sessionKeys } from './customer-info';
 import { createRealtimeChannel } from './realtime-channel';
 import { useApiClient, useIsAuthenticated, useSessionManager } from './session-context';
 
@@ -42,6 +43,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           predicate: (query) => query.queryKey.includes('accounts'),
           refetchType: 'none',
         });
+      }),
+    [channel, queryClient],
+  );
+
+  // The identity provider answered (issue 14): the banner, /kyc and the start page read the
+  // verification state, customer info and access info again.
+  useEffect(
+    () =>
+      channel.subscribe((event) => {
+        if (event.type !== 'IdentityVerificationChanged') return;
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       }),
     [channel, queryClient],
   );
