@@ -10,7 +10,7 @@ import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
  */
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/identity/', import.meta.url));
-const SHOTS = '../test-results/identity-verification/';
+const SHOTS = fileURLToPath(new URL('../../test-results/identity-verification/', import.meta.url));
 
 async function givePictures(page: Page, front: string, kind: 'document' | 'video' = 'document') {
   await expect(page.getByText('Step 1 of', { exact: false })).toBeVisible();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityVerificationRoutes, type IdvStartResponse } from '@ledgerline/contract';
 import type { IdvKind } from '@ledgerline/domain/identity-verification';
 import { useApiClient, useSessionState } from '@/app/session';
+import { useBrand } from '@/brands';
 import { notifyWrapper } from '@/lib/mobile-wrapper';
 import { identityVerificationKeys } from '../keys';
 
@@ -13,11 +14,12 @@ export function useStartIdentityCheck() {
   const client = useApiClient();
   const { customerId } = useSessionState();
   const queryClient = useQueryClient();
+  const brand = useBrand();
   return useMutation({
     mutationFn: (kind: IdvKind): Promise<IdvStartResponse> =>
       client.route(identityVerificationRoutes.start, { body: { kind } }),
     onSuccess: (started) => {
-      notifyWrapper({ type: 'startIdentityCheck', url: providerPageUrl(started.url) });
+      notifyWrapper({ type: 'startIdentityCheck', url: providerPageUrl(started.url, brand.id) });
       void queryClient.invalidateQueries({
         queryKey: identityVerificationKeys.status(customerId),
       });
@@ -25,7 +27,12 @@ export function useStartIdentityCheck() {
   });
 }
 
-/** The provider page's address on this site, as the phone (QR code) or the wrapper opens it. */
-export function providerPageUrl(path: string): string {
-  return new URL(path, window.location.origin).toString();
+/**
+ * The provider page's address on this site, as the phone (QR code) or the wrapper opens it. It
+ * names the brand (`?brand=`), so a phone that never opened this site shows the same brand.
+ */
+export function providerPageUrl(path: string, brandId?: string): string {
+  const url = new URL(path, window.location.origin);
+  if (brandId) url.searchParams.set('brand', brandId);
+  return url.toString();
 }

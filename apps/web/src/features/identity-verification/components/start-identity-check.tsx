@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { IdvStartResponse } from '@ledgerline/contract';
 import type { IdentityStatus } from '@ledgerline/domain/verification';
 import { useRealtimeEvent, useSessionState } from '@/app/session';
+import { useBrand } from '@/brands';
 import { translateErrorMessage } from '@/i18n';
 import { isInsideWrapper } from '@/lib/mobile-wrapper';
 import { useViewport } from '@/lib/viewport';
@@ -39,6 +40,7 @@ export function StartIdentityCheck() {
   const { isMobile } = useViewport();
   const { customerId } = useSessionState();
   const queryClient = useQueryClient();
+  const brand = useBrand();
   const status = useIdentityStatus();
   const start = useStartIdentityCheck();
   const [started, setStarted] = useState<IdvStartResponse | null>(null);
@@ -133,7 +135,7 @@ export function StartIdentityCheck() {
             <Text fw={600}>{t('identityVerification.start.qrTitle')}</Text>
             <Text size="sm">{t('identityVerification.start.qrBody')}</Text>
             <QrCode
-              value={providerPageUrl(started.url)}
+              value={providerPageUrl(started.url, brand.id)}
               title={t('identityVerification.start.qrLabel')}
             />
             <Group gap="sm" justify="space-between" wrap="wrap">
