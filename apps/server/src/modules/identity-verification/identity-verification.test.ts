@@ -352,6 +352,20 @@ describe('the provider page', () => {
     });
   });
 
+  it('refuses a link after its hour and reports the check expired', async () => {
+    const token = await server.signIn('unverified@ledgerline.test');
+    const started = await start(token);
+    await db()
+      .update(identityWorkflowRuns)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(identityWorkflowRuns.id, started.workflowRunId));
+    expect((await inject('GET', apiOf(started))).statusCode).toBe(404);
+    const status = await inject('GET', '/api/identity-verification', { token });
+    expect(status.json()).toMatchObject({
+      latestRun: { workflowRunId: started.workflowRunId, state: 'expired' },
+    });
+  });
+
   it('expires the earlier link when a new check starts', async () => {
     const token = await server.signIn('unverified@ledgerline.test');
     const first = await start(token);
@@ -463,6 +477,24 @@ describe('the provider callback', () => {
     );
     expect(replay.statusCode).toBe(409);
     expect(replay.json()).toMatchObject({ responseCode: 'VF' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a spent event id even for another run waiting for its answer', async () => {
+    const first = await submittedRun('new@thistle.example');
+    const callback = accepted(first);
+    expect(
+      (await inject('POST', '/api/identity-verification/callbacks/jmo', signed(callback)))
+        .statusCode,
+    ).toBe(200);
+    const second = await submittedRun('new@thistle.example');
+    const before = await snapshot();
+    const reused = await inject(
+      'POST',
+      '/api/identity-verification/callbacks/jmo',
+      signed({ ...callback, workflowRunId: second }),
+    );
+    expect(reused.statusCode).toBe(409);
     expect(await snapshot()).toEqual(before);
   });
 

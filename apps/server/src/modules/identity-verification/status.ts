@@ -54,7 +54,11 @@ export async function identityCheckStatus(
           workflowRunId: run.id,
           provider: run.provider === 'nfd' ? 'nfd' : 'jmo',
           kind: run.kind === 'video' ? 'video' : 'document',
-          state: oneOf<IdvRunState>(IDV_RUN_STATES, run.state) ?? 'started',
+          // A link not used in time is expired, though no job rewrote its row.
+          state:
+            run.state === 'started' && run.expiresAt <= new Date()
+              ? 'expired'
+              : (oneOf<IdvRunState>(IDV_RUN_STATES, run.state) ?? 'started'),
           outcome: oneOf<IdvOutcome>(IDV_OUTCOMES, run.outcome),
           reason: run.reason,
           createdAt: run.createdAt.toISOString(),
