@@ -109,6 +109,25 @@ test.describe('identity verification', () => {
     );
   });
 
+  test('a video identification opens at /video-identity-job and a refusal shows its reason', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInThroughApi(page, 'unverified@ledgerline.test', { path: '/kyc' });
+    const check = page.getByTestId('identity-check');
+    await check.getByRole('button', { name: 'Video identification instead' }).click();
+    await page.getByRole('link', { name: 'Continue on this computer' }).click();
+    await expect(page).toHaveURL(/\/video-identity-job\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole('heading', { name: 'Video identification' })).toBeVisible();
+    await expect(page.getByText('Step 1 of 2')).toBeVisible();
+    await expectAccessible(page, 'the video identification page');
+    await givePictures(page, 'reject-passport-front.jpg', 'video');
+    await page.getByRole('button', { name: 'Send for checking' }).click();
+    await expect(page.getByText('The check was not accepted')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Pebble Wallet' }).click();
+    await expect(check.getByText('Not accepted', { exact: true })).toBeVisible();
+  });
+
   test('a link with a wrong token is refused at the provider page', async ({ page }) => {
     await page.setViewportSize({ width: 476, height: 800 });
     await page.goto(`/identity-verification/1/${'A'.repeat(43)}`);
