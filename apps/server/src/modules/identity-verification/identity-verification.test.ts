@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { decideIdentity, listIdentityResultsAwaitingReview } from './index';
 import { signCallback } from './signature';
 
@@ -594,5 +595,62 @@ describe('what the compliance desk gets', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'identityVerification.result'));
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('hostile input', () => {
+  it('answers no 500 to hostile ids, tokens, file names and signed callback fields', async () => {
+    const token = await server.signIn('unverified@ledgerline.test');
+    const started = await start(token);
+    const base = apiOf(started);
+    const statuses: number[] = [];
+    for (const id of HOSTILE_IDS) {
+      const text = encodeURIComponent(String(id).replace('§raw§', ''));
+      statuses.push(
+        (
+          await inject('POST', `/api/customers/${text}/identity-verification`, {
+            token,
+            payload: {},
+          })
+        ).statusCode,
+        (await inject('GET', `/api/identity-verification/provider/runs/${text}/${'A'.repeat(43)}`))
+          .statusCode,
+      );
+      const body = jsonText({ ...accepted(1), workflowRunId: id });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      statuses.push(
+        (
+          await inject('POST', '/api/identity-verification/callbacks/jmo', {
+            payload: body,
+            headers: {
+              'content-type': 'application/json',
+              'x-idv-timestamp': timestamp,
+              'x-idv-signature': signCallback(JMO_SECRET, timestamp, body),
+            },
+          })
+        ).statusCode,
+      );
+      statuses.push(
+        (
+          await inject('POST', '/api/identity-verification', {
+            token,
+            payload: jsonText({ fromCustomerId: id }),
+            headers: { 'content-type': 'application/json' },
+          })
+        ).statusCode,
+      );
+    }
+    for (const name of ['../../etc/passwd', 'x'.repeat(201), '%00.jpg', '']) {
+      statuses.push(
+        (await upload(base, 'front', name, await fixture('passport-front.jpg'))).statusCode,
+      );
+    }
+    statuses.push(
+      (await inject('GET', `/api/identity-verification/provider/video-jobs/${'%'.repeat(3)}`))
+        .statusCode,
+      (await inject('POST', '/api/identity-verification/callbacks/other', signed(accepted(1))))
+        .statusCode,
+    );
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
   });
 });
