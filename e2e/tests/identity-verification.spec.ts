@@ -109,23 +109,36 @@ test.describe('identity verification', () => {
     );
   });
 
-  test('a video identification opens at /video-identity-job and a refusal shows its reason', async ({
-    page,
+  test('on a phone, a video identification opens at /video-identity-job at once, and a refusal shows its reason', async ({
+    browser,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const context = await browser.newContext({
+      viewport: { width: 476, height: 900 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    });
+    const page = await context.newPage();
     await signInThroughApi(page, 'unverified@ledgerline.test', { path: '/kyc' });
     const check = page.getByTestId('identity-check');
+    await expect(check.getByText('Not checked yet', { exact: true })).toBeVisible();
+    await expectAccessible(page, '/kyc on a phone');
+    await page.screenshot({ path: `${SHOTS}kyc-476.png`, fullPage: true });
+    // A phone has its camera at hand: no QR code, the provider page opens directly.
     await check.getByRole('button', { name: 'Video identification instead' }).click();
-    await page.getByRole('link', { name: 'Continue on this computer' }).click();
     await expect(page).toHaveURL(/\/video-identity-job\/[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole('heading', { name: 'Video identification' })).toBeVisible();
     await expect(page.getByText('Step 1 of 2')).toBeVisible();
     await expectAccessible(page, 'the video identification page');
+    await page.screenshot({ path: `${SHOTS}video-start-476.png`, fullPage: true });
     await givePictures(page, 'reject-passport-front.jpg', 'video');
     await page.getByRole('button', { name: 'Send for checking' }).click();
     await expect(page.getByText('The check was not accepted')).toBeVisible();
     await page.getByRole('link', { name: 'Back to Pebble Wallet' }).click();
     await expect(check.getByText('Not accepted', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}kyc-refused-476.png`, fullPage: true });
+    await context.close();
   });
 
   test('a link with a wrong token is refused at the provider page', async ({ page }) => {
