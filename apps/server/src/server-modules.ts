@@ -4,6 +4,7 @@ import { module as auth } from './modules/auth';
 import { module as bankDirectory } from './modules/bank-directory';
 import { module as cards } from './modules/cards';
 import { module as clientConfig } from './modules/client-config';
+import { module as compliance } from './modules/compliance';
 import { module as customers } from './modules/customers';
 import { module as dev } from './modules/dev';
 import { module as dictionaries } from './modules/dictionaries';
@@ -40,5 +41,6 @@ export const serverModules = [
   analytics,
   clientConfig,
   notifications,
+  compliance,
   dev,
 ] as const;

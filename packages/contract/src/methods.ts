@@ -9,6 +9,7 @@ import { profileMethods } from './profile/methods';
 import { registrationMethods } from './registration/methods';
 import { securityMethods } from './security/methods';
 import { transferMethods } from './transfers/methods';
+import { complianceMethods } from './compliance/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -23,6 +24,7 @@ export const mainMethods = {
   ...externalTransferMethods,
   ...bankDirectoryMethods,
   ...historyMethods,
+  ...complianceMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -39,3 +41,4 @@ export * from './profile/methods';
 export { registrationMethods } from './registration/methods';
 export * from './security/methods';
 export * from './transfers/methods';
+export * from './compliance/methods';

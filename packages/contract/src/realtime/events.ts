@@ -47,6 +47,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       outcome: z.enum(['accepted', 'rejected', 'nameMismatch']),
     }),
   }),
+  /** Compliance decided on the customer's documents or identity: refresh the verification, access and customer info. */
+  z.object({ type: z.literal('VerificationChanged') }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({
     type: z.literal('SessionClosed'),

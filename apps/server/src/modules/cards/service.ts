@@ -13,6 +13,7 @@ import { accounts, cardApplications, cardDetails, customers } from '../../db/sch
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { createCustomerAccount, customerDisplayName, toAccount } from '../accounts';
+import { requireMayMoveMoney } from '../customers';
 import { hashRequest, Money, moneyText, postTransfer, systemAccount } from '../ledger';
 import {
   assertMayManageCards,
@@ -390,6 +391,8 @@ async function chargeFee(
   },
 ): Promise<string | null> {
   if (input.amount.isZero()) return null;
+  // A card fee is money leaving the customer: not while unverified or limited (issue 14).
+  await requireMayMoveMoney(tx, actor.customerId);
   const revenue = await systemAccount(tx, 'feeRevenue', input.currencyCode);
   try {
     const transfer = await postTransfer(tx, {

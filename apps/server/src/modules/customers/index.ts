@@ -14,4 +14,4 @@ export {
   transferAccessLevel,
 } from './acting-access';
 export { loadActor, resolveActor } from './actor';
-export { transferPermissionFlags } from './transfer-permissions';
+export { requireMayMoveMoney, transferPermissionFlags } from './transfer-permissions';

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { TRANSFER_PERMISSIONS } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
+import { mayMoveMoney } from '@ledgerline/domain/compliance-review';
 import type { DbOrTx } from '../../db/client';
-import { transferPermissions } from '../../db/schema';
+import { customers, transferPermissions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /**
  * Transfer permission flags (spec 2 §6) of a user acting for a customer: every flag of
  * TRANSFER_PERMISSIONS, false unless granted. A flag only counts while the access level lets the
- * user start transfers at all (full access 2 or initiate 3).
+ * user start transfers at all (full access 2 or initiate 3), and while the customer may move money
+ * at all: verified and not limited (issue 14, docs/decisions.md); the stored flags stay meanwhile.
  */
 export async function transferPermissionFlags(
   db: DbOrTx,
@@ -22,11 +24,27 @@ export async function transferPermissionFlags(
     .where(
       and(eq(transferPermissions.userId, userId), eq(transferPermissions.customerId, customerId)),
     );
+  const [customer] = await db
+    .select({ verified: customers.verified, limited: customers.limited })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   const mayTransfer =
-    accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate;
+    (accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate) &&
+    customer !== undefined &&
+    mayMoveMoney(customer);
   return Object.fromEntries(
     TRANSFER_PERMISSIONS.map((name) => [name, mayTransfer && row?.flags[name] === true]),
   );
+}
+
+/** Refuses money leaving a customer who is not verified or is limited (the banner's "cannot send money"). */
+export async function requireMayMoveMoney(db: DbOrTx, customerId: number): Promise<void> {
+  const [customer] = await db
+    .select({ verified: customers.verified, limited: customers.limited })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer || !mayMoveMoney(customer))
+    throw AppError.noAccess('This account cannot send money until it is verified');
 }
 
 /** Refuses a transfer type the user's flags do not allow for this customer. */
@@ -37,6 +55,7 @@ export async function requireTransferPermission(
   accessLevel: number,
   flag: string,
 ): Promise<void> {
+  await requireMayMoveMoney(db, customerId);
   const flags = await transferPermissionFlags(db, userId, customerId, accessLevel);
   if (!flags[flag]) throw AppError.noAccess('Your permissions do not allow this transfer');
 }

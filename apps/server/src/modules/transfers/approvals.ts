@@ -14,7 +14,7 @@ import { hashRequest, moneyText } from '../ledger';
 import { createRecurring, type SubscriptionFields } from './recurring';
 import { accountEvents, publishAll } from './events';
 import { executeTransfer, quoteOf, type TransferDeps, type TransferMaker } from './execute';
-import { transferAccessLevel } from '../customers';
+import { requireMayMoveMoney, transferAccessLevel } from '../customers';
 import type { Actor } from '../../lib/actor';
 import type { TransferRequest } from './quote';
 
@@ -274,6 +274,8 @@ export async function decideApprovalRequests(
         const payload = row.payload as unknown as ApprovalPayload;
         try {
           const executed = await tx.transaction(async (inner) => {
+            // The customer may have been limited since the request was made (issue 14).
+            await requireMayMoveMoney(inner as Tx, row.customerId);
             const done = await executeTransfer(inner as Tx, deps, maker, payload, {
               idempotencyKey: `approval-${id}`,
               requestHash: hashRequest({ approvalRequestId: id }),
