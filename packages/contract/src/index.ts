@@ -17,3 +17,4 @@ export * from './pdf/routes';
 export * from './realtime/routes';
 export * from './dev/routes';
 export * from './identity-verification/routes';
+export * from './dev/incoming';

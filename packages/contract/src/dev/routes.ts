@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
+import { railsIncomingRoute } from './incoming';
 
 /*
  * Development stand-ins (DEV_TOOLS, on unless NODE_ENV=production): the outbox of sent e-mail and
@@ -136,4 +137,6 @@ export const devRoutes = {
     response: z.object({ moves: z.array(railMoveSchema) }),
     error: errorEnvelopeSchema,
   }),
+  /** Another bank pays into an account's payment instructions (issue 14). */
+  railsIncoming: railsIncomingRoute,
 };

@@ -23,6 +23,7 @@ export const TRANSACTION_TYPE_CODES = [
   'refund',
   'reversal',
   'mass_payout',
+  'incoming_transfer',
 ] as const;
 export type TransactionTypeCode = (typeof TRANSACTION_TYPE_CODES)[number];
 

@@ -12,5 +12,4 @@ export {
 } from './service';
 export type { AccountRow } from './service';
 export { customerMainCurrency } from './total-balance';
-export { instructionNumbers } from './payment-instructions';
 export { loadVerificationInfo } from './verification';

@@ -9,6 +9,7 @@ import { route } from '../../lib/route';
 import type { Services } from '../../services';
 import { moneyText } from '../ledger';
 import { railStatusOf } from '../transfers';
+import { receiveIncomingTransfer } from './incoming';
 import { DEFAULT_RETURN_REASON, markForReturn, runRailStep } from './simulator';
 
 /**
@@ -16,7 +17,8 @@ import { DEFAULT_RETURN_REASON, markForReturn, runRailStep } from './simulator';
  * GET /dev/rails.json lists the latest external transfers with their rail status;
  * POST /dev/rails/return {transactionId, reason?} makes the rail send one back (the beneficiary
  * bank refusing it) at its next answer; POST /dev/rails/run answers every transfer in the clearing
- * account now, without waiting for RAIL_STEP_MS.
+ * account now, without waiting for RAIL_STEP_MS; POST /dev/rails/incoming is another bank paying
+ * into an account's payment instructions (incoming.ts).
  */
 export async function railDevRoutes(
   app: FastifyInstance,
@@ -60,4 +62,11 @@ export async function railDevRoutes(
     });
     return { moves };
   });
+
+  route(app, devRoutes.railsIncoming, async (request) =>
+    receiveIncomingTransfer(
+      { db, mailer: services.mailer, realtime: services.realtime },
+      request.body,
+    ),
+  );
 }

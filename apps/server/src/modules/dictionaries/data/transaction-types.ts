@@ -147,4 +147,12 @@ export const TRANSACTION_TYPE_NAMES: Readonly<Record<TransactionTypeCode, Locali
     ua: 'Масова виплата',
     pt: 'Pagamento em massa',
   },
+  incoming_transfer: {
+    en: 'Incoming bank transfer',
+    es: 'Transferencia bancaria recibida',
+    ro: 'Transfer bancar primit',
+    ru: 'Входящий банковский перевод',
+    ua: 'Вхідний банківський переказ',
+    pt: 'Transferência bancária recebida',
+  },
 };
