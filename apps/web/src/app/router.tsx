@@ -228,6 +228,14 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   path: 'admin-overview',
                   lazy: lazyAuthScreen((m) => m.loadAdminOverviewPage),
                 },
+                // The compliance review desk (issue 14): administrators only, the server refuses others.
+                {
+                  path: 'admin-overview/review',
+                  lazy: () =>
+                    import('@/features/compliance-desk').then((m) => ({
+                      Component: m.ComplianceDeskPage,
+                    })),
+                },
               ],
             },
           ],

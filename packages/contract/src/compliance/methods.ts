@@ -72,6 +72,8 @@ const reviewAddressSchema = z.object({
 
 export const reviewItemDetailSchema = z.object({
   item: reviewQueueItemSchema,
+  /** The item still waits for a decision; false once someone decided it. */
+  waiting: z.boolean(),
   customer: z.object({
     id: idSchema,
     name: z.string(),

@@ -210,6 +210,7 @@ describe('the review desk is for administrators', () => {
     );
     expect(status).toBe(200);
     expect(body.item).toMatchObject({ kind: 'document', id: documentId, state: 'submitted' });
+    expect(body.waiting).toBe(true);
     expect(body.customer).toMatchObject({
       id: who.customerId,
       brandId: 'thistle',
@@ -330,6 +331,12 @@ describe('decisions', () => {
     );
     expect(rejected.status).toBe(200);
     expect(rejected.body.verified).toBe(false);
+    const reopened = await server.call(
+      'getComplianceItem',
+      { kind: 'document', id: documentId },
+      { token: admin },
+    );
+    expect(reopened.body.waiting).toBe(false);
     const row = await documentRow(documentId);
     expect(row.statusId).toBe(26);
     expect(row.rejectReason).toBe('documentul a expirat. Pașaportul a expirat în 2024.');

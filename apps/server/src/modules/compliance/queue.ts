@@ -281,7 +281,11 @@ export async function loadReviewItem(
   kind: ReviewItemKind,
   id: number,
 ): Promise<ReviewItemDetail> {
-  const { status: _status, ...item } = await loadItem(db, kind, id);
+  const { status, ...item } = await loadItem(db, kind, id);
+  const waiting =
+    kind === 'document'
+      ? REVIEW_QUEUE_STATES.some((state) => DOCUMENT_QUEUE_STATUS[state] === status)
+      : status === IDENTITY_QUEUE_STATUS;
   const [customer] = await db.select().from(customers).where(eq(customers.id, item.customerId));
   if (!customer) throw AppError.notFound('No such customer');
   const [owner] = await db
@@ -313,6 +317,7 @@ export async function loadReviewItem(
   const facts = await loadCustomerVerificationFacts(db, customer.id);
   return {
     item,
+    waiting,
     customer: {
       id: customer.id,
       name: customerDisplayName(customer),

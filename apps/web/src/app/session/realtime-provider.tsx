@@ -58,5 +58,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     [channel, queryClient],
   );
 
+  // Compliance decided on the customer's documents or identity (issue 14): the banner, /kyc, the
+  // guards and the transfer screens (the permissions) follow at once, without a reload.
+  useEffect(
+    () =>
+      channel.subscribe((event) => {
+        if (event.type !== 'VerificationChanged') return;
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      }),
+    [channel, queryClient],
+  );
+
   return <RealtimeContext value={channel}>{children}</RealtimeContext>;
 }

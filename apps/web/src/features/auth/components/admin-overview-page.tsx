@@ -2,7 +2,7 @@ import { Button, Container, List, Paper, Stack, Text, TextInput, Title } from '@
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { actForCustomerFormSchema, type ActForCustomerForm } from '@ledgerline/domain/validation';
 import { sessionKeys, useSessionStore } from '@/app/session';
@@ -48,6 +48,9 @@ export function AdminOverviewPage() {
             <List.Item>{t('admin.canAudit')}</List.Item>
             <List.Item>{t('admin.later')}</List.Item>
           </List>
+          <Button component={Link} to="/admin-overview/review" variant="light" w="fit-content">
+            {t('complianceDesk.openDesk')}
+          </Button>
           <Title order={2} fz="lg">
             {t('admin.actTitle')}
           </Title>

@@ -1,0 +1,1 @@
+export { ComplianceDeskPage } from './components/compliance-desk-page';
