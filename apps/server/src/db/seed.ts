@@ -12,6 +12,7 @@ import {
 } from './schema';
 import { hashPassword, PUBLIC_PASSWORD_COST, sha256 } from '../lib/crypto';
 import { seedDemoCards } from './seed-cards';
+import { seedComplianceDemo } from './seed-compliance';
 import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
 import { seedBankDirectoryDemo } from './seed-bank-directory';
@@ -475,6 +476,8 @@ export async function seedDemo(
     );
     // After seedTransfersDemo: it adds a brand's internal fees only while the brand has no fee rule at all.
     await seedExternalTransfersDemo(tx);
+    // The compliance review desk's waiting customer (issue 14).
+    await seedComplianceDemo(tx, { passwordHash });
     await seedBankDirectoryDemo(
       tx,
       DEMO_USERS.map((demo) => demo.email),

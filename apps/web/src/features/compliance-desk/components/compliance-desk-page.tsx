@@ -26,6 +26,7 @@ import {
 import { intlLocale, useLanguage } from '@/i18n';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
+import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useReviewQueue } from '../api/get-queue';
 import type { QueueFilters } from '../api/keys';
@@ -93,7 +94,7 @@ export function ComplianceDeskPage() {
   };
 
   return (
-    <Container size="xl" py="xl" w="100%">
+    <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
       <Stack gap="md">
         <Anchor component={Link} to="/admin-overview" size="sm">
           ← {t('complianceDesk.back')}
