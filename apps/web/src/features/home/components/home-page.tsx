@@ -1,3 +1,4 @@
+import { AddMoneyHint } from './add-money-hint';
 import {
   Alert,
   Container,
@@ -270,6 +271,13 @@ export function HomePage() {
                   }}
                 />
               </TotalBalanceCard>
+              {accounts.isSuccess && (
+                <AddMoneyHint
+                  accounts={list}
+                  instructions={instructions.data ?? []}
+                  onShowDetails={openDetails}
+                />
+              )}
               <Paper
                 withBorder
                 radius="lg"
