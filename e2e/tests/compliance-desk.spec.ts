@@ -21,6 +21,13 @@ test('an administrator approves a waiting customer on the desk and the customer 
   await signInThroughApi(customerPage, CUSTOMER, { brand: 'baltvale' });
   const banner = customerPage.getByRole('region', { name: 'We are reviewing your documents' });
   await expect(banner).toBeVisible();
+  const actions = customerPage.getByRole('list', { name: 'Quick actions' });
+  // Not verified: money cannot leave, so there is nothing to send with.
+  await expect(actions.getByRole('link', { name: 'Send' })).toHaveCount(0);
+  // No money yet: home says how to add some.
+  const addMoney = customerPage.getByRole('region', { name: 'Add money to your account' });
+  await expect(addMoney).toBeVisible();
+  const iban = (await addMoney.getByText(/^LT\d{18}$/).textContent()) ?? '';
   await customerPage.evaluate(() => {
     (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage = true;
   });
@@ -67,6 +74,24 @@ test('an administrator approves a waiting customer on the desk and the customer 
 
   // The customer's home followed on its own: the banner went, no reload happened.
   await expect(banner).toBeHidden();
+  // …and the transfer screens came with the permissions.
+  await expect(actions.getByRole('link', { name: 'Send' })).toBeVisible();
+
+  // Money arrives by a bank transfer to the IBAN home showed: the balance follows, the hint goes.
+  const arrived = await page.request.post('/dev/rails/incoming', {
+    data: {
+      iban,
+      currency: 'EUR',
+      amount: '150.25',
+      payerName: 'Jonas Petraitis',
+      reference: `E2E-DESK-${Date.now()}`,
+    },
+  });
+  expect(arrived.status(), await arrived.text()).toBe(200);
+  await expect(addMoney).toBeHidden();
+  await expect(
+    customerPage.getByTestId('account-row').filter({ hasText: 'EUR' }).first(),
+  ).toContainText('150.25');
   expect(
     await customerPage.evaluate(
       () => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage === true,

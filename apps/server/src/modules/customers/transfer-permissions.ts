@@ -44,7 +44,9 @@ export async function requireMayMoveMoney(db: DbOrTx, customerId: number): Promi
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer || !mayMoveMoney(customer))
-    throw AppError.noAccess('This account cannot send money until it is verified');
+    throw AppError.noAccess(
+      'This account cannot send money while it is not verified or is limited',
+    );
 }
 
 /** Refuses a transfer type the user's flags do not allow for this customer. */
