@@ -3,6 +3,7 @@ import {
   decisionNeedsReason,
   documentStatusAfter,
   identityStatusAfter,
+  isExpiredOn,
   isVerificationComplete,
   mayMoveMoney,
   verifiedPermissionGroups,
@@ -98,6 +99,14 @@ describe('decisions', () => {
     expect(decisionNeedsReason('requestAnother')).toBe(true);
     expect(decisionNeedsReason('approve')).toBe(false);
     expect(decisionNeedsReason('nameMismatch')).toBe(false);
+  });
+});
+
+describe('expiry', () => {
+  it('counts a document expired from the day after its expiry date', () => {
+    expect(isExpiredOn('2026-11-25', '2026-11-26')).toBe(true);
+    expect(isExpiredOn('2026-11-26', '2026-11-26')).toBe(false);
+    expect(isExpiredOn(null, '2026-11-26')).toBe(false);
   });
 });
 

@@ -83,6 +83,14 @@ export function identityStatusAfter(decision: Exclude<ReviewDecision, 'reassign'
   }
 }
 
+/**
+ * An expired document or identity cannot be approved (spec 2 §4: status 38 expired): it is
+ * rejected with the reason "expired" instead. Dates are ISO days (YYYY-MM-DD), compared as text.
+ */
+export function isExpiredOn(expiresDate: string | null, today: string): boolean {
+  return expiresDate !== null && expiresDate < today;
+}
+
 /** Document categories (spec 2 §3 "Document categories 1 to 12") the verification rule names. */
 export const DOCUMENT_CATEGORY = { proofOfIdentity: 1, proofOfAddress: 2 } as const;
 

@@ -346,6 +346,30 @@ describe('decisions', () => {
     });
   });
 
+  it('refuses to approve an expired document, which is rejected as expired instead', async () => {
+    const who = await newApplicant();
+    const [row] = await db()
+      .insert(customerDocuments)
+      .values({
+        customerId: who.customerId,
+        documentTypeId: 1,
+        categoryId: 1,
+        statusId: 0,
+        expiresDate: '2020-01-31',
+      })
+      .returning({ id: customerDocuments.id });
+    const approved = await server.call(
+      'decideComplianceItem',
+      { kind: 'document', id: row!.id, decision: 'approve' },
+      { token: admin },
+    );
+    expect(approved.status).toBe(400);
+    expect(approved.body.validationErrors).toEqual({ decision: 'validation.reviewItemExpired' });
+    expect((await documentRow(row!.id)).statusId).toBe(0);
+    expect((await customerRow(who.customerId)).verified).toBe(false);
+    expect(await decisionAudits(row!.id)).toHaveLength(0);
+  });
+
   it('name mismatch and another document requested leave their statuses', async () => {
     const who = await newApplicant();
     const identityId = await addIdentity(who.customerId);

@@ -9,6 +9,7 @@ import {
   REVIEW_QUEUE_STATES,
   documentStatusAfter,
   identityStatusAfter,
+  isExpiredOn,
   type ReviewDecision,
   type ReviewItemKind,
   type ReviewReasonCode,
@@ -140,7 +141,12 @@ async function lockWaitingItem(tx: Tx, kind: ReviewItemKind, id: number) {
       .for('update');
     if (!row) throw AppError.notFound('No such document on the desk');
     if (!WAITING_DOCUMENT_STATUSES.includes(row.statusId)) throw alreadyDecided();
-    return { customerId: row.customerId, status: row.statusId, categoryId: row.categoryId };
+    return {
+      customerId: row.customerId,
+      status: row.statusId,
+      categoryId: row.categoryId,
+      expiresDate: row.expiresDate,
+    };
   }
   const [row] = await tx
     .select()
@@ -149,7 +155,12 @@ async function lockWaitingItem(tx: Tx, kind: ReviewItemKind, id: number) {
     .for('update');
   if (!row) throw AppError.notFound('No such identity result on the desk');
   if (row.status !== IDENTITY_QUEUE_STATUS) throw alreadyDecided();
-  return { customerId: row.customerId, status: row.status, categoryId: null };
+  return {
+    customerId: row.customerId,
+    status: row.status,
+    categoryId: null,
+    expiresDate: row.expiresDate,
+  };
 }
 
 async function usersWhoSee(tx: Tx, customerId: number): Promise<number[]> {
@@ -172,6 +183,14 @@ export async function decideReviewItem(deps: DeskDeps, actor: Actor, input: Deci
   const outcome = await deps.db.transaction(async (tx) => {
     const item = await lockWaitingItem(tx, input.kind, input.id);
     await refuseOwnCase(tx, actor, item.customerId);
+    if (
+      input.decision === 'approve' &&
+      isExpiredOn(item.expiresDate, new Date().toISOString().slice(0, 10))
+    )
+      throw AppError.invalid(
+        { decision: 'validation.reviewItemExpired' },
+        'This document has expired: reject it with the reason "expired"',
+      );
     const owner = await ownerOf(tx, item.customerId);
     const lang = owner?.language ?? DEFAULT_LANGUAGE;
     const touched: RecomputedState[] = [];

@@ -32,6 +32,8 @@ function decisionError(t: (key: string) => string, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.validationErrors?.id === 'validation.reviewAlreadyDecided')
       return t('complianceDesk.errors.alreadyDecided');
+    if (error.validationErrors?.decision === 'validation.reviewItemExpired')
+      return t('complianceDesk.errors.expired');
     if (error.validationErrors?.targetCustomerId) return t('complianceDesk.errors.reassignTarget');
     if (error.responseCode === 'ENOA') return t('complianceDesk.errors.notAllowed');
   }
