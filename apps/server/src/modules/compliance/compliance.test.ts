@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { selectRows } from '../../db/client';
+import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
 import { startTestServer, type MainPayload, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { createCustomer, openAccount } from '../cards/test-fixtures';
@@ -664,6 +665,56 @@ describe('money leaves only a verified customer that is not limited', () => {
     expect(limited.status).toBe(403);
     const info = await server.call('getCustomerAccessInfo', {}, { token: who.token });
     expect(TRANSFER_PERMISSIONS.some((flag) => info.body.permissions[flag])).toBe(false);
+  });
+
+  it('a business limited after a transfer request was made cannot have it approved', async () => {
+    const clerk = await server.signIn(DEMO_CLERK_EMAIL);
+    const ioana = await server.signIn('ioana@harbourlight.example');
+    const [officeUser] = await db()
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.email, 'office@harbourlight.example'));
+    const office = officeUser!.customerId;
+    const { body: held } = await server.call(
+      'getAccounts',
+      {},
+      { token: clerk, fromCustomerId: office },
+    );
+    const gbp = held.accounts.find(
+      (account) => account.type === 1001 && account.currencyCode === 'GBP',
+    );
+    const eur = held.accounts.find(
+      (account) => account.type === 1001 && account.currencyCode === 'EUR',
+    );
+    const created = await server.call(
+      'transferBetweenAccounts',
+      {
+        fromAccount: gbp!.accountId,
+        toAccount: eur!.accountId,
+        toAmount: '10',
+        currency: 'EUR',
+        idempotencyKey: randomUUID(),
+      },
+      { token: clerk, fromCustomerId: office },
+    );
+    expect(created.body.status).toBe('approvalCreated');
+    const { body: list } = await server.call(
+      'getApprovalRequests',
+      { pageNumber: 1, pageSize: 50, status: 'pending' },
+      { token: ioana, fromCustomerId: office },
+    );
+    const request = list.requests[0]!;
+
+    await db().update(customers).set({ limited: true }).where(eq(customers.id, office));
+    const before = await postingCount();
+    const approved = await server.call(
+      'approveRequests',
+      { ids: [request.id] },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(approved.body.results[0]).toMatchObject({ id: request.id, status: 'failed' });
+    expect(await postingCount()).toBe(before);
+    await db().update(customers).set({ limited: false }).where(eq(customers.id, office));
   });
 
   it('refuses a card fee for an unverified customer', async () => {
