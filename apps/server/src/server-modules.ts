@@ -8,6 +8,7 @@ import { module as compliance } from './modules/compliance';
 import { module as customers } from './modules/customers';
 import { module as dev } from './modules/dev';
 import { module as dictionaries } from './modules/dictionaries';
+import { module as documents } from './modules/documents';
 import { module as history } from './modules/history';
 import { module as identityVerification } from './modules/identity-verification';
 import { module as notifications } from './modules/notifications';
@@ -42,5 +43,6 @@ export const serverModules = [
   clientConfig,
   notifications,
   compliance,
+  documents,
   dev,
 ] as const;

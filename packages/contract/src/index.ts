@@ -18,3 +18,4 @@ export * from './realtime/routes';
 export * from './dev/routes';
 export * from './identity-verification/routes';
 export * from './dev/incoming';
+export * from './documents/routes';

@@ -3,6 +3,7 @@ import { bankDirectoryMethods } from './bank-directory/methods';
 import { cardMethods } from './cards/methods';
 import { customerMethods } from './customer/methods';
 import { dictionaryMethods } from './dictionaries/methods';
+import { documentMethods } from './documents/methods';
 import { externalTransferMethods } from './external-transfers/methods';
 import { historyMethods } from './history/methods';
 import { profileMethods } from './profile/methods';
@@ -25,6 +26,7 @@ export const mainMethods = {
   ...bankDirectoryMethods,
   ...historyMethods,
   ...complianceMethods,
+  ...documentMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -35,6 +37,7 @@ export * from './bank-directory/methods';
 export * from './cards/methods';
 export * from './customer/methods';
 export * from './dictionaries/methods';
+export * from './documents/methods';
 export * from './external-transfers/methods';
 export * from './history/methods';
 export * from './profile/methods';

@@ -3,6 +3,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { authRoutes } from './auth/routes';
 import { devRoutes } from './dev/routes';
 import { identityVerificationRoutes } from './identity-verification/routes';
+import { documentRoutes } from './documents/routes';
 import { pdfRoutes } from './pdf/routes';
 import { platformRoutes } from './platform/routes';
 import { profileRoutes } from './profile/routes';
@@ -18,6 +19,7 @@ export const restRoutes = {
   realtime: realtimeRoutes,
   dev: devRoutes,
   identityVerification: identityVerificationRoutes,
+  documents: documentRoutes,
 };
 
 /**

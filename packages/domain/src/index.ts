@@ -17,3 +17,4 @@ export * from './transfers';
 export * from './verification';
 export * from './external-transfers';
 export * from './identity-verification';
+export * from './documents';

@@ -1591,4 +1591,52 @@ export const identityCallbackEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('identity_callback_events_id').on(table.provider, table.eventId)],
+/* ---- Documents and addresses (issue 14, modules/documents) ---- */
+
+/**
+ * What an upload said beside the document row (spec 2 §3 "Document upload"): the country the
+ * document is from, the address it proves (proof of address), who uploaded it and whether it
+ * answers due diligence. One row per customer_documents row the upload made.
+ */
+export const customerDocumentDetails = pgTable(
+  'customer_document_details',
+  {
+    documentId: integer('document_id')
+      .primaryKey()
+      .references(() => customerDocuments.id),
+    /** Null for documents that came before uploads recorded it (seeded ones). */
+    countryCode: varchar('country_code', { length: 2 }),
+    /** No foreign key: a replaced or withdrawn address row goes, the document's record stays. */
+    addressId: integer('address_id'),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+    relationshipDocumentTypeId: integer('relationship_document_type_id'),
+    isDueDiligence: boolean('is_due_diligence').notNull().default(false),
+    /** The expiry job wrote the "expires soon" notice for this document (once). */
+    expiringNoticeAt: timestamp('expiring_notice_at', { withTimezone: true }),
+  },
+  (table) => [index('customer_document_details_address').on(table.addressId)],
+);
+
+/** The files of an uploaded document (mainDocument, relationshipDocument, additionalDocument), kept in the database. */
+export const customerDocumentFiles = pgTable(
+  'customer_document_files',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => customerDocuments.id),
+    /** 'mainDocument' | 'relationshipDocument' | 'additionalDocument'. */
+    part: varchar('part', { length: 24 }).notNull(),
+    /** Told from the content: 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/heic'. */
+    mimeType: varchar('mime_type', { length: 32 }).notNull(),
+    fileName: varchar('file_name', { length: 128 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    /** A password-protected PDF; its password is kept for compliance to open it. */
+    encrypted: boolean('encrypted').notNull().default(false),
+    password: varchar('password', { length: 128 }),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('customer_document_files_part').on(table.documentId, table.part)],
 );

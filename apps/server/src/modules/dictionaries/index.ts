@@ -6,4 +6,4 @@ export const module = { name: 'dictionaries', handlers: dictionaryHandlers } sat
 
 export { INDUSTRY_GROUPS } from './data/industries';
 export { STATES } from './data/states';
-export { listCountries, listTransactionTypes } from './service';
+export { listCountries, listDocumentCategories, listTransactionTypes } from './service';

@@ -12,3 +12,4 @@ export const module = {
 } satisfies ServerModule;
 
 export { findLegalItem } from './settings';
+export { listAddresses, toAddress } from './addresses';

@@ -1,0 +1,20 @@
+import type { ServerModule } from '../../server-module';
+import { startDocumentExpiry } from './expiry';
+import { documentHandlers } from './handlers';
+import { documentFileRoutes } from './routes';
+
+/** What documents gives the app (server-module.ts); the exports below are its public surface for other modules. */
+export const module = {
+  name: 'documents',
+  handlers: documentHandlers,
+  routes: async (app, ctx) => {
+    await app.register(documentFileRoutes, { db: ctx.db });
+  },
+  // Confirmed documents expire by the day: the pass limits the account and tells the customer.
+  jobs: [(ctx) => startDocumentExpiry(ctx.db, ctx.services.mailer, ctx.log)],
+} satisfies ServerModule;
+
+/** For the compliance review desk: write a decision and move the address and the limit along. */
+export { onDocumentDecision, readDocumentFile } from './decisions';
+export type { DocumentDecision } from './decisions';
+export { toUploadedDocuments } from './repository';
