@@ -10,6 +10,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'account-letter',
       'agreement',
       'card-secrets',
+      'documents',
       'exports',
       'external-transfers',
       'history-documents',
