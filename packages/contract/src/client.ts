@@ -138,7 +138,9 @@ export type RouteInput<R extends RestRoute> = RoutePart<
   R extends { params: infer S } ? S : undefined
 > &
   RoutePart<'query', R extends { query: infer S } ? S : undefined> &
-  RoutePart<'body', R extends { body: infer S } ? S : undefined> & {
+  (R extends { multipart: true }
+    ? { body: FormData }
+    : RoutePart<'body', R extends { body: infer S } ? S : undefined>) & {
     /**
      * A bearer other than the session's access token (the tmpJwt of a pending sign-in). Such a
      * call is neither refreshed nor retried on 401: that token belongs to its flow, not the session.
@@ -233,8 +235,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await doFetch(url, {
         method: init.method,
-        headers: headers(init.token, init.body !== undefined),
-        body: init.body === undefined ? undefined : JSON.stringify(stripNulls(init.body)),
+        // A FormData goes as it is: the browser writes its multipart content type and boundary.
+        headers: headers(init.token, init.body !== undefined && !(init.body instanceof FormData)),
+        body:
+          init.body === undefined
+            ? undefined
+            : init.body instanceof FormData
+              ? init.body
+              : JSON.stringify(stripNulls(init.body)),
         credentials: 'same-origin',
         signal: controller.signal,
       });

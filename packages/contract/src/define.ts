@@ -72,6 +72,8 @@ export interface RestRoute {
   readonly devOnly?: boolean;
   /** Served as a file of the web build, not by a registered route. */
   readonly staticFile?: boolean;
+  /** The body is multipart/form-data (a FormData from the web), read by the route itself. */
+  readonly multipart?: boolean;
 }
 
 /** Declares a REST route; `const` keeps the literal method and path for the client's types. */

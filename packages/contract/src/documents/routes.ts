@@ -17,6 +17,7 @@ export const documentRoutes = {
     method: 'POST',
     path: '/api/documents',
     auth: 'session',
+    multipart: true,
     response: z.object({
       responseCode: z.literal('00'),
       responseDescription: z.string(),

@@ -17,7 +17,6 @@ export const loadAcceptTermsPage: Loader = () =>
   import('./components/accept-terms-page').then((m) => m.AcceptTermsPage);
 export const loadCompanyChoicePage: Loader = () =>
   import('./components/company-choice-page').then((m) => m.CompanyChoicePage);
-export const loadKycPage: Loader = () => import('./components/kyc-page').then((m) => m.KycPage);
 export const loadSelfCertificationSplashPage: Loader = () =>
   import('./components/self-certification-splash-page').then((m) => m.SelfCertificationSplashPage);
 export const loadAdminOverviewPage: Loader = () =>

@@ -76,13 +76,24 @@ export function LimitedAccountPage() {
           </Stack>
           {banner && <RequiredActionList actions={banner.requiredActions} />}
           <Group gap="sm">
-            <Button component="a" href={`mailto:${brand.supports.defaultEmail}`}>
-              {t('accountStatus.contactSupport')}
-            </Button>
+            {/* Expired documents are cleared by the customer: upload the renewed one on /kyc. */}
+            {banner?.limitReasons.includes('expiredDocuments') && !uploaded && (
+              <Button component={Link} to="/kyc?item=renewedDocuments">
+                {t('accountStatus.limited.uploadRenewed')}
+              </Button>
+            )}
+            {uploaded && (
+              <Button component={Link} to="/kyc" variant="default">
+                {t('accountStatus.limited.seeDocuments')}
+              </Button>
+            )}
           </Group>
-          <Text size="xs" c="dimmed">
-            {t('accountStatus.supportHint', { email: brand.supports.defaultEmail })}
-          </Text>
+          {/* The other reasons only the bank can clear: then, and only then, the way to reach it. */}
+          {banner?.limitReasons.some((reason) => reason !== 'expiredDocuments') && (
+            <Text size="xs" c="dimmed">
+              {t('accountStatus.supportHint', { email: brand.supports.defaultEmail })}
+            </Text>
+          )}
         </Stack>
       )}
     </StatusPageFrame>

@@ -1,6 +1,17 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { LimitReason, RequiredAction } from '@ledgerline/domain/verification';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+
+/** Where each required action is done: the /kyc item, or the profile section (issue 14). */
+export const REQUIRED_ACTION_LINKS: Record<RequiredAction, string> = {
+  taxForms: '/profile',
+  address: '/profile',
+  proofOfResidence: '/kyc?item=proofOfAddress',
+  identity: '/kyc?item=identity',
+  phone: '/profile',
+  videoIdentity: '/kyc?item=identity',
+};
 
 /** The limit reasons, each with what it means and what the customer can do about it. */
 export function LimitReasonList({ reasons }: { reasons: LimitReason[] }) {
@@ -38,7 +49,11 @@ export function RequiredActionList({ actions }: { actions: RequiredAction[] }) {
       </Title>
       <List spacing={4} size="sm">
         {actions.map((action) => (
-          <List.Item key={action}>{t(`accountStatus.requiredActions.${action}`)}</List.Item>
+          <List.Item key={action}>
+            <Anchor component={Link} to={REQUIRED_ACTION_LINKS[action]} size="sm">
+              {t(`accountStatus.requiredActions.${action}`)}
+            </Anchor>
+          </List.Item>
         ))}
       </List>
     </Stack>

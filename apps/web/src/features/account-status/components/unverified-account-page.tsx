@@ -76,9 +76,6 @@ export function UnverifiedAccountPage() {
               {t('accountStatus.links.kyc')}
             </Button>
           )}
-          <Button component="a" href={`mailto:${brand.supports.defaultEmail}`} variant="default">
-            {t('accountStatus.contactSupport')}
-          </Button>
         </Group>
       </Stack>
     </StatusPageFrame>

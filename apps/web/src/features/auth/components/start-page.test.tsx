@@ -99,11 +99,6 @@ describe('the start page after sign-in', () => {
       await screen.findByRole('heading', { name: "Let's verify your identity" }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc');
-    expect(screen.getByText(/A valid passport/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Write to support' })).toHaveAttribute(
-      'href',
-      'mailto:support@pebble.example',
-    );
   });
 
   it('sends an administrator to the admin overview, where a customer number opens that customer', async () => {

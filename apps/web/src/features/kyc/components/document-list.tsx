@@ -1,0 +1,137 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadedDocument } from '@ledgerline/contract';
+import { DOCUMENT_STATUS, isDocumentRejectReason, needsReupload } from '@ledgerline/domain';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
+import { useCancelDocument } from '../api/upload-document';
+import { UploadForm } from './upload-form';
+
+const TONE: Record<number, BadgeTone> = {
+  [DOCUMENT_STATUS.submitted]: 'blue',
+  [DOCUMENT_STATUS.pending]: 'blue',
+  [DOCUMENT_STATUS.underInvestigation]: 'blue',
+  [DOCUMENT_STATUS.confirmed]: 'teal',
+  [DOCUMENT_STATUS.rejected]: 'red',
+  [DOCUMENT_STATUS.nameMismatch]: 'red',
+  [DOCUMENT_STATUS.expired]: 'orange',
+};
+
+/** A document's status id in words (spec 2 §4 "Document status ids"). */
+export function DocumentStatus({ statusId }: { statusId: number }) {
+  const { t } = useTranslation();
+  return (
+    <StatusBadge tone={TONE[statusId] ?? 'gray'} size="sm">
+      {t(`kycDocs.status.${statusId}`, { defaultValue: t('kycDocs.status.other') })}
+    </StatusBadge>
+  );
+}
+
+/** Compliance's reason: a known code in the customer's language, else its own words. */
+export function RejectReason({ reason }: { reason: string | null }) {
+  const { t } = useTranslation();
+  if (!reason) return null;
+  return (
+    <Text size="sm" c="red.9">
+      {t('kycDocs.rejectReason', {
+        reason: isDocumentRejectReason(reason) ? t(`kycDocs.rejectReasons.${reason}`) : reason,
+      })}
+    </Text>
+  );
+}
+
+function DocumentRow({
+  document,
+  defaultCountry,
+  categoryIds,
+}: {
+  document: UploadedDocument;
+  defaultCountry: string;
+  categoryIds: readonly number[];
+}) {
+  const { t } = useTranslation();
+  const [reuploading, setReuploading] = useState(false);
+  const cancel = useCancelDocument();
+  const canReupload = needsReupload(document.statusId);
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" aria-label={document.documentType}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">
+            {document.documentType}
+          </Text>
+          <DocumentStatus statusId={document.statusId} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('kycDocs.uploadedOn', { date: document.uploaded.slice(0, 10) })}
+          {document.expiresDate && ` · ${t('kycDocs.expiresOn', { date: document.expiresDate })}`}
+          {document.files.length > 0 &&
+            ` · ${document.files.map((file) => file.fileName).join(', ')}`}
+        </Text>
+        {document.expiry === 'expiringSoon' && document.statusId === DOCUMENT_STATUS.confirmed && (
+          <Text size="sm" c="orange.9">
+            {t('kycDocs.expiringSoon')}
+          </Text>
+        )}
+        {(document.statusId === DOCUMENT_STATUS.rejected ||
+          document.statusId === DOCUMENT_STATUS.nameMismatch) && (
+          <RejectReason reason={document.rejectReason} />
+        )}
+        {(canReupload || document.canCancel) && !reuploading && (
+          <Group gap="xs">
+            {canReupload && (
+              <Button size="xs" onClick={() => setReuploading(true)}>
+                {t('kycDocs.uploadAgainFor', { type: document.documentType })}
+              </Button>
+            )}
+            {document.canCancel && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate(document.id)}
+              >
+                {t('kycDocs.withdraw')}
+              </Button>
+            )}
+          </Group>
+        )}
+        {reuploading && (
+          <UploadForm
+            categoryIds={categoryIds}
+            defaultCountry={document.countryCode ?? defaultCountry}
+            addressId={document.addressId ?? undefined}
+            replaces={document}
+            onUploaded={() => setReuploading(false)}
+            onCancel={() => setReuploading(false)}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The documents of one /kyc item, newest first, each with its status and what can be done. */
+export function DocumentList({
+  documents,
+  defaultCountry,
+  categoryIds,
+}: {
+  documents: readonly UploadedDocument[];
+  defaultCountry: string;
+  categoryIds: readonly number[];
+}) {
+  if (documents.length === 0) return null;
+  return (
+    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {documents.map((document) => (
+        <DocumentRow
+          key={document.id}
+          document={document}
+          defaultCountry={defaultCountry}
+          categoryIds={categoryIds}
+        />
+      ))}
+    </Stack>
+  );
+}
