@@ -17,6 +17,7 @@ import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
 import { seedBankDirectoryDemo } from './seed-bank-directory';
 import { seedHistoryDemo } from './seed-history';
+import { seedDocumentsDemo } from './seed-documents';
 import { seedProfileDemo } from './seed-profile';
 import { seedTransfersDemo } from './seed-transfers';
 
@@ -330,6 +331,35 @@ export const DEMO_USERS: readonly DemoUser[] = [
       },
     },
   },
+  // Documents and addresses (issue 14): e2e/tests/kyc-documents.spec.ts, facts in seed-documents.ts.
+  {
+    email: 'docs-rejected@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Rosa',
+    lastName: 'Duval',
+    residenceCountryCode: 'FR',
+    verified: false,
+    isNeedKyc: true,
+  },
+  {
+    email: 'docs-expired@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Emil',
+    lastName: 'Horvat',
+    residenceCountryCode: 'HR',
+    verified: true,
+  },
+  {
+    email: 'docs-update@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Uma',
+    lastName: 'Patel',
+    residenceCountryCode: 'GB',
+    verified: true,
+  },
 ];
 
 /**
@@ -469,6 +499,8 @@ export async function seedDemo(
       tx,
       DEMO_USERS.map((demo) => demo.email),
     );
+    // Issue 14 (documents): after the accounts' verification facts, which it adjusts.
+    await seedDocumentsDemo(tx);
     await seedTransfersDemo(
       tx,
       DEMO_USERS.map((demo) => demo.email),

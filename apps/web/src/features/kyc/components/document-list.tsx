@@ -2,7 +2,12 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadedDocument } from '@ledgerline/contract';
-import { DOCUMENT_STATUS, isDocumentRejectReason, needsReupload } from '@ledgerline/domain';
+import {
+  DOCUMENT_STATUS,
+  PROOF_OF_ADDRESS_CATEGORY,
+  isDocumentRejectReason,
+  needsReupload,
+} from '@ledgerline/domain';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useCancelDocument } from '../api/upload-document';
 import { UploadForm } from './upload-form';
@@ -44,10 +49,12 @@ function DocumentRow({
   document,
   defaultCountry,
   categoryIds,
+  addressId,
 }: {
   document: UploadedDocument;
   defaultCountry: string;
   categoryIds: readonly number[];
+  addressId: number | undefined;
 }) {
   const { t } = useTranslation();
   const [reuploading, setReuploading] = useState(false);
@@ -100,7 +107,10 @@ function DocumentRow({
           <UploadForm
             categoryIds={categoryIds}
             defaultCountry={document.countryCode ?? defaultCountry}
-            addressId={document.addressId ?? undefined}
+            addressId={
+              document.addressId ??
+              (document.categoryId === PROOF_OF_ADDRESS_CATEGORY ? addressId : undefined)
+            }
             replaces={document}
             onUploaded={() => setReuploading(false)}
             onCancel={() => setReuploading(false)}
@@ -116,10 +126,13 @@ export function DocumentList({
   documents,
   defaultCountry,
   categoryIds,
+  addressId,
 }: {
   documents: readonly UploadedDocument[];
   defaultCountry: string;
   categoryIds: readonly number[];
+  /** The address a new proof of address is for, when the document itself names none. */
+  addressId?: number | undefined;
 }) {
   if (documents.length === 0) return null;
   return (
@@ -130,6 +143,7 @@ export function DocumentList({
           document={document}
           defaultCountry={defaultCountry}
           categoryIds={categoryIds}
+          addressId={addressId}
         />
       ))}
     </Stack>

@@ -64,8 +64,13 @@ function documentsOf(item: KycItem, info: KycInfo): UploadedDocument[] {
   if (item === 'renewedDocuments')
     return info.documents.filter((doc) => doc.statusId === DOCUMENT_STATUS.expired);
   const categories = categoriesOf(item, info);
+  // Expired documents are renewed from their own item, so they are listed there only.
+  const renewing = info.checklist.some((entry) => entry.item === 'renewedDocuments');
   return info.documents.filter(
-    (doc) => categories.includes(doc.categoryId) && doc.statusId !== DOCUMENT_STATUS.canceled,
+    (doc) =>
+      categories.includes(doc.categoryId) &&
+      doc.statusId !== DOCUMENT_STATUS.canceled &&
+      !(renewing && doc.statusId === DOCUMENT_STATUS.expired),
   );
 }
 
@@ -129,6 +134,7 @@ function KycItemCard({
           documents={documents}
           defaultCountry={defaultCountry}
           categoryIds={categories}
+          addressId={info.address?.addressId}
         />
         {canUpload &&
           (uploading ? (
