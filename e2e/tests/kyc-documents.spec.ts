@@ -26,7 +26,7 @@ test('a rejected proof of address shows its reason and is uploaded again', async
   await expect(page).toHaveURL(/\/kyc$/);
   await expect(page.getByRole('heading', { name: "Let's verify your identity" })).toBeVisible();
   const proof = page.getByRole('region', { name: 'Proof of address' });
-  await expect(proof.getByText('Rejected')).toBeVisible();
+  await expect(proof.getByText('Rejected', { exact: true })).toBeVisible();
   await expect(
     proof.getByText(
       'Reason: We could not read the document. Upload a sharp, complete photo or scan.',
@@ -45,7 +45,7 @@ test('a rejected proof of address shows its reason and is uploaded again', async
 
   await form.locator('input[type="file"]').first().setInputFiles(fixture('sample.pdf'));
   await form.getByRole('button', { name: 'Upload the new document' }).click();
-  await expect(proof.getByText('Submitted')).toBeVisible();
+  await expect(proof.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(proof.getByText('In review')).toBeVisible();
   await expectAccessible(page, '/kyc (uploaded again)');
   await screenshots(page, 'kyc-uploaded-again');
@@ -55,13 +55,15 @@ test('a limited account with an expired document is cleared by uploading a renew
   page,
 }) => {
   await signInThroughApi(page, 'docs-expired@ledgerline.test', { path: '/limited-account' });
-  await expect(page.getByRole('heading', { name: 'Your account is limited' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your account is limited', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /^Contact support/ })).toHaveCount(0);
   await page.getByRole('link', { name: 'Upload a renewed document' }).click();
   await expect(page).toHaveURL(/\/kyc\?item=renewedDocuments$/);
 
   const renewed = page.getByRole('region', { name: 'Renewed documents' });
-  await expect(renewed.getByText('Expired')).toBeVisible();
+  await expect(renewed.getByText('Expired', { exact: true })).toBeVisible();
   await expectAccessible(page, '/kyc (renewed documents)');
   await renewed.getByRole('button', { name: /again$/ }).click();
   const form = renewed.getByRole('form', { name: 'Upload a document' });

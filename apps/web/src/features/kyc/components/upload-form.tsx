@@ -154,6 +154,8 @@ export function UploadForm({
             label={t('kycDocs.country')}
             data={countryOptions}
             error={err('countryCode')}
+            // Controlled: the options arrive after the form mounts, the chosen value must survive that.
+            value={countryCode}
             {...form.register('countryCode', {
               required: 'validation.required',
               onChange: () => form.setValue('documentTypeId', ''),
@@ -166,6 +168,7 @@ export function UploadForm({
                 value: String(category.id),
                 label: category.name,
               }))}
+              value={String(categoryId)}
               {...form.register('categoryId', {
                 onChange: () => form.setValue('documentTypeId', ''),
               })}
@@ -175,6 +178,7 @@ export function UploadForm({
             label={t('kycDocs.documentType')}
             data={typeOptions}
             error={err('documentTypeId')}
+            value={form.watch('documentTypeId')}
             {...form.register('documentTypeId', { required: 'validation.required' })}
           />
           <FormDateField
