@@ -14,10 +14,7 @@ const fixture = (name: string) =>
 async function screenshots(page: Page, name: string) {
   for (const width of [476, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `../test-results/kyc-documents/${name}-${width}.png`,
-      fullPage: true,
-    });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 
