@@ -1591,6 +1591,8 @@ export const identityCallbackEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('identity_callback_events_id').on(table.provider, table.eventId)],
+);
+
 /* ---- Documents and addresses (issue 14, modules/documents) ---- */
 
 /**
