@@ -126,3 +126,56 @@ export async function signInThroughApi(
   expect(refresh.status(), `the app restores the session of ${email}`).toBe(200);
   await refresh.finished();
 }
+
+interface OutboxMessage {
+  id: number;
+  recipient: string;
+  subject: string | null;
+  body: string;
+}
+
+/** A fresh address per test, so parallel runs never meet. */
+export function freshEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** The newest message to `email` whose body matches `pattern`, read from /dev/outbox.json. */
+export async function fromOutbox(
+  request: APIRequestContext,
+  email: string,
+  pattern: RegExp,
+): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/dev/outbox.json');
+      const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+      const message = messages.find(
+        (candidate) => candidate.recipient === email && pattern.test(candidate.body),
+      );
+      found = message ? pattern.exec(message.body)?.[1] : undefined;
+      return found;
+    })
+    .toBeTruthy();
+  return found ?? '';
+}
+
+/**
+ * Every answer (status and the start of the body) and failed request of one main-API method the
+ * page makes from now on, for a failure message to name what the server said.
+ */
+export function recordAnswers(page: Page, method: string): string[] {
+  const seen: string[] = [];
+  const isIt = (url: string) => url.endsWith(`/api/main/?${method}`);
+  page.on('requestfailed', (request) => {
+    if (isIt(request.url())) seen.push(`failed: ${request.failure()?.errorText ?? 'unknown'}`);
+  });
+  page.on('response', (response) => {
+    if (!isIt(response.url())) return;
+    void response.text().then(
+      (body) => seen.push(`${response.status()} ${body.slice(0, 300)}`),
+      () => seen.push(`${response.status()} (no body)`),
+    );
+  });
+  return seen;
+}

@@ -1,38 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, solvedBotCheck, test } from './fixtures';
-
-interface OutboxMessage {
-  id: number;
-  recipient: string;
-  subject: string | null;
-  body: string;
-}
-
-/** A fresh address per test, so parallel runs never meet. */
-function freshEmail(prefix: string): string {
-  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
-}
-
-/** The newest message to `email` whose body matches `pattern`, read from /dev/outbox.json. */
-async function fromOutbox(
-  request: APIRequestContext,
-  email: string,
-  pattern: RegExp,
-): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get('/dev/outbox.json');
-      const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-      const message = messages.find(
-        (candidate) => candidate.recipient === email && pattern.test(candidate.body),
-      );
-      found = message ? pattern.exec(message.body)?.[1] : undefined;
-      return found;
-    })
-    .toBeTruthy();
-  return found ?? '';
-}
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, freshEmail, fromOutbox, solvedBotCheck, test } from './fixtures';
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-mail').fill(email);

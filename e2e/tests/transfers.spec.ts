@@ -1,6 +1,13 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { apiSignIn, expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import {
+  apiSignIn,
+  expect,
+  expectAccessible,
+  recordAnswers,
+  signInThroughApi,
+  test,
+} from './fixtures';
 
 /*
  * Money movement in the browser against the real server (issue 5): own accounts in two currencies,
@@ -242,18 +249,7 @@ test.describe('transfers', () => {
 
       const before = await signIn(page, 'tomas@northmere.example', 'northmere');
       const eur = paymentIn(before, 'EUR');
-      const feeReads: string[] = [];
-      page.on('requestfailed', (request) => {
-        if (request.url().includes('getTransferFee'))
-          feeReads.push(`failed: ${request.failure()?.errorText ?? 'unknown'}`);
-      });
-      page.on('response', (response) => {
-        if (!response.url().includes('getTransferFee')) return;
-        void response.text().then(
-          (body) => feeReads.push(`${response.status()} ${body.slice(0, 300)}`),
-          () => feeReads.push(`${response.status()} (no body)`),
-        );
-      });
+      const feeReads = recordAnswers(page, 'getTransferFee');
       await openTransfers(page, 'To a person', /\/transfer\/p2p$/);
       await page.getByLabel('From', { exact: true }).selectOption(String(eur.accountId));
       // An implausible address is not looked up; the receiver's is, and names them.

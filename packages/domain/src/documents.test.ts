@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_MAX_BYTES,
+  PROOF_OF_ADDRESS_CATEGORY,
   addCalendarDays,
   canCancelDocument,
   detectDocumentFileKind,
@@ -218,6 +219,44 @@ describe('/kyc checklist from the verification facts', () => {
       [
         { item: 'identity', state: 'inReview' },
         { item: 'proofOfAddress', state: 'todo' },
+      ],
+    ],
+    [
+      'a new customer with no address on file: the proof uploaded is in review',
+      {
+        address: null,
+        documents: [
+          {
+            id: 1,
+            statusId: 0,
+            documentTypeId: 20,
+            categoryId: PROOF_OF_ADDRESS_CATEGORY,
+            expiresDate: null,
+          },
+        ],
+      },
+      [
+        { item: 'identity', state: 'todo' },
+        { item: 'proofOfAddress', state: 'inReview' },
+      ],
+    ],
+    [
+      'a new customer with no address on file: the proof confirmed is done',
+      {
+        address: null,
+        documents: [
+          {
+            id: 1,
+            statusId: 2,
+            documentTypeId: 20,
+            categoryId: PROOF_OF_ADDRESS_CATEGORY,
+            expiresDate: null,
+          },
+        ],
+      },
+      [
+        { item: 'identity', state: 'todo' },
+        { item: 'proofOfAddress', state: 'done' },
       ],
     ],
     [

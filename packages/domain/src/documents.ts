@@ -266,6 +266,10 @@ export function kycChecklist(
   out.push({ item: 'identity', state: identityState });
 
   const proof = input.address?.proofOfResidenceStatus ?? 'none';
+  // Without an address on file (a new customer) the proof's own documents say where it stands.
+  const proofDocuments = input.documents.filter(
+    (doc) => doc.categoryId === PROOF_OF_ADDRESS_CATEGORY,
+  );
   out.push({
     item: 'proofOfAddress',
     state:
@@ -273,7 +277,12 @@ export function kycChecklist(
         ? 'done'
         : proof === 'pending'
           ? 'inReview'
-          : 'todo',
+          : input.address
+            ? 'todo'
+            : stateOfDocuments(
+                proofDocuments,
+                proofDocuments.at(-1)?.statusId === DOCUMENT_STATUS.confirmed,
+              ),
   });
 
   if (banner.limitReasons.includes('expiredDocuments')) {

@@ -49,6 +49,10 @@ export function StartIdentityCheck() {
     setStarted(null);
     void queryClient.invalidateQueries({ queryKey: identityVerificationKeys.status(customerId) });
   });
+  // The compliance desk's decision on the result (validated, refused) arrives as its own event.
+  useRealtimeEvent('VerificationChanged', () => {
+    void queryClient.invalidateQueries({ queryKey: identityVerificationKeys.status(customerId) });
+  });
 
   function begin(kind: 'document' | 'video') {
     start.mutate(kind, {

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@ledgerline/contract';
-import { useApiClient, useSessionState } from '@/app/session';
+import { useApiClient, useRealtimeEvent, useSessionState } from '@/app/session';
 import { kycKeys } from '../keys';
 
 /** KYC info (spec 2 §7): the state, the /kyc checklist, the address and the documents. */
@@ -11,8 +11,16 @@ export function kycInfoQueryOptions(client: ApiClient, customerId: number | unde
   });
 }
 
+/**
+ * The KYC info, kept current: the identity provider's answer and the compliance desk's decisions
+ * arrive as realtime events, and the checklist follows them without a reload.
+ */
 export function useKycInfo() {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const { customerId } = useSessionState();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: kycKeys.all });
+  useRealtimeEvent('IdentityVerificationChanged', refresh);
+  useRealtimeEvent('VerificationChanged', refresh);
   return useQuery(kycInfoQueryOptions(client, customerId));
 }
