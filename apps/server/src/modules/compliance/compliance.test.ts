@@ -6,6 +6,7 @@ import {
   auditLog,
   customerAccess,
   customerAddresses,
+  customerDocumentDetails,
   customerDocuments,
   customerIdentities,
   customerVerification,
@@ -477,25 +478,36 @@ describe('decisions', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const row = await documentRow(documentId);
     expect(row).toMatchObject({ customerId: to.customerId, statusId: 0 });
-    expect((await decisionAudits(documentId))[0]?.details).toMatchObject({
-      decision: 'reassign',
-      targetCustomerId: to.customerId,
-    });
+    const audits = await decisionAudits(documentId);
+    expect(audits.map((row) => row.customerId).sort()).toEqual(
+      [from.customerId, to.customerId].sort(),
+    );
+    for (const row of audits)
+      expect(row.details).toMatchObject({ decision: 'reassign', targetCustomerId: to.customerId });
+    // Nobody is e-mailed about a reassign (the customer who lost the document is told nothing).
+    for (const email of [from.email, to.email])
+      expect(await db().select().from(outbox).where(eq(outbox.recipient, email))).toEqual([]);
   });
 
-  it('an approved proof of address confirms the address waiting for it', async () => {
+  it('an approved proof of address confirms the address it names (the documents module settles it)', async () => {
     const who = await newApplicant();
-    await db().insert(customerAddresses).values({
-      customerId: who.customerId,
-      address1: '5 Rua Augusta',
-      city: 'Lisboa',
-      countryCode: 'PT',
-      addressStatus: 'pending',
-      requiresDocument: true,
-      proofOfResidenceStatus: 'none',
-    });
+    const [waiting] = await db()
+      .insert(customerAddresses)
+      .values({
+        customerId: who.customerId,
+        address1: '5 Rua Augusta',
+        city: 'Lisboa',
+        countryCode: 'PT',
+        addressStatus: 'pending',
+        requiresDocument: true,
+        proofOfResidenceStatus: 'none',
+      })
+      .returning({ id: customerAddresses.id });
     const identity = await addDocument(who.customerId, { categoryId: 1 });
     const proof = await addDocument(who.customerId, { categoryId: 2 });
+    await db()
+      .insert(customerDocumentDetails)
+      .values({ documentId: proof, addressId: waiting!.id });
     await server.call(
       'decideComplianceItem',
       { kind: 'document', id: identity, decision: 'approve' },
@@ -537,6 +549,71 @@ describe('decisions', () => {
     expect(decided.body).toMatchObject({ verified: true, limited: false });
     const banner = await server.call('getVerificationInfo', {}, { token: who.token });
     expect(banner.body.limited).toBe(false);
+  });
+
+  it('a limited customer whose renewal is approved gets the transfer flags back and can pay; a rejected renewal keeps the limit', async () => {
+    const limitedCustomer = async () => {
+      const who = await createCustomer(server, { verified: true, limited: true });
+      await db()
+        .insert(customerVerification)
+        .values({
+          customerId: who.customerId,
+          limitReasons: ['expiredDocuments'],
+          limitDocumentsUploaded: true,
+        });
+      await db()
+        .insert(transferPermissions)
+        .values({
+          userId: who.userId,
+          customerId: who.customerId,
+          flags: Object.fromEntries(TRANSFER_PERMISSIONS.map((flag) => [flag, true])),
+        });
+      const eur = await openAccount(server, who.customerId, { balance: '500' });
+      await addDocument(who.customerId, { statusId: 38 });
+      const renewed = await addDocument(who.customerId, { statusId: 41 });
+      return { who, eur, renewed };
+    };
+    const pay = (who: { token: string }, fromAccount: number) =>
+      server.call(
+        'transferP2P',
+        {
+          fromAccount,
+          email: 'anna@pebble.example',
+          amount: '10',
+          idempotencyKey: randomUUID(),
+        },
+        { token: who.token },
+      );
+
+    const kept = await limitedCustomer();
+    const rejected = await server.call(
+      'decideComplianceItem',
+      { kind: 'document', id: kept.renewed, decision: 'reject', reasonCode: 'unreadable' },
+      { token: admin },
+    );
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect((await customerRow(kept.who.customerId)).limited).toBe(true);
+    const keptInfo = await server.call('getCustomerAccessInfo', {}, { token: kept.who.token });
+    expect(TRANSFER_PERMISSIONS.some((flag) => keptInfo.body.permissions[flag])).toBe(false);
+    const before = await postingCount();
+    expect((await pay(kept.who, kept.eur.id)).status).toBe(403);
+    expect(await postingCount()).toBe(before);
+
+    const lifted = await limitedCustomer();
+    const approved = await server.call(
+      'decideComplianceItem',
+      { kind: 'document', id: lifted.renewed, decision: 'approve' },
+      { token: admin },
+    );
+    expect(approved.body).toMatchObject({ limited: false });
+    expect((await customerRow(lifted.who.customerId)).limited).toBe(false);
+    const info = await server.call('getCustomerAccessInfo', {}, { token: lifted.who.token });
+    expect(TRANSFER_PERMISSIONS.every((flag) => info.body.permissions[flag])).toBe(true);
+    const paid = await pay(lifted.who, lifted.eur.id);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await decisionAudits(lifted.renewed))[0]?.details).toMatchObject({ limitLifted: true });
+    const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, lifted.who.email));
+    expect(mail?.body).toContain('The limit on your account has been lifted.');
   });
 });
 

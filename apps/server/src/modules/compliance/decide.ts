@@ -1,27 +1,24 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { complianceMethods } from '@ledgerline/contract';
 import { getBrand, isBrandId } from '@ledgerline/domain/brands';
 import {
-  DOCUMENT_CATEGORY,
   DOCUMENT_QUEUE_STATUS,
   IDENTITY_QUEUE_STATUS,
   REVIEW_QUEUE_STATES,
   documentStatusAfter,
   identityStatusAfter,
   isExpiredOn,
-  type ReviewDecision,
   type ReviewItemKind,
   type ReviewReasonCode,
 } from '@ledgerline/domain/compliance-review';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ledgerline/domain/languages';
+import { DOCUMENT_STATUS } from '@ledgerline/domain/verification';
 import type { Database, Tx } from '../../db/client';
 import {
   customerAccess,
-  customerAddresses,
   customerDocuments,
   customerIdentities,
-  customerVerification,
   customers,
   users,
 } from '../../db/schema';
@@ -29,6 +26,8 @@ import { t } from '../../i18n/translate';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
+import { onDocumentDecision } from '../documents';
+import { decideIdentity, type IdentityDecision } from '../identity-verification';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { refuseOwnCase, requireAdmin } from './desk-access';
@@ -43,17 +42,6 @@ export interface DeskDeps {
 }
 
 const WAITING_DOCUMENT_STATUSES = REVIEW_QUEUE_STATES.map((state) => DOCUMENT_QUEUE_STATUS[state]);
-/** Address proof statuses a proof-of-address decision leaves (spec 2 §3 document statuses, §4 address states). */
-const ADDRESS_AFTER: Record<
-  Exclude<ReviewDecision, 'reassign'>,
-  { proof: string; state: string }
-> = {
-  approve: { proof: 'validated', state: 'confirmed' },
-  reject: { proof: 'rejected', state: 'rejected' },
-  nameMismatch: { proof: 'rejected', state: 'nameMismatch' },
-  requestAnother: { proof: 'none', state: 'pending' },
-};
-
 function alreadyDecided(): AppError {
   return new AppError('TA1', 'This item was already decided: reload the queue to see its outcome', {
     validationErrors: { id: 'validation.reviewAlreadyDecided' },
@@ -85,52 +73,6 @@ async function ownerOf(tx: Tx, customerId: number): Promise<Owner | undefined> {
     : undefined;
 }
 
-/** A proof of address decided: the address waiting for it follows (the document names no address yet). */
-async function settleAddressProof(
-  tx: Tx,
-  customerId: number,
-  decision: Exclude<ReviewDecision, 'reassign'>,
-): Promise<void> {
-  // TODO(issue 14, docs helper): once documents name their addressId, settle that address only.
-  const waiting = await tx
-    .select()
-    .from(customerAddresses)
-    .where(
-      and(
-        eq(customerAddresses.customerId, customerId),
-        eq(customerAddresses.requiresDocument, true),
-        inArray(customerAddresses.proofOfResidenceStatus, ['none', 'pending', 'rejected']),
-      ),
-    );
-  const after = ADDRESS_AFTER[decision];
-  for (const address of waiting) {
-    // An address the customer has not confirmed yet keeps waiting for them; only its proof moves.
-    const confirmedByCustomer = address.addressStatus !== 'unconfirmed';
-    await tx
-      .update(customerAddresses)
-      .set({
-        proofOfResidenceStatus: after.proof,
-        ...(confirmedByCustomer
-          ? {
-              addressStatus: after.state,
-              ...(decision === 'approve' ? { replacesAddressId: null } : {}),
-            }
-          : {}),
-      })
-      .where(eq(customerAddresses.id, address.id));
-    if (decision === 'approve' && confirmedByCustomer && address.replacesAddressId !== null) {
-      await tx
-        .delete(customerAddresses)
-        .where(
-          and(
-            eq(customerAddresses.id, address.replacesAddressId),
-            eq(customerAddresses.customerId, customerId),
-          ),
-        );
-    }
-  }
-}
-
 /** The item locked for the decision; one already decided (or gone) is refused without a change. */
 async function lockWaitingItem(tx: Tx, kind: ReviewItemKind, id: number) {
   if (kind === 'document') {
@@ -144,7 +86,6 @@ async function lockWaitingItem(tx: Tx, kind: ReviewItemKind, id: number) {
     return {
       customerId: row.customerId,
       status: row.statusId,
-      categoryId: row.categoryId,
       expiresDate: row.expiresDate,
     };
   }
@@ -194,6 +135,7 @@ export async function decideReviewItem(deps: DeskDeps, actor: Actor, input: Deci
     const owner = await ownerOf(tx, item.customerId);
     const lang = owner?.language ?? DEFAULT_LANGUAGE;
     const touched: RecomputedState[] = [];
+    let limitLiftedByDocument = false;
     let newStatus: string | number = item.status;
 
     if (input.decision === 'reassign') {
@@ -225,29 +167,37 @@ export async function decideReviewItem(deps: DeskDeps, actor: Actor, input: Deci
         decision === 'approve' ? null : reasonText(lang, input.reasonCode, input.note);
       if (input.kind === 'document') {
         newStatus = documentStatusAfter(decision);
-        await tx
-          .update(customerDocuments)
-          .set({ statusId: newStatus, rejectReason })
-          .where(eq(customerDocuments.id, input.id));
-        if (item.categoryId === DOCUMENT_CATEGORY.proofOfAddress)
-          await settleAddressProof(tx, item.customerId, decision);
+        // The documents module writes the decision and moves what follows from it: the address
+        // the document names (a proof of address) and the expired-documents limit.
+        const settled = await onDocumentDecision(
+          tx,
+          input.id,
+          newStatus === DOCUMENT_STATUS.confirmed
+            ? { statusId: DOCUMENT_STATUS.confirmed }
+            : newStatus === DOCUMENT_STATUS.canceled
+              ? { statusId: DOCUMENT_STATUS.canceled, rejectReason }
+              : {
+                  statusId: newStatus as
+                    typeof DOCUMENT_STATUS.rejected | typeof DOCUMENT_STATUS.nameMismatch,
+                  rejectReason: rejectReason ?? '',
+                },
+        );
+        limitLiftedByDocument = settled.limitLifted;
       } else {
         newStatus = identityStatusAfter(decision);
-        await tx
-          .update(customerIdentities)
-          .set({ status: newStatus, rejectReason })
-          .where(eq(customerIdentities.id, input.id));
-        // The provider's run is over once compliance has decided on its result.
-        await tx
-          .update(customerVerification)
-          .set({ verificationInProgress: false, updatedAt: new Date() })
-          .where(eq(customerVerification.customerId, item.customerId));
+        // The identity module closes the provider's run: verificationInProgress off, a video
+        // identification's status follows.
+        await decideIdentity(tx, input.id, newStatus as IdentityDecision, rejectReason);
       }
       touched.push(await recomputeVerification(tx, item.customerId));
     }
 
-    const [state] = touched;
-    if (!state) throw new Error('compliance: no recomputed state');
+    const [recomputed] = touched;
+    if (!recomputed) throw new Error('compliance: no recomputed state');
+    const state = {
+      ...recomputed,
+      limitLifted: recomputed.limitLifted || limitLiftedByDocument,
+    };
     await audit(tx, {
       action: 'complianceDecision',
       userId: actor.userId,
@@ -266,6 +216,26 @@ export async function decideReviewItem(deps: DeskDeps, actor: Actor, input: Deci
         limitLifted: state.limitLifted,
       },
     });
+    // A reassigned document leaves one customer's file for another's: both audits say so. Neither
+    // customer is e-mailed (the one who lost it is told nothing).
+    if (input.decision === 'reassign')
+      await audit(tx, {
+        action: 'complianceDecision',
+        userId: actor.userId,
+        customerId: input.targetCustomerId as number,
+        ip: actor.ip,
+        details: {
+          kind: input.kind,
+          itemId: input.id,
+          decision: input.decision,
+          reasonCode: input.reasonCode ?? null,
+          note: input.note ?? null,
+          previousStatus: item.status,
+          newStatus,
+          fromCustomerId: item.customerId,
+          targetCustomerId: input.targetCustomerId ?? null,
+        },
+      });
 
     if (owner && input.decision !== 'reassign') {
       const [customer] = await tx

@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { refreshLimitDocuments } from '../documents';
 
 /** Proof-of-residence statuses that settle an address's document question (as profile/addresses.ts). */
 const DOCUMENT_SETTLED = ['validated', 'notRequired'];
@@ -48,7 +49,8 @@ function permissionFlags(customerType: number): Record<string, boolean> {
  * the identity is validated and the documents (and a required proof of address) are confirmed,
  * the customer becomes verified, KYC is no longer needed, the identity run is over and the
  * customer's own users get the transfer permissions of docs/decisions.md. A limit for expired
- * documents (spec 2 §4 limit reasons) is lifted once the renewed documents are all confirmed.
+ * documents (spec 2 §4 limit reasons) is lifted once the renewed documents are all confirmed
+ * (documents' refreshLimitDocuments, the one writer of that lifting).
  * A verified customer is never un-verified here: a later refused document asks for a new one.
  */
 export async function recomputeVerification(tx: Tx, customerId: number): Promise<RecomputedState> {
@@ -126,27 +128,10 @@ export async function recomputeVerification(tx: Tx, customerId: number): Promise
     }
   }
 
-  let limited = customer.limited;
-  let limitLifted = false;
-  if (customer.limited && complete) {
-    const [state] = await tx
-      .select({ limitReasons: customerVerification.limitReasons })
-      .from(customerVerification)
-      .where(eq(customerVerification.customerId, customerId));
-    const reasons = state?.limitReasons ?? [];
-    if (reasons.includes('expiredDocuments')) {
-      const left = reasons.filter((reason) => reason !== 'expiredDocuments');
-      await tx
-        .update(customerVerification)
-        .set({ limitReasons: left, limitDocumentsUploaded: false, updatedAt: new Date() })
-        .where(eq(customerVerification.customerId, customerId));
-      if (left.length === 0) {
-        await tx.update(customers).set({ limited: false }).where(eq(customers.id, customerId));
-        limited = false;
-        limitLifted = true;
-      }
-    }
-  }
+  // The expired-documents limit has one rule, the documents module's (every expired document
+  // renewed by a confirmed one); permissions follow customers.limited (customers/transfer-permissions).
+  const limitLifted = await refreshLimitDocuments(tx, customerId);
+  const limited = customer.limited && !limitLifted;
 
   return {
     customerId,

@@ -13,6 +13,11 @@ export type DocumentDecision =
   | { statusId: typeof DOCUMENT_STATUS.confirmed }
   | { statusId: typeof DOCUMENT_STATUS.pending | typeof DOCUMENT_STATUS.underInvestigation }
   | {
+      /** "Request another document": withdrawn for the customer, with the reason they read. */
+      statusId: typeof DOCUMENT_STATUS.canceled;
+      rejectReason: string | null;
+    }
+  | {
       statusId: typeof DOCUMENT_STATUS.rejected | typeof DOCUMENT_STATUS.nameMismatch;
       /** A DOCUMENT_REJECT_REASONS code (the customer reads it in their language) or free text. */
       rejectReason: string;
@@ -23,14 +28,15 @@ export type DocumentDecision =
  * holds its audit row) and moves what follows from it: the proof-of-residence status and state of
  * the address the document proves (a pending address becomes confirmed with a validated proof,
  * and the address it replaces goes), and the expired-documents limit. Answers the customer and
- * address concerned, so the caller can send its realtime event after commit. The caller checks
+ * address concerned and whether the limit was lifted, so the caller can tell the customer and send
+ * its realtime event after commit. The caller checks
  * who may decide (an administrator, not on their own documents).
  */
 export async function onDocumentDecision(
   tx: Tx,
   documentId: number,
   decision: DocumentDecision,
-): Promise<{ customerId: number; addressId: number | null }> {
+): Promise<{ customerId: number; addressId: number | null; limitLifted: boolean }> {
   const [document] = await tx
     .select()
     .from(customerDocuments)
@@ -42,7 +48,10 @@ export async function onDocumentDecision(
     .update(customerDocuments)
     .set({
       statusId: decision.statusId,
-      rejectReason: 'rejectReason' in decision ? decision.rejectReason.slice(0, 256) : null,
+      rejectReason:
+        'rejectReason' in decision && decision.rejectReason !== null
+          ? decision.rejectReason.slice(0, 256)
+          : null,
     })
     .where(eq(customerDocuments.id, documentId));
   const [details] = await tx
@@ -51,8 +60,8 @@ export async function onDocumentDecision(
     .where(eq(customerDocumentDetails.documentId, documentId));
   const addressId = details?.addressId ?? null;
   if (addressId !== null) await refreshAddressProof(tx, document.customerId, addressId, today());
-  await refreshLimitDocuments(tx, document.customerId);
-  return { customerId: document.customerId, addressId };
+  const limitLifted = await refreshLimitDocuments(tx, document.customerId);
+  return { customerId: document.customerId, addressId, limitLifted };
 }
 
 /** The customer withdraws a document nobody has decided on yet (0 or 41 → 4 canceled). */

@@ -18,3 +18,5 @@ export const module = {
 export { onDocumentDecision, readDocumentFile } from './decisions';
 export type { DocumentDecision } from './decisions';
 export { toUploadedDocuments } from './repository';
+/** For the desk's recompute: the one rule that lifts the expired-documents limit. */
+export { refreshLimitDocuments } from './state';

@@ -110,9 +110,10 @@ export async function refreshAddressProof(
  * Recomputes the limit's document part for a customer limited for expired documents: every
  * expired document has a newer one of its category waiting or confirmed → "uploaded" (the banner
  * shows processing); every one has a newer confirmed one → the expired-documents reason goes (and
- * the limit with it when no other reason is left).
+ * the limit with it when no other reason is left). Answers whether the limit was lifted now. The
+ * one writer of the expired-documents limit's lifting: the desk's recompute calls it too.
  */
-export async function refreshLimitDocuments(tx: Tx, customerId: number): Promise<void> {
+export async function refreshLimitDocuments(tx: Tx, customerId: number): Promise<boolean> {
   const [customer] = await tx
     .select({ limited: customers.limited })
     .from(customers)
@@ -123,7 +124,7 @@ export async function refreshLimitDocuments(tx: Tx, customerId: number): Promise
     .from(customerVerification)
     .where(eq(customerVerification.customerId, customerId))
     .for('update');
-  if (!customer?.limited || !state?.limitReasons.includes('expiredDocuments')) return;
+  if (!customer?.limited || !state?.limitReasons.includes('expiredDocuments')) return false;
   const documents = await tx
     .select({
       id: customerDocuments.id,
@@ -158,11 +159,12 @@ export async function refreshLimitDocuments(tx: Tx, customerId: number): Promise
       .where(eq(customerVerification.customerId, customerId));
     if (reasons.length === 0)
       await tx.update(customers).set({ limited: false }).where(eq(customers.id, customerId));
-    return;
+    return reasons.length === 0;
   }
   if (uploaded !== state.limitDocumentsUploaded)
     await tx
       .update(customerVerification)
       .set({ limitDocumentsUploaded: uploaded, updatedAt: new Date() })
       .where(eq(customerVerification.customerId, customerId));
+  return false;
 }

@@ -58,7 +58,8 @@ export async function listIdentityResultsAwaitingReview(
   return rows.map((row) => ({ ...row, receivedAt: row.receivedAt ?? new Date(0) }));
 }
 
-export type IdentityDecision = 'validated' | 'rejected' | 'nameMismatch';
+/** "canceled": the desk asks for another identification (its "request another" decision). */
+export type IdentityDecision = 'validated' | 'rejected' | 'nameMismatch' | 'canceled';
 
 /**
  * Applies the compliance desk's decision to an identity a provider accepted (status pending):
