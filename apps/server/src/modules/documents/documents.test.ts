@@ -594,7 +594,7 @@ describe('proof of address for a move abroad (spec 2 §4 address states)', () =>
     const decided = await db().transaction((tx) =>
       onDocumentDecision(tx, proof.body.document.id, { statusId: DOCUMENT_STATUS.confirmed }),
     );
-    expect(decided).toEqual({ customerId: who.customerId, addressId });
+    expect(decided).toEqual({ customerId: who.customerId, addressId, limitLifted: false });
     expect(await addressRow(addressId)).toMatchObject({
       addressStatus: 'confirmed',
       proofOfResidenceStatus: 'validated',
