@@ -19,3 +19,4 @@ export * from './dev/routes';
 export * from './identity-verification/routes';
 export * from './dev/incoming';
 export * from './documents/routes';
+export * from './compliance/routes';

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import { devRoutes } from './dev/routes';
 import { identityVerificationRoutes } from './identity-verification/routes';
 import { documentRoutes } from './documents/routes';
+import { complianceRoutes } from './compliance/routes';
 import { pdfRoutes } from './pdf/routes';
 import { platformRoutes } from './platform/routes';
 import { profileRoutes } from './profile/routes';
@@ -20,6 +21,7 @@ export const restRoutes = {
   dev: devRoutes,
   identityVerification: identityVerificationRoutes,
   documents: documentRoutes,
+  compliance: complianceRoutes,
 };
 
 /**

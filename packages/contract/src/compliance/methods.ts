@@ -8,6 +8,7 @@ import {
   decisionNeedsReason,
 } from '@ledgerline/domain/compliance-review';
 import { VERIFICATION_STATES } from '@ledgerline/domain/verification';
+import { DOCUMENT_PARTS, IDV_STEPS } from '@ledgerline/domain';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 
@@ -94,8 +95,12 @@ export const reviewItemDetailSchema = z.object({
   addresses: z.array(reviewAddressSchema),
   documents: z.array(reviewDocumentSchema),
   identities: z.array(reviewIdentitySchema),
-  /** Where compliance downloads the file; null until document storage gives one. */
+  /** The document's main file (GET /api/documents/:id/files/mainDocument); null without one. */
   downloadUrl: z.string().nullable(),
+  /** Every file of a document item, by part: the path an administrator fetches with their bearer. */
+  files: z.array(z.object({ part: z.enum(DOCUMENT_PARTS), fileName: z.string(), url: z.string() })),
+  /** An identity result from a provider run: its pictures (complianceRoutes.identityImage). */
+  pictures: z.array(z.object({ step: z.enum(IDV_STEPS), url: z.string() })),
 });
 export type ReviewItemDetail = z.infer<typeof reviewItemDetailSchema>;
 

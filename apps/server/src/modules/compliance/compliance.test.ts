@@ -7,10 +7,13 @@ import {
   customerAccess,
   customerAddresses,
   customerDocumentDetails,
+  customerDocumentFiles,
   customerDocuments,
   customerIdentities,
   customerVerification,
   customers,
+  identityWorkflowImages,
+  identityWorkflowRuns,
   outbox,
   postings,
   transferPermissions,
@@ -812,5 +815,124 @@ describe('money leaves only a verified customer that is not limited', () => {
     );
     expect(confirmed.status).toBe(403);
     expect(await postingCount()).toBe(before);
+  });
+});
+
+describe('the desk opens the files and pictures of an item', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const get = (url: string, token: string) =>
+    server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it("lists a document's files by part; an administrator downloads one, a stranger gets 404", async () => {
+    const who = await newApplicant();
+    const documentId = await addDocument(who.customerId);
+    for (const part of ['mainDocument', 'additionalDocument'])
+      await db()
+        .insert(customerDocumentFiles)
+        .values({
+          documentId,
+          part,
+          mimeType: 'image/png',
+          fileName: `${part}.png`,
+          sizeBytes: PNG.length,
+          sha256: '0'.repeat(64),
+          content: PNG,
+        });
+    const item = await server.call(
+      'getComplianceItem',
+      { kind: 'document', id: documentId },
+      { token: admin },
+    );
+    expect(item.body.files).toEqual([
+      {
+        part: 'mainDocument',
+        fileName: 'mainDocument.png',
+        url: `/api/documents/${documentId}/files/mainDocument`,
+      },
+      {
+        part: 'additionalDocument',
+        fileName: 'additionalDocument.png',
+        url: `/api/documents/${documentId}/files/additionalDocument`,
+      },
+    ]);
+    expect(item.body.downloadUrl).toBe(`/api/documents/${documentId}/files/mainDocument`);
+    expect(item.body.pictures).toEqual([]);
+    const downloaded = await get(item.body.files[1]!.url, admin);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-type']).toBe('image/png');
+    expect(downloaded.rawPayload.equals(PNG)).toBe(true);
+    const refused = await get(item.body.files[0]!.url, stranger);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.rawPayload.equals(PNG)).toBe(false);
+  });
+
+  async function identityFromRun(kind: 'document' | 'video') {
+    const who = await newApplicant();
+    const identityId = await addIdentity(who.customerId);
+    const [run] = await db()
+      .insert(identityWorkflowRuns)
+      .values({
+        customerId: who.customerId,
+        userId: who.userId,
+        provider: 'jmo',
+        kind,
+        tokenHash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+        state: 'finished',
+        identityId,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        finishedAt: new Date(),
+      })
+      .returning({ id: identityWorkflowRuns.id });
+    await db()
+      .insert(customerVerification)
+      .values({ customerId: who.customerId, verificationInProgress: true });
+    return { who, identityId, runId: run!.id };
+  }
+
+  it("shows a provider run's pictures to an administrator only", async () => {
+    const { identityId, runId } = await identityFromRun('document');
+    for (const step of ['front', 'selfie'])
+      await db()
+        .insert(identityWorkflowImages)
+        .values({ runId, step, fileName: `${step}.png`, contentType: 'image/png', data: PNG });
+    const item = await server.call(
+      'getComplianceItem',
+      { kind: 'identity', id: identityId },
+      { token: admin },
+    );
+    expect(item.body.pictures).toEqual([
+      { step: 'front', url: `/api/compliance/identities/${identityId}/images/front` },
+      { step: 'selfie', url: `/api/compliance/identities/${identityId}/images/selfie` },
+    ]);
+    const front = await get(item.body.pictures[0]!.url, admin);
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/png');
+    expect(front.rawPayload.equals(PNG)).toBe(true);
+    const refused = await get(item.body.pictures[0]!.url, stranger);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ responseCode: 'ENOA' });
+    expect(
+      (await get(`/api/compliance/identities/${identityId}/images/back`, admin)).statusCode,
+    ).toBe(404);
+  });
+
+  it('decides an identity through the identity module: the run is over and a video status follows', async () => {
+    const { who, identityId } = await identityFromRun('video');
+    const decided = await server.call(
+      'decideComplianceItem',
+      { kind: 'identity', id: identityId, decision: 'reject', reasonCode: 'unreadable' },
+      { token: admin },
+    );
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    const [state] = await db()
+      .select()
+      .from(customerVerification)
+      .where(eq(customerVerification.customerId, who.customerId));
+    expect(state).toMatchObject({ verificationInProgress: false, videoIdentityStatus: 'rejected' });
+    const [identity] = await db()
+      .select()
+      .from(customerIdentities)
+      .where(eq(customerIdentities.id, identityId));
+    expect(identity?.status).toBe('rejected');
   });
 });

@@ -16,8 +16,12 @@ import {
   customerIdentities,
   customers,
   users,
+  customerDocumentFiles,
+  identityWorkflowImages,
+  identityWorkflowRuns,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { DOCUMENT_PARTS, IDV_STEPS, type DocumentPart, type IdvStep } from '@ledgerline/domain';
 import { customerDisplayName } from '../customers';
 import { loadCustomerVerificationFacts } from './verification-facts';
 
@@ -275,6 +279,49 @@ async function loadItem(
   };
 }
 
+/** The provider run that produced an identity (its latest), or null for one entered otherwise. */
+export async function identityRunOf(db: DbOrTx, identityId: number): Promise<number | null> {
+  const [run] = await db
+    .select({ id: identityWorkflowRuns.id })
+    .from(identityWorkflowRuns)
+    .where(eq(identityWorkflowRuns.identityId, identityId))
+    .orderBy(desc(identityWorkflowRuns.id))
+    .limit(1);
+  return run?.id ?? null;
+}
+
+/** The files of a document item, by part, with the path the documents module serves them at. */
+async function documentFiles(db: DbOrTx, documentId: number) {
+  const rows = await db
+    .select({ part: customerDocumentFiles.part, fileName: customerDocumentFiles.fileName })
+    .from(customerDocumentFiles)
+    .where(eq(customerDocumentFiles.documentId, documentId));
+  return DOCUMENT_PARTS.flatMap((part: DocumentPart) =>
+    rows
+      .filter((row) => row.part === part)
+      .map((row) => ({
+        part,
+        fileName: row.fileName,
+        url: `/api/documents/${documentId}/files/${part}`,
+      })),
+  );
+}
+
+/** The pictures a provider took for an identity result (front, back, selfie as present). */
+async function identityPictures(db: DbOrTx, identityId: number) {
+  const runId = await identityRunOf(db, identityId);
+  if (runId === null) return [];
+  const rows = await db
+    .select({ step: identityWorkflowImages.step })
+    .from(identityWorkflowImages)
+    .where(eq(identityWorkflowImages.runId, runId));
+  const present = new Set(rows.map((row) => row.step));
+  return IDV_STEPS.filter((step: IdvStep) => present.has(step)).map((step) => ({
+    step,
+    url: `/api/compliance/identities/${identityId}/images/${step}`,
+  }));
+}
+
 /** One item beside its customer's data: name, brand, type, country, addresses, documents, identities, state. */
 export async function loadReviewItem(
   db: DbOrTx,
@@ -315,6 +362,7 @@ export async function loadReviewItem(
     .where(eq(customerIdentities.customerId, customer.id))
     .orderBy(desc(customerIdentities.id));
   const facts = await loadCustomerVerificationFacts(db, customer.id);
+  const files = kind === 'document' ? await documentFiles(db, item.id) : [];
   return {
     item,
     waiting,
@@ -364,7 +412,8 @@ export async function loadReviewItem(
       rejectReason: identity.rejectReason,
       uploaded: identity.createdAt.toISOString(),
     })),
-    // TODO(issue 14, docs helper): the document download URL of the file storage, for compliance staff.
-    downloadUrl: null,
+    downloadUrl: files.find((file) => file.part === 'mainDocument')?.url ?? null,
+    files,
+    pictures: kind === 'identity' ? await identityPictures(db, item.id) : [],
   };
 }
