@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import { demoCustomer, ok, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -70,6 +70,8 @@ function detail(waiting: boolean) {
     ],
     identities: [],
     downloadUrl: null,
+    files: [],
+    pictures: [],
   };
 }
 
@@ -182,5 +184,44 @@ describe('the compliance review desk', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('This item has been decided already.')).toBeInTheDocument();
+  });
+
+  it("downloads a document's file and shows a provider's pictures with the administrator's bearer", async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => 'blob:desk-file');
+    URL.revokeObjectURL = vi.fn();
+    await render({
+      'POST /api/main/?getComplianceQueue': () => ok({ items: [queueItem], nextCursor: null }),
+      'POST /api/main/?getComplianceItem': () =>
+        ok({
+          ...detail(true),
+          files: [
+            {
+              part: 'mainDocument',
+              fileName: 'passport.png',
+              url: '/api/documents/41/files/mainDocument',
+            },
+          ],
+          pictures: [{ step: 'front', url: '/api/compliance/identities/7/images/front' }],
+        }),
+      'GET /api/documents/41/files/mainDocument': () => ({ body: { file: 'passport' } }),
+      'GET /api/compliance/identities/7/images/front': () => ({ body: { file: 'front' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Olek Shevchenko/ }));
+    expect(
+      await screen.findByRole('img', { name: 'Front taken by the identity provider' }),
+    ).toHaveAttribute('src', 'blob:desk-file');
+    await user.click(screen.getByRole('button', { name: 'Download Main document (passport.png)' }));
+    await waitFor(() =>
+      expect(
+        server!.requests.find((request) => request.path === '/api/documents/41/files/mainDocument')
+          ?.headers.authorization,
+      ).toMatch(/^Bearer /),
+    );
+    expect(
+      server!.requests.find(
+        (request) => request.path === '/api/compliance/identities/7/images/front',
+      )?.headers.authorization,
+    ).toMatch(/^Bearer /);
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Divider, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useReviewItem } from '../api/get-item';
 import { DecisionPanel } from './decision-panel';
+import { DeskFiles } from './desk-files';
 import { documentStatusKey } from './labels';
 
 function brandName(brandId: string): string {
@@ -98,16 +99,7 @@ export function ItemView({ selected }: { selected: { kind: ReviewItemKind; id: n
               })}`}
           </Text>
         </div>
-        {detail.downloadUrl ? (
-          <Anchor href={detail.downloadUrl} target="_blank" rel="noopener">
-            {t('complianceDesk.download')}
-          </Anchor>
-        ) : (
-          // TODO(issue 14): the docs helper's document download URL arrives in downloadUrl.
-          <Text size="sm" c="dimmed">
-            {t('complianceDesk.noFile')}
-          </Text>
-        )}
+        <DeskFiles detail={detail} />
         <DecisionPanel
           key={`${item.kind}-${item.id}`}
           kind={item.kind}
