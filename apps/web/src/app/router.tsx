@@ -214,12 +214,17 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                 // Issue 14: /kyc does each item there (features/kyc); /profile-update clears isNeedPersonalInfoUpdate.
                 {
                   path: 'kyc',
-                  // Identity verification (issue 14): /kyc (features/kyc) with the identity check control.
+                  // Features do not import each other: the identity check (features/identity-verification)
+                  // goes into /kyc's identity item through the page's slot.
                   lazy: () =>
                     Promise.all([
-                      import('@/features/kyc').then((m) => m.KycPage),
-                      import('./pages/kyc-with-identity-check'),
-                    ]).then(([KycPage, m]) => ({ Component: m.kycWithIdentityCheck(KycPage) })),
+                      import('@/features/kyc'),
+                      import('@/features/identity-verification'),
+                    ]).then(([kyc, idv]) => ({
+                      Component: function Kyc() {
+                        return <kyc.KycPage identityCheck={<idv.StartIdentityCheck />} />;
+                      },
+                    })),
                 },
                 {
                   path: 'profile-update',

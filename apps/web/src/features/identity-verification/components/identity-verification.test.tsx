@@ -40,10 +40,30 @@ const started = ok({
   expiresAt: '2026-11-26T20:00:00.000Z',
 });
 
+/** /kyc's own answer: the identity item is to do (or in review while a check is looked at). */
+function kycInfo(identityStatus: 'none' | 'pending' = 'none') {
+  return ok({
+    customerType: 0,
+    state: 'unverified',
+    requiredActionCount: 0,
+    requiredActions: [],
+    limitReasons: [],
+    checklist: [{ item: 'identity', state: identityStatus === 'pending' ? 'inReview' : 'todo' }],
+    identity:
+      identityStatus === 'none'
+        ? null
+        : { status: identityStatus, rejectReason: null, expiresDate: null },
+    address: null,
+    duplicateDocuments: null,
+    documents: [],
+  });
+}
+
 async function renderKyc(routes: Routes) {
   server = await startApiServer({
     'POST /api/main/?getCustomerInfo': () =>
       ok({ customer: demoCustomer({ verified: false, isNeedKyc: true }) }),
+    'POST /api/main/?getKycInfo': () => kycInfo(),
     'POST /api/auth/realtime-ticket': () => ({
       body: { ticket: 'ticket-1', expiresInSeconds: 30 },
     }),
@@ -118,6 +138,7 @@ describe('StartIdentityCheck on /kyc', () => {
 
   it('shows an identity under review without a start button', async () => {
     await renderKyc({
+      'POST /api/main/?getKycInfo': () => kycInfo('pending'),
       'GET /api/identity-verification': () =>
         status({
           identity: { status: 'pending', rejectReason: null },

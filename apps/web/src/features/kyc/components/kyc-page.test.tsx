@@ -78,6 +78,14 @@ async function render(info: KycInfo, extra: Parameters<typeof startApiServer>[0]
         customer: demoCustomer({ isNeedKyc: true, verified: false, residenceCountryCode: 'FR' }),
       }),
     'POST /api/main/?getKycInfo': () => ok(info),
+    // The identity check the app puts into the identity item (features/identity-verification).
+    'GET /api/identity-verification': () =>
+      ok({
+        identity: info.identity,
+        videoIdentityStatus: 'none',
+        verificationInProgress: false,
+        latestRun: null,
+      }),
     'POST /api/main/?getCountries': () => ({
       body: {
         responseCode: 'SUCCESS',
@@ -104,8 +112,14 @@ describe('/kyc items', () => {
     ).toBeInTheDocument();
     const identity = await screen.findByRole('region', { name: 'Identity' });
     expect(within(identity).getByText('To do')).toBeInTheDocument();
-    expect(within(identity).getByText('Not checked yet')).toBeInTheDocument();
-    expect(within(identity).getByTestId('identity-check-slot')).toBeInTheDocument();
+    // The identity check sits inside the item, with its status once (not repeated by the item).
+    const check = await within(identity).findByTestId('identity-check');
+    expect(within(check).getByText('Not checked yet')).toBeInTheDocument();
+    expect(within(identity).getAllByText('Not checked yet')).toHaveLength(1);
+    expect(within(check).getByRole('button', { name: 'Start identity check' })).toBeVisible();
+    expect(
+      within(identity).getByRole('button', { name: 'Upload an identity document instead' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Proof of address' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Renewed documents' })).not.toBeInTheDocument();
   });

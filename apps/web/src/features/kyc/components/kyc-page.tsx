@@ -1,7 +1,7 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { KycInfo, UploadedDocument } from '@ledgerline/contract';
@@ -16,7 +16,12 @@ import {
   type KycItemState,
 } from '@ledgerline/domain';
 import { isBusinessCustomerType } from '@ledgerline/domain/constants';
-import { customerInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
+import {
+  customerInfoQueryOptions,
+  useApiClient,
+  useRealtimeEvent,
+  useSessionState,
+} from '@/app/session';
 import { useBrand } from '@/brands';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
@@ -24,6 +29,7 @@ import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useKycInfo } from '../api/kyc-info';
+import { kycKeys } from '../keys';
 import { DocumentList } from './document-list';
 import { IdentityItem } from './identity-item';
 import { UploadForm } from './upload-form';
@@ -79,11 +85,13 @@ function KycItemCard({
   info,
   defaultCountry,
   open,
+  identityCheck,
 }: {
   entry: KycChecklistEntry;
   info: KycInfo;
   defaultCountry: string;
   open: boolean;
+  identityCheck: ReactNode | undefined;
 }) {
   const { t } = useTranslation();
   const { item, state } = entry;
@@ -124,7 +132,9 @@ function KycItemCard({
             })}
           </Text>
         )}
-        {item === 'identity' && <IdentityItem identity={info.identity} state={state} />}
+        {item === 'identity' && (
+          <IdentityItem identity={info.identity} state={state} identityCheck={identityCheck} />
+        )}
         {(item === 'phone' || item === 'taxForms') && (
           <Button component={Link} to="/profile" variant="default" w="fit-content">
             {t('kycDocs.openProfile')}
@@ -161,15 +171,21 @@ function KycItemCard({
  * /kyc (spec 1 §2; spec 2 §4): what is needed now, from the verification state and required
  * actions (the domain's kycChecklist), each item done right here. Business users get the business
  * variant: company documents and the representatives' identities too. `?item=` opens one item
- * (the limited and unverified pages link to the exact action).
+ * (the limited and unverified pages link to the exact action). `identityCheck` is the identity
+ * check control the app passes in (features do not import each other); it sits in the identity item.
  */
-export function KycPage() {
+export function KycPage({ identityCheck }: { identityCheck?: ReactNode } = {}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const client = useApiClient();
   const { customerId } = useSessionState();
   const customer = useQuery(customerInfoQueryOptions(client, customerId));
   const info = useKycInfo();
+  const queryClient = useQueryClient();
+  // The provider's answer changes the identity item's state too, not only the check's own status.
+  useRealtimeEvent('IdentityVerificationChanged', () => {
+    void queryClient.invalidateQueries({ queryKey: kycKeys.info(customerId) });
+  });
   const [params] = useSearchParams();
   const focus = params.get('item');
   useDocumentTitle(t('kyc.pageTitle'));
@@ -218,6 +234,7 @@ export function KycPage() {
                 info={info.data}
                 defaultCountry={defaultCountry}
                 open={focus === entry.item}
+                identityCheck={identityCheck}
               />
             ))}
           </>
