@@ -67,6 +67,9 @@ test('a limited account with an expired document is cleared by uploading a renew
   await form.locator('input[type="file"]').first().setInputFiles(fixture('sample.png'));
   await form.getByRole('button', { name: 'Upload the new document' }).click();
   await expect(renewed.getByText('In review')).toBeVisible();
+  // The renewal stands in the expired one's place: no second upload is offered for it.
+  await expect(renewed.getByText('A newer document replaces this one.')).toBeVisible();
+  await expect(renewed.getByRole('button', { name: /again$/ })).toHaveCount(0);
   await expect(page.getByText('We have your documents and are reviewing them.')).toBeVisible();
   await screenshots(page, 'kyc-renewed');
 

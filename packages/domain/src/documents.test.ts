@@ -8,6 +8,7 @@ import {
   expiryState,
   isEncryptedPdf,
   kycChecklist,
+  isReplaced,
   needsReupload,
   proofOfResidenceStatus,
   uploadRuleViolations,
@@ -318,5 +319,42 @@ describe('/kyc checklist from the verification facts', () => {
     ],
   ])('%s', (_name, input, expected) => {
     expect(checklist(input)).toEqual(expected);
+  });
+});
+
+describe('a document that asked for a new upload, once replaced', () => {
+  const doc = (id: number, statusId: number, uploaded: string, extra = {}) => ({
+    id,
+    statusId,
+    uploaded,
+    categoryId: 2,
+    addressId: 3,
+    ...extra,
+  });
+  const expired = doc(1, DOCUMENT_STATUS.expired, '2025-01-01T10:00:00.000Z');
+  it.each<[string, ReturnType<typeof doc>[], boolean]>([
+    ['nothing newer', [expired], false],
+    ['a newer one in review', [expired, doc(2, 0, '2026-11-20T10:00:00.000Z')], true],
+    ['a newer confirmed one', [expired, doc(2, 2, '2026-11-20T10:00:00.000Z')], true],
+    ['a newer one rejected too', [expired, doc(2, 26, '2026-11-20T10:00:00.000Z')], false],
+    ['a newer one withdrawn', [expired, doc(2, 4, '2026-11-20T10:00:00.000Z')], false],
+    ['an older one in review', [expired, doc(2, 0, '2024-11-20T10:00:00.000Z')], false],
+    [
+      'a newer one of another category',
+      [expired, doc(2, 0, '2026-11-20T10:00:00.000Z', { categoryId: 1 })],
+      false,
+    ],
+    [
+      'a newer one for another address',
+      [expired, doc(2, 0, '2026-11-20T10:00:00.000Z', { addressId: 9 })],
+      false,
+    ],
+  ])('%s', (_name, documents, replaced) => {
+    expect(isReplaced(expired, documents)).toBe(replaced);
+  });
+
+  it('never calls a document that needs nothing replaced', () => {
+    const confirmed = doc(1, DOCUMENT_STATUS.confirmed, '2025-01-01T10:00:00.000Z');
+    expect(isReplaced(confirmed, [confirmed, doc(2, 0, '2026-11-20T10:00:00.000Z')])).toBe(false);
   });
 });

@@ -159,6 +159,46 @@ export function needsReupload(statusId: number): boolean {
   );
 }
 
+/** What isReplaced needs of a document (the wire's UploadedDocument has these). */
+export interface ReplaceableDocument {
+  id: number;
+  statusId: number;
+  /** When it was uploaded (ISO time). */
+  uploaded: string;
+  categoryId: number;
+  addressId: number | null;
+}
+
+const STANDING_STATUSES: readonly number[] = [
+  DOCUMENT_STATUS.submitted,
+  DOCUMENT_STATUS.pending,
+  DOCUMENT_STATUS.underInvestigation,
+  DOCUMENT_STATUS.confirmed,
+];
+
+/**
+ * Whether a document that asked for a new upload (rejected, expired, name mismatch) already has
+ * one: a newer document of the same category (and the same address, for a proof of address)
+ * that is in review or confirmed. Then the old one does not offer another upload.
+ */
+export function isReplaced(
+  document: ReplaceableDocument,
+  documents: readonly ReplaceableDocument[],
+): boolean {
+  if (!needsReupload(document.statusId)) return false;
+  return documents.some(
+    (other) =>
+      other.id !== document.id &&
+      other.categoryId === document.categoryId &&
+      (document.addressId === null ||
+        other.addressId === null ||
+        other.addressId === document.addressId) &&
+      STANDING_STATUSES.includes(other.statusId) &&
+      (other.uploaded > document.uploaded ||
+        (other.uploaded === document.uploaded && other.id > document.id)),
+  );
+}
+
 /**
  * The proof-of-residence status (spec 2 §3 "Document statuses") of the current address from its
  * proof-of-address documents, newest last: the newest one not withdrawn decides. Confirmed is

@@ -6,6 +6,7 @@ import {
   DOCUMENT_STATUS,
   PROOF_OF_ADDRESS_CATEGORY,
   isDocumentRejectReason,
+  isReplaced,
   needsReupload,
 } from '@ledgerline/domain';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
@@ -50,16 +51,19 @@ function DocumentRow({
   defaultCountry,
   categoryIds,
   addressId,
+  replaced,
 }: {
   document: UploadedDocument;
   defaultCountry: string;
   categoryIds: readonly number[];
   addressId: number | undefined;
+  replaced: boolean;
 }) {
   const { t } = useTranslation();
   const [reuploading, setReuploading] = useState(false);
   const cancel = useCancelDocument();
-  const canReupload = needsReupload(document.statusId);
+  // Once a newer upload stands in its place, the old one asks for nothing more.
+  const canReupload = needsReupload(document.statusId) && !replaced;
   return (
     <Paper withBorder radius="md" p="sm" component="li" aria-label={document.documentType}>
       <Stack gap={6}>
@@ -83,6 +87,11 @@ function DocumentRow({
         {(document.statusId === DOCUMENT_STATUS.rejected ||
           document.statusId === DOCUMENT_STATUS.nameMismatch) && (
           <RejectReason reason={document.rejectReason} />
+        )}
+        {replaced && (
+          <Text size="sm" c="dimmed">
+            {t('kycDocs.replacedByNewer')}
+          </Text>
         )}
         {(canReupload || document.canCancel) && !reuploading && (
           <Group gap="xs">
@@ -127,12 +136,15 @@ export function DocumentList({
   defaultCountry,
   categoryIds,
   addressId,
+  allDocuments = documents,
 }: {
   documents: readonly UploadedDocument[];
   defaultCountry: string;
   categoryIds: readonly number[];
   /** The address a new proof of address is for, when the document itself names none. */
   addressId?: number | undefined;
+  /** All the customer's documents: a newer one may replace a listed one from another item. */
+  allDocuments?: readonly UploadedDocument[];
 }) {
   if (documents.length === 0) return null;
   return (
@@ -144,6 +156,7 @@ export function DocumentList({
           defaultCountry={defaultCountry}
           categoryIds={categoryIds}
           addressId={addressId}
+          replaced={isReplaced(document, allDocuments)}
         />
       ))}
     </Stack>

@@ -231,4 +231,30 @@ describe('/kyc items', () => {
       within(screen.getByRole('region', { name: 'Proof of address' })).queryByText('Expired'),
     ).not.toBeInTheDocument();
   });
+
+  it('does not ask again for an expired document once its renewal is in review', async () => {
+    const expired = document({
+      statusId: 38,
+      rejectReason: null,
+      expiresDate: '2026-01-31',
+      expiry: 'expired',
+      uploaded: '2025-01-10T10:00:00.000Z',
+    });
+    await render(
+      kycInfo({
+        state: 'limited',
+        limitReasons: ['expiredDocuments'],
+        checklist: [
+          { item: 'identity', state: 'done' },
+          { item: 'proofOfAddress', state: 'inReview' },
+          { item: 'renewedDocuments', state: 'inReview' },
+        ],
+        documents: [document({ id: 8, statusId: 0, rejectReason: null, canCancel: true }), expired],
+      }),
+    );
+    const renewed = await screen.findByRole('region', { name: 'Renewed documents' });
+    expect(within(renewed).getByText('Expired')).toBeInTheDocument();
+    expect(within(renewed).getByText('A newer document replaces this one.')).toBeInTheDocument();
+    expect(within(renewed).queryByRole('button', { name: /again$/ })).not.toBeInTheDocument();
+  });
 });

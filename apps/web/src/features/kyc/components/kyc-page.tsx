@@ -145,6 +145,7 @@ function KycItemCard({
           defaultCountry={defaultCountry}
           categoryIds={categories}
           addressId={info.address?.addressId}
+          allDocuments={info.documents}
         />
         {canUpload &&
           (uploading ? (
