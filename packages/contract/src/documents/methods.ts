@@ -141,6 +141,14 @@ export const documentMethods = {
     request: z.object({ documentId: idSchema }).strict(),
     response: z.object({ document: uploadedDocumentSchema }),
   }),
+  /**
+   * A single-use, short-lived link to one file of the customer's own document (the browser opens
+   * it without a bearer, like the statement downloads); another customer's document answers 404.
+   */
+  getDocumentFileLink: defineMethod({
+    request: z.object({ documentId: idSchema, part: z.enum(DOCUMENT_PARTS) }).strict(),
+    response: z.object({ redirectLink: z.string() }),
+  }),
   /** KYC info (spec 2 §7): the banner's state, what /kyc lists and the documents. */
   getKycInfo: defineMethod({
     request: z.object({}).strict(),

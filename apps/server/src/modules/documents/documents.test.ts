@@ -468,6 +468,37 @@ describe("another customer's documents are out of reach", () => {
     expect(documents).toEqual([]);
   });
 
+  it('gives the owner a single-use link to their own file, and a stranger nothing', async () => {
+    const owner = await createCustomer();
+    const stranger = await createCustomer();
+    const { body } = await upload(owner, passport, {
+      mainDocument: { bytes: JPEG, name: 'id.jpg' },
+    });
+    const request = { documentId: body.document.id, part: 'mainDocument' };
+    const refused = await server.send('getDocumentFileLink', request, { token: stranger.token });
+    expect(refused.status).toBe(404);
+    const { redirectLink } = await ok<{ redirectLink: string }>(
+      'getDocumentFileLink',
+      request,
+      owner,
+    );
+    const url = new URL(redirectLink);
+    expect(url.pathname).toMatch(/^\/api\/pdf\/files\/[A-Za-z0-9_-]+$/);
+    const file = await server.app.inject({ method: 'GET', url: url.pathname });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(new Uint8Array(file.rawPayload)).toEqual(JPEG);
+    // Single use.
+    const again = await server.app.inject({ method: 'GET', url: url.pathname });
+    expect(again.statusCode).toBe(404);
+    const missing = await server.send(
+      'getDocumentFileLink',
+      { documentId: body.document.id, part: 'additionalDocument' },
+      { token: owner.token },
+    );
+    expect(missing.status).toBe(404);
+  });
+
   it('lets an administrator download a customer’s file', async () => {
     const owner = await createCustomer();
     const admin = await createCustomer();

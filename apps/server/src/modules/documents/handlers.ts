@@ -6,6 +6,7 @@ import type { MethodHandlers } from '../../main-api/types';
 import { loadVerificationInfo } from '../accounts';
 import { listAddresses, toAddress } from '../profile';
 import { cancelDocument } from './decisions';
+import { documentFileLink } from './download-link';
 import { getPersonalInfo, updatePersonalInfo } from './personal-info';
 import { findOwnDocument, listDocumentRows, toUploadedDocuments } from './repository';
 
@@ -26,6 +27,17 @@ export const documentHandlers: MethodHandlers<typeof documentMethods> = {
     const [document] = await toUploadedDocuments(ctx.db, [row], ctx.lang);
     if (!document) throw new Error('the document vanished');
     return { document };
+  },
+
+  async getDocumentFileLink(input, ctx) {
+    const redirectLink = await documentFileLink(ctx.db, {
+      customerId: ctx.actor.customerId,
+      userId: ctx.actor.userId,
+      documentId: input.documentId,
+      part: input.part,
+      origin: ctx.site.origin,
+    });
+    return { redirectLink };
   },
 
   async getKycInfo(_input, ctx): Promise<KycInfo> {

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../server-module';
+import { isDocumentFileLink, serveDocumentFileLink } from './download-link';
 import { startDocumentExpiry } from './expiry';
 import { documentHandlers } from './handlers';
 import { documentFileRoutes } from './routes';
@@ -10,6 +11,8 @@ export const module = {
   routes: async (app, ctx) => {
     await app.register(documentFileRoutes, { db: ctx.db });
   },
+  // The customer's own file behind a single-use link (getDocumentFileLink), served by /api/pdf/files.
+  linkedDocuments: [{ handles: isDocumentFileLink, serve: serveDocumentFileLink }],
   // Confirmed documents expire by the day: the pass limits the account and tells the customer.
   jobs: [(ctx) => startDocumentExpiry(ctx.db, ctx.services.mailer, ctx.log)],
 } satisfies ServerModule;
