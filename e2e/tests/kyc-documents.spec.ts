@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
@@ -46,6 +47,14 @@ test('a rejected proof of address shows its reason and is uploaded again', async
   await expect(proof.getByText('In review')).toBeVisible();
   await expectAccessible(page, '/kyc (uploaded again)');
   await screenshots(page, 'kyc-uploaded-again');
+
+  // The customer downloads their own upload: the single-use link answers the file itself.
+  const downloading = page.waitForEvent('download');
+  await proof.getByRole('button', { name: 'Download sample.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('sample.pdf');
+  const path = await download.path();
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('a limited account with an expired document is cleared by uploading a renewed one', async ({

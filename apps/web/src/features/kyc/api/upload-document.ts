@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentRoutes, type DocumentUploadData } from '@ledgerline/contract';
 import type { DocumentPart } from '@ledgerline/domain';
-import { sessionKeys, useApiClient, useSessionState } from '@/app/session';
+import { sessionKeys, useApiClient, useSessionManager, useSessionState } from '@/app/session';
+import { apiLink, downloadFile } from '@/lib/download-file';
 import { kycKeys } from '../keys';
 
 export interface UploadInput {
@@ -43,5 +44,22 @@ export function useCancelDocument() {
   return useMutation({
     mutationFn: (documentId: number) => client.main('cancelDocument', { documentId }),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * Downloads one file of the customer's own document: asks for a single-use link with the session's
+ * bearer, then opens it (the statements' mechanism; the token never goes into a URL).
+ */
+export function useDownloadDocumentFile() {
+  const client = useApiClient();
+  const { baseUrl } = useSessionManager();
+  return useMutation({
+    mutationFn: async (input: { documentId: number; part: DocumentPart }) => {
+      const { redirectLink } = await client.main('getDocumentFileLink', input);
+      const url = apiLink(baseUrl, redirectLink);
+      downloadFile(url);
+      return url;
+    },
   });
 }

@@ -10,7 +10,8 @@ import {
   needsReupload,
 } from '@ledgerline/domain';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
-import { useCancelDocument } from '../api/upload-document';
+import { translateErrorMessage } from '@/i18n';
+import { useCancelDocument, useDownloadDocumentFile } from '../api/upload-document';
 import { UploadForm } from './upload-form';
 
 const TONE: Record<number, BadgeTone> = {
@@ -62,6 +63,7 @@ function DocumentRow({
   const { t } = useTranslation();
   const [reuploading, setReuploading] = useState(false);
   const cancel = useCancelDocument();
+  const download = useDownloadDocumentFile();
   // Once a newer upload stands in its place, the old one asks for nothing more.
   const canReupload = needsReupload(document.statusId) && !replaced;
   return (
@@ -79,6 +81,26 @@ function DocumentRow({
           {document.files.length > 0 &&
             ` · ${document.files.map((file) => file.fileName).join(', ')}`}
         </Text>
+        {document.files.length > 0 && (
+          <Group gap="xs" wrap="wrap">
+            {document.files.map((file) => (
+              <Button
+                key={file.part}
+                size="xs"
+                variant="subtle"
+                loading={download.isPending && download.variables.part === file.part}
+                onClick={() => download.mutate({ documentId: document.id, part: file.part })}
+              >
+                {t('kycDocs.downloadFile', { fileName: file.fileName })}
+              </Button>
+            ))}
+          </Group>
+        )}
+        {download.isError && (
+          <Text size="sm" c="red.9" role="alert">
+            {translateErrorMessage(t, download.error)}
+          </Text>
+        )}
         {document.expiry === 'expiringSoon' && document.statusId === DOCUMENT_STATUS.confirmed && (
           <Text size="sm" c="orange.9">
             {t('kycDocs.expiringSoon')}

@@ -232,6 +232,21 @@ describe('/kyc items', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('downloads an uploaded file through a single-use link', async () => {
+    const user = userEvent.setup();
+    await render(kycInfo({ documents: [document()] }), {
+      'POST /api/main/?getDocumentFileLink': () =>
+        ok({ redirectLink: '/api/pdf/files/single-use-token' }),
+    });
+    const proof = await screen.findByRole('region', { name: 'Proof of address' });
+    await user.click(within(proof).getByRole('button', { name: 'Download bill.pdf' }));
+    await waitFor(() =>
+      expect(
+        server?.requests.find((request) => request.path.includes('getDocumentFileLink'))?.body,
+      ).toMatchObject({ documentId: 7, part: 'mainDocument' }),
+    );
+  });
+
   it('does not ask again for an expired document once its renewal is in review', async () => {
     const expired = document({
       statusId: 38,
