@@ -1,6 +1,6 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +16,7 @@ import {
   type KycItemState,
 } from '@ledgerline/domain';
 import { isBusinessCustomerType } from '@ledgerline/domain/constants';
-import {
-  customerInfoQueryOptions,
-  useApiClient,
-  useRealtimeEvent,
-  useSessionState,
-} from '@/app/session';
+import { customerInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
 import { useBrand } from '@/brands';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
@@ -29,7 +24,6 @@ import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useKycInfo } from '../api/kyc-info';
-import { kycKeys } from '../keys';
 import { DocumentList } from './document-list';
 import { IdentityItem } from './identity-item';
 import { UploadForm } from './upload-form';
@@ -182,11 +176,6 @@ export function KycPage({ identityCheck }: { identityCheck?: ReactNode } = {}) {
   const { customerId } = useSessionState();
   const customer = useQuery(customerInfoQueryOptions(client, customerId));
   const info = useKycInfo();
-  const queryClient = useQueryClient();
-  // The provider's answer changes the identity item's state too, not only the check's own status.
-  useRealtimeEvent('IdentityVerificationChanged', () => {
-    void queryClient.invalidateQueries({ queryKey: kycKeys.info(customerId) });
-  });
   const [params] = useSearchParams();
   const focus = params.get('item');
   useDocumentTitle(t('kyc.pageTitle'));
