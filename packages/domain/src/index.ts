@@ -18,3 +18,4 @@ export * from './verification';
 export * from './external-transfers';
 export * from './identity-verification';
 export * from './documents';
+export * from './one-of';

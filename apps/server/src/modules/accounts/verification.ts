@@ -6,6 +6,7 @@ import {
   PROOF_OF_RESIDENCE_STATUSES,
   TAX_FORM_STATUSES,
   VIDEO_IDENTITY_STATUSES,
+  oneOf,
   type VerificationInput,
 } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
@@ -25,10 +26,6 @@ import type { Actor } from '../../lib/actor';
 const DELETED_DOCUMENT = 5;
 /** Due diligence levels that load duplicate-document information (spec 2 §4). */
 const DUPLICATE_CHECK_LEVELS = new Set([1, 4]);
-
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
 
 /**
  * The facts behind the account-status banner of the customer the call acts for, read from the
@@ -109,26 +106,23 @@ export async function loadVerificationInfo(
     })),
     address: address
       ? {
-          addressStatus: oneOf(ADDRESS_STATES, address.addressStatus, 'unconfirmed'),
+          addressStatus: oneOf(ADDRESS_STATES, address.addressStatus) ?? 'unconfirmed',
           isDocumentOutOfDate: address.isDocumentOutOfDate,
           isCardDocumentRequired: address.isCardDocumentRequired,
-          proofOfResidenceStatus: oneOf(
-            PROOF_OF_RESIDENCE_STATUSES,
-            address.proofOfResidenceStatus,
-            'none',
-          ),
+          proofOfResidenceStatus:
+            oneOf(PROOF_OF_RESIDENCE_STATUSES, address.proofOfResidenceStatus) ?? 'none',
         }
       : null,
     identity: identity
       ? {
-          status: oneOf(IDENTITY_STATUSES, identity.status, 'none'),
+          status: oneOf(IDENTITY_STATUSES, identity.status) ?? 'none',
           expiresDate: identity.expiresDate,
         }
       : null,
     phones: phones.map((phone) => ({ id: phone.id, confirmed: phone.confirmed })),
-    taxForms: { status: oneOf(TAX_FORM_STATUSES, state?.taxFormStatus ?? 'none', 'none') },
+    taxForms: { status: oneOf(TAX_FORM_STATUSES, state?.taxFormStatus) ?? 'none' },
     videoIdentity: {
-      status: oneOf(VIDEO_IDENTITY_STATUSES, state?.videoIdentityStatus ?? 'none', 'none'),
+      status: oneOf(VIDEO_IDENTITY_STATUSES, state?.videoIdentityStatus) ?? 'none',
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   type IdvRejectReason,
   type IdvRunState,
   type IdvStep,
+  oneOf,
 } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
 import {
@@ -66,10 +67,6 @@ export interface ProviderSessionView {
   received: { step: IdvStep; fileName: string; contentType: string }[];
   outcome: IdvOutcome | null;
   reason: IdvRejectReason | null;
-}
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
 /** What the provider's page shows for a run: its brand, what it has received and, once decided, the outcome. */

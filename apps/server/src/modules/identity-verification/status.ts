@@ -8,14 +8,11 @@ import {
   type IdvOutcome,
   type IdvRunState,
   type VideoIdentityStatus,
+  oneOf,
 } from '@ledgerline/domain';
 import type { IdvStatusResponse } from '@ledgerline/contract';
 import type { DbOrTx } from '../../db/client';
 import { customerIdentities, customerVerification, identityWorkflowRuns } from '../../db/schema';
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-}
 
 /** The customer's identity, video identification and latest check, for the "start identity check" control. */
 export async function identityCheckStatus(
