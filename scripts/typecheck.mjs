@@ -1,16 +1,12 @@
-// Type-checks every workspace with its own tsconfig (sources are shared as .ts, so no build step).
-// Two tsc processes run at once (each is single-threaded): the largest projects start first, and
-// each project's output is printed whole when it ends.
+// Type-checks every workspace (sources are shared as .ts, so no build step). The Node side (domain,
+// contract, server, bench) is one program, tsconfig.node.json: checked apart, the server and the
+// bench each re-checked domain, contract and most of the server (about 100 s of CPU instead of 50).
+// The web (DOM, JSX) and e2e keep their own. Two tsc processes run at once (each is
+// single-threaded): the largest first, and each project's output is printed whole when it ends.
+// The workspaces' own tsconfig.json files stay for editors.
 import { spawn } from 'node:child_process';
 
-const projects = [
-  'apps/web',
-  'apps/server',
-  'e2e',
-  'bench',
-  'packages/contract',
-  'packages/domain',
-];
+const projects = ['tsconfig.node.json', 'apps/web', 'e2e'];
 const streams = 2;
 
 function check(project) {

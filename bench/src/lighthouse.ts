@@ -126,6 +126,11 @@ async function signIn(page: PuppeteerPage, baseUrl: string): Promise<void> {
           codeChallenge: 'x'.repeat(43),
         }),
       });
+      // Runs in the page: the Node-side type check has no DOM library, so the storages are named here.
+      const { localStorage, sessionStorage } = globalThis as unknown as Record<
+        'localStorage' | 'sessionStorage',
+        { setItem(key: string, value: string): void }
+      >;
       localStorage.setItem('ledgerline.brand', 'pebble');
       sessionStorage.setItem('ledgerline.session', JSON.stringify({ isAuthed: true }));
       return response.status;
