@@ -12,6 +12,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const featuresDir = 'apps/web/src/features';
 /** Web test files that run isolated (apps/web/vitest.config.ts): the only ones that may mock. */
 const freshWebTests = JSON.parse(readFileSync('apps/web/fresh-web-tests.json', 'utf8'));
+/** Server test files that run isolated (vitest.config.ts, `server-fresh`): the only ones that may mock. */
+const freshServerTests = JSON.parse(readFileSync('apps/server/fresh-server-tests.json', 'utf8'));
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -257,6 +259,23 @@ export default tseslint.config(
             "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|hoisted)$/]",
           message:
             'Web test files share a module graph: a file that mocks a module belongs in apps/web/fresh-web-tests.json.',
+        },
+      ],
+    },
+  },
+  {
+    // Server test files share one module graph per worker too (vitest.config.ts): only the
+    // isolated `freshServerTests` may mock a module.
+    files: ['apps/server/{src,test}/**/*.test.ts'],
+    ignores: freshServerTests.map((file) => `apps/server/${file}`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|hoisted)$/]",
+          message:
+            'Server test files share a module graph: a file that mocks a module belongs in apps/server/fresh-server-tests.json.',
         },
       ],
     },

@@ -20,9 +20,8 @@ import type { SiteResolver } from '../../lib/site';
 import { audit } from '../audit';
 import { requireBalanceAccess, resolveActingCustomer, resolveActor } from '../customers';
 import { customerDisplayName, findCustomerAccount } from '../accounts';
-import { renderAccountConfirmation } from './account-confirmation';
 import { findLegalItem } from '../profile';
-import { renderAgreement } from './agreement';
+import { renderAccountConfirmation, renderAgreement } from './render';
 
 /*
  * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}", answering `redirectLink`). A link
