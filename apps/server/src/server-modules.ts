@@ -5,6 +5,7 @@ import { module as bankDirectory } from './modules/bank-directory';
 import { module as cards } from './modules/cards';
 import { module as clientConfig } from './modules/client-config';
 import { module as compliance } from './modules/compliance';
+import { module as companyUsers } from './modules/company-users';
 import { module as customers } from './modules/customers';
 import { module as dev } from './modules/dev';
 import { module as dictionaries } from './modules/dictionaries';
@@ -44,5 +45,6 @@ export const serverModules = [
   notifications,
   compliance,
   documents,
+  companyUsers,
   dev,
 ] as const;

@@ -11,6 +11,7 @@ import { registrationMethods } from './registration/methods';
 import { securityMethods } from './security/methods';
 import { transferMethods } from './transfers/methods';
 import { complianceMethods } from './compliance/methods';
+import { companyUsersMethods } from './company-users/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -27,6 +28,7 @@ export const mainMethods = {
   ...historyMethods,
   ...complianceMethods,
   ...documentMethods,
+  ...companyUsersMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -45,3 +47,4 @@ export { registrationMethods } from './registration/methods';
 export * from './security/methods';
 export * from './transfers/methods';
 export * from './compliance/methods';
+export * from './company-users/methods';

@@ -89,6 +89,11 @@ export const customerAccess = pgTable(
     accessRight: smallint('access_right').notNull(),
     /** The user's representative position at a business (spec 1 §6: 2 director, 6 and 9 shareholder, 8 ultimate owner). */
     representativePositionId: smallint('representative_position_id'),
+    /**
+     * Issue 15A: a suspended user's access right, kept while access_right is 0 (no access), so
+     * every check that reads access_right refuses them at once; null when not suspended.
+     */
+    suspendedAccessRight: smallint('suspended_access_right'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('customer_access_user_customer').on(table.userId, table.customerId)],

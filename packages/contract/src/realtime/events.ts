@@ -49,6 +49,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   }),
   /** Compliance decided on the customer's documents or identity: refresh the verification, access and customer info. */
   z.object({ type: z.literal('VerificationChanged') }),
+  /** Issue 15A: the user's rights at a company changed (level, flags, suspended, removed): read access and screens again. */
+  z.object({
+    type: z.literal('AccessChanged'),
+    payload: z.object({ customerId: z.number().int() }),
+  }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({
     type: z.literal('SessionClosed'),

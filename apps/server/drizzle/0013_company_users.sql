@@ -1,0 +1,1 @@
+ALTER TABLE "customer_access" ADD COLUMN "suspended_access_right" smallint;
