@@ -272,6 +272,15 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   path: 'news',
                   lazy: () => import('@/features/news').then((m) => ({ Component: m.NewsPage })),
                 },
+                // Issue 15A: manage the users of the company the session acts for (spec 01 §2
+                // "/company-access (manage users)"); the restricted /company-access stays the company choice.
+                {
+                  path: 'company-access/users',
+                  lazy: () =>
+                    import('@/features/company-users').then((m) => ({
+                      Component: m.CompanyUsersPage,
+                    })),
+                },
                 {
                   path: 'news/:id',
                   lazy: () =>

@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { SignOutButton } from '@/features/auth';
 import { useUnreadAnnouncementCount } from '@/features/news';
 import { useTransferScreens } from '@/features/transfers/nav';
+import { useActsForCompany } from '@/features/company-users/nav';
 import {
+  BuildingIcon,
   CardIcon,
   GearIcon,
   HistoryIcon,
@@ -26,13 +28,16 @@ type NavBadge = 'unreadNews';
 interface MainNavItem {
   to: string;
   /** Key under `nav.` in the locales. */
-  label: 'home' | 'transfers' | 'history' | 'cards' | 'news' | 'profile' | 'settings';
+  label:
+    'home' | 'transfers' | 'history' | 'cards' | 'news' | 'profile' | 'settings' | 'companyUsers';
   icon: ComponentType<{ size?: number }>;
   /** On a phone: in the bottom bar, or in the "More" sheet. */
   phone: 'bar' | 'more';
   badge?: NavBadge;
   /** Shown only when the user may open at least one transfer screen (spec 2 §6 flags). */
   needsTransfers?: boolean;
+  /** Shown only while the session acts for a company (issue 15A: its users). */
+  needsCompany?: boolean;
 }
 
 /**
@@ -53,6 +58,13 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { to: '/news', label: 'news', icon: NewsIcon, phone: 'more', badge: 'unreadNews' },
   { to: '/profile', label: 'profile', icon: PersonIcon, phone: 'more' },
   { to: '/setting', label: 'settings', icon: GearIcon, phone: 'more' },
+  {
+    to: '/company-access/users',
+    label: 'companyUsers',
+    icon: BuildingIcon,
+    phone: 'more',
+    needsCompany: true,
+  },
 ];
 
 interface NavEntries {
@@ -67,7 +79,10 @@ function useNavEntries(enabled: boolean): NavEntries {
   // The main route's loader reads the access info before the first paint (guards.ts), so
   // "Transfers" is decided before the bar is drawn and does not push the others aside later.
   const mayTransfer = useTransferScreens({ enabled }).screens.length > 0;
-  const items = MAIN_NAV_ITEMS.filter((item) => !item.needsTransfers || mayTransfer);
+  const actsForCompany = useActsForCompany({ enabled });
+  const items = MAIN_NAV_ITEMS.filter(
+    (item) => (!item.needsTransfers || mayTransfer) && (!item.needsCompany || actsForCompany),
+  );
   return { items, counts };
 }
 

@@ -69,5 +69,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     [channel, queryClient],
   );
 
+  // Issue 15A: the user's rights at a company changed (a full-access user edited, suspended or
+  // removed them): everything the session shows is read again, so screens and actions follow.
+  useEffect(
+    () =>
+      channel.subscribe((event) => {
+        if (event.type !== 'AccessChanged') return;
+        void queryClient.invalidateQueries();
+      }),
+    [channel, queryClient],
+  );
+
   return <RealtimeContext value={channel}>{children}</RealtimeContext>;
 }

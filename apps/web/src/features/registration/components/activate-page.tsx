@@ -14,6 +14,7 @@ import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useActivateAccount } from '../api/activate-account';
 import { useResendActivation } from '../api/resend-activation';
+import { EmployeeActivation } from './employee-activation';
 import classes from './registration.module.css';
 
 interface LinkParams {
@@ -104,7 +105,8 @@ export function ActivatePage() {
 
   useEffect(() => {
     // Once per visit, also under React's development double effects: a code works only once.
-    if (!link || started.current) return;
+    // An employee link is activated in its popup, with a password and a second factor (issue 15A).
+    if (!link || link.action === 'activationEmployee' || started.current) return;
     started.current = true;
     // The session manager's sign-out: the server, every tab and the cached data (spec 2 §4).
     void sessionManager.logout('logout').then(() => activate(link));
@@ -117,7 +119,9 @@ export function ActivatePage() {
   const leave = () => void navigate(isBusiness ? '/' : '/login', { replace: true });
 
   let body;
-  if (!link) {
+  if (link && isEmployee) {
+    body = <EmployeeActivation email={link.email} code={link.code} />;
+  } else if (!link) {
     body = (
       <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
         {t('activation.invalidLink')}

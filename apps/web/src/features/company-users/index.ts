@@ -1,0 +1,1 @@
+export { CompanyUsersPage } from './components/company-users-page';
