@@ -426,9 +426,11 @@ export function CompanyUsersPage() {
       id: 'status',
       header: t('companyUsers.columns.status'),
       cell: (user) => (
-        <StatusBadge tone={STATUS_TONE[user.status]} size="sm">
-          {t(`companyUsers.statuses.${user.status}`)}
-        </StatusBadge>
+        <div className={classes.badge}>
+          <StatusBadge tone={STATUS_TONE[user.status]} size="sm">
+            {t(`companyUsers.statuses.${user.status}`)}
+          </StatusBadge>
+        </div>
       ),
     },
     ...(canManage
@@ -479,9 +481,11 @@ export function CompanyUsersPage() {
                     {user.email}
                   </Text>
                 </Stack>
-                <StatusBadge tone={STATUS_TONE[user.status]} size="sm">
-                  {t(`companyUsers.statuses.${user.status}`)}
-                </StatusBadge>
+                <div className={classes.badge}>
+                  <StatusBadge tone={STATUS_TONE[user.status]} size="sm">
+                    {t(`companyUsers.statuses.${user.status}`)}
+                  </StatusBadge>
+                </div>
               </Group>
               <Text size="sm">
                 <LevelName user={user} />
