@@ -54,6 +54,7 @@ test('the owner invites an initiate user, who activates, transfers for approval 
   await add.getByLabel('Access level').selectOption({ label: 'Initiate (needs approval)' });
   await add.getByRole('group', { name: 'Own accounts' }).getByLabel('Between accounts').check();
   await expectAccessible(page, 'add user dialog');
+  await page.screenshot({ path: 'test-results/company-users-add.png' });
   await add.getByRole('button', { name: 'Add user' }).click();
   await expect(add.getByText(`An invitation was sent to ${email}.`)).toBeVisible();
   await add.getByRole('button', { name: 'Done' }).click();
@@ -77,6 +78,7 @@ test('the owner invites an initiate user, who activates, transfers for approval 
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('Harbourlight Studio Ltd');
     await expectAccessible(invitee, 'employee activation popup');
+    await invitee.screenshot({ path: 'test-results/company-users-activation.png' });
     await popup.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await popup.getByLabel('Repeat the password').fill(PASSWORD);
     const secret = (await popup.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
