@@ -30,7 +30,7 @@ const clerk = {
   accessRight: 3,
   suspendedAccessRight: null,
   status: 'active',
-  representativePositionId: null,
+  representativePositionId: 2,
   permissions: ['ownAccount.betweenAccounts', 'otherPerson.p2p'],
   isYou: false,
 };
@@ -59,6 +59,7 @@ describe('the company users screen', () => {
     expect(row).toHaveTextContent('Initiate (needs approval)');
     expect(row).toHaveTextContent('Own accounts 1/7 · Other people 1/9');
     expect(row).toHaveTextContent('Active');
+    expect(row).toHaveTextContent('Director');
     expect(within(table).getByRole('row', { name: /Harbourlight Studio Ltd/ })).toHaveTextContent(
       'Company login: always full access',
     );

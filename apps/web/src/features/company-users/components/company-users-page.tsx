@@ -14,6 +14,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSFER_PERMISSION_GROUPS, type CompanyUser } from '@ledgerline/contract';
+import { representativeRole } from '@ledgerline/domain/company-users';
 import { ACCESS_LEVELS } from '@ledgerline/domain/constants';
 import { brandLanguages } from '@ledgerline/domain/brands';
 import { LANGUAGE_NAMES, isLanguage, type Language } from '@ledgerline/domain/languages';
@@ -67,6 +68,18 @@ function useFlagsSummary() {
       );
     return parts.length > 0 ? parts.join(' · ') : t('companyUsers.noFlags');
   };
+}
+
+/** A representative's position (spec 2 §3: 2 director, 6 and 9 shareholder, 8 ultimate owner); nothing for an authorised user. */
+function PositionName({ user }: { user: CompanyUser }) {
+  const { t } = useTranslation();
+  const role = representativeRole(user.representativePositionId);
+  if (role === 'authorisedUser') return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t(`companyUsers.positions.${role}`)}
+    </Text>
+  );
 }
 
 function LevelName({ user }: { user: CompanyUser }) {
@@ -409,6 +422,7 @@ export function CompanyUsersPage() {
           <Text size="sm" c="dimmed" className={classes.email}>
             {user.email}
           </Text>
+          <PositionName user={user} />
         </Stack>
       ),
     },
@@ -480,6 +494,7 @@ export function CompanyUsersPage() {
                   <Text size="sm" c="dimmed" className={classes.email}>
                     {user.email}
                   </Text>
+                  <PositionName user={user} />
                 </Stack>
                 <div className={classes.badge}>
                   <StatusBadge tone={STATUS_TONE[user.status]} size="sm">
