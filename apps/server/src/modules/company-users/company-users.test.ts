@@ -14,6 +14,7 @@ import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
 import { secretFromBase32, totpAt } from '../../lib/totp';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { login, token } from '../../../test/auth-flow';
+import { openSocket } from '../../../test/realtime-client';
 import { transferFixtures } from '../transfers/test-fixtures';
 
 let server: TestServer;
@@ -356,6 +357,50 @@ describe('rights changes', () => {
       .update(customerAccess)
       .set({ accessRight: 3 })
       .where(and(eq(customerAccess.userId, clerkId), eq(customerAccess.customerId, officeId)));
+  });
+
+  it('pushes AccessChanged to the user whose rights changed, and to nobody else', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const ticketOf = async (bearer: string) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/realtime-ticket',
+          headers: { authorization: `Bearer ${bearer}` },
+        })
+      ).json<{ ticket: string }>().ticket;
+    const origin = `http://127.0.0.1:${address.port}`;
+    const open = async (bearer: string) =>
+      openSocket(
+        `ws://127.0.0.1:${address.port}/realtime?ticket=${await ticketOf(bearer)}`,
+        origin,
+      );
+    const clerkSocket = await open(clerk);
+    const businessSocket = await open(business);
+    try {
+      const clerkId = await f.userId(DEMO_CLERK_EMAIL);
+      await f.call(
+        'updateCompanyUserRights',
+        ioana,
+        {
+          userId: clerkId,
+          accessRight: 3,
+          permissions: ['ownAccount.betweenAccounts', 'otherPerson.p2p'],
+        },
+        officeId,
+      );
+      expect(await clerkSocket.next('AccessChanged')).toMatchObject({
+        payload: { customerId: officeId },
+      });
+      expect(businessSocket.messages.some((message) => message.type === 'AccessChanged')).toBe(
+        false,
+      );
+    } finally {
+      clerkSocket.socket.close();
+      businessSocket.socket.close();
+    }
   });
 });
 
