@@ -4,6 +4,7 @@ import { module as auth } from './modules/auth';
 import { module as bankDirectory } from './modules/bank-directory';
 import { module as cards } from './modules/cards';
 import { module as clientConfig } from './modules/client-config';
+import { module as company } from './modules/company';
 import { module as compliance } from './modules/compliance';
 import { module as companyUsers } from './modules/company-users';
 import { module as customers } from './modules/customers';
@@ -46,5 +47,6 @@ export const serverModules = [
   compliance,
   documents,
   companyUsers,
+  company,
   dev,
 ] as const;

@@ -12,6 +12,7 @@ import { securityMethods } from './security/methods';
 import { transferMethods } from './transfers/methods';
 import { complianceMethods } from './compliance/methods';
 import { companyUsersMethods } from './company-users/methods';
+import { companyMethods } from './company/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -29,6 +30,7 @@ export const mainMethods = {
   ...complianceMethods,
   ...documentMethods,
   ...companyUsersMethods,
+  ...companyMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -48,3 +50,4 @@ export * from './security/methods';
 export * from './transfers/methods';
 export * from './compliance/methods';
 export * from './company-users/methods';
+export * from './company/methods';

@@ -1,3 +1,4 @@
+import { actingRights } from './acting-rights';
 import { ACCESS_LEVELS } from './constants';
 import { EXTERNAL_PERMISSION_OPERATION } from './external-transfers';
 
@@ -38,17 +39,18 @@ export interface QuickActionsInput {
   canApplyForCard: boolean;
 }
 
-/** Sees accounts at all: a representative without balance access sees company documents only (spec 2 §6). */
-function seesAccounts(input: QuickActionsInput): boolean {
-  return input.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
-}
-
 /**
- * May change the customer's products (open an account, order or link a card): any level from full
- * access up. Read-only users look; representatives (uploading, 5) never get balance access.
+ * What the user may do with the customer's products (acting-rights.ts, the one rule): open an
+ * account or a wallet with full access only (the server's requireFullAccess); order or link a card
+ * with full access, initiate or confirmed (cards' assertMayManageCards). Read-only users look;
+ * representatives (uploading, 5) never get balance access. balanceInfo is the level itself for
+ * every level that sees balances.
  */
-function managesAccounts(input: QuickActionsInput): boolean {
-  return seesAccounts(input) && input.accessList.balanceInfo >= ACCESS_LEVELS.fullAccess;
+function rightsOf(input: QuickActionsInput) {
+  return actingRights({
+    accessRights: input.accessList.balanceInfo,
+    balanceInfo: input.accessList.balanceInfo,
+  });
 }
 
 /** The transfer screens of spec 2 §2, each shown only to a user whose flags allow it (spec 2 §6). */
@@ -102,15 +104,15 @@ function transferQuickActions(input: QuickActionsInput): QuickAction[] {
 
 /** The quick actions to show, in display order. */
 export function quickActions(input: QuickActionsInput): QuickAction[] {
-  if (!seesAccounts(input)) return [];
-  const manages = managesAccounts(input);
+  const rights = rightsOf(input);
+  if (!rights.seesBalances) return [];
   const actions: QuickAction[] = [];
   if (input.hasPaymentDetails) actions.push('addMoney');
-  if (manages) actions.push('addCurrency', 'createWallet');
+  if (rights.opensAccounts) actions.push('addCurrency', 'createWallet');
   actions.push(...transferQuickActions(input));
   if (input.hasCards) actions.push('cards');
-  if (manages && input.canApplyForCard) actions.push('applyForCard');
-  if (manages) actions.push('linkExternalCard');
+  if (rights.managesCards && input.canApplyForCard) actions.push('applyForCard');
+  if (rights.managesCards) actions.push('linkExternalCard');
   return actions;
 }
 

@@ -187,9 +187,42 @@ describe('start page after sign-in (spec 1 §4)', () => {
     ],
     ['personal otherwise: home', input({}), to('/home')],
     [
-      'personal with related accounts never sees the company choice',
+      'personal with related accounts: first what they have of their own',
       input({ isHaveRelatedAccounts: true }),
+      { kind: 'loadOwnUse' },
+    ],
+    [
+      'personal with related accounts and accounts of their own: home, no company choice',
+      input({ isHaveRelatedAccounts: true }, { ownUse: { ownAccounts: 2, companyIds: [7] } }),
       to('/home'),
+    ],
+    [
+      'personal whose only use is one company: acts for that company',
+      input({ isHaveRelatedAccounts: true }, { ownUse: { ownAccounts: 0, companyIds: [7] } }),
+      { kind: 'actFor', customerId: 7 },
+    ],
+    [
+      'personal whose only use is several companies: the company choice',
+      input({ isHaveRelatedAccounts: true }, { ownUse: { ownAccounts: 0, companyIds: [7, 9] } }),
+      { kind: 'companyChoice' },
+    ],
+    [
+      'personal without accounts and without companies: home (where accounts are opened)',
+      input({ isHaveRelatedAccounts: true }, { ownUse: { ownAccounts: 0, companyIds: [] } }),
+      to('/home'),
+    ],
+    [
+      'personal acting for a chosen customer already: home',
+      input({ isHaveRelatedAccounts: true }, { hasCustomCustomerId: true }),
+      to('/home'),
+    ],
+    [
+      'personal needing KYC goes to KYC before any company',
+      input(
+        { isHaveRelatedAccounts: true, isNeedKyc: true },
+        { ownUse: { ownAccounts: 0, companyIds: [7] } },
+      ),
+      to('/kyc'),
     ],
   ])('%s', (_name, given, expected) => {
     expect(decideStartPage(given)).toEqual(expected);

@@ -71,6 +71,16 @@ export type AccessInfoOutcome =
       current: StartPageAccessInfo | undefined;
     };
 
+/**
+ * What a personal user who also acts for companies has of their own (issue 15): their own accounts
+ * and the companies they may act for. A user whose only use is a company lands on it.
+ */
+export interface OwnUse {
+  ownAccounts: number;
+  /** The customers besides their own that the user may act for, in the access info's order. */
+  companyIds: readonly number[];
+}
+
 export interface StartPageInput {
   customerInfo: CustomerInfoOutcome;
   /** The session acts for a chosen customer (fromCustomerId in the address, or a company chosen). */
@@ -79,6 +89,8 @@ export interface StartPageInput {
   initialPath: string | undefined;
   /** Absent until the access info was asked for and loaded (business users only). */
   accessInfo?: AccessInfoOutcome;
+  /** Absent until asked for with `loadOwnUse` (personal users with related accounts only). */
+  ownUse?: OwnUse;
 }
 
 export type StartPageDecision =
@@ -92,6 +104,10 @@ export type StartPageDecision =
   | { kind: 'loadAccessInfo' }
   /** A business user with related accounts picks the company to act for (rule 4). */
   | { kind: 'companyChoice' }
+  /** Load the user's own accounts and companies (OwnUse), then decide again (issue 15). */
+  | { kind: 'loadOwnUse' }
+  /** Act for this customer (the session's Customer-Id), then decide again from its customer info. */
+  | { kind: 'actFor'; customerId: number }
   /** Back to the sign-in page: nothing the rules allow. */
   | { kind: 'login' };
 
@@ -148,6 +164,15 @@ export function decideStartPage(input: StartPageInput): StartPageDecision {
   if (customer.isNeedPersonalInfoUpdate) return go(START_PATHS.profileUpdate);
   if (customer.isNeedKyc) return go(START_PATHS.kyc);
   if (customer.isNeedSelfCertification) return go(START_PATHS.selfCertification);
+  // Issue 15: a person who acts for companies but has no accounts of their own (an employee, a
+  // clerk) would land on an empty personal home: the one company opens instead, or the choice.
+  if (customer.isHaveRelatedAccounts && !input.hasCustomCustomerId) {
+    const own = input.ownUse;
+    if (own === undefined) return { kind: 'loadOwnUse' };
+    const [only, ...others] = own.companyIds;
+    if (own.ownAccounts === 0 && only !== undefined)
+      return others.length === 0 ? { kind: 'actFor', customerId: only } : { kind: 'companyChoice' };
+  }
   const initialPath = storedInitialPath(input);
   if (initialPath) return go(initialPath, true);
   return go(START_PATHS.home);

@@ -1647,3 +1647,55 @@ export const customerDocumentFiles = pgTable(
   },
   (table) => [uniqueIndex('customer_document_files_part').on(table.documentId, table.part)],
 );
+
+// ---- Issue 15D: company details and payment e-mails (modules/company) ----
+
+/**
+ * The business company info of spec 2 §3 that the customers row does not hold: legal facts
+ * (registration, set by the bank), contact details the company keeps up to date, and the financial
+ * details and due-diligence answers (structured, see packages/contract company/methods.ts).
+ */
+export const companyDetails = pgTable('company_details', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  tradingName: varchar('trading_name', { length: 256 }),
+  registrationCountryCode: varchar('registration_country_code', { length: 2 }),
+  registrationNumber: varchar('registration_number', { length: 64 }),
+  registrationDate: date('registration_date', { mode: 'string' }),
+  businessTaxId: varchar('business_tax_id', { length: 64 }),
+  email: varchar('email', { length: 254 }),
+  website: varchar('website', { length: 256 }),
+  description: varchar('description', { length: 1000 }),
+  phoneCountryCode: varchar('phone_country_code', { length: 2 }),
+  phoneNumber: varchar('phone_number', { length: 32 }),
+  /** { address1, address2, city, postalCode, countryCode }: where the company is registered (legal fact). */
+  registeredAddress: jsonb('registered_address').$type<Record<string, string | null>>(),
+  /** The same shape: where it trades or takes post, kept by the company. */
+  tradingAddress: jsonb('trading_address').$type<Record<string, string | null>>(),
+  financialDetail: jsonb('financial_detail').$type<Record<string, unknown>>(),
+  dueDiligence: jsonb('due_diligence').$type<Record<string, unknown>>(),
+  isConverted: boolean('is_converted').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A company's payment e-mail addresses (/company-emails), each confirmed by a code sent to it. */
+export const companyPaymentEmails = pgTable(
+  'company_payment_emails',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    email: varchar('email', { length: 254 }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    codeHash: varchar('code_hash', { length: 64 }),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: smallint('code_attempts').notNull().default(0),
+    codesSent: smallint('codes_sent').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('company_payment_emails_unique').on(table.customerId, sql`lower(${table.email})`),
+  ],
+);

@@ -16,6 +16,7 @@ import { seedComplianceDemo } from './seed-compliance';
 import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
 import { seedBankDirectoryDemo } from './seed-bank-directory';
+import { seedCompanyDemo } from './seed-company';
 import { seedHistoryDemo } from './seed-history';
 import { seedDocumentsDemo } from './seed-documents';
 import { seedProfileDemo } from './seed-profile';
@@ -518,6 +519,8 @@ export async function seedDemo(
       tx,
       DEMO_USERS.map((demo) => demo.email),
     );
+    // Issue 15D: the demo businesses' company details.
+    await seedCompanyDemo(tx);
     return { created };
   });
 }

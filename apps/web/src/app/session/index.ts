@@ -25,6 +25,7 @@ export {
   accessInfoQueryOptions,
   verificationInfoQueryOptions,
 } from './customer-info';
+export { useActingRights } from './acting-rights';
 export {
   SessionProvider,
   useApiClient,

@@ -8,10 +8,17 @@ import {
   type StartPageInput,
 } from '@ledgerline/domain/start-page';
 import { isApiError } from '@/lib/api-error';
-import { accessInfoQueryOptions, customerInfoQueryOptions } from './customer-info';
+import {
+  accessInfoQueryOptions,
+  accountsQueryOptions,
+  customerInfoQueryOptions,
+} from './customer-info';
 import type { SessionStore } from './session-store';
 
-export type StartDestination = Exclude<StartPageDecision, { kind: 'loadAccessInfo' }>;
+export type StartDestination = Exclude<
+  StartPageDecision,
+  { kind: 'loadAccessInfo' } | { kind: 'loadOwnUse' } | { kind: 'actFor' }
+>;
 
 /** TE (spec 1 §8) or TERMS_ERROR (spec 2 §8): terms must be accepted first. */
 export function isTermsError(error: unknown): boolean {
@@ -79,6 +86,33 @@ export async function resolveStartPage(deps: {
   };
   for (;;) {
     const decision = decideStartPage(input);
+    if (decision.kind === 'actFor') {
+      // The person's only use is this company (issue 15): act for it and let its info decide.
+      session.setCustomerId(decision.customerId);
+      return resolveStartPage(deps);
+    }
+    if (decision.kind === 'loadOwnUse') {
+      try {
+        const [info, accounts] = await Promise.all([
+          queryClient.fetchQuery({
+            ...accessInfoQueryOptions(apiClient, customerId),
+            staleTime: 0,
+          }),
+          queryClient.fetchQuery(accountsQueryOptions(apiClient, customerId)),
+        ]);
+        input.ownUse = {
+          ownAccounts: accounts.length,
+          companyIds: info.accessibleCustomers
+            .filter((customer) => !customer.isOwn)
+            .map((customer) => customer.id),
+        };
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        // Refused: the person's own home, as before issue 15.
+        input.ownUse = { ownAccounts: 1, companyIds: [] };
+      }
+      continue;
+    }
     if (decision.kind !== 'loadAccessInfo') {
       if (decision.kind === 'navigate' && decision.usesInitialPath) session.takeInitialPath();
       return decision;

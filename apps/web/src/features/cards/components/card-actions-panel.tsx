@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Account } from '@ledgerline/contract';
 import { cardActions } from '@ledgerline/domain/cards';
+import { useActingRights } from '@/app/session';
 import { ErrorPopup } from '@/ui/error-popup';
 import { usePauseCard, useUnpauseCard } from '../api/card-status-actions';
 import { cardDetailsPath, cardPinPath } from '../card-paths';
@@ -29,8 +30,15 @@ export function CardActionsPanel({ account }: { account: Account }) {
   const headingId = useId();
   const pause = usePauseCard();
   const unpause = useUnpauseCard();
+  const { rights } = useActingRights();
+  // A user who may only look at the customer's cards is offered none of the changes (issue 15).
   const allowed = new Set(
-    cardActions({ statusId: account.accountStatusId, isVirtual: account.cardIsVirtual === true }),
+    rights?.managesCards
+      ? cardActions({
+          statusId: account.accountStatusId,
+          isVirtual: account.cardIsVirtual === true,
+        })
+      : [],
   );
   const close = () => setDialog(null);
   const failed = pause.error ?? unpause.error;
@@ -102,7 +110,9 @@ export function CardActionsPanel({ account }: { account: Account }) {
           <Group gap="sm">{buttons}</Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {t('cards.details.noActions')}
+            {rights && !rights.managesCards
+              ? t('acting.cardsReadOnly')
+              : t('cards.details.noActions')}
           </Text>
         )}
       </Stack>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { Account } from '@ledgerline/contract';
 import { cardActions, cardStatusKey } from '@ledgerline/domain/cards';
+import { useActingRights } from '@/app/session';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { brandName, cardTitle, formatExpiry, useFormatMoney } from '../card-format';
 import { cardRoutePath } from '../card-paths';
@@ -51,6 +52,8 @@ function CardDetails({ card, cardCount }: { card: Account; cardCount: number }) 
   const money = useFormatMoney();
   const isVirtual = card.cardIsVirtual === true;
   const allowed = new Set(cardActions({ statusId: card.accountStatusId, isVirtual }));
+  // The PIN and the card's details are for full access only (the server's requireFullAccess).
+  const seesSecrets = useActingRights().rights?.seesCardSecrets === true;
   const statusKey = cardStatusKey(card.accountStatusId);
   const expiry = formatExpiry(card.cardExpiryMonth, card.cardExpiryYear);
   const hasPending = /[1-9]/.test(card.pendingAmount);
@@ -121,8 +124,20 @@ function CardDetails({ card, cardCount }: { card: Account; cardCount: number }) 
 
       <CardActionsPanel account={card} />
 
-      {allowed.has('details') && <CardDetailsReveal account={card} />}
-      {allowed.has('showPin') && (
+      {!seesSecrets && (allowed.has('details') || allowed.has('showPin')) && (
+        <Paper withBorder radius="lg" p="lg">
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              {t('cards.secrets.detailsTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('cards.secrets.noRights')}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+      {seesSecrets && allowed.has('details') && <CardDetailsReveal account={card} />}
+      {seesSecrets && allowed.has('showPin') && (
         <Paper withBorder radius="lg" p="lg">
           <Stack gap="sm">
             <Title order={2} fz="lg">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARD_STATUS } from '@ledgerline/domain/cards';
 import { renderApp } from '@/test/render-app';
+import { fullAccessInfo } from '@/test/signed-in-home';
 import {
   cardAccount,
   ok,
@@ -302,6 +303,30 @@ describe('card actions against the server', () => {
     expect(screen.getByRole('button', { name: 'Copy Card number' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide card details' }));
     expect(screen.queryByText('4597 6100 0000 4242')).not.toBeInTheDocument();
+  });
+
+  it('offers a read-only company user no card changes and no secrets, and says why (issue 15)', async () => {
+    const card = cardAccount();
+    server = await serveCards([paymentAccount(), card], {
+      'POST /api/main/?getCustomerAccessInfo': () =>
+        ok({
+          ...fullAccessInfo(),
+          accessList: { balanceInfo: 1, transfers: 0, companyDocuments: 1 },
+          accessRights: 1,
+        }),
+    });
+    await renderApp({ path: `/cards/${card.accountId}`, apiBaseUrl: server.url, ...signedIn });
+    expect(
+      await screen.findByText(
+        'Only a user with full access to this account can see its card details and PIN.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Your access lets you look at these cards, not change them.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show card details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pause card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Apply for a card' })).not.toBeInTheDocument();
   });
 
   it('tells a user without full access that the details are not theirs to see', async () => {

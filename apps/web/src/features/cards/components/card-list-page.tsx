@@ -2,6 +2,7 @@ import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useActingRights } from '@/app/session';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { cardRoutePath } from '../card-paths';
 import { CardTile } from './card-tile';
@@ -36,6 +37,7 @@ function KindNav({ kind, counts }: { kind: Kind; counts: Record<Kind, number> })
 function EmptyCards({ kind, noCardsAtAll }: { kind: Kind; noCardsAtAll: boolean }) {
   const { t } = useTranslation();
   const applyHref = useApplyHref();
+  const { rights } = useActingRights();
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="sm" align="flex-start">
@@ -43,11 +45,13 @@ function EmptyCards({ kind, noCardsAtAll }: { kind: Kind; noCardsAtAll: boolean 
           {noCardsAtAll ? t('cards.list.emptyTitle') : t(`cards.list.empty.${kind}`)}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('cards.list.emptyText')}
+          {rights?.managesCards ? t('cards.list.emptyText') : t('acting.cardsReadOnly')}
         </Text>
-        <Button component={Link} to={applyHref} replace mt="xs">
-          {t('cards.actions.apply')}
-        </Button>
+        {rights?.managesCards && (
+          <Button component={Link} to={applyHref} replace mt="xs">
+            {t('cards.actions.apply')}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

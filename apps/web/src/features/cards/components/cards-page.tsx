@@ -14,6 +14,7 @@ import '@mantine/core/styles/Skeleton.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useActingRights } from '@/app/session';
 import { LoadFailed as SharedLoadFailed } from '@/ui/load-failed';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { APPLY_PARAM } from './apply-card-dialog';
@@ -51,10 +52,15 @@ export function CardsPage({
   );
 }
 
-/** "Apply for a card" and "Link a card from another bank": offered on the card screens. */
+/**
+ * "Apply for a card" and "Link a card from another bank": offered on the card screens to a user
+ * whose access lets them manage the customer's cards (useActingRights), else nothing.
+ */
 export function CardsPageActions() {
   const { t } = useTranslation();
   const applyHref = useApplyHref();
+  const { rights } = useActingRights();
+  if (!rights?.managesCards) return null;
   return (
     <>
       <Button component={Link} to="/add-card" variant="default">

@@ -1,5 +1,6 @@
 import type { Account, ExternalCard } from '@ledgerline/contract';
 import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
+import { fullAccessInfo } from '@/test/signed-in-home';
 import {
   demoCustomer,
   ok,
@@ -62,6 +63,7 @@ export async function serveCards(accounts: Account[], routes: Routes = {}): Prom
   const api = await startApiServer({
     'POST /api/main/?getCustomerInfo': () => ok({ customer: demoCustomer() }),
     'POST /api/main/?getAccounts': () => ok({ accounts: state.accounts }),
+    'POST /api/main/?getCustomerAccessInfo': () => ok(fullAccessInfo()),
     ...routes,
   });
   return {
