@@ -334,6 +334,22 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       Component: m.PayoutBlacklistPage,
                     })),
                 },
+                // Issue 15D: the company's details and payment e-mails (spec 1 §2 /company, /company/{path}, /company-emails).
+                {
+                  path: 'company',
+                  lazy: () =>
+                    import('@/features/company').then((m) => ({ Component: m.CompanyPage })),
+                },
+                {
+                  path: 'company/:section',
+                  lazy: () =>
+                    import('@/features/company').then((m) => ({ Component: m.CompanySectionPage })),
+                },
+                {
+                  path: 'company-emails',
+                  lazy: () =>
+                    import('@/features/company').then((m) => ({ Component: m.CompanyEmailsPage })),
+                },
                 {
                   path: 'history',
                   lazy: () =>

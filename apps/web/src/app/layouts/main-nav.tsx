@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SignOutButton } from '@/features/auth';
 import { useUnreadAnnouncementCount } from '@/features/news';
 import { useTransferScreens } from '@/features/transfers/nav';
-import { useActsForCompany } from '@/features/company-users/nav';
+import { useActingRights } from '@/app/session';
 import {
   BuildingIcon,
   CardIcon,
@@ -29,14 +29,22 @@ interface MainNavItem {
   to: string;
   /** Key under `nav.` in the locales. */
   label:
-    'home' | 'transfers' | 'history' | 'cards' | 'news' | 'profile' | 'settings' | 'companyUsers';
+    | 'home'
+    | 'transfers'
+    | 'history'
+    | 'cards'
+    | 'news'
+    | 'profile'
+    | 'settings'
+    | 'company'
+    | 'companyUsers';
   icon: ComponentType<{ size?: number }>;
   /** On a phone: in the bottom bar, or in the "More" sheet. */
   phone: 'bar' | 'more';
   badge?: NavBadge;
   /** Shown only when the user may open at least one transfer screen (spec 2 §6 flags). */
   needsTransfers?: boolean;
-  /** Shown only while the session acts for a company (issue 15A: its users). */
+  /** Shown only while the session acts for a company (issue 15: its details and its users). */
   needsCompany?: boolean;
 }
 
@@ -57,6 +65,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
   { to: '/cards', label: 'cards', icon: CardIcon, phone: 'bar' },
   { to: '/news', label: 'news', icon: NewsIcon, phone: 'more', badge: 'unreadNews' },
   { to: '/profile', label: 'profile', icon: PersonIcon, phone: 'more' },
+  { to: '/company', label: 'company', icon: BuildingIcon, phone: 'more', needsCompany: true },
   { to: '/setting', label: 'settings', icon: GearIcon, phone: 'more' },
   {
     to: '/company-access/users',
@@ -79,9 +88,9 @@ function useNavEntries(enabled: boolean): NavEntries {
   // The main route's loader reads the access info before the first paint (guards.ts), so
   // "Transfers" is decided before the bar is drawn and does not push the others aside later.
   const mayTransfer = useTransferScreens({ enabled }).screens.length > 0;
-  const actsForCompany = useActsForCompany({ enabled });
+  const { isActingForCompany } = useActingRights({ enabled });
   const items = MAIN_NAV_ITEMS.filter(
-    (item) => (!item.needsTransfers || mayTransfer) && (!item.needsCompany || actsForCompany),
+    (item) => (!item.needsTransfers || mayTransfer) && (!item.needsCompany || isActingForCompany),
   );
   return { items, counts };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SignOutButton } from '@/features/auth';
 import { RealtimeProvider } from '@/app/session/realtime-provider';
 import { LanguagePicker } from '@/ui/language-picker';
+import { CompanySwitcher } from './company-switcher';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { MainNav } from './main-nav';
@@ -28,6 +29,7 @@ export function SignedInFrame({
       <div className={isPhone ? `${classes.page} ${classes.withPhoneNav}` : classes.page}>
         <SkipLink />
         <SiteHeader homePath="/home">
+          <CompanySwitcher />
           <LanguagePicker />
           {!isPhone && <SignOutButton />}
         </SiteHeader>
