@@ -54,7 +54,6 @@ export function CompanySwitcher() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('acting.switcher.listLabel')}>
-        <Menu.Label>{t('acting.switcher.listLabel')}</Menu.Label>
         {info.accessibleCustomers.map((customer) => (
           <Menu.Item
             key={customer.id}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { BusinessInfo } from '@ledgerline/contract';
+import type { Language } from '@ledgerline/domain/languages';
 import { useLanguage } from '@/i18n';
 import { StatusBadge } from '@/ui/status-badge';
 import { COMPANY_SECTIONS, CompanyFrame, type CompanySection } from './company-frame';
@@ -12,7 +13,7 @@ import { formatDay } from './format';
 function summary(
   info: BusinessInfo,
   section: CompanySection,
-  language: string,
+  language: Language,
   t: TFunction,
 ): string {
   switch (section) {

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { CompanyAddress } from '@ledgerline/contract';
+import type { Language } from '@ledgerline/domain/languages';
+import { intlLocale } from '@/i18n';
 
 /** Field messages: validation keys and this feature's own keys are translated, server text shown as it is. */
 export function companyFieldMessage(t: TFunction, message: string | undefined): string | undefined {
@@ -10,11 +12,11 @@ export function companyFieldMessage(t: TFunction, message: string | undefined): 
 }
 
 /** A date of the calendar (YYYY-MM-DD) in the page's language, read in UTC so it never shifts a day. */
-export function formatDay(day: string | null, language: string): string | null {
+export function formatDay(day: string | null, language: Language): string | null {
   if (!day) return null;
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language === 'ua' ? 'uk' : language, {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(date);
