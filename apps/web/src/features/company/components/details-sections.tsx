@@ -161,9 +161,7 @@ function ContactForm({ info }: { info: BusinessInfo }) {
           </SimpleGrid>
           <Textarea
             label={t('companyInfo.fields.description')}
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={3}
             error={message('description')}
             {...register('description')}
           />
