@@ -1,4 +1,5 @@
 import { module as accounts } from './modules/accounts';
+import { module as admin } from './modules/admin';
 import { module as analytics } from './modules/analytics';
 import { module as auth } from './modules/auth';
 import { module as bankDirectory } from './modules/bank-directory';
@@ -48,5 +49,6 @@ export const serverModules = [
   documents,
   companyUsers,
   company,
+  admin,
   dev,
 ] as const;

@@ -13,6 +13,7 @@ import { transferMethods } from './transfers/methods';
 import { complianceMethods } from './compliance/methods';
 import { companyUsersMethods } from './company-users/methods';
 import { companyMethods } from './company/methods';
+import { adminMethods } from './admin/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -31,6 +32,7 @@ export const mainMethods = {
   ...documentMethods,
   ...companyUsersMethods,
   ...companyMethods,
+  ...adminMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -51,3 +53,4 @@ export * from './transfers/methods';
 export * from './compliance/methods';
 export * from './company-users/methods';
 export * from './company/methods';
+export * from './admin/methods';

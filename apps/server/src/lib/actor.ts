@@ -23,6 +23,12 @@ export interface Actor {
   customerId: number;
   /** The user's access level for `customerId` (ACCESS_LEVELS): full access for the own customer and for an admin. */
   accessLevel: number;
+  /**
+   * An administrator acting for a customer of their brand that is not theirs and that they hold no
+   * access right for (issue 15, spec 2 §6 fromCustomerId): every such request is audited with both
+   * identities, and no money moves (customers' refuseStaffMoneyMovement).
+   */
+  isStaffActing: boolean;
   /** The session the request came with; null for work a background job does for the user. */
   sessionId: string | null;
   /** The brand the request's host name maps to (BRAND_HOSTS), if any. */

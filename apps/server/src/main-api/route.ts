@@ -98,6 +98,7 @@ export function registerMainApi(
           lang,
           ip: request.ip,
           brandId: site.brandId,
+          operation: name,
         })
       : null;
 

@@ -1,5 +1,6 @@
 import type { cardMethods } from '@ledgerline/contract';
 import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
+import { refuseStaffMoneyMovement } from '../customers';
 import { lookupBin } from './bin-directory';
 import {
   addExternalCard,
@@ -44,9 +45,12 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
     return getCardFees(ctx.db, ctx.actor, input);
   },
   async applyCard(input, ctx) {
+    // Card fees and a linked card's test charge are money the customer pays: never on staff's word.
+    refuseStaffMoneyMovement(ctx.actor);
     return applyCard(ctx.db, ctx.actor, input);
   },
   async confirmCardApplication(input, ctx) {
+    refuseStaffMoneyMovement(ctx.actor);
     return {
       account: await confirmCardApplication(depsOf(ctx), ctx.actor, input.applicationId),
     };
@@ -66,9 +70,11 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
     };
   },
   async reissueCard(input, ctx) {
+    refuseStaffMoneyMovement(ctx.actor);
     return { account: await reissueCard(depsOf(ctx), ctx.actor, input) };
   },
   async upgradeCardShipping(input, ctx) {
+    refuseStaffMoneyMovement(ctx.actor);
     return { account: await upgradeCardShipping(depsOf(ctx), ctx.actor, input.accountId) };
   },
   async getCardActivationData(input, ctx) {
@@ -97,9 +103,11 @@ export const cardHandlers: MethodHandlers<typeof cardMethods> = {
     return { cards: await getExternalCards(ctx.db, ctx.actor) };
   },
   async addExternalCard(input, ctx) {
+    refuseStaffMoneyMovement(ctx.actor);
     return { card: await addExternalCard(depsOf(ctx), ctx.actor, input) };
   },
   async confirmExternalCard(input, ctx) {
+    refuseStaffMoneyMovement(ctx.actor);
     return { card: await confirmExternalCard(ctx.db, ctx.actor, input) };
   },
   async deleteExternalCard(input, ctx) {

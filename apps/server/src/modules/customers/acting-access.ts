@@ -10,6 +10,7 @@ import { customerAccess, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { accessListFor } from './access-info';
+import { refuseStaffMoneyMovement } from './staff-acting';
 import { requireTransferPermission } from './transfer-permissions';
 
 /**
@@ -69,10 +70,11 @@ export function permissionFor(kind: string, toOwnAccount = false): string {
 /** Access level and the permission flag of the transfer type; answers the level. */
 export async function requireTransferRights(
   db: DbOrTx,
-  actor: Pick<Actor, 'accessLevel' | 'userId' | 'customerId'>,
+  actor: Pick<Actor, 'accessLevel' | 'userId' | 'customerId' | 'isStaffActing'>,
   kind: string,
   toOwnAccount = false,
 ): Promise<number> {
+  refuseStaffMoneyMovement(actor);
   const level = transferAccessLevel(actor);
   await requireTransferPermission(
     db,

@@ -4,7 +4,7 @@ import { customerHandlers } from './handlers';
 /** What customers gives the app (server-module.ts); the exports below are its public surface for other modules. */
 export const module = { name: 'customers', handlers: customerHandlers } satisfies ServerModule;
 
-export { resolveActingCustomer } from './access';
+export { isAdminOfBrandOf, resolveActingCustomer } from './access';
 export { customerDisplayName } from './access-info';
 export {
   permissionFor,
@@ -14,4 +14,12 @@ export {
   transferAccessLevel,
 } from './acting-access';
 export { loadActor, resolveActor } from './actor';
+export {
+  closeStaffActing,
+  isStaffActingFor,
+  openStaffActing,
+  refuseStaffMoneyMovement,
+  STAFF_AUDIT,
+  STAFF_LOGIN_HISTORY,
+} from './staff-acting';
 export { requireMayMoveMoney, transferPermissionFlags } from './transfer-permissions';

@@ -23,3 +23,5 @@ export type { DocumentDecision } from './decisions';
 export { toUploadedDocuments } from './repository';
 /** For the desk's recompute: the one rule that lifts the expired-documents limit. */
 export { refreshLimitDocuments } from './state';
+/** For the administrator's overview (issue 15): move a document to another customer, or remove it. */
+export { assignDocumentToCustomer, documentOwner, removeDocument } from './admin-moves';

@@ -35,6 +35,7 @@ function actorOf(db: Database, request: FastifyRequest, caller: Caller) {
     lang: fromIsoLanguage(request.headers['accept-language']),
     ip: request.ip,
     brandId: undefined,
+    operation: `${request.method} ${request.routeOptions.url ?? ''}`,
   });
 }
 

@@ -143,6 +143,7 @@ export async function pdfGeneratorRoutes(scope: FastifyInstance, deps: PdfDeps):
       lang,
       ip: request.ip,
       brandId: undefined,
+      operation: 'accountConfirmation',
     });
     requireBalanceAccess(actor);
     const { customerId } = actor;

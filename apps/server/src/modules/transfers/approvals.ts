@@ -14,7 +14,7 @@ import { hashRequest, moneyText } from '../ledger';
 import { createRecurring, type SubscriptionFields } from './recurring';
 import { accountEvents, publishAll } from './events';
 import { executeTransfer, quoteOf, type TransferDeps, type TransferMaker } from './execute';
-import { requireMayMoveMoney, transferAccessLevel } from '../customers';
+import { refuseStaffMoneyMovement, requireMayMoveMoney, transferAccessLevel } from '../customers';
 import type { Actor } from '../../lib/actor';
 import type { TransferRequest } from './quote';
 
@@ -196,6 +196,8 @@ async function requireApprover(
   actor: Actor,
   ids: number[],
 ): Promise<void> {
+  // Approving moves the company's money: staff acting for it never decides (issue 15).
+  refuseStaffMoneyMovement(actor);
   const level = transferAccessLevel(actor);
   if (level !== ACCESS_LEVELS.fullAccess)
     throw AppError.noAccess('Only a user with full access may approve or decline requests');

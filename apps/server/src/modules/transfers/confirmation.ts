@@ -6,6 +6,7 @@ import type { Database, Tx } from '../../db/client';
 import { deviceRequests, ledgerTransfers, transactionConfirmations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
+import { refuseStaffMoneyMovement } from '../customers';
 import type { DeviceRequestHook } from '../auth';
 import { Money, moneyText, rejectTransfer, settleTransfer } from '../ledger';
 import type { Actor } from '../../lib/actor';
@@ -136,6 +137,8 @@ export async function confirmTransaction(
   actor: Actor,
   input: { operationId?: string | undefined; code?: string | undefined },
 ) {
+  // The second factor is the customer's own confirmation: staff acting for them cannot give it.
+  refuseStaffMoneyMovement(actor);
   if (!input.operationId) throw missingOperation();
   const operationId = input.operationId;
   const now = new Date();
@@ -221,6 +224,8 @@ export async function resendTransactionCode(
   actor: Actor,
   input: { operationId?: string | undefined },
 ) {
+  // The second factor is the customer's own confirmation: staff acting for them cannot give it.
+  refuseStaffMoneyMovement(actor);
   if (!input.operationId) throw missingOperation();
   const operationId = input.operationId;
   return deps.db.transaction(async (tx) => {
