@@ -235,9 +235,20 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   path: 'self-certification-business-splash',
                   lazy: lazyAuthScreen((m) => m.loadSelfCertificationSplashPage),
                 },
+                // Issue 15: the administrator's overview (features/admin-overview): search, a customer, acting.
                 {
                   path: 'admin-overview',
-                  lazy: lazyAuthScreen((m) => m.loadAdminOverviewPage),
+                  lazy: () =>
+                    import('@/features/admin-overview')
+                      .then((m) => m.loadAdminOverviewPage())
+                      .then((Component) => ({ Component })),
+                },
+                {
+                  path: 'admin-overview/customers/:customerId',
+                  lazy: () =>
+                    import('@/features/admin-overview')
+                      .then((m) => m.loadAdminCustomerPage())
+                      .then((Component) => ({ Component })),
                 },
                 // The compliance review desk (issue 14): administrators only, the server refuses others.
                 {

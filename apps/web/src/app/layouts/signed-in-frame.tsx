@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/features/auth';
+import { ActingBanner } from '@/features/admin-overview';
 import { RealtimeProvider } from '@/app/session/realtime-provider';
 import { LanguagePicker } from '@/ui/language-picker';
 import { CompanySwitcher } from './company-switcher';
@@ -33,6 +34,8 @@ export function SignedInFrame({
           <LanguagePicker />
           {!isPhone && <SignOutButton />}
         </SiteHeader>
+        {/* Issue 15: whom an administrator acts for, with "Stop acting". */}
+        <ActingBanner />
         {!isPhone && <MainNav enabled={isNavEnabled} isPhone={false} />}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           {children}

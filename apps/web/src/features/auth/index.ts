@@ -19,5 +19,3 @@ export const loadCompanyChoicePage: Loader = () =>
   import('./components/company-choice-page').then((m) => m.CompanyChoicePage);
 export const loadSelfCertificationSplashPage: Loader = () =>
   import('./components/self-certification-splash-page').then((m) => m.SelfCertificationSplashPage);
-export const loadAdminOverviewPage: Loader = () =>
-  import('./components/admin-overview-page').then((m) => m.AdminOverviewPage);

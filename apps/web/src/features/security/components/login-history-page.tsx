@@ -51,6 +51,8 @@ const KNOWN_RESULTS = new Set([
   'botCheckFailed',
   'wrongSecret',
   'ipNotAllowed',
+  // Issue 15: an administrator acted for the customer (the device is the staff member's name).
+  'staffActed',
 ]);
 const KNOWN_FLOWS = new Set([
   'password',
@@ -64,11 +66,12 @@ const KNOWN_FLOWS = new Set([
   'token',
   'refresh',
   'api',
+  'staff',
 ]);
 
 function resultTone(result: string): BadgeTone {
   if (result === 'success' || result === 'approved') return 'teal';
-  if (result === 'secondFactorRequired') return 'blue';
+  if (result === 'secondFactorRequired' || result === 'staffActed') return 'blue';
   if (result === 'blocked' || result === 'throttled' || result === 'ipNotAllowed') return 'orange';
   return 'red';
 }
@@ -76,8 +79,10 @@ function resultTone(result: string): BadgeTone {
 function useHistoryText() {
   const { t } = useTranslation();
   return {
-    result: (result: string) =>
-      KNOWN_RESULTS.has(result) ? t(`loginHistory.results.${result}`) : result,
+    result: (result: string, item?: LoginHistoryItem) =>
+      KNOWN_RESULTS.has(result)
+        ? t(`loginHistory.results.${result}`, { name: item?.device ?? '' })
+        : result,
     flow: (flow: string) => (KNOWN_FLOWS.has(flow) ? t(`loginHistory.flows.${flow}`) : flow),
     /** Domain's one rule (describeSignInDevice), in the page's language. */
     device: (item: LoginHistoryItem) => {
@@ -114,7 +119,7 @@ export function LoginHistoryPage() {
     setParams(next);
   };
   const result = (item: LoginHistoryItem) => (
-    <StatusBadge tone={resultTone(item.result)}>{text.result(item.result)}</StatusBadge>
+    <StatusBadge tone={resultTone(item.result)}>{text.result(item.result, item)}</StatusBadge>
   );
   const columns: DataColumn<LoginHistoryItem>[] = [
     {
