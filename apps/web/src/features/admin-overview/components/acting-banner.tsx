@@ -1,8 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CustomerAccessInfo } from '@ledgerline/contract';
 import { accessInfoQueryOptions, useApiClient, useSessionState } from '@/app/session';
+import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import { useStopActing } from '../api/acting';
 import classes from './admin-overview.module.css';
 
@@ -31,23 +32,24 @@ export function ActingBanner() {
   const { customer } = access.data;
   return (
     <section className={classes.banner} aria-label={t('adminOverview.bannerLabel')}>
-      <Group className={classes.bannerInner} justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" fw={600} c="orange.9">
-          {t('adminOverview.actingFor', {
-            name: customer.name || customer.username,
-            id: customer.id,
-          })}
-        </Text>
-        <Button
-          size="xs"
-          variant="white"
-          color="orange.9"
-          loading={stop.isPending}
-          onClick={() => stop.mutate(customer.id)}
-        >
-          {t('adminOverview.stopActing')}
-        </Button>
-      </Group>
+      <Container size={PAGE_CONTAINER_SIZE} className={classes.bannerInner}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} className={classes.bannerText}>
+            {t('adminOverview.actingFor', {
+              name: customer.name || customer.username,
+              id: customer.id,
+            })}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            loading={stop.isPending}
+            onClick={() => stop.mutate(customer.id)}
+          >
+            {t('adminOverview.stopActing')}
+          </Button>
+        </Group>
+      </Container>
     </section>
   );
 }

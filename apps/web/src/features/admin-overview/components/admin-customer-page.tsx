@@ -142,9 +142,12 @@ export function AdminCustomerPage() {
         <Stack gap="sm">
           <Group gap="xs">
             <StandingBadge customer={customer} t={t} />
-            <Text size="sm">
-              {t(`complianceDesk.verificationStates.${customer.verificationState}`)}
-            </Text>
+            {/* "Checked" would only repeat the badge's "Verified". */}
+            {customer.verificationState !== 'checked' && (
+              <Text size="sm">
+                {t(`complianceDesk.verificationStates.${customer.verificationState}`)}
+              </Text>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {t('adminOverview.actExplained')}

@@ -145,25 +145,27 @@ export function AdminOverviewPage() {
               </li>
             ))}
           </Stack>
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              disabled={page <= 1 || search.isFetching}
-              onClick={() => showPage(page - 1)}
-            >
-              {t('adminOverview.previous')}
-            </Button>
-            <Text size="sm" c="dimmed">
-              {t('adminOverview.page', { page })}
-            </Text>
-            <Button
-              variant="default"
-              disabled={!search.data?.hasMore || search.isFetching}
-              onClick={() => showPage(page + 1)}
-            >
-              {t('adminOverview.next')}
-            </Button>
-          </Group>
+          {(page > 1 || search.data?.hasMore) && (
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                disabled={page <= 1 || search.isFetching}
+                onClick={() => showPage(page - 1)}
+              >
+                {t('adminOverview.previous')}
+              </Button>
+              <Text size="sm" c="dimmed">
+                {t('adminOverview.page', { page })}
+              </Text>
+              <Button
+                variant="default"
+                disabled={!search.data?.hasMore || search.isFetching}
+                onClick={() => showPage(page + 1)}
+              >
+                {t('adminOverview.next')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </PageFrame>
