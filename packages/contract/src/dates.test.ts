@@ -37,7 +37,7 @@ describe('calendar days on the wire (issue 12)', () => {
       getTransactionHistory: ['fromDate', 'toDate'],
       exportHistory: ['fromDate', 'toDate'],
       getBatchTransfers: ['from', 'to'],
-      getApprovalRequests: ['fromDate', 'toDate'],
+      getBusinessApprovals: ['fromDate', 'toDate'],
       getLoginHistory: ['fromDate', 'toDate'],
       transferBetweenAccounts: ['subscriptionEndDate'],
     } as const;

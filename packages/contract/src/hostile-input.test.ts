@@ -57,8 +57,8 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'getTransactionHistory.accountId',
       'getTransactionHistory.fromDate',
       'getBatchTransfers.from',
-      'getApprovalRequests.toDate',
-      'approveRequests.ids',
+      'getBusinessApprovals.toDate',
+      'businessApprovalsApprove.transactionIds',
       'cancelRecurringTransfer.id',
       'transferBetweenAccounts.subscriptionEndDate',
     ])

@@ -14,6 +14,7 @@ import { complianceMethods } from './compliance/methods';
 import { companyUsersMethods } from './company-users/methods';
 import { companyMethods } from './company/methods';
 import { adminMethods } from './admin/methods';
+import { businessApprovalMethods } from './business-approvals/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -33,6 +34,7 @@ export const mainMethods = {
   ...companyUsersMethods,
   ...companyMethods,
   ...adminMethods,
+  ...businessApprovalMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -54,3 +56,4 @@ export * from './compliance/methods';
 export * from './company-users/methods';
 export * from './company/methods';
 export * from './admin/methods';
+export * from './business-approvals/methods';

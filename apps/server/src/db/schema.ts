@@ -1299,6 +1299,13 @@ export const approvalRequests = pgTable(
     decidedByUserId: integer('decided_by_user_id').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // ---- issue 15B: complete approvals ----
+    /** Approvals it needs (the company's policy when it was made; 1 is the spec's default). */
+    requiredApprovals: smallint('required_approvals').notNull().default(1),
+    /** What the approver is shown and approves (source, destination, amounts, rate, fee, reference). */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    /** Why it was declined, shown to the initiator. */
+    declineReason: varchar('decline_reason', { length: 256 }),
   },
   (table) => [
     uniqueIndex('approval_requests_customer_key').on(table.customerId, table.idempotencyKey),
@@ -1698,4 +1705,72 @@ export const companyPaymentEmails = pgTable(
   (table) => [
     uniqueIndex('company_payment_emails_unique').on(table.customerId, sql`lower(${table.email})`),
   ],
+);
+
+// ---- Business approvals, complete (issue 15, helper 15B) ----
+
+/**
+ * A company's approval policy (beyond spec 2 §4, as Revolut Business and Wise Business offer it):
+ * rules "above this amount, N approvers", the amount in the policy's currency. No row: one approver.
+ */
+export const approvalPolicies = pgTable('approval_policies', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+  /** [{ aboveAmount: '5000', approvals: 2 }, …]: the highest rule the amount exceeds decides. */
+  rules: jsonb('rules').$type<{ aboveAmount: string; approvals: number }[]>().notNull(),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+  updatedAt: createdAt(),
+});
+
+/** One approver's approval of one request: each approver counts once (the unique index holds it). */
+export const approvalVotes = pgTable(
+  'approval_votes',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => approvalRequests.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    decisionId: uuid('decision_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('approval_votes_request_user').on(table.requestId, table.userId)],
+);
+
+/**
+ * An approver's decision waiting for their own second factor (the approvalTransactionId): the
+ * requests, approve or decline, and the code bound to their amounts and payees; 5 minutes, 5 tries.
+ */
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    requestIds: jsonb('request_ids').$type<number[]>().notNull(),
+    declined: boolean('declined').notNull(),
+    reason: varchar('reason', { length: 256 }),
+    approveType: smallint('approve_type').notNull(),
+    /** SHA-256 of each request's amount, currency, fee and payee and of the decision. */
+    binding: varchar('binding', { length: 64 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }),
+    deviceRequestKey: uuid('device_request_key'),
+    sentTo: varchar('sent_to', { length: 254 }),
+    attempts: smallint('attempts').notNull().default(0),
+    resends: smallint('resends').notNull().default(0),
+    /** pending, confirmed, rejected, expired, superseded. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('approval_decisions_user_status').on(table.userId, table.status)],
 );

@@ -13,6 +13,7 @@ import {
 import { hashPassword, PUBLIC_PASSWORD_COST, sha256 } from '../lib/crypto';
 import { seedDemoCards } from './seed-cards';
 import { seedComplianceDemo } from './seed-compliance';
+import { seedApprovalsDemo } from './seed-approvals';
 import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
 import { seedBankDirectoryDemo } from './seed-bank-directory';
@@ -511,6 +512,8 @@ export async function seedDemo(
     await seedExternalTransfersDemo(tx);
     // The compliance review desk's waiting customer (issue 14).
     await seedComplianceDemo(tx, { passwordHash });
+    // Issue 15B: a second approver of Harbourlight Studio and its two-approver policy.
+    await seedApprovalsDemo(tx, { passwordHash });
     await seedBankDirectoryDemo(
       tx,
       DEMO_USERS.map((demo) => demo.email),

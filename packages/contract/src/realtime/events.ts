@@ -54,6 +54,17 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('AccessChanged'),
     payload: z.object({ customerId: z.number().int() }),
   }),
+  /** A business approval request was created or decided (issue 15): refresh the approvals and their counts. */
+  z.object({
+    type: z.literal('ApprovalRequestChanged'),
+    payload: z.object({
+      id: z.number().int(),
+      status: z.enum(['pending', 'approved', 'declined']),
+      /** The initiator is told the outcome: true on the event sent to them. */
+      isOwn: z.boolean(),
+      declineReason: z.string().nullable(),
+    }),
+  }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({
     type: z.literal('SessionClosed'),

@@ -121,14 +121,6 @@ export const approvalRequestSchema = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
-export const approvalOutcomeSchema = z.object({
-  id: idSchema,
-  /** approved/declined: done; failed: still pending (e.g. not enough money now), message says why. */
-  status: z.enum(['approved', 'declined', 'failed']),
-  transactionId: z.string().nullable(),
-  message: z.string().nullable(),
-});
-
 export const recurringTransferSchema = z.object({
   id: idSchema,
   fromAccount: idSchema,
@@ -303,33 +295,6 @@ export const transferMethods = {
   resendTransactionCode: defineMethod({
     request: z.object({ operationId: z.uuid('validation.operationId').optional() }).strict(),
     response: z.object({ sent: z.boolean(), approvalSentTo: z.string().nullable() }),
-  }),
-  /** Business approval requests of the acting company (page size ≤ 50). */
-  getApprovalRequests: defineMethod({
-    request: z
-      .object({
-        pageNumber: z.number().int().min(1).max(100_000),
-        pageSize: z.number().int().min(1).max(50),
-        status: z.enum(APPROVAL_REQUEST_STATUSES).optional(),
-        fromDate: dateSchema.optional(),
-        toDate: dateSchema.optional(),
-      })
-      .strict(),
-    response: z.object({ requests: z.array(approvalRequestSchema), total: z.number().int() }),
-  }),
-  /** A full-access user approves requests someone else initiated: each moves its money at once. */
-  approveRequests: defineMethod({
-    request: z.object({ ids: z.array(idSchema).min(1).max(50) }).strict(),
-    response: z.object({ results: z.array(approvalOutcomeSchema) }),
-  }),
-  /** Declines requests: nothing moves. */
-  declineRequests: defineMethod({
-    request: z.object({ ids: z.array(idSchema).min(1).max(50) }).strict(),
-    response: z.object({ results: z.array(approvalOutcomeSchema) }),
-  }),
-  getApprovalCounts: defineMethod({
-    request: z.object({}).strict(),
-    response: z.object({ pending: z.number().int() }),
   }),
   /** The acting customer's recurring transfers between own accounts. */
   getRecurringTransfers: defineMethod({

@@ -24,6 +24,7 @@ import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
 import { startTestServer, type MainPayload, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { createCustomer, openAccount } from '../cards/test-fixtures';
+import { approvalFixtures } from '../transfers/approval-test-fixtures';
 
 let server: TestServer;
 let admin: string;
@@ -779,7 +780,7 @@ describe('money leaves only a verified customer that is not limited', () => {
     );
     expect(created.body.status).toBe('approvalCreated');
     const { body: list } = await server.call(
-      'getApprovalRequests',
+      'getBusinessApprovals',
       { pageNumber: 1, pageSize: 50, status: 'pending' },
       { token: ioana, fromCustomerId: office },
     );
@@ -787,10 +788,16 @@ describe('money leaves only a verified customer that is not limited', () => {
 
     await db().update(customers).set({ limited: true }).where(eq(customers.id, office));
     const before = await postingCount();
-    const approved = await server.call(
-      'approveRequests',
-      { ids: [request.id] },
-      { token: ioana, fromCustomerId: office },
+    const approved = await approvalFixtures(() => server).decide(
+      ioana,
+      (
+        await db()
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, 'ioana@harbourlight.example'))
+      )[0]!.id,
+      [request.id],
+      office,
     );
     expect(approved.body.results[0]).toMatchObject({ id: request.id, status: 'failed' });
     expect(await postingCount()).toBe(before);

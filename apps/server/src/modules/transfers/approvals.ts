@@ -1,33 +1,38 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import {
   TRANSFER_TYPES,
-  type ApprovalRequest,
+  type BusinessApproval,
+  type RealtimeEvent,
   type SubmitResult,
   type TransferType,
 } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
-import type { Tx } from '../../db/client';
-import { approvalRequests, customers, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { approvalRequests, approvalVotes, customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
-import { hashRequest, moneyText } from '../ledger';
-import { createRecurring, type SubscriptionFields } from './recurring';
-import { accountEvents, publishAll } from './events';
-import { executeTransfer, quoteOf, type TransferDeps, type TransferMaker } from './execute';
-import { refuseStaffMoneyMovement, requireMayMoveMoney, transferAccessLevel } from '../customers';
+import { moneyText } from '../ledger';
+import type { SubscriptionFields } from './recurring';
+import { publishAll, usersOfCustomer } from './events';
+import { quoteOf, type TransferDeps } from './execute';
+import { transferAccessLevel } from '../customers';
 import type { Actor } from '../../lib/actor';
 import type { TransferRequest } from './quote';
+import { approverIds, requiredApprovalsFor } from './approval-policy';
+import { snapshotOf, type ApprovalSnapshot } from './approval-snapshot';
 
 /*
- * Business maker-checker (spec 2 §4, §6): a user with initiate access (3) creates an approval
- * request instead of a transfer. Nothing is reserved then: the money is checked and moved when a
- * full-access user (2) other than the initiator approves, as one settled transfer (the approver's
- * signed-in approval is the authorisation; no second factor is asked on top). A declined request
- * moves nothing. An approval that fails (not enough money now) leaves the request pending.
+ * Business maker-checker (spec 2 §4, §6; issue 15): a user with initiate access (3) creates an
+ * approval request instead of a transfer. Nothing is reserved then: the money is checked and moved
+ * when enough full-access users other than the initiator approved it with their own second factor
+ * (approval-decision.ts). The request keeps what the approver is shown (approval-snapshot.ts) and
+ * how many approvals it needs (approval-policy.ts). Everyone who sees the company's requests gets
+ * ApprovalRequestChanged when one is made or decided.
  */
 
-type RequestRow = typeof approvalRequests.$inferSelect;
+export type RequestRow = typeof approvalRequests.$inferSelect;
 export type ApprovalPayload = TransferRequest & SubscriptionFields;
+type Published = { userId: number; event: RealtimeEvent }[];
 
 function approvalResult(row: RequestRow, fee: string): SubmitResult {
   return {
@@ -41,14 +46,31 @@ function approvalResult(row: RequestRow, fee: string): SubmitResult {
   };
 }
 
+/** ApprovalRequestChanged to everyone who sees the company's requests; the initiator's says it is theirs. */
+export async function approvalEvents(db: DbOrTx, row: RequestRow): Promise<Published> {
+  const status = row.status as 'pending' | 'approved' | 'declined';
+  return (await usersOfCustomer(db, row.customerId)).map((userId) => ({
+    userId,
+    event: {
+      type: 'ApprovalRequestChanged',
+      payload: {
+        id: row.id,
+        status,
+        isOwn: userId === row.createdByUserId,
+        declineReason: row.declineReason,
+      },
+    },
+  }));
+}
+
 export async function createApprovalRequest(
-  deps: Pick<TransferDeps, 'db'>,
+  deps: TransferDeps,
   actor: Actor,
   payload: ApprovalPayload,
   key: string,
   requestHash: string,
 ): Promise<SubmitResult> {
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     await tx.execute(
       sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`,
     );
@@ -67,11 +89,18 @@ export async function createApprovalRequest(
           { idempotencyKey: 'validation.idempotencyKeyReused' },
           'This idempotency key was already used for a different request',
         );
-      return approvalResult(earlier, String(earlier.payload.fee ?? '0'));
+      return { result: approvalResult(earlier, String(earlier.payload.fee ?? '0')), row: null };
     }
     // Checked now so the approver gets a sound request: own accounts, currencies, the payee.
     const quote = await quoteOf(tx, actor.customerId, payload);
     const fee = moneyText(quote.fee);
+    const snapshot = await snapshotOf(tx, quote);
+    const requiredApprovals = await requiredApprovalsFor(
+      tx,
+      actor.customerId,
+      quote.sourceAmount,
+      quote.from.currencyCode,
+    );
     const [row] = await tx
       .insert(approvalRequests)
       .values({
@@ -84,6 +113,8 @@ export async function createApprovalRequest(
         amount: moneyText(quote.sourceAmount),
         currencyCode: quote.from.currencyCode,
         description: payload.kind !== 'betweenAccounts' ? (payload.description ?? null) : null,
+        requiredApprovals,
+        snapshot: { ...snapshot },
       })
       .returning();
     if (!row) throw new Error('approval request insert returned nothing');
@@ -92,36 +123,41 @@ export async function createApprovalRequest(
       userId: actor.userId,
       customerId: actor.customerId,
       ip: actor.ip,
-      details: { id: row.id, kind: payload.kind },
+      details: { id: row.id, kind: payload.kind, requiredApprovals },
     });
-    return approvalResult(row, fee);
+    return { result: approvalResult(row, fee), row };
   });
+  if (created.row) await publishAll(deps.realtime, await approvalEvents(deps.db, created.row));
+  return created.result;
 }
 
-async function emailsOf(tx: Pick<Tx, 'select'>, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: users.id, email: users.email })
+function nameOf(row: { firstName: string | null; lastName: string | null; email: string }) {
+  return [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email;
+}
+
+async function peopleOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { email: string; name: string }>();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
     .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
     .where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row.email]));
+  return new Map(rows.map((row) => [row.id, { email: row.email, name: nameOf(row) }]));
 }
 
-function toApprovalRequest(row: RequestRow, emails: Map<number, string>): ApprovalRequest {
-  return {
-    id: row.id,
-    created: row.createdAt.toISOString(),
-    transactionIds: row.transferId ? [row.transferId] : [],
-    batchId: row.batchId,
-    createdBy: emails.get(row.createdByUserId) ?? '',
-    transactionType: (TRANSFER_TYPES as readonly string[]).includes(row.transactionType)
-      ? (row.transactionType as TransferType)
-      : 'betweenAccounts',
-    amount: moneyText(row.amount),
-    currency: row.currencyCode,
-    status: row.status as ApprovalRequest['status'],
-    description: row.description,
-  };
+function snapshotOfRow(row: RequestRow): ApprovalSnapshot | null {
+  return row.snapshot ? (row.snapshot as unknown as ApprovalSnapshot) : null;
+}
+
+/** Whether the actor is one of the company's approvers (own user or full access; never staff on behalf). */
+export async function isApprover(db: DbOrTx, actor: Actor): Promise<boolean> {
+  if (actor.accessLevel !== ACCESS_LEVELS.fullAccess) return false;
+  return (await approverIds(db, actor.customerId)).includes(actor.userId);
 }
 
 /** Full access sees every request of the company; an initiator only their own. */
@@ -134,23 +170,27 @@ function visibleTo(actor: Actor, level: number) {
   );
 }
 
-export async function listApprovalRequests(
+export async function listBusinessApprovals(
   deps: Pick<TransferDeps, 'db'>,
   actor: Actor,
   input: {
     pageNumber: number;
     pageSize: number;
     status?: string | undefined;
+    createdBy?: number | undefined;
     fromDate?: string | undefined;
     toDate?: string | undefined;
   },
-) {
+): Promise<{ requests: BusinessApproval[]; total: number }> {
   const level = transferAccessLevel(actor);
   const toDate = input.toDate ? new Date(`${input.toDate}T00:00:00Z`) : undefined;
   if (toDate) toDate.setUTCDate(toDate.getUTCDate() + 1);
   const where = and(
     visibleTo(actor, level),
     input.status ? eq(approvalRequests.status, input.status) : undefined,
+    input.createdBy !== undefined
+      ? eq(approvalRequests.createdByUserId, input.createdBy)
+      : undefined,
     input.fromDate
       ? gte(approvalRequests.createdAt, new Date(`${input.fromDate}T00:00:00Z`))
       : undefined,
@@ -164,19 +204,109 @@ export async function listApprovalRequests(
     .limit(input.pageSize)
     .offset((input.pageNumber - 1) * input.pageSize);
   const [total] = await deps.db.select({ value: count() }).from(approvalRequests).where(where);
-  const emails = await emailsOf(deps.db, [...new Set(rows.map((row) => row.createdByUserId))]);
+  const votes =
+    rows.length === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(approvalVotes)
+          .where(
+            inArray(
+              approvalVotes.requestId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(approvalVotes.createdAt), asc(approvalVotes.id));
+  const people = await peopleOf(deps.db, [
+    ...new Set([
+      ...rows.map((row) => row.createdByUserId),
+      ...rows.flatMap((row) => (row.decidedByUserId ? [row.decidedByUserId] : [])),
+      ...votes.map((vote) => vote.userId),
+    ]),
+  ]);
+  const approver = await isApprover(deps.db, actor);
   return {
-    requests: rows.map((row) => toApprovalRequest(row, emails)),
+    requests: rows.map((row) => {
+      const snapshot = snapshotOfRow(row);
+      const given = votes.filter((vote) => vote.requestId === row.id);
+      const creator = people.get(row.createdByUserId);
+      return {
+        id: row.id,
+        created: row.createdAt.toISOString(),
+        transactionIds: row.transferId ? [row.transferId] : [],
+        batchId: row.batchId,
+        createdBy: creator?.email ?? '',
+        createdByName: creator?.name ?? '',
+        createdByUserId: row.createdByUserId,
+        transactionType: (TRANSFER_TYPES as readonly string[]).includes(row.transactionType)
+          ? (row.transactionType as TransferType)
+          : 'betweenAccounts',
+        amount: moneyText(row.amount),
+        currency: row.currencyCode,
+        status: row.status as BusinessApproval['status'],
+        description: row.description,
+        source: snapshot?.source ?? null,
+        destination: snapshot?.destination ?? null,
+        toAmount: snapshot?.toAmount ?? null,
+        toCurrency: snapshot?.toCurrency ?? null,
+        rate: snapshot?.rate ?? null,
+        fee: snapshot?.fee ?? null,
+        requiredApprovals: row.requiredApprovals,
+        approvals: given.map((vote) => ({
+          by: people.get(vote.userId)?.email ?? '',
+          at: vote.createdAt.toISOString(),
+        })),
+        decidedBy: row.decidedByUserId ? (people.get(row.decidedByUserId)?.email ?? null) : null,
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        declineReason: row.declineReason,
+        canDecide:
+          approver &&
+          row.status === 'pending' &&
+          row.createdByUserId !== actor.userId &&
+          !given.some((vote) => vote.userId === actor.userId),
+      };
+    }),
     total: Number(total?.value ?? 0),
   };
 }
 
-/** Pending requests waiting for this user: for an approver, those others initiated; for an initiator, their own. */
+/** The approvals users list: the people who initiated the company's requests (an initiator: only themself). */
+export async function approvalUsers(deps: Pick<TransferDeps, 'db'>, actor: Actor) {
+  const level = transferAccessLevel(actor);
+  const rows = await deps.db
+    .selectDistinct({ id: approvalRequests.createdByUserId })
+    .from(approvalRequests)
+    .where(visibleTo(actor, level));
+  const people = await peopleOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    users: [...people.entries()]
+      .map(([id, person]) => ({ id, ...person }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+  };
+}
+
+/** Pending requests waiting for this user: for an approver, others' they have not approved yet; for an initiator, their own. */
 export async function approvalCounts(deps: Pick<TransferDeps, 'db'>, actor: Actor) {
   const level = transferAccessLevel(actor);
-  const mine =
+  const waitingForMe =
     level === ACCESS_LEVELS.fullAccess
-      ? ne(approvalRequests.createdByUserId, actor.userId)
+      ? and(
+          ne(approvalRequests.createdByUserId, actor.userId),
+          notExists(
+            deps.db
+              .select({ id: approvalVotes.id })
+              .from(approvalVotes)
+              .where(
+                and(
+                  eq(approvalVotes.requestId, approvalRequests.id),
+                  eq(approvalVotes.userId, actor.userId),
+                ),
+              ),
+          ),
+        )
       : eq(approvalRequests.createdByUserId, actor.userId);
   const [row] = await deps.db
     .select({ value: count() })
@@ -185,145 +315,8 @@ export async function approvalCounts(deps: Pick<TransferDeps, 'db'>, actor: Acto
       and(
         eq(approvalRequests.customerId, actor.customerId),
         eq(approvalRequests.status, 'pending'),
-        mine,
+        waitingForMe,
       ),
     );
   return { pending: Number(row?.value ?? 0) };
-}
-
-async function requireApprover(
-  deps: Pick<TransferDeps, 'db'>,
-  actor: Actor,
-  ids: number[],
-): Promise<void> {
-  // Approving moves the company's money: staff acting for it never decides (issue 15).
-  refuseStaffMoneyMovement(actor);
-  const level = transferAccessLevel(actor);
-  if (level !== ACCESS_LEVELS.fullAccess)
-    throw AppError.noAccess('Only a user with full access may approve or decline requests');
-  const unique = [...new Set(ids)];
-  const found = await deps.db
-    .select({ id: approvalRequests.id })
-    .from(approvalRequests)
-    .where(
-      and(eq(approvalRequests.customerId, actor.customerId), inArray(approvalRequests.id, unique)),
-    );
-  // Another company's request answers as if it did not exist, and nothing is decided.
-  if (found.length !== unique.length) throw AppError.notFound('Approval request not found');
-}
-
-type Outcome = {
-  id: number;
-  status: 'approved' | 'declined' | 'failed';
-  transactionId: string | null;
-  message: string | null;
-};
-
-export async function decideApprovalRequests(
-  deps: TransferDeps,
-  actor: Actor,
-  ids: number[],
-  approve: boolean,
-): Promise<{ results: Outcome[] }> {
-  await requireApprover(deps, actor, ids);
-  const results: Outcome[] = [];
-  for (const id of [...new Set(ids)]) {
-    const outcome = await deps.db.transaction(
-      async (tx): Promise<{ outcome: Outcome; accountIds: number[] }> => {
-        const [row] = await tx
-          .select()
-          .from(approvalRequests)
-          .where(
-            and(eq(approvalRequests.id, id), eq(approvalRequests.customerId, actor.customerId)),
-          )
-          .for('update');
-        if (!row) throw AppError.notFound('Approval request not found');
-        const failed = (message: string) => ({
-          outcome: { id, status: 'failed' as const, transactionId: row.transferId, message },
-          accountIds: [],
-        });
-        if (row.status !== 'pending') return failed('This request was already decided');
-        if (row.createdByUserId === actor.userId)
-          return failed('You cannot approve or decline a request you initiated');
-        if (!approve) {
-          await tx
-            .update(approvalRequests)
-            .set({ status: 'declined', decidedByUserId: actor.userId, decidedAt: new Date() })
-            .where(eq(approvalRequests.id, id));
-          await audit(tx, {
-            action: 'approval.declined',
-            userId: actor.userId,
-            customerId: actor.customerId,
-            ip: actor.ip,
-            details: { id },
-          });
-          return {
-            outcome: { id, status: 'declined', transactionId: null, message: null },
-            accountIds: [],
-          };
-        }
-        const [initiator] = await tx
-          .select({ customerId: users.customerId })
-          .from(users)
-          .where(eq(users.id, row.createdByUserId));
-        const maker: TransferMaker = {
-          userId: row.createdByUserId,
-          customerId: row.customerId,
-          ownCustomerId: initiator?.customerId ?? row.customerId,
-          ip: actor.ip,
-          lang: actor.lang,
-        };
-        const payload = row.payload as unknown as ApprovalPayload;
-        try {
-          const executed = await tx.transaction(async (inner) => {
-            // The customer may have been limited since the request was made (issue 14).
-            await requireMayMoveMoney(inner as Tx, row.customerId);
-            const done = await executeTransfer(inner as Tx, deps, maker, payload, {
-              idempotencyKey: `approval-${id}`,
-              requestHash: hashRequest({ approvalRequestId: id }),
-              confirm: false,
-              approvedByUserId: actor.userId,
-              details: { approvalRequestId: id },
-            });
-            if (payload.kind === 'betweenAccounts' && !done.replayed) {
-              await createRecurring(
-                inner,
-                maker,
-                { ...payload, currency: payload.currency ?? '' },
-                done.transferId,
-              );
-            }
-            return done;
-          });
-          await tx
-            .update(approvalRequests)
-            .set({
-              status: 'approved',
-              transferId: executed.transferId,
-              decidedByUserId: actor.userId,
-              decidedAt: new Date(),
-            })
-            .where(eq(approvalRequests.id, id));
-          await audit(tx, {
-            action: 'approval.approved',
-            userId: actor.userId,
-            customerId: actor.customerId,
-            ip: actor.ip,
-            details: { id, transferId: executed.transferId },
-          });
-          return {
-            outcome: { id, status: 'approved', transactionId: executed.transferId, message: null },
-            accountIds: executed.accountIds,
-          };
-        } catch (caught) {
-          if (!(caught instanceof AppError)) throw caught;
-          return failed(caught.message);
-        }
-      },
-    );
-    results.push(outcome.outcome);
-    if (outcome.accountIds.length > 0)
-      await publishAll(deps.realtime, await accountEvents(deps.db, outcome.accountIds));
-  }
-  return { results };
 }

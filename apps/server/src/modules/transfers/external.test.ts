@@ -20,6 +20,7 @@ import { createCustomerAccount } from '../accounts/service';
 import { systemAccount } from '../ledger/ledger';
 import { Money } from '../ledger/money';
 import { transferFixtures } from './test-fixtures';
+import { approvalFixtures } from './approval-test-fixtures';
 
 let server: TestServer;
 let personal: string;
@@ -744,17 +745,18 @@ describe('second factor and approvals', () => {
     expect(created.body.status).toBe('approvalCreated');
     expect((await f.row(eur.accountId)).balance).toBe(before.balance);
     const { body: list } = await f.call(
-      'getApprovalRequests',
+      'getBusinessApprovals',
       ioana,
       { pageNumber: 1, pageSize: 50, status: 'pending' },
       office,
     );
     const request = list.requests.find((item) => item.transactionType === 'wire');
-    expect(request).toMatchObject({ amount: '300' });
-    const { body: approved } = await f.call(
-      'approveRequests',
+    expect(request).toMatchObject({ amount: '300', fee: '0.50' });
+    expect(request!.destination).toMatchObject({ kind: 'external' });
+    const { body: approved } = await approvalFixtures(() => server).decide(
       ioana,
-      { ids: [request!.id] },
+      await f.userId('ioana@harbourlight.example'),
+      [request!.id],
       office,
     );
     expect(approved.results[0]).toMatchObject({ status: 'approved' });

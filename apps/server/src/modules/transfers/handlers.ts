@@ -7,7 +7,6 @@ import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
 import { findCustomerAccount } from '../accounts';
 import { Money, moneyText, recentTransfers, requireMinorUnits } from '../ledger';
 import { transferExchangeRate } from '../rates';
-import { approvalCounts, decideApprovalRequests, listApprovalRequests } from './approvals';
 import { confirmTransaction, resendTransactionCode } from './confirmation';
 import { isExternalKind, railStatusOf } from './external';
 import { feeFor, largestFitting, loadFeeRule } from './fees';
@@ -261,22 +260,6 @@ export const transferHandlers: MethodHandlers<typeof transferMethods> = {
 
   async resendTransactionCode(input, ctx) {
     return resendTransactionCode(depsOf(ctx), ctx.actor, input);
-  },
-
-  async getApprovalRequests(input, ctx) {
-    return listApprovalRequests(depsOf(ctx), ctx.actor, input);
-  },
-
-  async approveRequests(input, ctx) {
-    return decideApprovalRequests(depsOf(ctx), ctx.actor, input.ids, true);
-  },
-
-  async declineRequests(input, ctx) {
-    return decideApprovalRequests(depsOf(ctx), ctx.actor, input.ids, false);
-  },
-
-  async getApprovalCounts(_input, ctx) {
-    return approvalCounts(depsOf(ctx), ctx.actor);
   },
 
   async getRecurringTransfers(_input, ctx) {

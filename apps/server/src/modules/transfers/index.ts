@@ -1,4 +1,6 @@
 import type { ServerModule } from '../../server-module';
+import { decideApprovalRequest } from './approval-decision';
+import { businessApprovalHandlers } from './approval-handlers';
 import { decideTransactionRequest } from './confirmation';
 import { externalTransferHandlers } from './external-handlers';
 import { transferHandlers } from './handlers';
@@ -7,7 +9,7 @@ import { startTransferScheduler } from './recurring';
 /** What transfers gives the app (server-module.ts); the exports below are its public surface for other modules. */
 export const module = {
   name: 'transfers',
-  handlers: { ...transferHandlers, ...externalTransferHandlers },
+  handlers: { ...transferHandlers, ...externalTransferHandlers, ...businessApprovalHandlers },
   // Confirmations that ran out are rejected and recurring transfers run.
   jobs: [
     (ctx) =>
@@ -18,8 +20,11 @@ export const module = {
         log: ctx.log,
       }),
   ],
-  // A transfer's push approval is decided on the phone (auth's device requests).
-  deviceRequestHooks: { transaction: decideTransactionRequest },
+  // A transfer's push approval, and an approver's, are decided on the phone (auth's device requests).
+  deviceRequestHooks: {
+    transaction: decideTransactionRequest,
+    approval: decideApprovalRequest,
+  },
 } satisfies ServerModule;
 
 export { accountEvents, publishAll } from './events';

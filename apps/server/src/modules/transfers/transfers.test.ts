@@ -465,8 +465,8 @@ describe('ownership', () => {
         },
       ],
       ['cancelRecurringTransfer', { id: 2_000_000 }],
-      ['approveRequests', { ids: [2_000_000] }],
-      ['declineRequests', { ids: [2_000_000] }],
+      ['businessApprovalsApprove', { transactionIds: [2_000_000], declined: false }],
+      ['requestApprovalCode', { trxid: 2_000_000 }],
       ['confirmTransaction', { operationId: f.key(), code: '123456' }],
       ['resendTransactionCode', { operationId: f.key() }],
     ];
@@ -700,25 +700,17 @@ describe('fuzzing every transfer method', () => {
           valid: { operationId: f.key() },
           bad: { operationId: ['x', 1, {}, ''] },
         },
-        getApprovalRequests: {
+        getBusinessApprovals: {
           valid: { pageNumber: 1, pageSize: 10 },
           bad: {
             pageNumber: [0, -1, 'x'],
             pageSize: [0, 51, 'x'],
             status: ['other', 1],
+            createdBy: ['x', ...HOSTILE_IDS],
             fromDate: ['2026-13', 1, ...HOSTILE_DAYS],
             toDate: ['x', {}, ...HOSTILE_DAYS],
           },
         },
-        approveRequests: {
-          valid: { ids: [2_000_000] },
-          bad: { ids: [[], ['x'], 'x', ...HOSTILE_IDS.map((id) => [id])] },
-        },
-        declineRequests: {
-          valid: { ids: [2_000_000] },
-          bad: { ids: [[], ['x'], 'x', ...HOSTILE_IDS.map((id) => [id])] },
-        },
-        getApprovalCounts: { valid: {}, bad: {} },
         getRecurringTransfers: { valid: {}, bad: {} },
         cancelRecurringTransfer: {
           valid: { id: 2_000_000 },
