@@ -118,7 +118,7 @@ describe('what the approver sees', () => {
       destination: { kind: 'ownAccount', currency: 'EUR' },
     });
     expect(Number(item.rate)).toBeGreaterThan(0);
-    expect(item.fee).toMatch(/^\d+(\.\d+)?$/);
+    expect(Number(item.fee)).toBeGreaterThanOrEqual(0);
     // The initiator sees their own request but may not decide it; the users list names them.
     const mine = (await a.pending(clerk, office)).find((request) => request.id === id)!;
     expect(mine.canDecide).toBe(false);

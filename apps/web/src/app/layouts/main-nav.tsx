@@ -7,7 +7,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SignOutButton } from '@/features/auth';
 import { useUnreadAnnouncementCount } from '@/features/news';
-import { useTransferScreens } from '@/features/transfers/nav';
+import { useApprovalNavCount, useTransferScreens } from '@/features/transfers/nav';
 import { useActingRights } from '@/app/session';
 import {
   BuildingIcon,
@@ -23,7 +23,13 @@ import {
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
 import classes from './main-nav.module.css';
 
-type NavBadge = 'unreadNews';
+type NavBadge = 'unreadNews' | 'pendingApprovals';
+
+/** What a badge's count says to a screen reader. */
+const BADGE_LABEL: Record<NavBadge, string> = {
+  unreadNews: 'nav.unread',
+  pendingApprovals: 'transfers.tabs.pending',
+};
 
 interface MainNavItem {
   to: string;
@@ -60,6 +66,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
     icon: TransferIcon,
     phone: 'bar',
     needsTransfers: true,
+    badge: 'pendingApprovals',
   },
   { to: '/history', label: 'history', icon: HistoryIcon, phone: 'bar' },
   { to: '/cards', label: 'cards', icon: CardIcon, phone: 'bar' },
@@ -84,6 +91,7 @@ interface NavEntries {
 function useNavEntries(enabled: boolean): NavEntries {
   const counts: Record<NavBadge, number> = {
     unreadNews: useUnreadAnnouncementCount({ enabled }),
+    pendingApprovals: useApprovalNavCount(enabled),
   };
   // The main route's loader reads the access info before the first paint (guards.ts), so
   // "Transfers" is decided before the bar is drawn and does not push the others aside later.
@@ -95,7 +103,7 @@ function useNavEntries(enabled: boolean): NavEntries {
   return { items, counts };
 }
 
-function CountBadge({ count }: { count: number }) {
+function CountBadge({ count, badge }: { count: number; badge?: NavBadge | undefined }) {
   const { t } = useTranslation();
   if (count <= 0) return null;
   return (
@@ -103,7 +111,7 @@ function CountBadge({ count }: { count: number }) {
       <span className={classes.badge} aria-hidden="true">
         {count}
       </span>
-      <span className={classes.srOnly}>{t('nav.unread', { count })}</span>
+      <span className={classes.srOnly}>{t(BADGE_LABEL[badge ?? 'unreadNews'], { count })}</span>
     </>
   );
 }
@@ -140,7 +148,7 @@ function DesktopNav({ items, counts }: NavEntries) {
             <li key={item.to}>
               <NavLink to={item.to} className={classes.link}>
                 {t(`nav.${item.label}`)}
-                <CountBadge count={item.badge ? counts[item.badge] : 0} />
+                <CountBadge count={item.badge ? counts[item.badge] : 0} badge={item.badge} />
               </NavLink>
             </li>
           ))}
@@ -218,7 +226,7 @@ function PhoneNav({ items, counts }: NavEntries) {
                     >
                       <item.icon size={20} />
                       {t(`nav.${item.label}`)}
-                      <CountBadge count={item.badge ? counts[item.badge] : 0} />
+                      <CountBadge count={item.badge ? counts[item.badge] : 0} badge={item.badge} />
                     </NavLink>
                   </li>
                 ))}

@@ -3,3 +3,4 @@
  * app/layouts/main-nav.tsx directly, so the layout's chunk does not carry the transfer pages.
  */
 export { useTransferScreens } from './api/access';
+export { useApprovalNavCount } from './api/approval-nav';

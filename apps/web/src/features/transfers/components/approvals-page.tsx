@@ -18,10 +18,12 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import {
   APPROVAL_REQUEST_STATUSES,
-  type ApprovalRequest,
+  type ApprovalOperation,
+  type BusinessApproval,
+  type BusinessApprovalOutcome,
   type MainRequest,
-  type MainResponse,
 } from '@ledgerline/contract';
+import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
@@ -29,10 +31,13 @@ import { DateField } from '@/ui/date-field';
 import { ErrorPopup } from '@/ui/error-popup';
 import { AlertIcon, CheckCircleIcon, ChevronDownIcon } from '@/ui/icons';
 import { LoadFailed } from '@/ui/load-failed';
-import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
+import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { useTransferScreens } from '../api/access';
-import { useApprovalRequests, useDecideRequests } from '../api/approvals';
+import { useApprovalRequests, useApprovalUsers, useStartDecision } from '../api/approvals';
+import { ApprovalDetail, STATUS_TONE, totalOf, usePayeeText } from '../approvals/approval-detail';
+import { ApprovalPolicyCard } from '../approvals/approval-policy-card';
+import { DecisionDialog, type DecisionSummary } from '../approvals/decision-dialog';
+import { ReasonDialog } from '../approvals/reason-dialog';
 import { useFormatMoney } from '../format';
 import classes from './transfers.module.css';
 
@@ -40,43 +45,56 @@ import classes from './transfers.module.css';
 export const APPROVALS_PAGE_SIZE = 50;
 
 type Status = (typeof APPROVAL_REQUEST_STATUSES)[number];
-const STATUS_TONE: Record<Status, BadgeTone> = {
-  pending: 'orange',
-  approved: 'teal',
-  declined: 'gray',
-};
 
 interface Filters {
   status: Status | '';
+  createdBy: string;
   fromDate: string;
   toDate: string;
 }
 
-type Outcomes = MainResponse<'approveRequests'>['results'];
+/** The decision being made: first the reason (declines), then the approver's code. */
+type Deciding =
+  | { step: 'reason'; items: BusinessApproval[] }
+  | { step: 'code'; items: BusinessApproval[]; operation: ApprovalOperation };
 
 /**
  * /transfer/approved: the company's approval requests (maker-checker, spec 2 §4 and §7
- * "Business approvals"). A full-access user approves or declines pending requests, one, a
- * selection or a whole batch; money moves only on approval, and never on a request the same user
- * initiated (the server answers "failed" for those). An initiate-only user sees their own requests.
+ * "Business approvals"; issue 15). Each request opens into what it does (source, destination,
+ * amounts, rate, fee, reference, who asked, the approvals so far). A full-access user approves or
+ * declines (with a reason) one request or a selection, and proves it with their own second factor;
+ * a policy may ask more than one approver. An initiate-only user sees their own requests.
  */
 export function ApprovalsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('transfers.approvals.pageTitle'));
-  const { fullAccess } = useTransferScreens();
-  const [filters, setFilters] = useState<Filters>({ status: 'pending', fromDate: '', toDate: '' });
+  const money = useFormatMoney();
+  const payeeText = usePayeeText();
+  const [filters, setFilters] = useState<Filters>({
+    status: 'pending',
+    createdBy: '',
+    fromDate: '',
+    toDate: '',
+  });
   const [page, setPage] = useState(1);
-  const request: MainRequest<'getApprovalRequests'> = {
+  const request: MainRequest<'getBusinessApprovals'> = {
     pageNumber: page,
     pageSize: APPROVALS_PAGE_SIZE,
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.createdBy ? { createdBy: Number(filters.createdBy) } : {}),
     ...(filters.fromDate ? { fromDate: filters.fromDate } : {}),
     ...(filters.toDate ? { toDate: filters.toDate } : {}),
   };
   const list = useApprovalRequests(request);
-  const decide = useDecideRequests();
+  const people = useApprovalUsers();
+  const start = useStartDecision();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [outcomes, setOutcomes] = useState<{ approve: boolean; results: Outcomes } | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const [outcomes, setOutcomes] = useState<{
+    declined: boolean;
+    results: BusinessApprovalOutcome[];
+  } | null>(null);
 
   const changeFilter = (patch: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -85,16 +103,18 @@ export function ApprovalsPage() {
   };
 
   const requests = list.data?.requests ?? [];
-  const pending = requests.filter((item) => item.status === 'pending');
+  const decidable = requests.filter((item) => item.canDecide);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / APPROVALS_PAGE_SIZE));
+  const opened = requests.find((item) => item.id === openId) ?? null;
+  const chosen = decidable.filter((item) => selected.has(item.id));
 
   /** Selecting a request of a batch selects the whole batch on this page (a mass payment is decided as one). */
-  const toggle = (item: ApprovalRequest, on: boolean) => {
+  const toggle = (item: BusinessApproval, on: boolean) => {
     const ids =
       item.batchId === null
         ? [item.id]
-        : pending.filter((other) => other.batchId === item.batchId).map((other) => other.id);
+        : decidable.filter((other) => other.batchId === item.batchId).map((other) => other.id);
     setSelected((current) => {
       const next = new Set(current);
       for (const id of ids) {
@@ -104,19 +124,39 @@ export function ApprovalsPage() {
       return next;
     });
   };
-  const allSelected = pending.length > 0 && pending.every((item) => selected.has(item.id));
+  const allSelected = decidable.length > 0 && decidable.every((item) => selected.has(item.id));
 
-  const run = (ids: number[], approve: boolean) => {
+  const begin = (items: BusinessApproval[], declined: boolean, reason?: string) => {
     setOutcomes(null);
-    decide.mutate(
-      { ids, approve },
+    start.mutate(
       {
-        onSuccess: ({ results }) => {
-          setOutcomes({ approve, results });
-          setSelected(new Set());
+        transactionIds: items.map((item) => item.id),
+        declined,
+        ...(reason ? { reason } : {}),
+      },
+      {
+        onSuccess: (operation) => {
+          setOpenId(null);
+          setDeciding({ step: 'code', items, operation });
         },
+        onError: () => setDeciding(null),
       },
     );
+  };
+
+  const summaryOf = (items: BusinessApproval[]): DecisionSummary => {
+    const totals = new Map<string, Decimal>();
+    for (const item of items)
+      totals.set(item.currency, (totals.get(item.currency) ?? new Decimal(0)).plus(totalOf(item)));
+    return {
+      amount: [...totals.entries()]
+        .map(([currency, sum]) => money(sum.toFixed(), currency))
+        .join(' + '),
+      payee:
+        items.length === 1
+          ? payeeText(items[0]?.destination ?? null)
+          : t('businessApprovals.several', { count: items.length }),
+    };
   };
 
   return (
@@ -132,7 +172,7 @@ export function ApprovalsPage() {
           <Title order={2} fz="lg" id="approvals-filters">
             {t('transfers.approvals.filters')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
             <NativeSelect
               label={t('transfers.approvals.status')}
               value={filters.status}
@@ -144,6 +184,20 @@ export function ApprovalsPage() {
                 ...APPROVAL_REQUEST_STATUSES.map((value) => ({
                   value,
                   label: t(`transfers.approvals.statuses.${value}`),
+                })),
+              ]}
+              rightSection={<ChevronDownIcon size={16} />}
+              rightSectionPointerEvents="none"
+            />
+            <NativeSelect
+              label={t('businessApprovals.initiator')}
+              value={filters.createdBy}
+              onChange={(event) => changeFilter({ createdBy: event.currentTarget.value })}
+              data={[
+                { value: '', label: t('businessApprovals.initiatorAll') },
+                ...(people.data?.users ?? []).map((user) => ({
+                  value: String(user.id),
+                  label: `${user.name} (${user.email})`,
                 })),
               ]}
               rightSection={<ChevronDownIcon size={16} />}
@@ -177,24 +231,22 @@ export function ApprovalsPage() {
             <Title order={2} fz="lg" id="approvals-list">
               {t('transfers.approvals.listTitle', { count: total })}
             </Title>
-            {fullAccess && pending.length > 0 && (
-              <Group gap="sm">
-                <Checkbox
-                  label={t('transfers.approvals.selectAll')}
-                  checked={allSelected}
-                  indeterminate={!allSelected && selected.size > 0}
-                  onChange={(event) =>
-                    setSelected(
-                      event.currentTarget.checked
-                        ? new Set(pending.map((item) => item.id))
-                        : new Set(),
-                    )
-                  }
-                />
-              </Group>
+            {decidable.length > 0 && (
+              <Checkbox
+                label={t('transfers.approvals.selectAll')}
+                checked={allSelected}
+                indeterminate={!allSelected && selected.size > 0}
+                onChange={(event) =>
+                  setSelected(
+                    event.currentTarget.checked
+                      ? new Set(decidable.map((item) => item.id))
+                      : new Set(),
+                  )
+                }
+              />
             )}
           </Group>
-          {fullAccess && selected.size > 0 && (
+          {chosen.length > 0 && (
             <Group
               gap="sm"
               justify="flex-end"
@@ -202,18 +254,18 @@ export function ApprovalsPage() {
               aria-label={t('transfers.approvals.bulkLabel')}
             >
               <Text size="sm" c="dimmed" mr="auto">
-                {t('transfers.approvals.selected', { count: selected.size })}
+                {t('transfers.approvals.selected', { count: chosen.length })}
               </Text>
               <Button
                 variant="default"
-                onClick={() => run([...selected], false)}
-                loading={decide.isPending && decide.variables?.approve === false}
+                onClick={() => setDeciding({ step: 'reason', items: chosen })}
+                disabled={start.isPending}
               >
                 {t('transfers.approvals.declineSelected')}
               </Button>
               <Button
-                onClick={() => run([...selected], true)}
-                loading={decide.isPending && decide.variables?.approve === true}
+                onClick={() => begin(chosen, false)}
+                loading={start.isPending && start.variables?.declined === false}
               >
                 {t('transfers.approvals.approveSelected')}
               </Button>
@@ -248,11 +300,10 @@ export function ApprovalsPage() {
                 <RequestRow
                   key={item.id}
                   item={item}
-                  canDecide={fullAccess && item.status === 'pending'}
+                  payee={payeeText(item.destination)}
                   selected={selected.has(item.id)}
                   onToggle={(on) => toggle(item, on)}
-                  onDecide={(approve) => run([item.id], approve)}
-                  deciding={decide.isPending && decide.variables?.ids.includes(item.id) === true}
+                  onOpen={() => setOpenId(item.id)}
                 />
               ))}
             </ul>
@@ -282,25 +333,53 @@ export function ApprovalsPage() {
           )}
         </Stack>
       </Paper>
-      <ErrorPopup error={decide.error} onClose={() => decide.reset()} />
+
+      <ApprovalPolicyCard />
+
+      <ApprovalDetail
+        item={deciding ? null : opened}
+        onClose={() => setOpenId(null)}
+        onApprove={(item) => begin([item], false)}
+        onDecline={(item) => setDeciding({ step: 'reason', items: [item] })}
+        starting={start.isPending}
+      />
+      {deciding?.step === 'reason' && (
+        <ReasonDialog
+          count={deciding.items.length}
+          pending={start.isPending}
+          onSubmit={(reason) => begin(deciding.items, true, reason)}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+      {deciding?.step === 'code' && (
+        <DecisionDialog
+          operation={deciding.operation}
+          summary={summaryOf(deciding.items)}
+          onDone={(results) => {
+            setOutcomes({ declined: deciding.operation.declined, results });
+            setDeciding(null);
+            setSelected(new Set());
+          }}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+      <ErrorPopup error={start.error} onClose={() => start.reset()} />
     </Stack>
   );
 }
 
 function RequestRow({
   item,
-  canDecide,
+  payee,
   selected,
   onToggle,
-  onDecide,
-  deciding,
+  onOpen,
 }: {
-  item: ApprovalRequest;
-  canDecide: boolean;
+  item: BusinessApproval;
+  payee: string;
   selected: boolean;
   onToggle: (on: boolean) => void;
-  onDecide: (approve: boolean) => void;
-  deciding: boolean;
+  onOpen: () => void;
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -314,7 +393,7 @@ function RequestRow({
     <li data-testid={`approval-${item.id}`}>
       <Group justify="space-between" align="center" py="sm" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 280px' }} align="flex-start">
-          {canDecide && (
+          {item.canDecide && (
             <Checkbox
               mt={4}
               checked={selected}
@@ -328,17 +407,33 @@ function RequestRow({
                 {amount}
               </Text>
               <Text size="sm" c="dimmed">
-                {t(`transfers.approvals.types.${item.transactionType}`)}
+                {t(`businessApprovals.types.${item.transactionType}`)}
               </Text>
             </Group>
+            {payee && (
+              <Text size="sm" truncate>
+                {t('businessApprovals.toPayee', { payee })}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {t('transfers.approvals.meta', { by: item.createdBy, date: created })}
               {item.batchId !== null &&
                 ` · ${t('transfers.approvals.batch', { id: item.batchId })}`}
+              {item.status === 'pending' &&
+                item.requiredApprovals > 1 &&
+                ` · ${t('businessApprovals.detail.approvalsValue', {
+                  count: item.approvals.length,
+                  required: item.requiredApprovals,
+                })}`}
             </Text>
             {item.description && (
               <Text size="sm" truncate>
                 {item.description}
+              </Text>
+            )}
+            {item.declineReason && (
+              <Text size="sm" c="dimmed" truncate>
+                {t('businessApprovals.reasonShown', { reason: item.declineReason })}
               </Text>
             )}
           </Stack>
@@ -347,27 +442,14 @@ function RequestRow({
           <StatusBadge tone={STATUS_TONE[item.status]}>
             {t(`transfers.approvals.statuses.${item.status}`)}
           </StatusBadge>
-          {canDecide && (
-            <>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => onDecide(false)}
-                disabled={deciding}
-                aria-label={t('transfers.approvals.declineOne', { amount, by: item.createdBy })}
-              >
-                {t('transfers.approvals.decline')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => onDecide(true)}
-                loading={deciding}
-                aria-label={t('transfers.approvals.approveOne', { amount, by: item.createdBy })}
-              >
-                {t('transfers.approvals.approve')}
-              </Button>
-            </>
-          )}
+          <Button
+            size="xs"
+            variant={item.canDecide ? 'filled' : 'default'}
+            onClick={onOpen}
+            aria-label={t('businessApprovals.openOne', { amount, by: item.createdBy })}
+          >
+            {item.canDecide ? t('businessApprovals.review') : t('businessApprovals.details')}
+          </Button>
         </Group>
       </Group>
     </li>
@@ -379,14 +461,19 @@ function OutcomeSummary({
   outcomes,
   onDismiss,
 }: {
-  outcomes: { approve: boolean; results: Outcomes } | null;
+  outcomes: { declined: boolean; results: BusinessApprovalOutcome[] } | null;
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();
   if (!outcomes) return null;
-  const done = outcomes.results.filter((result) => result.status !== 'failed');
+  const approved = outcomes.results.filter((result) => result.status === 'approved').length;
+  const declined = outcomes.results.filter((result) => result.status === 'declined').length;
+  const awaiting = outcomes.results.filter((result) => result.status === 'awaiting').length;
   const failed = outcomes.results.filter((result) => result.status === 'failed');
   const ok = failed.length === 0;
+  const title = outcomes.declined
+    ? t('transfers.approvals.declinedCount', { count: declined })
+    : t('transfers.approvals.approvedCount', { count: approved });
   return (
     <Alert
       color={ok ? 'teal' : 'orange'}
@@ -396,23 +483,21 @@ function OutcomeSummary({
       closeButtonLabel={t('transfers.confirm.close')}
       onClose={onDismiss}
       role="status"
-      title={t(
-        outcomes.approve
-          ? 'transfers.approvals.approvedCount'
-          : 'transfers.approvals.declinedCount',
-        { count: done.length },
-      )}
+      title={title}
     >
-      {failed.length > 0 && (
-        <Stack gap={4}>
+      <Stack gap={4}>
+        {awaiting > 0 && (
+          <Text size="sm">{t('businessApprovals.awaitingCount', { count: awaiting })}</Text>
+        )}
+        {failed.length > 0 && (
           <Text size="sm">{t('transfers.approvals.failedCount', { count: failed.length })}</Text>
-          {failed.map((result) => (
-            <Text size="sm" key={result.id}>
-              {result.message}
-            </Text>
-          ))}
-        </Stack>
-      )}
+        )}
+        {failed.map((result) => (
+          <Text size="sm" key={result.id}>
+            {result.message}
+          </Text>
+        ))}
+      </Stack>
     </Alert>
   );
 }
