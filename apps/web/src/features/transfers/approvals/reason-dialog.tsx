@@ -49,8 +49,7 @@ export function ReasonDialog({
               setError(null);
             }}
             maxLength={MAX_REASON}
-            autosize
-            minRows={2}
+            rows={3}
             error={error}
             disabled={pending}
             data-autofocus

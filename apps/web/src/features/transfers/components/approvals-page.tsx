@@ -446,7 +446,13 @@ function RequestRow({
             size="xs"
             variant={item.canDecide ? 'filled' : 'default'}
             onClick={onOpen}
-            aria-label={t('businessApprovals.openOne', { amount, by: item.createdBy })}
+            aria-label={t(
+              item.canDecide ? 'businessApprovals.openOne' : 'businessApprovals.detailsOne',
+              {
+                amount,
+                by: item.createdBy,
+              },
+            )}
           >
             {item.canDecide ? t('businessApprovals.review') : t('businessApprovals.details')}
           </Button>

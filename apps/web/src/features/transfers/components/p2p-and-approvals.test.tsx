@@ -3,13 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Routes } from '@/test/api-server';
 import { signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import {
-  accessInfo,
-  ok,
-  serveTransfers,
-  submitResult,
-  type TransfersServer,
-} from '../test/transfers-api';
+import { ok, serveTransfers, submitResult, type TransfersServer } from '../test/transfers-api';
 
 let server: TransfersServer | undefined;
 afterEach(async () => {
@@ -148,107 +142,5 @@ describe('/transfer/p2p', { timeout: 40_000 }, () => {
       }),
     );
     expect(screen.getByLabelText('Their e-mail address')).toHaveValue('anna@pebble.example');
-  });
-});
-
-const request = (id: number, overrides: Partial<{ batchId: number; status: string }> = {}) => ({
-  id,
-  created: '2026-03-02T09:30:00.000Z',
-  transactionIds: [] as string[],
-  batchId: null as number | null,
-  createdBy: 'clerk@harbourlight.example',
-  transactionType: 'p2p',
-  amount: `${id}00`,
-  currency: 'GBP',
-  status: 'pending',
-  description: null,
-  ...overrides,
-});
-
-describe('/transfer/approved', () => {
-  it('lists 50 a page with filters, approves a selection and says what failed', async () => {
-    let list = [request(1), request(2), request(3, { batchId: 7 }), request(4, { batchId: 7 })];
-    const { user } = await open('/transfer/approved', {
-      'POST /api/main/?getCustomerAccessInfo': () => ok(accessInfo({ business: true })),
-      'POST /api/main/?getApprovalCounts': () =>
-        ok({ pending: list.filter((item) => item.status === 'pending').length }),
-      'POST /api/main/?getApprovalRequests': (call) => {
-        const status = (call.body as { status?: string }).status;
-        const requests = list.filter((item) => !status || item.status === status);
-        return ok({ requests, total: requests.length });
-      },
-      'POST /api/main/?approveRequests': (call) => {
-        const ids = (call.body as { ids: number[] }).ids;
-        list = list.map((item) =>
-          ids.includes(item.id) && item.id !== 2
-            ? { ...item, status: 'approved', transactionIds: [`tr-${item.id}`] }
-            : item,
-        );
-        return ok({
-          results: ids.map((id) =>
-            id === 2
-              ? {
-                  id,
-                  status: 'failed',
-                  transactionId: null,
-                  message: 'Not enough money on the account now',
-                }
-              : { id, status: 'approved', transactionId: `tr-${id}`, message: null },
-          ),
-        });
-      },
-    });
-    const requests = within(await screen.findByRole('region', { name: 'Requests (4)' }));
-    expect(server!.calls('getApprovalRequests')[0]).toEqual({
-      pageNumber: 1,
-      pageSize: 50,
-      status: 'pending',
-    });
-    expect(
-      within(screen.getByRole('navigation', { name: 'Transfer types' })).getByRole('link', {
-        name: /Approvals/,
-      }),
-    ).toHaveTextContent('4');
-
-    await user.click(
-      requests.getByRole('checkbox', { name: 'Select £200.00 by clerk@harbourlight.example' }),
-    );
-    // One request of a batch selects the whole batch.
-    await user.click(
-      requests.getByRole('checkbox', { name: 'Select £300.00 by clerk@harbourlight.example' }),
-    );
-    expect(
-      requests.getByRole('checkbox', { name: 'Select £400.00 by clerk@harbourlight.example' }),
-    ).toBeChecked();
-    expect(requests.getByText('Selected: 3')).toBeInTheDocument();
-    await user.click(requests.getByRole('button', { name: 'Approve selected' }));
-
-    expect(await screen.findByText('Approved: 2')).toBeInTheDocument();
-    expect(screen.getByText('Not enough money on the account now')).toBeInTheDocument();
-    expect(server!.calls('approveRequests')).toEqual([{ ids: [2, 3, 4] }]);
-    // The list reloads: the approved ones left the "waiting" filter.
-    expect(await screen.findByRole('region', { name: 'Requests (2)' })).toBeInTheDocument();
-
-    await user.selectOptions(screen.getByLabelText('Status'), 'approved');
-    expect(await screen.findByRole('region', { name: 'Requests (2)' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(server!.calls('getApprovalRequests').at(-1)).toEqual({
-        pageNumber: 1,
-        pageSize: 50,
-        status: 'approved',
-      }),
-    );
-    expect(screen.queryByRole('button', { name: /^Approve / })).not.toBeInTheDocument();
-  });
-
-  it('lets an initiate-only user see requests but not decide them', async () => {
-    await open('/transfer/approved', {
-      'POST /api/main/?getCustomerAccessInfo': () =>
-        ok(accessInfo({ business: true, transfers: 3 })),
-      'POST /api/main/?getApprovalRequests': () => ok({ requests: [request(1)], total: 1 }),
-    });
-    expect(await screen.findByText('£100.00')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

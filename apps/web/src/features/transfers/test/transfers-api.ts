@@ -96,7 +96,10 @@ export async function serveTransfers(routes: Routes = {}): Promise<TransfersServ
     'POST /api/main/?getRecurringTransfers': () => ok({ recurring: [] }),
     'POST /api/main/?getP2pBeneficiaries': () => ok({ beneficiaries: [] }),
     'POST /api/main/?getRecentTransfers': () => ok({ transfers: [] }),
-    'POST /api/main/?getApprovalCounts': () => ok({ pending: 0 }),
+    'POST /api/main/?getBusinessApprovalNotificationCounts': () => ok({ pending: 0 }),
+    'POST /api/main/?getBusinessApprovalUsers': () => ok({ users: [] }),
+    'POST /api/main/?getApprovalPolicy': () =>
+      ok({ policy: { currencyCode: 'GBP', rules: [] }, approvers: 2, canEdit: true }),
     'POST /api/auth/realtime-ticket': () => ({
       body: { ticket: 'ticket-1', expiresInSeconds: 30 },
     }),
