@@ -4,6 +4,7 @@ import {
   apiSignIn,
   expect,
   expectAccessible,
+  fromOutbox,
   recordAnswers,
   signInThroughApi,
   test,
@@ -377,10 +378,24 @@ test.describe('transfers', () => {
         .filter({ hasText: expectedMoney(debit, 'GBP') });
       await expect(row.first()).toBeVisible();
       await expectAccessible(owner, '/transfer/approved');
+      // The owner opens it and approves with their own code (e-mailed: their customer confirms nothing).
       await row
         .first()
-        .getByRole('button', { name: /^Approve / })
+        .getByRole('button', { name: /^Review / })
         .click();
+      await owner
+        .getByRole('dialog', { name: /^Request \d+$/ })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      const codeDialog = owner.getByRole('dialog', { name: 'Approve with your code' });
+      await expect(codeDialog).toBeVisible();
+      const code = await fromOutbox(
+        owner.request,
+        'ioana@harbourlight.example',
+        /to approve sending .+ is (\d{6})\./,
+      );
+      await codeDialog.getByLabel('Code').fill(code);
+      await codeDialog.getByRole('button', { name: 'Approve' }).click();
       await expect(owner.getByText('Approved: 1')).toBeVisible();
 
       await goHome(owner);
