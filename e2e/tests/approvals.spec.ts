@@ -30,7 +30,7 @@ interface WireAccount {
   currencyCode: string;
 }
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 async function companyOf(request: APIRequestContext, token: string): Promise<number> {
   const answer = await request.post('/api/main/?getCustomerAccessInfo', {

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Drawer.css';
 import type { ApprovalParty, BusinessApproval } from '@ledgerline/contract';
 import Decimal from 'decimal.js';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { intlLocale, useLanguage } from '@/i18n';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
@@ -32,17 +33,24 @@ export function usePayeeText(): (party: ApprovalParty | null) => string {
       (party.accountId !== null
         ? t('businessApprovals.detail.account', { id: party.accountId })
         : '');
-    return [party.name, where].filter(Boolean).join(' · ');
+    return [partyName(t, party), where].filter(Boolean).join(' · ');
   };
+}
+
+/** A party's name; an own account without one goes by its currency ("EUR account", as everywhere). */
+function partyName(t: TFunction, party: ApprovalParty): string | null {
+  if (party.name) return party.name;
+  return party.kind === 'ownAccount' ? t('accountNames.other', { currency: party.currency }) : null;
 }
 
 function Party({ party }: { party: ApprovalParty | null }) {
   const { t } = useTranslation();
   if (!party) return <>—</>;
+  const name = partyName(t, party);
   return (
     <>
-      {party.name ?? party.email ?? '—'}
-      {party.email && party.name && <span className={classes.sub}>{party.email}</span>}
+      {name ?? party.email ?? '—'}
+      {party.email && name && <span className={classes.sub}>{party.email}</span>}
       {party.accountId !== null && (
         <span className={classes.sub}>
           {t('businessApprovals.detail.account', { id: party.accountId })}

@@ -170,7 +170,7 @@ function PolicyForm({
             />
             <Button
               variant="subtle"
-              color="red.8"
+              color="red.9"
               onClick={() => rules.remove(index)}
               disabled={save.isPending}
               aria-label={t('businessApprovals.policy.removeRule', { index: index + 1 })}
