@@ -751,7 +751,7 @@ describe('second factor and approvals', () => {
       office,
     );
     const request = list.requests.find((item) => item.transactionType === 'wire');
-    expect(request).toMatchObject({ amount: '300', fee: '0.50' });
+    expect(request).toMatchObject({ amount: '300', fee: '0.5' });
     expect(request!.destination).toMatchObject({ kind: 'external' });
     const { body: approved } = await approvalFixtures(() => server).decide(
       ioana,
