@@ -118,11 +118,14 @@ describe('/transfer/approved', { timeout: 40_000 }, () => {
       pageSize: 50,
       status: 'pending',
     });
-    expect(
-      within(screen.getByRole('navigation', { name: 'Transfer types' })).getByRole('link', {
-        name: /Approvals/,
-      }),
-    ).toHaveTextContent('4');
+    // The count comes from its own call: it may land after the list.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Transfer types' })).getByRole('link', {
+          name: /Approvals/,
+        }),
+      ).toHaveTextContent('4'),
+    );
     // One request of a batch selects the whole batch.
     await user.click(
       requests.getByRole('checkbox', { name: 'Select £300.00 by clerk@harbourlight.example' }),
