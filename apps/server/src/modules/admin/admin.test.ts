@@ -343,7 +343,11 @@ describe('staff never moves a customer’s money', () => {
         currencyCode: 'EUR',
       })
       .returning({ id: approvalRequests.id });
-    await expectRefused('approveRequests', { ids: [request!.id] });
+    await expectRefused('businessApprovalsApprove', {
+      transactionIds: [request!.id],
+      declined: false,
+    });
+    await expectRefused('businessConfirm', { approvalTransactionId: randomUUID(), code: '123456' });
     const [still] = await db()
       .select({ status: approvalRequests.status })
       .from(approvalRequests)
