@@ -4,7 +4,9 @@ import Decimal from 'decimal.js';
 import {
   apiSignIn,
   expect,
+  exclusively,
   expectAccessible,
+  HARBOURLIGHT_MONEY,
   fromOutbox,
   signInThroughApi,
   test,
@@ -121,18 +123,20 @@ test('the owner opens a clerk’s request, approves it with their own code, and 
   page,
   request,
 }) => {
-  const { token, office, before } = await clerkRequests(request, '42');
-  await actForHarbourlight(page, OWNER);
-  // The navigation counts what waits for this approver.
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Transfers/ }),
-  ).toContainText(/\d/);
-  await expectAccessible(page, '/transfer/approved');
-  await approveWithCode(page, OWNER, '€42.00');
-  await expect(page.getByText('Approved: 1')).toBeVisible();
-  const after = await companyAccounts(request, token, office);
-  expect(new Decimal(after.eur.balance).minus(before.eur.balance).toFixed(2)).toBe('42.00');
-  expect(new Decimal(after.gbp.balance).lessThan(before.gbp.balance)).toBe(true);
+  await exclusively(HARBOURLIGHT_MONEY, async () => {
+    const { token, office, before } = await clerkRequests(request, '42');
+    await actForHarbourlight(page, OWNER);
+    // The navigation counts what waits for this approver.
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Transfers/ }),
+    ).toContainText(/\d/);
+    await expectAccessible(page, '/transfer/approved');
+    await approveWithCode(page, OWNER, '€42.00');
+    await expect(page.getByText('Approved: 1')).toBeVisible();
+    const after = await companyAccounts(request, token, office);
+    expect(new Decimal(after.eur.balance).minus(before.eur.balance).toFixed(2)).toBe('42.00');
+    expect(new Decimal(after.gbp.balance).lessThan(before.gbp.balance)).toBe(true);
+  });
 });
 
 test('above the policy’s amount a request waits for a second approver before anything moves', async ({
@@ -140,23 +144,25 @@ test('above the policy’s amount a request waits for a second approver before a
   browser,
   request,
 }) => {
-  const { token, office, before } = await clerkRequests(request, '1500');
-  await actForHarbourlight(page, OWNER);
-  await approveWithCode(page, OWNER, '€1,500.00');
-  await expect(page.getByText(/more approvals are needed: 1/)).toBeVisible();
-  const held = await companyAccounts(request, token, office);
-  expect(String(held.eur.balance)).toBe(String(before.eur.balance));
+  await exclusively(HARBOURLIGHT_MONEY, async () => {
+    const { token, office, before } = await clerkRequests(request, '1500');
+    await actForHarbourlight(page, OWNER);
+    await approveWithCode(page, OWNER, '€1,500.00');
+    await expect(page.getByText(/more approvals are needed: 1/)).toBeVisible();
+    const held = await companyAccounts(request, token, office);
+    expect(String(held.eur.balance)).toBe(String(before.eur.balance));
 
-  const context = await browser.newContext();
-  try {
-    const second = await context.newPage();
-    await actForHarbourlight(second, SECOND);
-    await expect(second.getByText('1 of 2').first()).toBeVisible();
-    await approveWithCode(second, SECOND, '€1,500.00');
-    await expect(second.getByText('Approved: 1')).toBeVisible();
-  } finally {
-    await context.close();
-  }
-  const after = await companyAccounts(request, token, office);
-  expect(new Decimal(after.eur.balance).minus(before.eur.balance).toFixed(2)).toBe('1500.00');
+    const context = await browser.newContext();
+    try {
+      const second = await context.newPage();
+      await actForHarbourlight(second, SECOND);
+      await expect(second.getByText('1 of 2').first()).toBeVisible();
+      await approveWithCode(second, SECOND, '€1,500.00');
+      await expect(second.getByText('Approved: 1')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+    const after = await companyAccounts(request, token, office);
+    expect(new Decimal(after.eur.balance).minus(before.eur.balance).toFixed(2)).toBe('1500.00');
+  });
 });

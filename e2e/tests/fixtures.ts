@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -179,3 +181,34 @@ export function recordAnswers(page: Page, method: string): string[] {
   });
   return seen;
 }
+
+/**
+ * Runs `body` while no other test of this run holds the lock `name`: for tests in different files
+ * (so possibly in the other worker) that move the same seeded customer's money and assert exact
+ * balances, or read the same user's latest e-mailed code. The lock is a directory in this run's
+ * output folder (Playwright empties it when a run starts), made atomically; a waiter polls for it.
+ */
+export async function exclusively<T>(name: string, body: () => Promise<T>): Promise<T> {
+  const root = join(test.info().project.outputDir, '.locks');
+  mkdirSync(root, { recursive: true });
+  const lock = join(root, name);
+  const take = () => {
+    try {
+      mkdirSync(lock);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await expect
+    .poll(take, { message: `waiting for the lock ${name}`, timeout: 240_000, intervals: [250] })
+    .toBe(true);
+  try {
+    return await body();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** The lock of the tests that move Harbourlight Studio's money (approvals). */
+export const HARBOURLIGHT_MONEY = 'harbourlight-money';

@@ -3,8 +3,10 @@ import Decimal from 'decimal.js';
 import {
   apiSignIn,
   expect,
+  exclusively,
   expectAccessible,
   fromOutbox,
+  HARBOURLIGHT_MONEY,
   recordAnswers,
   signInThroughApi,
   test,
@@ -344,69 +346,73 @@ test.describe('transfers', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'clerk@harbourlight.example', 'northmere');
-    // The clerk acts for the company (access right 3: initiate).
-    const companyBefore = await actForHarbourlight(page);
-    const gbp = paymentIn(companyBefore, 'GBP');
-    const eur = paymentIn(companyBefore, 'EUR');
-    await openTransfers(page, 'Between my accounts', /\/transfer\/account$/);
-    const amount = '31.5';
-    const { total, debit } = await fillOwnTransfer(page, gbp, eur, amount);
-    const review = await openReview(page);
-    await review.getByRole('button', { name: 'Transfer €31.50' }).click();
-    // The result names the state: it waits for someone with full rights.
-    const created = page.getByRole('dialog', { name: 'Waiting for approval' });
-    await expect(created).toBeVisible();
-    await expectAccessible(page, 'approval created popup');
-    await created.getByRole('button', { name: 'OK' }).click();
-    // Nothing moved.
-    await goHome(page);
-    await expect(balanceRow(page, 'GBP')).toHaveText(
-      expectedMoney(new Decimal(gbp.balance), 'GBP'),
-    );
+    // approvals.spec.ts moves this company's money and reads the owner's codes too: it may wait.
+    test.setTimeout(240_000);
+    await exclusively(HARBOURLIGHT_MONEY, async () => {
+      await signIn(page, 'clerk@harbourlight.example', 'northmere');
+      // The clerk acts for the company (access right 3: initiate).
+      const companyBefore = await actForHarbourlight(page);
+      const gbp = paymentIn(companyBefore, 'GBP');
+      const eur = paymentIn(companyBefore, 'EUR');
+      await openTransfers(page, 'Between my accounts', /\/transfer\/account$/);
+      const amount = '31.5';
+      const { total, debit } = await fillOwnTransfer(page, gbp, eur, amount);
+      const review = await openReview(page);
+      await review.getByRole('button', { name: 'Transfer €31.50' }).click();
+      // The result names the state: it waits for someone with full rights.
+      const created = page.getByRole('dialog', { name: 'Waiting for approval' });
+      await expect(created).toBeVisible();
+      await expectAccessible(page, 'approval created popup');
+      await created.getByRole('button', { name: 'OK' }).click();
+      // Nothing moved.
+      await goHome(page);
+      await expect(balanceRow(page, 'GBP')).toHaveText(
+        expectedMoney(new Decimal(gbp.balance), 'GBP'),
+      );
 
-    const context = await browser.newContext();
-    try {
-      const owner = await context.newPage();
-      await signIn(owner, 'ioana@harbourlight.example', 'northmere');
-      await actForHarbourlight(owner);
-      await openTransfers(owner, /Approvals/, /\/transfer\/approved$/);
-      // The request is for what leaves the company's GBP account (the fee comes on approval).
-      const row = owner
-        .getByRole('listitem')
-        .filter({ hasText: 'clerk@harbourlight.example' })
-        .filter({ hasText: expectedMoney(debit, 'GBP') });
-      await expect(row.first()).toBeVisible();
-      await expectAccessible(owner, '/transfer/approved');
-      // The owner opens it and approves with their own code (e-mailed: their customer confirms nothing).
-      await row
-        .first()
-        .getByRole('button', { name: /^Review / })
-        .click();
-      await owner
-        .getByRole('dialog', { name: /^Request \d+$/ })
-        .getByRole('button', { name: 'Approve' })
-        .click();
-      const codeDialog = owner.getByRole('dialog', { name: 'Approve with your code' });
-      await expect(codeDialog).toBeVisible();
-      const code = await fromOutbox(
-        owner.request,
-        'ioana@harbourlight.example',
-        /to approve sending .+ is (\d{6})\./,
-      );
-      await codeDialog.getByLabel('Code').fill(code);
-      await codeDialog.getByRole('button', { name: 'Approve' }).click();
-      await expect(owner.getByText('Approved: 1')).toBeVisible();
+      const context = await browser.newContext();
+      try {
+        const owner = await context.newPage();
+        await signIn(owner, 'ioana@harbourlight.example', 'northmere');
+        await actForHarbourlight(owner);
+        await openTransfers(owner, /Approvals/, /\/transfer\/approved$/);
+        // The request is for what leaves the company's GBP account (the fee comes on approval).
+        const row = owner
+          .getByRole('listitem')
+          .filter({ hasText: 'clerk@harbourlight.example' })
+          .filter({ hasText: expectedMoney(debit, 'GBP') });
+        await expect(row.first()).toBeVisible();
+        await expectAccessible(owner, '/transfer/approved');
+        // The owner opens it and approves with their own code (e-mailed: their customer confirms nothing).
+        await row
+          .first()
+          .getByRole('button', { name: /^Review / })
+          .click();
+        await owner
+          .getByRole('dialog', { name: /^Request \d+$/ })
+          .getByRole('button', { name: 'Approve' })
+          .click();
+        const codeDialog = owner.getByRole('dialog', { name: 'Approve with your code' });
+        await expect(codeDialog).toBeVisible();
+        const code = await fromOutbox(
+          owner.request,
+          'ioana@harbourlight.example',
+          /to approve sending .+ is (\d{6})\./,
+        );
+        await codeDialog.getByLabel('Code').fill(code);
+        await codeDialog.getByRole('button', { name: 'Approve' }).click();
+        await expect(owner.getByText('Approved: 1')).toBeVisible();
 
-      await goHome(owner);
-      await expect(balanceRow(owner, 'GBP')).toHaveText(
-        expectedMoney(new Decimal(gbp.balance).minus(total), 'GBP'),
-      );
-      await expect(balanceRow(owner, 'EUR')).toHaveText(
-        expectedMoney(new Decimal(eur.balance).plus(amount), 'EUR'),
-      );
-    } finally {
-      await context.close();
-    }
+        await goHome(owner);
+        await expect(balanceRow(owner, 'GBP')).toHaveText(
+          expectedMoney(new Decimal(gbp.balance).minus(total), 'GBP'),
+        );
+        await expect(balanceRow(owner, 'EUR')).toHaveText(
+          expectedMoney(new Decimal(eur.balance).plus(amount), 'EUR'),
+        );
+      } finally {
+        await context.close();
+      }
+    });
   });
 });

@@ -9,7 +9,9 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
     expect(NAMESPACES).toEqual([
       'account-letter',
       'agreement',
+      'business-approvals',
       'card-secrets',
+      'company-users',
       'compliance',
       'documents',
       'exports',
