@@ -1,10 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import Decimal from 'decimal.js';
 import { Secret, TOTP } from 'otpauth';
 import {
+  apiSignIn,
+  exclusively,
   expect,
   expectAccessible,
   freshEmail,
   fromOutbox,
+  HARBOURLIGHT_MONEY,
   signInThroughApi,
   test,
 } from './fixtures';
@@ -12,12 +16,32 @@ import {
 /*
  * Issue 15A: a business owner invites an authorised user with initiate rights; the invitee
  * activates from the e-mail (password and authenticator app), signs in to the company and creates
- * a transfer that waits for approval; the owner lowers their rights to read, and the invitee's
- * open screen loses the transfers at once.
+ * a transfer that waits for approval; the owner approves it with their own code and the money
+ * moves; the owner lowers their rights to read, and the invitee's open screen loses the transfers
+ * at once.
  */
 test.describe.configure({ timeout: 150_000 });
 
 const OWNER = 'office@harbourlight.example';
+
+/** The company's payment-account balances by currency, as the owner's API sees them. */
+async function companyBalances(
+  request: APIRequestContext,
+  token: string,
+): Promise<Record<string, Decimal>> {
+  const answer = await request.post('/api/main/?getAccounts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  const { accounts } = (await answer.json()) as {
+    accounts: { type: number; currencyCode: string; balance: string | number }[];
+  };
+  return Object.fromEntries(
+    accounts
+      .filter((account) => account.type === 1001)
+      .map((account) => [account.currencyCode, new Decimal(account.balance)]),
+  );
+}
 const PASSWORD = 'Invitee-pass-2026';
 
 function totpOf(secret: string): TOTP {
@@ -37,9 +61,10 @@ async function openUsers(page: Page): Promise<void> {
   await expect(page.getByRole('table', { name: /Users of Harbourlight/ })).toBeVisible();
 }
 
-test('the owner invites an initiate user, who activates, transfers for approval and loses the right when lowered', async ({
+test('the owner invites an initiate user, who activates, transfers for approval, is approved with the owner’s code, and loses the right when lowered', async ({
   page,
   browser,
+  request,
 }) => {
   const email = freshEmail('invitee');
   await openUsers(page);
@@ -132,8 +157,36 @@ test('the owner invites an initiate user, who activates, transfers for approval 
       invitee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transfers' }),
     ).toBeVisible();
 
+    // The owner opens the invitee's request and approves it with their own e-mailed code; the
+    // money moves then (approvals.spec.ts moves this company's money too: one at a time).
+    await exclusively(HARBOURLIGHT_MONEY, async () => {
+      const ownerToken = await apiSignIn(request, OWNER);
+      const before = await companyBalances(request, ownerToken);
+      await page.goto('/transfer/approved');
+      const waiting = page
+        .getByRole('listitem')
+        .filter({ hasText: email })
+        .filter({ has: page.getByRole('button', { name: /^Review / }) });
+      await waiting
+        .first()
+        .getByRole('button', { name: /^Review / })
+        .click();
+      const detail = page.getByRole('dialog', { name: /^Request \d+$/ });
+      await expect(detail.getByText('€12.50')).toBeVisible();
+      await detail.getByRole('button', { name: 'Approve' }).click();
+      const codeDialog = page.getByRole('dialog', { name: 'Approve with your code' });
+      await expect(codeDialog).toBeVisible();
+      const code = await fromOutbox(page.request, OWNER, /to approve sending .+ is (\d{6})\./);
+      await codeDialog.getByLabel('Code').fill(code);
+      await codeDialog.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByText('Approved: 1')).toBeVisible();
+      const after = await companyBalances(request, ownerToken);
+      expect(after.EUR!.minus(before.EUR!).toFixed(2)).toBe('12.50');
+      expect(after.GBP!.lessThan(before.GBP!)).toBe(true);
+    });
+
     // The owner lowers the invitee to read only.
-    await page.reload();
+    await page.goto('/company-access/users');
     const inviteeRow = page.getByRole('row').filter({ hasText: email });
     await expect(inviteeRow).toContainText('Active');
     await inviteeRow.getByRole('button', { name: 'Edit the rights of Iris Vale' }).click();

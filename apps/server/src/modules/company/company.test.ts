@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
-import type { DueDiligenceQuestionnaire } from '@ledgerline/contract';
+import { PROFILE_PHONE_TYPE, type DueDiligenceQuestionnaire } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
 import {
   auditLog,
@@ -446,5 +446,47 @@ describe('payment e-mails (/company-emails)', () => {
       asCompany(ioana),
     );
     expect(again.body.validationErrors).toEqual({ email: 'validation.emailAlreadyAdded' });
+  });
+});
+
+describe('the company’s contact data on its profile', () => {
+  it('lets the initiate-only clerk read it but change nothing of it', async () => {
+    const before = await server.call('getProfile', {}, asCompany(clerk));
+    expect(before.status).toBe(200);
+    const emailId = before.body.emails[0]!.emailId;
+    const attempts = [
+      server.call('addEmail', { email: 'clerk-added@harbourlight.example' }, asCompany(clerk)),
+      server.call('deleteEmail', { emailId }, asCompany(clerk)),
+      server.call('setPrimaryEmail', { emailId }, asCompany(clerk)),
+      server.call(
+        'addPhone',
+        { phoneCountryCode: 'GB', phone: '7700900456', phoneType: PROFILE_PHONE_TYPE },
+        asCompany(clerk),
+      ),
+      server.call('updateTaxNumber', { taxId: 'GB123456789' }, asCompany(clerk)),
+      server.call(
+        'requestUsernameChange',
+        { newUsername: 'clerk-login@harbourlight.example' },
+        asCompany(clerk),
+      ),
+    ];
+    for (const { status, body } of await Promise.all(attempts)) {
+      expect({ status, code: body.responseCode }, JSON.stringify(body)).toEqual({
+        status: 403,
+        code: 'ENOA',
+      });
+    }
+    const after = await server.call('getProfile', {}, asCompany(clerk));
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('lets a full-access user change it', async () => {
+    const added = await server.call(
+      'addEmail',
+      { email: 'ioana-added@harbourlight.example' },
+      asCompany(ioana),
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.email.email).toBe('ioana-added@harbourlight.example');
   });
 });
