@@ -1,10 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { CardSecret } from '@ledgerline/contract';
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { Language } from '@ledgerline/domain/languages';
 import type { Database, Tx } from '../../db/client';
-import { cardDetails, cardSecretReveals, deviceRequests } from '../../db/schema';
+import { cardDetails, cardSecretReveals } from '../../db/schema';
 import { t } from '../../i18n/translate';
 import type { Actor } from '../../lib/actor';
 import { sha256 } from '../../lib/crypto';
@@ -13,7 +13,16 @@ import { audit } from '../audit';
 import { requireFullAccess } from '../customers';
 import type { DeviceRequestHook } from '../auth';
 import type { Mailer } from '../notifications';
-import { confirmationPlan, sentToOf, useTotpCode } from '../security';
+import {
+  FACTOR,
+  confirmationPlan,
+  createPushRequest,
+  judgeFactor,
+  sendFactorCode,
+  sentToOf,
+  sixDigitCode,
+  supersedePushRequest,
+} from '../security';
 import { loadOwnedCard, refuse, requireCardAction, type AccountRow } from './access';
 import type { CardVault } from './vault';
 
@@ -44,10 +53,6 @@ const MAX_CODE_ATTEMPTS = 5;
 /** Step-ups one user may start for one card in STARTS_WINDOW_MS: each sends an SMS or e-mail. */
 const MAX_STARTS = 5;
 const STARTS_WINDOW_MS = 15 * 60_000;
-const PUSH = 1;
-const SMS = 2;
-const TOTP = 3;
-const EMAIL = 4;
 
 const ACTION_OF = { pin: 'showPin', details: 'details' } as const;
 const AUDIT_ACTION_OF = { pin: 'card.showPin', details: 'card.details' } as const;
@@ -104,7 +109,7 @@ export async function startCardSecretReveal(
   }
   const plan = await confirmationPlan(deps.db, actor.userId, actor.ownCustomerId);
   // A customer who confirms nothing still proves it is them before card data is shown.
-  const approveType = plan.approveType === 0 ? EMAIL : plan.approveType;
+  const approveType = plan.approveType === FACTOR.none ? FACTOR.email : plan.approveType;
   const now = new Date();
   const operationId = randomUUID();
   await deps.db.transaction(async (tx) => {
@@ -129,37 +134,25 @@ export async function startCardSecretReveal(
     const row = { id: operationId, accountId: card.id, secret: input.secret };
     let hash: string | null = null;
     let deviceRequestKey: string | null = null;
-    if (approveType === SMS || approveType === EMAIL) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    if (approveType === FACTOR.sms || approveType === FACTOR.email) {
+      const code = sixDigitCode();
       hash = codeHash(row, code);
       const text = (key: string) => t(actor.lang, `card-secrets:${key}`, { ...values, code });
-      await deps.mailer.enqueue(
-        tx,
-        approveType === SMS && plan.smsPhone
-          ? {
-              channel: 'sms',
-              recipient: plan.smsPhone,
-              body: text('smsCode'),
-              userId: actor.userId,
-            }
-          : {
-              channel: 'email',
-              recipient: plan.email,
-              subject: text('emailSubject'),
-              body: text('emailBody'),
-              userId: actor.userId,
-            },
-      );
-    } else if (approveType === PUSH) {
-      deviceRequestKey = randomUUID();
-      await tx.insert(deviceRequests).values({
-        id: deviceRequestKey,
+      await sendFactorCode(tx, deps.mailer, {
+        approveType,
+        plan,
+        userId: actor.userId,
+        sms: text('smsCode'),
+        emailSubject: text('emailSubject'),
+        emailBody: text('emailBody'),
+      });
+    } else if (approveType === FACTOR.push) {
+      deviceRequestKey = await createPushRequest(tx, {
         userId: actor.userId,
         kind: 'cardSecret',
-        title: t(actor.lang, 'card-secrets:pushTitle', values).slice(0, 256),
+        title: t(actor.lang, 'card-secrets:pushTitle', values),
         details: { card: String(values.card) },
         expiresAt,
-        pendingLoginId: null,
       });
     }
     await tx.insert(cardSecretReveals).values({
@@ -201,13 +194,7 @@ async function supersedePending(tx: Tx, userId: number, accountId: number, secre
       ),
     )
     .returning({ deviceRequestKey: cardSecretReveals.deviceRequestKey });
-  for (const { deviceRequestKey } of pending) {
-    if (!deviceRequestKey) continue;
-    await tx
-      .update(deviceRequests)
-      .set({ status: 'superseded', decidedAt: new Date() })
-      .where(and(eq(deviceRequests.id, deviceRequestKey), eq(deviceRequests.status, 'pending')));
-  }
+  for (const { deviceRequestKey } of pending) await supersedePushRequest(tx, deviceRequestKey);
 }
 
 const expiredError = () =>
@@ -260,41 +247,35 @@ async function passStepUp(
       await close('expired');
       return { kind: 'error', error: expiredError() };
     }
-    let passed: boolean;
-    if (row.approveType === PUSH) {
-      const [request] = row.deviceRequestKey
-        ? await tx
-            .select({ status: deviceRequests.status })
-            .from(deviceRequests)
-            .where(eq(deviceRequests.id, row.deviceRequestKey))
-        : [];
-      if (request?.status === 'pending') return { kind: 'pending' };
-      passed = request?.status === 'approved';
-      if (!passed) {
-        await close('rejected');
-        return {
-          kind: 'error',
-          error: AppError.invalid(
-            { operationId: 'validation.transactionRejected' },
-            'The request was declined in the phone app',
-          ),
-        };
-      }
-    } else {
-      if (!input.code)
-        return {
-          kind: 'error',
-          error: AppError.invalid({ code: 'validation.required' }, 'Enter the code'),
-        };
-      passed =
-        row.approveType === TOTP
-          ? await useTotpCode(tx, actor.userId, input.code, now)
-          : row.codeHash !== null && codeHash(row, input.code) === row.codeHash;
+    const verdict = await judgeFactor(tx, row, {
+      userId: actor.userId,
+      code: input.code,
+      now,
+      hashOf: (code) => codeHash(row, code),
+      maxAttempts: MAX_CODE_ATTEMPTS,
+    });
+    if (verdict.kind === 'pending') return { kind: 'pending' };
+    if (verdict.kind === 'declined') {
+      await close('rejected');
+      return {
+        kind: 'error',
+        error: AppError.invalid(
+          { operationId: 'validation.transactionRejected' },
+          'The request was declined in the phone app',
+        ),
+      };
     }
-    if (!passed) {
-      const attempts = row.attempts + 1;
-      await tx.update(cardSecretReveals).set({ attempts }).where(eq(cardSecretReveals.id, row.id));
-      if (attempts >= MAX_CODE_ATTEMPTS) {
+    if (verdict.kind === 'missingCode')
+      return {
+        kind: 'error',
+        error: AppError.invalid({ code: 'validation.required' }, 'Enter the code'),
+      };
+    if (verdict.kind === 'wrong') {
+      await tx
+        .update(cardSecretReveals)
+        .set({ attempts: verdict.attempts })
+        .where(eq(cardSecretReveals.id, row.id));
+      if (verdict.exhausted) {
         await close('rejected');
         await audit(tx, {
           action: 'card.secretRefused',
@@ -315,7 +296,7 @@ async function passStepUp(
         kind: 'error',
         error: AppError.invalid(
           { code: 'validation.codeWrong' },
-          `The code is not correct (${MAX_CODE_ATTEMPTS - attempts} tries left)`,
+          `The code is not correct (${verdict.triesLeft} tries left)`,
         ),
       };
     }

@@ -11,3 +11,11 @@ export {
   useTotpCode,
   type ConfirmationPlan,
 } from './transaction-factor';
+export {
+  FACTOR,
+  createPushRequest,
+  judgeFactor,
+  sendFactorCode,
+  sixDigitCode,
+  supersedePushRequest,
+} from './step-up';

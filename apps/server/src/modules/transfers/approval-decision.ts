@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   ApprovalOperation,
@@ -8,13 +8,7 @@ import type {
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import { isLanguage, type Language } from '@ledgerline/domain/languages';
 import type { Tx } from '../../db/client';
-import {
-  approvalDecisions,
-  approvalRequests,
-  approvalVotes,
-  deviceRequests,
-  users,
-} from '../../db/schema';
+import { approvalDecisions, approvalRequests, approvalVotes, users } from '../../db/schema';
 import { t } from '../../i18n/translate';
 import type { Actor } from '../../lib/actor';
 import { sha256 } from '../../lib/crypto';
@@ -23,7 +17,17 @@ import { audit } from '../audit';
 import type { DeviceRequestHook } from '../auth';
 import { refuseStaffMoneyMovement, requireMayMoveMoney } from '../customers';
 import { hashRequest, Money, moneyText } from '../ledger';
-import { confirmationPlan, sentToOf, useTotpCode, type ConfirmationPlan } from '../security';
+import {
+  FACTOR,
+  confirmationPlan,
+  createPushRequest,
+  judgeFactor,
+  sendFactorCode,
+  sentToOf,
+  sixDigitCode,
+  supersedePushRequest,
+  type ConfirmationPlan,
+} from '../security';
 import { approvalEvents, isApprover, type ApprovalPayload, type RequestRow } from './approvals';
 import { sameAsApproved, type ApprovalSnapshot } from './approval-snapshot';
 import { accountEvents, publishAll } from './events';
@@ -46,15 +50,6 @@ import { CONFIRMATION_TTL_MS, MAX_CODE_ATTEMPTS, MAX_CODE_RESENDS } from './seco
 
 type DecisionRow = typeof approvalDecisions.$inferSelect;
 type Published = { userId: number; event: RealtimeEvent }[];
-
-const PUSH = 1;
-const SMS = 2;
-const TOTP = 3;
-const EMAIL = 4;
-
-function sixDigits(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
 
 function codeHash(row: Pick<DecisionRow, 'id' | 'binding'>, code: string): string {
   return sha256(`approval:${row.id}:${row.binding}:${code}`);
@@ -109,39 +104,27 @@ async function sendFactor(
 ): Promise<{ codeHash: string | null; deviceRequestKey: string | null }> {
   const { approveType, plan, actor, values } = input;
   const verb = input.declined ? 'Decline' : 'Approve';
-  if (approveType === PUSH) {
-    const key = randomUUID();
-    await tx.insert(deviceRequests).values({
-      id: key,
+  if (approveType === FACTOR.push) {
+    const key = await createPushRequest(tx, {
       userId: actor.userId,
       kind: 'approval',
-      title: message(actor.lang, `push${verb}`, values).slice(0, 256),
+      title: message(actor.lang, `push${verb}`, values),
       details: { amount: String(values.amount), payee: String(values.payee) },
       expiresAt: input.expiresAt,
-      pendingLoginId: null,
     });
     return { codeHash: null, deviceRequestKey: key };
   }
-  if (approveType === TOTP) return { codeHash: null, deviceRequestKey: null };
-  const code = sixDigits();
+  if (approveType === FACTOR.totp) return { codeHash: null, deviceRequestKey: null };
+  const code = sixDigitCode();
   const withCode = { ...values, code };
-  await deps.mailer.enqueue(
-    tx,
-    approveType === SMS && plan.smsPhone
-      ? {
-          channel: 'sms',
-          recipient: plan.smsPhone,
-          body: message(actor.lang, `sms${verb}`, withCode),
-          userId: actor.userId,
-        }
-      : {
-          channel: 'email',
-          recipient: plan.email,
-          subject: message(actor.lang, `emailSubject${verb}`, withCode),
-          body: message(actor.lang, `emailBody${verb}`, withCode),
-          userId: actor.userId,
-        },
-  );
+  await sendFactorCode(tx, deps.mailer, {
+    approveType,
+    plan,
+    userId: actor.userId,
+    sms: message(actor.lang, `sms${verb}`, withCode),
+    emailSubject: message(actor.lang, `emailSubject${verb}`, withCode),
+    emailBody: message(actor.lang, `emailBody${verb}`, withCode),
+  });
   return { codeHash: codeHash(input.row, code), deviceRequestKey: null };
 }
 
@@ -151,13 +134,7 @@ async function supersede(tx: Tx, where: ReturnType<typeof and>) {
     .set({ status: 'superseded', decidedAt: new Date() })
     .where(and(where, eq(approvalDecisions.status, 'pending')))
     .returning({ deviceRequestKey: approvalDecisions.deviceRequestKey });
-  for (const { deviceRequestKey } of pending) {
-    if (!deviceRequestKey) continue;
-    await tx
-      .update(deviceRequests)
-      .set({ status: 'superseded', decidedAt: new Date() })
-      .where(and(eq(deviceRequests.id, deviceRequestKey), eq(deviceRequests.status, 'pending')));
-  }
+  for (const { deviceRequestKey } of pending) await supersedePushRequest(tx, deviceRequestKey);
 }
 
 const refuse = (field: string, key: string, text: string) =>
@@ -212,7 +189,7 @@ export async function startDecision(
   }
   const plan = await confirmationPlan(deps.db, actor.userId, actor.ownCustomerId);
   // Approving moves money: an approver whose customer confirms nothing still proves it is them.
-  const approveType = plan.approveType === 0 ? EMAIL : plan.approveType;
+  const approveType = plan.approveType === FACTOR.none ? FACTOR.email : plan.approveType;
   const id = randomUUID();
   const binding = bindingOf(rows, input.declined, reason);
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
@@ -303,7 +280,7 @@ export async function resendDecisionCode(
     const row = await lockDecision(tx, input.approvalTransactionId, actor);
     if (row.status !== 'pending') throw usedError();
     if (row.expiresAt <= new Date()) throw expiredError();
-    if (row.approveType === TOTP)
+    if (row.approveType === FACTOR.totp)
       throw refuse(
         'approvalTransactionId',
         'validation.nothingToResend',
@@ -320,13 +297,7 @@ export async function resendDecisionCode(
       .from(approvalRequests)
       .where(inArray(approvalRequests.id, row.requestIds))
       .orderBy(asc(approvalRequests.id));
-    if (row.deviceRequestKey)
-      await tx
-        .update(deviceRequests)
-        .set({ status: 'superseded', decidedAt: new Date() })
-        .where(
-          and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')),
-        );
+    await supersedePushRequest(tx, row.deviceRequestKey);
     const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
     const factor = await sendFactor(tx, deps, {
       approveType: row.approveType,
@@ -372,46 +343,40 @@ async function checkFactor(
     await close('expired');
     return { kind: 'error', error: expiredError() };
   }
-  let passed: boolean;
-  if (row.approveType === PUSH) {
-    const [request] = row.deviceRequestKey
-      ? await tx
-          .select({ status: deviceRequests.status })
-          .from(deviceRequests)
-          .where(eq(deviceRequests.id, row.deviceRequestKey))
-      : [];
-    if (request?.status === 'pending') return { kind: 'pending' };
-    if (request?.status !== 'approved') {
-      await close('rejected');
-      return {
-        kind: 'error',
-        error: refuse(
-          'approvalTransactionId',
-          'validation.transactionRejected',
-          'The request was declined in the phone app',
-        ),
-      };
-    }
-    passed = true;
-  } else {
-    if (!code)
-      return { kind: 'error', error: refuse('code', 'validation.required', 'Enter the code') };
-    passed =
-      row.approveType === TOTP
-        ? await useTotpCode(tx, actor.userId, code, now)
-        : row.codeHash !== null && codeHash(row, code) === row.codeHash;
+  const verdict = await judgeFactor(tx, row, {
+    userId: actor.userId,
+    code,
+    now,
+    hashOf: (given) => codeHash(row, given),
+    maxAttempts: MAX_CODE_ATTEMPTS,
+  });
+  if (verdict.kind === 'pending') return { kind: 'pending' };
+  if (verdict.kind === 'declined') {
+    await close('rejected');
+    return {
+      kind: 'error',
+      error: refuse(
+        'approvalTransactionId',
+        'validation.transactionRejected',
+        'The request was declined in the phone app',
+      ),
+    };
   }
-  if (!passed) {
-    const attempts = row.attempts + 1;
-    await tx.update(approvalDecisions).set({ attempts }).where(eq(approvalDecisions.id, row.id));
+  if (verdict.kind === 'missingCode')
+    return { kind: 'error', error: refuse('code', 'validation.required', 'Enter the code') };
+  if (verdict.kind === 'wrong') {
+    await tx
+      .update(approvalDecisions)
+      .set({ attempts: verdict.attempts })
+      .where(eq(approvalDecisions.id, row.id));
     await audit(tx, {
       action: 'approval.codeWrong',
       userId: actor.userId,
       customerId: actor.customerId,
       ip: actor.ip,
-      details: { decisionId: row.id, attempts },
+      details: { decisionId: row.id, attempts: verdict.attempts },
     });
-    if (attempts >= MAX_CODE_ATTEMPTS) {
+    if (verdict.exhausted) {
       await close('rejected');
       return {
         kind: 'error',
@@ -423,7 +388,7 @@ async function checkFactor(
       error: refuse(
         'code',
         'validation.codeWrong',
-        `The code is not correct (${MAX_CODE_ATTEMPTS - attempts} tries left)`,
+        `The code is not correct (${verdict.triesLeft} tries left)`,
       ),
     };
   }

@@ -1,9 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { RealtimeEvent } from '@ledgerline/contract';
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { Database, Tx } from '../../db/client';
-import { deviceRequests, ledgerTransfers, transactionConfirmations } from '../../db/schema';
+import { ledgerTransfers, transactionConfirmations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { refuseStaffMoneyMovement } from '../customers';
@@ -20,7 +19,14 @@ import {
   pushRequest,
   sendCode,
 } from './second-factor';
-import { confirmationPlan, sentToOf, useTotpCode } from '../security';
+import {
+  FACTOR,
+  confirmationPlan,
+  judgeFactor,
+  sentToOf,
+  sixDigitCode,
+  supersedePushRequest,
+} from '../security';
 
 /*
  * Confirming a pending transfer (spec 2 §4 "Transaction approval"): the operationId names the
@@ -82,14 +88,7 @@ async function reject(
     .update(transactionConfirmations)
     .set({ status, decidedAt: new Date() })
     .where(eq(transactionConfirmations.id, row.id));
-  if (row.deviceRequestKey) {
-    await tx
-      .update(deviceRequests)
-      .set({ status: 'superseded', decidedAt: new Date() })
-      .where(
-        and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')),
-      );
-  }
+  await supersedePushRequest(tx, row.deviceRequestKey);
   await audit(tx, {
     action: 'transfer.rejected',
     userId: row.userId,
@@ -158,36 +157,26 @@ export async function confirmTransaction(
         events = await reject(tx, row, 'expired', 'expired');
         return fail(expiredError());
       }
-      if (row.approveType === 1) {
-        const [request] = row.deviceRequestKey
-          ? await tx
-              .select({ status: deviceRequests.status })
-              .from(deviceRequests)
-              .where(eq(deviceRequests.id, row.deviceRequestKey))
-          : [];
-        if (request?.status === 'approved') {
-          events = await settle(tx, row, actor.userId);
-          return done('settled');
-        }
-        if (request?.status === 'denied') {
-          events = await reject(tx, row, 'rejected', 'declined');
-          return fail(rejectedError());
-        }
-        return done('pending');
+      const verdict = await judgeFactor(tx, row, {
+        userId: actor.userId,
+        code: input.code,
+        now,
+        hashOf: (code) => codeHash(row.id, row.binding, code),
+        maxAttempts: MAX_CODE_ATTEMPTS,
+      });
+      if (verdict.kind === 'pending') return done('pending');
+      if (verdict.kind === 'declined') {
+        events = await reject(tx, row, 'rejected', 'declined');
+        return fail(rejectedError());
       }
-      if (!input.code)
+      if (verdict.kind === 'missingCode')
         return fail(AppError.invalid({ code: 'validation.required' }, 'Enter the code'));
-      const right =
-        row.approveType === 3
-          ? await useTotpCode(tx, actor.userId, input.code, now)
-          : row.codeHash !== null && codeHash(row.id, row.binding, input.code) === row.codeHash;
-      if (!right) {
-        const attempts = row.attempts + 1;
+      if (verdict.kind === 'wrong') {
         await tx
           .update(transactionConfirmations)
-          .set({ attempts })
+          .set({ attempts: verdict.attempts })
           .where(eq(transactionConfirmations.id, row.id));
-        if (attempts >= MAX_CODE_ATTEMPTS) {
+        if (verdict.exhausted) {
           events = await reject(tx, row, 'rejected', 'tooManyAttempts');
           return fail(
             AppError.invalid(
@@ -199,7 +188,7 @@ export async function confirmTransaction(
         return fail(
           AppError.invalid(
             { code: 'validation.codeWrong' },
-            `The code is not correct (${MAX_CODE_ATTEMPTS - attempts} tries left)`,
+            `The code is not correct (${verdict.triesLeft} tries left)`,
           ),
         );
       }
@@ -259,15 +248,8 @@ export async function resendTransactionCode(
           : `#${String(details.toAccount)}`;
     const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
     const values = { amount, payee, brand: plan.brandName, minutes: CONFIRMATION_TTL_MS / 60_000 };
-    if (row.approveType === 1) {
-      if (row.deviceRequestKey) {
-        await tx
-          .update(deviceRequests)
-          .set({ status: 'superseded', decidedAt: new Date() })
-          .where(
-            and(eq(deviceRequests.id, row.deviceRequestKey), eq(deviceRequests.status, 'pending')),
-          );
-      }
+    if (row.approveType === FACTOR.push) {
+      await supersedePushRequest(tx, row.deviceRequestKey);
       const key = await pushRequest(tx, {
         userId: actor.userId,
         lang: actor.lang,
@@ -281,7 +263,7 @@ export async function resendTransactionCode(
         .where(eq(transactionConfirmations.id, row.id));
       return { sent: true, approvalSentTo: null };
     }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = sixDigitCode();
     await sendCode(tx, deps, {
       approveType: row.approveType,
       plan,

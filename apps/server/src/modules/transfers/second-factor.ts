@@ -1,12 +1,18 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import type { Language } from '@ledgerline/domain/languages';
 import type { DbOrTx, Tx } from '../../db/client';
-import { deviceRequests, transactionConfirmations } from '../../db/schema';
+import { transactionConfirmations } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { sha256 } from '../../lib/crypto';
 import { moneyText } from '../ledger';
 import type { Mailer } from '../notifications';
-import { sentToOf, type ConfirmationPlan } from '../security';
+import {
+  FACTOR,
+  createPushRequest,
+  sendFactorCode,
+  sentToOf,
+  sixDigitCode,
+  type ConfirmationPlan,
+} from '../security';
 import { transferMessage } from './messages';
 import type { Quote } from './quote';
 
@@ -18,10 +24,6 @@ import type { Quote } from './quote';
 export const CONFIRMATION_TTL_MS = 5 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_CODE_RESENDS = 3;
-
-function sixDigits(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
 
 export function codeHash(operationId: string, binding: string, code: string): string {
   return sha256(`${operationId}:${binding}:${code}`);
@@ -58,8 +60,8 @@ export async function startConfirmation(
   };
   let hash: string | null = null;
   let deviceRequestKey: string | null = null;
-  if (plan.approveType === 2 || plan.approveType === 4) {
-    const code = sixDigits();
+  if (plan.approveType === FACTOR.sms || plan.approveType === FACTOR.email) {
+    const code = sixDigitCode();
     hash = codeHash(operationId, binding, code);
     await sendCode(tx, deps, {
       approveType: plan.approveType,
@@ -68,7 +70,7 @@ export async function startConfirmation(
       lang: actor.lang,
       values: { ...values, code },
     });
-  } else if (plan.approveType === 1) {
+  } else if (plan.approveType === FACTOR.push) {
     deviceRequestKey = await pushRequest(tx, {
       userId: actor.userId,
       lang: actor.lang,
@@ -102,22 +104,14 @@ export async function sendCode(
     values: Record<string, string | number>;
   },
 ): Promise<void> {
-  if (input.approveType === 2 && input.plan.smsPhone) {
-    await deps.mailer.enqueue(tx, {
-      channel: 'sms',
-      recipient: input.plan.smsPhone,
-      body: transferMessage('smsCode', input.lang, input.values),
-      userId: input.userId,
-    });
-  } else {
-    await deps.mailer.enqueue(tx, {
-      channel: 'email',
-      recipient: input.plan.email,
-      subject: transferMessage('emailSubject', input.lang, input.values),
-      body: transferMessage('emailBody', input.lang, input.values),
-      userId: input.userId,
-    });
-  }
+  await sendFactorCode(tx, deps.mailer, {
+    approveType: input.approveType,
+    plan: input.plan,
+    userId: input.userId,
+    sms: transferMessage('smsCode', input.lang, input.values),
+    emailSubject: transferMessage('emailSubject', input.lang, input.values),
+    emailBody: transferMessage('emailBody', input.lang, input.values),
+  });
 }
 
 /** A phone-app request (/dev/device plays the phone) showing the amount and the payee. */
@@ -131,19 +125,15 @@ export async function pushRequest(
     fee: string;
   },
 ): Promise<string> {
-  const key = randomUUID();
-  await tx.insert(deviceRequests).values({
-    id: key,
+  return createPushRequest(tx, {
     userId: input.userId,
     kind: 'transaction',
-    title: transferMessage('pushTitle', input.lang, input.values).slice(0, 256),
+    title: transferMessage('pushTitle', input.lang, input.values),
     details: {
       amount: String(input.values.amount),
       payee: String(input.values.payee),
       fee: input.fee,
     },
     expiresAt: input.expiresAt,
-    pendingLoginId: null,
   });
-  return key;
 }
