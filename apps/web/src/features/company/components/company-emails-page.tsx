@@ -13,11 +13,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { CompanyPaymentEmail } from '@ledgerline/contract';
-import { emailAddressSchema } from '@ledgerline/domain/registration';
 import { useActingRights } from '@/app/session';
 import { isApiError } from '@/lib/api-error';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { describeApiError } from '@/ui/field-message';
+import { AddEmailForm } from '@/ui/add-email-form';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge } from '@/ui/status-badge';
@@ -27,67 +27,12 @@ import classes from './company.module.css';
 import { companyFieldMessage } from './format';
 import { ReadOnlyNote, Section } from './section';
 
-const addSchema = z.object({ email: emailAddressSchema });
 const codeSchema = z.object({
   code: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'validation.sixDigitCode')),
 });
-
-function AddEmailForm({ onAdded }: { onAdded: (email: CompanyPaymentEmail) => void }) {
-  const { t } = useTranslation();
-  const { add } = usePaymentEmailActions();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof addSchema>, unknown, z.output<typeof addSchema>>({
-    resolver: schemaResolver(addSchema),
-    defaultValues: { email: '' },
-  });
-  const submit = handleSubmit((values) =>
-    add.mutate(values.email, {
-      onSuccess: (email) => {
-        reset({ email: '' });
-        onAdded(email);
-      },
-      onError: (error) => {
-        const message = isApiError(error) ? error.validationErrors?.email : undefined;
-        if (message) setError('email', { type: 'server', message }, { shouldFocus: true });
-      },
-    }),
-  );
-  const onField = isApiError(add.error) && !!add.error.validationErrors?.email;
-  return (
-    <form onSubmit={submit} noValidate aria-label={t('companyInfo.emails.addTitle')}>
-      <fieldset disabled={add.isPending} className={classes.fieldset}>
-        <Stack gap="sm">
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label={t('companyInfo.emails.newEmail')}
-              type="email"
-              autoComplete="email"
-              error={companyFieldMessage(t, errors.email?.message)}
-              style={{ flex: '1 1 16rem' }}
-              {...register('email')}
-            />
-            <Button type="submit" loading={add.isPending} mt={{ base: 0, xs: 25 }}>
-              {t('companyInfo.emails.add')}
-            </Button>
-          </Group>
-          {add.error && !onField && (
-            <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-              {describeApiError(t, add.error)}
-            </Alert>
-          )}
-        </Stack>
-      </fieldset>
-    </form>
-  );
-}
 
 function CodeForm({ email, onDone }: { email: CompanyPaymentEmail; onDone: () => void }) {
   const { t } = useTranslation();
@@ -255,6 +200,7 @@ export function CompanyEmailsPage() {
   const emails = usePaymentEmails();
   const { rights } = useActingRights();
   const editable = rights?.editsCompany === true;
+  const { add } = usePaymentEmailActions();
   const [notice, setNotice] = useState<string | undefined>();
   return (
     <CompanyFrame pageTitle={t('companyInfo.tabs.emails')}>
@@ -306,6 +252,11 @@ export function CompanyEmailsPage() {
           )}
           {editable ? (
             <AddEmailForm
+              add={add}
+              title={t('companyInfo.emails.addTitle')}
+              fieldLabel={t('companyInfo.emails.newEmail')}
+              submitLabel={t('companyInfo.emails.add')}
+              messageOf={(message) => companyFieldMessage(t, message)}
               onAdded={(email) => setNotice(t('companyInfo.emails.added', { email: email.email }))}
             />
           ) : (

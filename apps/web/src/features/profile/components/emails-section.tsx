@@ -1,16 +1,10 @@
-import { Alert, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { schemaResolver } from '@/lib/forms/schema-resolver';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { ProfileEmail } from '@ledgerline/contract';
-import { emailAddressSchema } from '@ledgerline/domain/registration';
 import { useLanguage } from '@/i18n';
-import { isApiError } from '@/lib/api-error';
+import { AddEmailForm } from '@/ui/add-email-form';
 import { ErrorPopup } from '@/ui/error-popup';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
-import { AlertIcon } from '@/ui/icons';
 import {
   useAddEmail,
   useConfirmEmail,
@@ -26,69 +20,6 @@ import { SectionCard } from './section-card';
 import { StatusBadge } from '@/ui/status-badge';
 import classes from './profile.module.css';
 
-const addEmailSchema = z.object({ email: emailAddressSchema });
-type AddEmailForm = z.input<typeof addEmailSchema>;
-
-function AddEmailForm({ onAdded }: { onAdded: (email: ProfileEmail) => void }) {
-  const { t } = useTranslation();
-  const add = useAddEmail();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<AddEmailForm, unknown, z.output<typeof addEmailSchema>>({
-    resolver: schemaResolver(addEmailSchema),
-    defaultValues: { email: '' },
-  });
-
-  const submit = handleSubmit((values) =>
-    add.mutate(values.email, {
-      onSuccess: (email) => {
-        reset({ email: '' });
-        onAdded(email);
-      },
-      onError: (error) => {
-        const message = isApiError(error) ? error.validationErrors?.email : undefined;
-        if (message) setError('email', { type: 'server', message }, { shouldFocus: true });
-      },
-    }),
-  );
-  const failure = add.error;
-  const failureOnField = isApiError(failure) && !!failure.validationErrors?.email;
-
-  return (
-    <form onSubmit={submit} noValidate aria-labelledby="add-email-title">
-      <fieldset disabled={add.isPending} className={classes.fieldset}>
-        <Stack gap="sm">
-          <Text fw={600} size="sm" id="add-email-title">
-            {t('profile.emails.addTitle')}
-          </Text>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label={t('profile.emails.newEmail')}
-              type="email"
-              autoComplete="email"
-              error={fieldMessage(t, errors.email?.message)}
-              style={{ flex: '1 1 16rem' }}
-              {...register('email')}
-            />
-            <Button type="submit" loading={add.isPending} mt={{ base: 0, xs: 25 }}>
-              {t('profile.emails.add')}
-            </Button>
-          </Group>
-          {failure && !failureOnField && (
-            <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-              {describeApiError(t, failure)}
-            </Alert>
-          )}
-        </Stack>
-      </fieldset>
-    </form>
-  );
-}
-
 /**
  * The customer's e-mail addresses (spec 2 §7 "E-mail: add, confirm, request, delete, set primary"):
  * an added address is confirmed with the 6-digit code sent to it; only a confirmed one can become
@@ -97,6 +28,7 @@ function AddEmailForm({ onAdded }: { onAdded: (email: ProfileEmail) => void }) {
 export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  const add = useAddEmail();
   const confirm = useConfirmEmail();
   const resend = useRequestEmailConfirmation();
   const remove = useDeleteEmail();
@@ -210,6 +142,11 @@ export function EmailsSection({ emails }: { emails: ProfileEmail[] }) {
       )}
 
       <AddEmailForm
+        add={add}
+        title={t('profile.emails.addTitle')}
+        showTitle
+        fieldLabel={t('profile.emails.newEmail')}
+        submitLabel={t('profile.emails.add')}
         onAdded={(email) => {
           setNotice(undefined);
           openCode(email);
