@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actForCustomerFormSchema,
-  secondFactorCodeFormSchema,
-  termsAcceptanceFormSchema,
-} from './validation';
+import { secondFactorCodeFormSchema, termsAcceptanceFormSchema } from './validation';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -36,19 +32,5 @@ describe('the terms acceptance', () => {
     expect(firstMessage(termsAcceptanceFormSchema.safeParse({ accepted: [] }))).toBe(
       'validation.acceptAllTerms',
     );
-  });
-});
-
-describe('the customer number an administrator acts for', () => {
-  it.each([['1'], ['70'], [' 2147483647 ']])('accepts %j', (value) => {
-    expect(actForCustomerFormSchema.safeParse({ customerId: value }).success).toBe(true);
-  });
-  it.each([
-    ['', 'validation.required'],
-    ['0', 'validation.customerNumber'],
-    ['12ab', 'validation.customerNumber'],
-    ['2147483648', 'validation.customerNumber'],
-  ])('refuses %j with %s', (value, message) => {
-    expect(firstMessage(actForCustomerFormSchema.safeParse({ customerId: value }))).toBe(message);
   });
 });

@@ -50,14 +50,3 @@ export const termsAcceptanceFormSchema = z.object({
     .refine((ticks) => ticks.length > 0 && ticks.every(Boolean), 'validation.acceptAllTerms'),
 });
 export type TermsAcceptanceForm = z.infer<typeof termsAcceptanceFormSchema>;
-
-/** A customer number an administrator acts for (spec 1 §6 fromCustomerId): a positive 32-bit id. */
-export const actForCustomerFormSchema = z.object({
-  customerId: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .regex(/^[1-9]\d{0,9}$/, 'validation.customerNumber')
-    .refine((value) => Number(value) <= 2_147_483_647, 'validation.customerNumber'),
-});
-export type ActForCustomerForm = z.infer<typeof actForCustomerFormSchema>;
