@@ -21,11 +21,30 @@ const flaky = [];
 const timings = [];
 const startedAt = Date.now();
 
+/** The machine's CPU counters (Linux): idle and total jiffies over all cores; undefined elsewhere. */
+function cpuCounters() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+    const values = fields.map(Number);
+    return { idle: values[3] + values[4], total: values.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How busy every core was between two readings, in percent: where a stage leaves CPU unused. */
+function busySince(before) {
+  const after = cpuCounters();
+  if (!before || !after || after.total === before.total) return undefined;
+  return Math.round(100 * (1 - (after.idle - before.idle) / (after.total - before.total)));
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const started = Date.now();
+  const cpu = cpuCounters();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push({ label, seconds: Math.round((Date.now() - started) / 1000) });
+  timings.push({ label, seconds: Math.round((Date.now() - started) / 1000), busy: busySince(cpu) });
   return result.status ?? 1;
 }
 
@@ -52,6 +71,7 @@ function count(label, passed, failed, skipped = 0) {
  */
 async function runSideBySide(stages) {
   const started = Date.now();
+  const cpu = cpuCounters();
   const results = await Promise.all(
     stages.map(
       ({ label, args }) =>
@@ -69,6 +89,7 @@ async function runSideBySide(stages) {
         }),
     ),
   );
+  timings.push({ label: '  side by side', seconds: undefined, busy: busySince(cpu) });
   for (const { label, status } of results) count(label, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
@@ -181,7 +202,12 @@ if (failures.length > 0) {
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
 console.log('Time per stage');
-for (const { label, seconds } of timings) console.log(`  ${label.padEnd(22)} ${seconds} s`);
+for (const { label, seconds, busy } of timings) {
+  const time = seconds === undefined ? '' : `${seconds} s`;
+  const cores =
+    busy === undefined ? '' : `${seconds === undefined ? '' : ', '}cores ${busy} % busy`;
+  console.log(`  ${label.padEnd(22)} ${time}${cores}`);
+}
 console.log(`  ${'total'.padEnd(22)} ${Math.round((Date.now() - startedAt) / 1000)} s`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
