@@ -6,8 +6,6 @@ import security from 'eslint-plugin-security';
 import noUnsanitized from 'eslint-plugin-no-unsanitized';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const featuresDir = 'apps/web/src/features';
 /** Web test files that run isolated (apps/web/vitest.config.ts): the only ones that may mock. */
@@ -97,29 +95,6 @@ const serverModuleBoundaries = [
     },
   },
 ];
-
-/**
- * No import cycles in the server or the web app (type-only imports do not count: they vanish at
- * run time). The resolver reads each app's tsconfig, so `@/…` and workspace packages resolve.
- */
-const importCycles = {
-  files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-  plugins: { 'import-x': importX },
-  settings: {
-    'import-x/extensions': ['.ts', '.tsx'],
-    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    'import-x/resolver-next': [
-      createTypeScriptImportResolver({
-        project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
-        noWarnOnMultipleProjects: true,
-      }),
-    ],
-  },
-  rules: {
-    // Packages cannot import back into our apps, so following them only costs time.
-    'import-x/no-cycle': ['error', { ignoreExternal: true }],
-  },
-};
 
 /** Code flows one way: domain → contract → server / web; ui and lib never reach up into features or app. */
 const layerBoundaries = [
@@ -283,5 +258,4 @@ export default tseslint.config(
   ...layerBoundaries,
   ...featureBoundaries,
   ...serverModuleBoundaries,
-  importCycles,
 );

@@ -100,7 +100,8 @@ const staticChecks = [
     args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
   },
   { label: 'typecheck', args: ['scripts/typecheck.mjs'] },
-].filter(({ label }) => !only || only === label);
+  { label: 'cycles', args: ['scripts/check-cycles.mjs'] },
+].filter(({ label }) => !only || only === label || (only === 'lint' && label === 'cycles'));
 if (staticChecks.length > 0) await runSideBySide(staticChecks);
 
 if (!only || only === 'unit') {
