@@ -15,6 +15,7 @@ import { companyUsersMethods } from './company-users/methods';
 import { companyMethods } from './company/methods';
 import { adminMethods } from './admin/methods';
 import { businessApprovalMethods } from './business-approvals/methods';
+import { prepaidCardMethods } from './cards/prepaid-methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -35,6 +36,7 @@ export const mainMethods = {
   ...companyMethods,
   ...adminMethods,
   ...businessApprovalMethods,
+  ...prepaidCardMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -57,3 +59,4 @@ export * from './company-users/methods';
 export * from './company/methods';
 export * from './admin/methods';
 export * from './business-approvals/methods';
+export * from './cards/prepaid-methods';

@@ -485,6 +485,8 @@ export const accounts = pgTable(
     cardProductType: integer('card_product_type'),
     cardPinHash: text('card_pin_hash'),
     cardStatusChangedAt: timestamp('card_status_changed_at', { withTimezone: true }),
+    /** Issue 16C: when the card was enrolled in 3-D Secure (online payments); null when it is not. */
+    cardSecureEnrolledAt: timestamp('card_secure_enrolled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

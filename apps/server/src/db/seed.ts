@@ -22,6 +22,7 @@ import { seedHistoryDemo } from './seed-history';
 import { seedDocumentsDemo } from './seed-documents';
 import { seedProfileDemo } from './seed-profile';
 import { seedTransfersDemo } from './seed-transfers';
+import { seedPrepaidCardsDemo } from './seed-prepaid-cards';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -524,6 +525,8 @@ export async function seedDemo(
     );
     // Issue 15D: the demo businesses' company details.
     await seedCompanyDemo(tx);
+    // Issue 16C: prepaid card fees and prepaid@ledgerline.test with an active prepaid card.
+    await seedPrepaidCardsDemo(tx, { passwordHash, cardDataKey: options.cardDataKey });
     return { created };
   });
 }

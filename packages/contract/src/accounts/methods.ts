@@ -57,6 +57,8 @@ export const accountSchema = z.object({
   maskedCardNumber: z.string().nullable(),
   cardAliasName: z.string().nullable(),
   cardBrand: z.enum(CARD_BRANDS).nullable(),
+  /** Card accounts: enrolled in 3-D Secure (online payments that ask for it are allowed); absent for other accounts. */
+  cardSecureEnrolled: z.boolean().optional(),
   createdAt: timestampSchema,
 });
 export type Account = z.infer<typeof accountSchema>;

@@ -44,6 +44,9 @@ export function toAccount(row: AccountRow): Account {
     maskedCardNumber: row.cardPanLast4 ? `•••• ${row.cardPanLast4}` : null,
     cardAliasName: row.cardAliasName,
     cardBrand: row.cardBrand === 'visa' || row.cardBrand === 'mastercard' ? row.cardBrand : null,
+    ...(row.cardProductType !== null
+      ? { cardSecureEnrolled: row.cardSecureEnrolledAt !== null }
+      : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -27,7 +27,36 @@ export interface CardProductDefinition {
   /** Countries whose residents may apply; null: everywhere we serve. */
   countries: ReadonlySet<string> | null;
   fees: Readonly<Record<string, CardProductFees>>;
+  /** PREPAID products: what loading and unloading allow (issue 16). */
+  prepaid?: PrepaidTerms;
 }
+
+/** Limits of one prepaid product in one card currency, in that currency. */
+export interface PrepaidLimits {
+  /** The smallest load worth making. */
+  minLoad: string;
+  /** The most one load may bring. */
+  maxLoad: string;
+  /** Loads per UTC day and per UTC month, pending ones included. */
+  daily: string;
+  monthly: string;
+  /** The most the card may hold, loads still being confirmed included. */
+  maxBalance: string;
+}
+
+export interface PrepaidTerms {
+  /** Whether money may go back from the card to an account (a gift card's would not). */
+  unload: boolean;
+  limits: Readonly<Record<string, PrepaidLimits>>;
+}
+
+const prepaidLimits = (
+  minLoad: string,
+  maxLoad: string,
+  daily: string,
+  monthly: string,
+  maxBalance: string,
+): PrepaidLimits => ({ minLoad, maxLoad, daily, monthly, maxBalance });
 
 /** The EEA, the United Kingdom and Switzerland: where the card printer ships. */
 const SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([...EEA_COUNTRY_CODES, 'GB', 'CH']);
@@ -75,6 +104,14 @@ export const CARD_PRODUCTS: readonly CardProductDefinition[] = [
     bin: '535918',
     countries: null,
     fees: { EUR: fees('0.50', '0', '0'), USD: fees('0.50', '0', '0') },
+    // An everyday prepaid card: its money is the customer's, so it may go back to an account.
+    prepaid: {
+      unload: true,
+      limits: {
+        EUR: prepaidLimits('5', '2500', '5000', '10000', '10000'),
+        USD: prepaidLimits('5', '2500', '5000', '10000', '10000'),
+      },
+    },
   },
   {
     cardType: 2020,

@@ -1,13 +1,14 @@
 import type { ServerModule } from '../../server-module';
 import { cardDevRoutes } from './dev-routes';
 import { cardHandlers } from './handlers';
+import { prepaidCardHandlers } from './prepaid-handlers';
 import { startCardProcessor } from './processor';
 import { decideCardSecretRequest } from './secret-reveal';
 
 /** What cards gives the app (server-module.ts); the exports below are its public surface for other modules. */
 export const module = {
   name: 'cards',
-  handlers: cardHandlers,
+  handlers: { ...cardHandlers, ...prepaidCardHandlers },
   routes: async (app, ctx) => {
     if (ctx.config.devTools) await app.register(cardDevRoutes, { db: ctx.db });
   },

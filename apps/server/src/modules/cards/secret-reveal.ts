@@ -41,6 +41,8 @@ type RevealActor = Pick<
   'userId' | 'ownCustomerId' | 'customerId' | 'accessLevel' | 'ip' | 'lang'
 >;
 type RevealRow = typeof cardSecretReveals.$inferSelect;
+/** What a step-up unlocks: a secret shown once, or turning on the card's 3-D Secure enrollment (issue 16). */
+export type StepUpPurpose = CardSecret | 'enroll';
 
 export interface CardSecretDeps {
   db: Database;
@@ -54,8 +56,18 @@ const MAX_CODE_ATTEMPTS = 5;
 const MAX_STARTS = 5;
 const STARTS_WINDOW_MS = 15 * 60_000;
 
-const ACTION_OF = { pin: 'showPin', details: 'details' } as const;
-const AUDIT_ACTION_OF = { pin: 'card.showPin', details: 'card.details' } as const;
+const ACTION_OF = { pin: 'showPin', details: 'details', enroll: 'enrollment' } as const;
+const AUDIT_ACTION_OF = {
+  pin: 'card.showPin',
+  details: 'card.details',
+  enroll: 'card.enrollmentConfirmed',
+} as const;
+/** The texts of each purpose in the card-secrets namespace: enrollment has its own wording. */
+const TEXT_PREFIX = { pin: '', details: '', enroll: 'enroll' } as const;
+function textKey(purpose: StepUpPurpose, key: string): string {
+  const prefix = TEXT_PREFIX[purpose];
+  return `card-secrets:${prefix === '' ? key : `${prefix}${key[0]?.toUpperCase() ?? ''}${key.slice(1)}`}`;
+}
 
 function codeHash(row: Pick<RevealRow, 'id' | 'accountId' | 'secret'>, code: string): string {
   // Bound to the card and the secret: a code sent to show one card's PIN shows nothing else.
@@ -67,7 +79,7 @@ async function authorise(
   db: Database,
   actor: RevealActor,
   accountId: number,
-  secret: CardSecret,
+  secret: StepUpPurpose,
 ): Promise<AccountRow> {
   requireFullAccess(actor);
   const card = await loadOwnedCard(db, actor.customerId, accountId);
@@ -82,13 +94,16 @@ function cardText(card: AccountRow): string {
 function messageValues(
   lang: Language,
   card: AccountRow,
-  secret: CardSecret,
+  secret: StepUpPurpose,
   brandName: string,
 ): Record<string, string | number> {
   return {
     brand: brandName,
     card: cardText(card),
-    secret: t(lang, secret === 'pin' ? 'card-secrets:secretPin' : 'card-secrets:secretDetails'),
+    secret:
+      secret === 'enroll'
+        ? ''
+        : t(lang, secret === 'pin' ? 'card-secrets:secretPin' : 'card-secrets:secretDetails'),
     minutes: REVEAL_TTL_MS / 60_000,
   };
 }
@@ -97,7 +112,7 @@ function messageValues(
 export async function startCardSecretReveal(
   deps: CardSecretDeps,
   actor: RevealActor,
-  input: { accountId: number; secret: CardSecret },
+  input: { accountId: number; secret: StepUpPurpose },
 ) {
   const card = await authorise(deps.db, actor, input.accountId, input.secret);
   if (input.secret === 'pin') {
@@ -137,7 +152,7 @@ export async function startCardSecretReveal(
     if (approveType === FACTOR.sms || approveType === FACTOR.email) {
       const code = sixDigitCode();
       hash = codeHash(row, code);
-      const text = (key: string) => t(actor.lang, `card-secrets:${key}`, { ...values, code });
+      const text = (key: string) => t(actor.lang, textKey(input.secret, key), { ...values, code });
       await sendFactorCode(tx, deps.mailer, {
         approveType,
         plan,
@@ -150,7 +165,7 @@ export async function startCardSecretReveal(
       deviceRequestKey = await createPushRequest(tx, {
         userId: actor.userId,
         kind: 'cardSecret',
-        title: t(actor.lang, 'card-secrets:pushTitle', values),
+        title: t(actor.lang, textKey(input.secret, 'pushTitle'), values),
         details: { card: String(values.card) },
         expiresAt,
       });
@@ -209,11 +224,11 @@ type Outcome = { kind: 'passed' | 'pending' } | { kind: 'error'; error: AppError
  * Checks the step-up of one reveal and uses it up; throws when it does not pass. A wrong code
  * counts (and is kept: the transaction commits it before the refusal is thrown).
  */
-async function passStepUp(
-  deps: CardSecretDeps,
+export async function passStepUp(
+  deps: Pick<CardSecretDeps, 'db'>,
   actor: RevealActor,
   card: AccountRow,
-  secret: CardSecret,
+  secret: StepUpPurpose,
   input: { operationId?: string | undefined; code?: string | undefined },
 ): Promise<void> {
   if (!input.operationId)

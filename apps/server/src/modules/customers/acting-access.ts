@@ -64,6 +64,9 @@ function isExternalKind(kind: string): kind is ExternalTransferType {
 /** The permission flag of a transfer kind; an external one by whom it pays (the customer themself, or someone else). */
 export function permissionFor(kind: string, toOwnAccount = false): string {
   if (isExternalKind(kind)) return externalPermissionFlag(kind, toOwnAccount);
+  // Loading and unloading a prepaid card both follow spec 2 §6's "load prepaid card" flag (issue 16).
+  if (kind === 'prepaidCardLoad' || kind === 'prepaidCardUnload')
+    return 'otherPerson.loadPrepaidCard';
   return kind === 'betweenAccounts' ? 'ownAccount.betweenAccounts' : 'otherPerson.p2p';
 }
 

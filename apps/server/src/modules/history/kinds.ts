@@ -15,6 +15,9 @@ const KIND_ALIASES: Record<string, TransactionTypeCode> = {
   cardFee: 'fee',
   cardBalanceTransfer: 'card_load',
   railReturn: 'refund',
+  // Issue 16C: money moved onto a prepaid card and back.
+  prepaidCardLoad: 'card_load',
+  prepaidCardUnload: 'card_load',
 };
 
 const TYPE_CODES = new Set<string>(TRANSACTION_TYPE_CODES);

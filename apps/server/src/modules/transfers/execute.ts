@@ -103,6 +103,33 @@ export async function executeTransfer(
   request: TransferRequest,
   options: ExecuteOptions,
 ): Promise<Executed> {
+  return executeQuoted(
+    tx,
+    deps,
+    actor,
+    async (inTx) => {
+      const quote = await quoteOf(inTx, actor.customerId, request);
+      checkLimits(
+        await limitStates(inTx, actor.customerId, quote.from.currencyCode),
+        quote.sourceAmount,
+      );
+      return quote;
+    },
+    options,
+  );
+}
+
+/**
+ * The same for a quote made elsewhere (a prepaid card load, issue 16): `makeQuote` runs after the
+ * customer lock and the idempotency check, in tx, and refuses what its own limits refuse.
+ */
+export async function executeQuoted(
+  tx: Tx,
+  deps: Pick<TransferDeps, 'mailer'>,
+  actor: TransferMaker,
+  makeQuote: (tx: Tx) => Promise<Quote>,
+  options: ExecuteOptions,
+): Promise<Executed> {
   await tx.execute(
     sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`,
   );
@@ -129,8 +156,7 @@ export async function executeTransfer(
       accountIds: [],
     };
   }
-  const quote = await quoteOf(tx, actor.customerId, request);
-  checkLimits(await limitStates(tx, actor.customerId, quote.from.currencyCode), quote.sourceAmount);
+  const quote = await makeQuote(tx);
 
   const plan = options.confirm
     ? await confirmationPlan(tx, actor.userId, actor.ownCustomerId)

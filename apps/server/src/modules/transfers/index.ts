@@ -30,3 +30,7 @@ export const module = {
 export { accountEvents, publishAll } from './events';
 export { railStatusOf } from './external';
 export { returnMessage } from './external-messages';
+export { roundToCurrency } from './fees';
+export { brandFee, submitQuotedTransfer } from './quoted-submit';
+export type { TransferDeps } from './execute';
+export type { Quote } from './quote';

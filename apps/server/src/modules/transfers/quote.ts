@@ -43,8 +43,11 @@ export type TransferRequest =
   | ExternalRequest;
 
 /** What a transfer would do: amounts in both currencies, the fee, the rate and who is paid. */
+/** Money moved between a customer's account and their prepaid card (modules/cards, issue 16). */
+export type CardTransferKind = 'prepaidCardLoad' | 'prepaidCardUnload';
+
 export interface Quote {
-  kind: TransferOperation | ExternalTransferType;
+  kind: TransferOperation | ExternalTransferType | CardTransferKind;
   from: AccountRow;
   to: AccountRow;
   /** Leaves `from` (without the fee), in its currency. */

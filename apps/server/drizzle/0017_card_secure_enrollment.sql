@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "card_secure_enrolled_at" timestamp with time zone;
