@@ -9,6 +9,7 @@ import {
   isCardActionAllowed,
   luhnValid,
   maskCardNumber,
+  mayMovePrepaidMoney,
   type CardAction,
   type CardRoute,
   type CardRouteInput,
@@ -269,5 +270,25 @@ describe('card numbers (spec 2 §5, §9)', () => {
     ['', false],
   ])('luhnValid(%j) is %s', (value, valid) => {
     expect(luhnValid(value)).toBe(valid);
+  });
+});
+
+describe('mayMovePrepaidMoney (issue 16)', () => {
+  const base = {
+    statusId: CARD_STATUS.active,
+    isVirtual: true,
+    subType: 'PREPAID' as const,
+    permissions: { 'otherPerson.loadPrepaidCard': true },
+    transfersAccess: 2,
+  };
+  it('allows an active prepaid card with the flag and full access', () => {
+    expect(mayMovePrepaidMoney(base)).toBe(true);
+  });
+  it('refuses a debit card, another status, a missing flag and initiate access', () => {
+    expect(mayMovePrepaidMoney({ ...base, subType: 'DEBIT' })).toBe(false);
+    for (const statusId of [CARD_STATUS.paused, CARD_STATUS.expired, CARD_STATUS.submitted])
+      expect(mayMovePrepaidMoney({ ...base, statusId })).toBe(false);
+    expect(mayMovePrepaidMoney({ ...base, permissions: {} })).toBe(false);
+    expect(mayMovePrepaidMoney({ ...base, transfersAccess: 3 })).toBe(false);
   });
 });

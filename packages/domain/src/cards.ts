@@ -201,3 +201,29 @@ export function luhnValid(value: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** The flag of spec 2 §6 (other-person group) that loading and unloading a prepaid card follow. */
+export const LOAD_PREPAID_CARD_FLAG = 'otherPerson.loadPrepaidCard';
+
+export interface PrepaidMoneyInput extends CardKindAndStatus {
+  subType: 'DEBIT' | 'PREPAID';
+  /** getCustomerAccessInfo's permission flags. */
+  permissions: Readonly<Record<string, boolean>>;
+  /** The user's transfer access level for the customer (ACCESS_LEVELS: 2 full access). */
+  transfersAccess: number;
+}
+
+/**
+ * Whether money may be loaded onto (and taken back from) a card (issue 16): a prepaid card the
+ * card rules allow to load (active only, spec 2 §4), the "load prepaid card" flag, and full
+ * access — an initiate-only user would need an approval request, which cards do not make. The
+ * server refuses the same; whether the product allows unloading is the card's own answer.
+ */
+export function mayMovePrepaidMoney(input: PrepaidMoneyInput): boolean {
+  return (
+    input.subType === 'PREPAID' &&
+    isCardActionAllowed(input, 'load') &&
+    input.permissions[LOAD_PREPAID_CARD_FLAG] === true &&
+    input.transfersAccess === 2
+  );
+}

@@ -456,6 +456,21 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       lazy: () =>
                         import('@/features/cards').then((m) => ({ Component: m.CardPinPage })),
                     },
+                    // Issue 16C: money onto a prepaid card and back, a transfer screen under the cards layout.
+                    {
+                      path: 'card/:accountId/load',
+                      lazy: () =>
+                        import('@/features/transfers').then((m) => ({
+                          Component: m.LoadPrepaidCardPage,
+                        })),
+                    },
+                    {
+                      path: 'card/:accountId/unload',
+                      lazy: () =>
+                        import('@/features/transfers').then((m) => ({
+                          Component: m.UnloadPrepaidCardPage,
+                        })),
+                    },
                     {
                       path: 'add-card',
                       lazy: () =>

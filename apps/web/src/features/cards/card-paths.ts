@@ -19,3 +19,6 @@ export function cardRoutePath(route: CardRoute): string {
 export const cardDetailsPath = (accountId: number) => `/cards/${accountId}`;
 export const cardPinPath = (accountId: number) => `/card/${accountId}/pin`;
 export const confirmExternalCardPath = (cardId: number) => `/confirm-card/${cardId}`;
+/** Issue 16: the transfer screens that move money onto a prepaid card and back. */
+export const loadPrepaidCardPath = (accountId: number) => `/card/${accountId}/load`;
+export const unloadPrepaidCardPath = (accountId: number) => `/card/${accountId}/unload`;

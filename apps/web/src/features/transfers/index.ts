@@ -2,3 +2,4 @@ export { TransfersLayout, TransfersIndexPage } from './components/transfers-layo
 export { OwnTransferPage } from './components/own-transfer-page';
 export { P2pTransferPage } from './components/p2p-transfer-page';
 export { ApprovalsPage } from './components/approvals-page';
+export { LoadPrepaidCardPage, UnloadPrepaidCardPage } from './prepaid-card';

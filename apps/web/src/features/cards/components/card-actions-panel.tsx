@@ -3,11 +3,23 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Account } from '@ledgerline/contract';
-import { cardActions } from '@ledgerline/domain/cards';
-import { useActingRights } from '@/app/session';
+import { useQuery } from '@tanstack/react-query';
+import { cardActions, mayMovePrepaidMoney } from '@ledgerline/domain/cards';
+import {
+  accessInfoQueryOptions,
+  useActingRights,
+  useApiClient,
+  useSessionState,
+} from '@/app/session';
 import { ErrorPopup } from '@/ui/error-popup';
 import { usePauseCard, useUnpauseCard } from '../api/card-status-actions';
-import { cardDetailsPath, cardPinPath } from '../card-paths';
+import { usePrepaidCardLimits } from '../api/prepaid-card';
+import {
+  cardDetailsPath,
+  cardPinPath,
+  loadPrepaidCardPath,
+  unloadPrepaidCardPath,
+} from '../card-paths';
 import { ActivateCardDialog } from './activate-card-dialog';
 import {
   BlockCardDialog,
@@ -21,7 +33,8 @@ type OpenDialog = 'block' | 'rename' | 'reissue' | 'upgrade' | 'activate' | null
 /**
  * The buttons for what the card's status and kind allow (cardActions, spec 2 §4) — nothing else
  * is offered. Balance and history are shown by the details, details and PIN by their own panels;
- * loading money onto a card and enrollment belong to the transfer screens.
+ * loading money onto a prepaid card and back opens the transfer screen for it (issue 16), offered
+ * with the "load prepaid card" flag and full access; unloading where the card's product allows it.
  */
 export function CardActionsPanel({ account }: { account: Account }) {
   const { t } = useTranslation();
@@ -42,8 +55,36 @@ export function CardActionsPanel({ account }: { account: Account }) {
   );
   const close = () => setDialog(null);
   const failed = pause.error ?? unpause.error;
+  const client = useApiClient();
+  const { customerId } = useSessionState();
+  const access = useQuery(accessInfoQueryOptions(client, customerId));
+  const movesMoney =
+    access.data !== undefined &&
+    mayMovePrepaidMoney({
+      statusId: account.accountStatusId,
+      isVirtual: account.cardIsVirtual === true,
+      subType: account.subType,
+      permissions: access.data.permissions,
+      transfersAccess: access.data.accessList.transfers,
+    });
+  const limits = usePrepaidCardLimits(account.accountId, movesMoney);
 
   const buttons = [
+    movesMoney && (
+      <Button key="load" component={Link} to={loadPrepaidCardPath(account.accountId)}>
+        {t('prepaidCard.actions.load')}
+      </Button>
+    ),
+    movesMoney && limits.data?.canUnload === true && (
+      <Button
+        key="unload"
+        variant="default"
+        component={Link}
+        to={unloadPrepaidCardPath(account.accountId)}
+      >
+        {t('prepaidCard.actions.unload')}
+      </Button>
+    ),
     allowed.has('activate') && (
       <Button key="activate" onClick={() => setDialog('activate')}>
         {t('cards.actions.activate')}

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/ui/use-document-title';
 import { brandName, cardTitle, formatExpiry, useFormatMoney } from '../card-format';
 import { cardRoutePath } from '../card-paths';
 import { CardActionsPanel } from './card-actions-panel';
+import { CardEnrollmentPanel } from './card-enrollment';
 import { CardFace } from './card-face';
 import { CardDetailsReveal, PinReveal } from './card-secrets';
 import { CardStatusBadge } from './card-status-badge';
@@ -53,7 +54,8 @@ function CardDetails({ card, cardCount }: { card: Account; cardCount: number }) 
   const isVirtual = card.cardIsVirtual === true;
   const allowed = new Set(cardActions({ statusId: card.accountStatusId, isVirtual }));
   // The PIN and the card's details are for full access only (the server's requireFullAccess).
-  const seesSecrets = useActingRights().rights?.seesCardSecrets === true;
+  const { rights } = useActingRights();
+  const seesSecrets = rights?.seesCardSecrets === true;
   const statusKey = cardStatusKey(card.accountStatusId);
   const expiry = formatExpiry(card.cardExpiryMonth, card.cardExpiryYear);
   const hasPending = /[1-9]/.test(card.pendingAmount);
@@ -123,6 +125,10 @@ function CardDetails({ card, cardCount }: { card: Account; cardCount: number }) 
       </div>
 
       <CardActionsPanel account={card} />
+
+      {allowed.has('enrollment') && rights?.managesCards === true && (
+        <CardEnrollmentPanel account={card} canTurnOn={seesSecrets} />
+      )}
 
       {!seesSecrets && (allowed.has('details') || allowed.has('showPin')) && (
         <Paper withBorder radius="lg" p="lg">

@@ -24,8 +24,8 @@ export function isMovingStatus(statusId: number): boolean {
 }
 
 /**
- * Keeps the card list current while a card moves between statuses on its own: refreshed on each
- * AccountChanged event of the session's realtime channel (and once each time the channel opens,
+ * Keeps the card list current while a card moves between statuses on its own, and when a card's
+ * own balance changes: refreshed on each AccountChanged event of the session's realtime channel (and once each time the channel opens,
  * for what changed while it was not), or, while the channel is not open, fetched every few
  * seconds — and neither once no card is moving.
  */
@@ -40,8 +40,10 @@ export function useLiveCardStatuses(): void {
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: cardKeys.accounts(customerId) });
 
-  useRealtimeEvent('AccountChanged', () => {
-    if (moving) refresh();
+  // A card's own money moved (a prepaid card loaded or unloaded, issue 16): its balance is stale.
+  const cards = cardAccountsOf(accounts.data ?? []);
+  useRealtimeEvent('AccountChanged', (event) => {
+    if (moving || cards.some((card) => card.accountId === event.payload.accountId)) refresh();
   });
   // Events sent while the channel was down are lost: catch up when it (re)opens.
   const wasOpen = useRef(channel === 'open');

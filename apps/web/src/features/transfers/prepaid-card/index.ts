@@ -1,0 +1,1 @@
+export { LoadPrepaidCardPage, UnloadPrepaidCardPage } from './prepaid-card-page';
