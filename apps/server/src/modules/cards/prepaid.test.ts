@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { prepaidCardMethods } from '@ledgerline/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { CARD_STATUS } from '@ledgerline/domain';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import {
   accounts,
@@ -460,5 +463,100 @@ describe('3-D Secure enrollment', () => {
       { token: h.who.token },
     );
     expect(notMine.status).toBe(404);
+  });
+});
+
+describe('fuzzing every prepaid card method', () => {
+  it('answers a clear 4xx to any broken payload and moves nothing', async () => {
+    const h = await holder();
+    const theirs = await holder();
+    const badId = [theirs.card, ...HOSTILE_IDS, 'x', true, {}, []];
+    const badAmount = ['0', '-1', '1.000000001', '0.005', '1e3', '', 'abc', 12, '1'.repeat(30), {}];
+    const badKey = ['not-a-uuid', '', 1, {}, 'g'.repeat(36)];
+    const movement = { accountId: h.card, paymentAccountId: h.eur, amount: '10' };
+    const base: Record<string, { valid: Record<string, unknown>; bad: Record<string, unknown[]> }> =
+      {
+        getPrepaidCardLimits: { valid: { accountId: h.card }, bad: { accountId: badId } },
+        quotePrepaidCard: {
+          valid: { ...movement, direction: 'load' },
+          bad: {
+            accountId: badId,
+            paymentAccountId: [theirs.eur, ...badId],
+            amount: badAmount,
+            direction: ['sideways', 1, {}],
+          },
+        },
+        loadPrepaidCard: {
+          valid: { ...movement, idempotencyKey: randomUUID() },
+          bad: {
+            accountId: badId,
+            paymentAccountId: [theirs.eur, ...badId],
+            amount: badAmount,
+            idempotencyKey: badKey,
+          },
+        },
+        unloadPrepaidCard: {
+          valid: { ...movement, idempotencyKey: randomUUID() },
+          bad: {
+            accountId: badId,
+            paymentAccountId: [theirs.eur, ...badId],
+            amount: badAmount,
+            idempotencyKey: badKey,
+          },
+        },
+        startCardEnrollment: { valid: { accountId: h.card }, bad: { accountId: badId } },
+        confirmCardEnrollment: {
+          valid: { accountId: h.card, operationId: randomUUID(), code: '123456' },
+          bad: {
+            accountId: badId,
+            operationId: ['x', 1, {}, ''],
+            code: ['12345', 'abcdef', 1, {}],
+          },
+        },
+        cancelCardEnrollment: { valid: { accountId: h.card }, bad: { accountId: badId } },
+      };
+    expect(Object.keys(base).sort()).toEqual(Object.keys(prepaidCardMethods).sort());
+    const before = await postingCount();
+    const payloads = fc.constantFrom(...Object.keys(base)).chain((method) => {
+      const spec = base[method]!;
+      const fields = Object.keys(spec.bad);
+      return fc.tuple(
+        fc.constant(method),
+        fc
+          .uniqueArray(fc.constantFrom(...fields), { minLength: 1, maxLength: fields.length })
+          .chain((chosen) =>
+            fc.tuple(
+              ...chosen.map((field) =>
+                fc.tuple(fc.constant(field), fc.constantFrom(...spec.bad[field]!)),
+              ),
+            ),
+          ),
+        fc.boolean(),
+      );
+    });
+    await fc.assert(
+      fc.asyncProperty(payloads, async ([method, mutations, extra]) => {
+        const spec = base[method]!;
+        const payload: Record<string, unknown> = {
+          ...spec.valid,
+          ...Object.fromEntries(mutations),
+        };
+        if (
+          'idempotencyKey' in spec.valid &&
+          !mutations.some(([field]) => field === 'idempotencyKey')
+        )
+          payload.idempotencyKey = randomUUID();
+        if (extra) payload.unexpected = 1;
+        const response = await server.main(method, jsonText(payload), { token: h.who.token });
+        const context = `${method} ${jsonText(payload).slice(0, 300)}`;
+        expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, context).toBeLessThan(500);
+        expect(response.json().responseDescription.length, context).toBeGreaterThan(0);
+      }),
+      { numRuns: 150 },
+    );
+    expect(await postingCount()).toBe(before);
+    expect(await balanceOf(h.card)).toBe('0.00');
+    expect(await balanceOf(theirs.card)).toBe('0.00');
   });
 });
