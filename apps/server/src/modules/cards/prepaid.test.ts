@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { CARD_STATUS } from '@ledgerline/domain';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
+import { openSocket } from '../../../test/realtime-client';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import {
   accounts,
@@ -35,8 +36,13 @@ import {
 let server: TestServer;
 const db = () => server.database.db;
 
+let base = '';
 beforeAll(async () => {
   server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `127.0.0.1:${address.port}`;
 }, 240_000);
 afterEach(async () => {
   await assertLedgerBalanced(db());
@@ -132,6 +138,32 @@ describe('loading a prepaid card', () => {
       { token: h.who.token },
     );
     expect(history.status).toBe(200);
+  });
+
+  it('tells the owner’s open pages at once that the card and the account changed', async () => {
+    const h = await holder();
+    const ticket = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/realtime-ticket',
+      headers: { authorization: `Bearer ${h.who.token}` },
+    });
+    const socket = await openSocket(
+      `ws://${base}/realtime?ticket=${(ticket.json() as { ticket: string }).ticket}`,
+      `http://${base}`,
+    );
+    try {
+      expect((await load(h, '25')).status).toBe(200);
+      await expect
+        .poll(() =>
+          socket.messages
+            .filter((message) => message.type === 'AccountChanged')
+            .map((message) => (message.payload as { accountId: number }).accountId)
+            .sort((a, b) => a - b),
+        )
+        .toEqual([h.eur, h.card].sort((a, b) => a - b));
+    } finally {
+      socket.socket.close();
+    }
   });
 
   it('loads from an account in another currency at the recorded rate, the card getting exactly the amount', async () => {
