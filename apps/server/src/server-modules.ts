@@ -14,6 +14,7 @@ import { module as dictionaries } from './modules/dictionaries';
 import { module as documents } from './modules/documents';
 import { module as history } from './modules/history';
 import { module as identityVerification } from './modules/identity-verification';
+import { module as invoices } from './modules/invoices';
 import { module as notifications } from './modules/notifications';
 import { module as profile } from './modules/profile';
 import { module as rails } from './modules/rails';
@@ -50,5 +51,6 @@ export const serverModules = [
   companyUsers,
   company,
   admin,
+  invoices,
   dev,
 ] as const;

@@ -61,6 +61,9 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'businessApprovalsApprove.transactionIds',
       'cancelRecurringTransfer.id',
       'transferBetweenAccounts.subscriptionEndDate',
+      'createInvoice.dueDate',
+      'payInvoice.fromAccount',
+      'getInvoice.invoiceId',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);

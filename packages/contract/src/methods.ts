@@ -16,6 +16,7 @@ import { companyMethods } from './company/methods';
 import { adminMethods } from './admin/methods';
 import { businessApprovalMethods } from './business-approvals/methods';
 import { prepaidCardMethods } from './cards/prepaid-methods';
+import { invoiceMethods } from './invoices/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -37,6 +38,7 @@ export const mainMethods = {
   ...adminMethods,
   ...businessApprovalMethods,
   ...prepaidCardMethods,
+  ...invoiceMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -60,3 +62,4 @@ export * from './company/methods';
 export * from './admin/methods';
 export * from './business-approvals/methods';
 export * from './cards/prepaid-methods';
+export * from './invoices/methods';

@@ -65,6 +65,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       declineReason: z.string().nullable(),
     }),
   }),
+  /** Issue 16A: an invoice or money request of the user's customer was created, paid, rejected, cancelled or became overdue: refresh the invoice lists. */
+  z.object({
+    type: z.literal('InvoiceChanged'),
+    payload: z.object({ invoiceId: z.number().int(), status: z.string() }),
+  }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({
     type: z.literal('SessionClosed'),

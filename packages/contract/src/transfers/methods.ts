@@ -52,6 +52,8 @@ export const TRANSFER_PERMISSION_GROUPS = {
     'interac',
     'p2p',
     'global',
+    // Issue 16A: ask another customer of the brand for money (spec 2 §6 "request money").
+    'requestMoney',
   ],
   mass: ['wire', 'eft', 'oct', 'instant', 'interac', 'p2p', 'digital', 'global'],
   funding: ['digital'],
