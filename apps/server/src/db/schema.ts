@@ -1776,3 +1776,83 @@ export const approvalDecisions = pgTable(
   },
   (table) => [index('approval_decisions_user_status').on(table.userId, table.status)],
 );
+
+// ---- Invoices and money requests (issue 16A) ----
+
+/**
+ * An invoice or a money request (kind) one customer (the payee, who sends it) addresses to an
+ * e-mail (the payer). The money lands in payee_account_id, the payee's payment account in the
+ * invoice's currency. payer_customer_id is known when the e-mail was a customer of the brand at
+ * creation, or once its payer pays; until then a customer of the brand with that confirmed e-mail
+ * sees it. Its public links are invoice_links. Paid once: the row is locked and
+ * payment_transfer_id names the ledger transfer (idempotency key invoice-<id>, or
+ * invoice-<id>-<n> after a payment that was declined).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    brandId: varchar('brand_id', { length: 32 }).notNull(),
+    /** invoice, request. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    payeeCustomerId: integer('payee_customer_id')
+      .notNull()
+      .references(() => customers.id),
+    payeeUserId: integer('payee_user_id')
+      .notNull()
+      .references(() => users.id),
+    payeeAccountId: integer('payee_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Lower case. */
+    payerEmail: varchar('payer_email', { length: 254 }).notNull(),
+    payerCustomerId: integer('payer_customer_id').references(() => customers.id),
+    payerAccountId: integer('payer_account_id').references(() => accounts.id),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    /** unpaid, awaitingPayment, paid, rejected, cancelled, overdue (contract INVOICE_STATUSES). */
+    status: varchar('status', { length: 24 }).notNull().default('unpaid'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    noteBody: varchar('note_body', { length: 500 }),
+    rejectNote: varchar('reject_note', { length: 500 }),
+    /** The sender's language when sent: e-mails to a payer who is not a customer use it. */
+    language: varchar('language', { length: 2 }).notNull(),
+    /** The site it was sent from: the public links of its e-mails (reminders too) point there. */
+    linkOrigin: varchar('link_origin', { length: 256 }).notNull(),
+    paymentTransferId: uuid('payment_transfer_id').references(() => ledgerTransfers.id),
+    /** Payments started and declined before (the next one's ledger key counts them). */
+    paymentAttempts: smallint('payment_attempts').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidFee: money('paid_fee'),
+    paidTotal: money('paid_total'),
+    paidCurrencyCode: varchar('paid_currency_code', { length: 3 }),
+    /** Reminder bookkeeping of the scheduled job: a few days before the due date, and on it. */
+    reminderBeforeSentAt: timestamp('reminder_before_sent_at', { withTimezone: true }),
+    reminderDueSentAt: timestamp('reminder_due_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invoices_payment_transfer').on(table.paymentTransferId),
+    index('invoices_payee').on(table.payeeCustomerId, table.createdAt),
+    index('invoices_payer').on(table.payerCustomerId, table.createdAt),
+    index('invoices_payer_email').on(table.brandId, table.payerEmail),
+    index('invoices_open_due').on(table.status, table.dueDate),
+  ],
+);
+
+/**
+ * The public links of an invoice (/invoice/<token>): one per e-mail that carries one (sent,
+ * reminders) and the sender's shared link; each token stored as its SHA-256 only.
+ */
+export const invoiceLinks = pgTable(
+  'invoice_links',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invoice_links_invoice').on(table.invoiceId)],
+);

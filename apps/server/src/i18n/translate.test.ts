@@ -18,6 +18,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'external-transfers',
       'history-documents',
       'incoming-transfer',
+      'invoices',
       'profile',
       'registration',
       'security',

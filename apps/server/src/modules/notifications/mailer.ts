@@ -22,6 +22,18 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 
+/** Writes a message to the outbox in the caller's transaction (what every Mailer's enqueue does). */
+export async function enqueueMessage(tx: DbOrTx, message: OutgoingMessage): Promise<void> {
+  await tx.insert(outbox).values({
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject ?? null,
+    body: message.body,
+    userId: message.userId ?? null,
+    status: 'pending',
+  });
+}
+
 export function createMailer(
   db: Database,
   options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger },
@@ -30,16 +42,7 @@ export function createMailer(
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
   return {
-    async enqueue(tx, message) {
-      await tx.insert(outbox).values({
-        channel: message.channel,
-        recipient: message.recipient,
-        subject: message.subject ?? null,
-        body: message.body,
-        userId: message.userId ?? null,
-        status: 'pending',
-      });
-    },
+    enqueue: enqueueMessage,
     async deliverPending() {
       // Claim a batch so two nodes never send one message twice (FOR UPDATE SKIP LOCKED).
       const claimable = db

@@ -1,3 +1,3 @@
-export { renderStatement, renderTransactionReceipt } from './render';
+export { renderInvoice, renderStatement, renderTransactionReceipt } from './render';
 export { pdfDownloadRoutes, pdfGeneratorRoutes } from './routes';
 export type { LinkedDocuments, PdfDeps } from './routes';

@@ -1,6 +1,7 @@
 import type { LetterInput } from './account-confirmation';
 import type { AgreementInput } from './agreement';
 import type { ReceiptInput, StatementInput } from './history-documents';
+import type { InvoiceDocumentInput } from './invoice-document';
 
 /*
  * Every document the bank writes, loaded on first use: pdf-lib and fontkit cost about 0.4 s of CPU
@@ -22,4 +23,8 @@ export async function renderAccountConfirmation(input: LetterInput): Promise<Uin
 
 export async function renderAgreement(input: AgreementInput): Promise<Uint8Array> {
   return (await import('./agreement')).renderAgreement(input);
+}
+
+export async function renderInvoice(input: InvoiceDocumentInput): Promise<Uint8Array> {
+  return (await import('./invoice-document')).renderInvoice(input);
 }

@@ -112,7 +112,10 @@ export async function createApprovalRequest(
         requestHash,
         amount: moneyText(quote.sourceAmount),
         currencyCode: quote.from.currencyCode,
-        description: payload.kind !== 'betweenAccounts' ? (payload.description ?? null) : null,
+        description:
+          payload.kind !== 'betweenAccounts' && payload.kind !== 'invoicePayment'
+            ? (payload.description ?? null)
+            : null,
         requiredApprovals,
         snapshot: { ...snapshot },
       })

@@ -10,6 +10,7 @@ import type { DeviceRequestHook } from '../auth';
 import { Money, moneyText, rejectTransfer, settleTransfer } from '../ledger';
 import type { Actor } from '../../lib/actor';
 import { accountEvents, publishAll } from './events';
+import { runTransferOutcomeHooks } from './outcome-hooks';
 import type { TransferDeps } from './execute';
 import {
   CONFIRMATION_TTL_MS,
@@ -60,6 +61,7 @@ function resultEvent(row: ConfirmationRow, success: boolean, message?: string): 
 }
 
 async function settle(tx: Tx, row: ConfirmationRow, approvedBy: number): Promise<Published> {
+  const hooked = await runTransferOutcomeHooks(tx, row.transferId, 'settled');
   const settled = await settleTransfer(tx, row.transferId, { approvedByUserId: approvedBy });
   await tx
     .update(transactionConfirmations)
@@ -74,6 +76,7 @@ async function settle(tx: Tx, row: ConfirmationRow, approvedBy: number): Promise
   return [
     ...resultEvent(row, true),
     ...(await accountEvents(tx, [...new Set(settled.postings.map((leg) => leg.accountId))])),
+    ...hooked,
   ];
 }
 
@@ -83,6 +86,7 @@ async function reject(
   status: 'rejected' | 'expired',
   reason: string,
 ): Promise<Published> {
+  const hooked = await runTransferOutcomeHooks(tx, row.transferId, 'rejected');
   await rejectTransfer(tx, row.transferId, { rejectReason: reason });
   await tx
     .update(transactionConfirmations)
@@ -95,7 +99,7 @@ async function reject(
     customerId: row.customerId,
     details: { transferId: row.transferId, reason },
   });
-  return resultEvent(row, false);
+  return [...resultEvent(row, false), ...hooked];
 }
 
 async function lockOwn(tx: Tx, operationId: string, userId: number): Promise<ConfirmationRow> {

@@ -11,7 +11,13 @@ import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { quoteExternal } from './external';
 import { checkLimits, limitStates } from './limits';
-import { quoteBetweenAccounts, quoteP2P, type Quote, type TransferRequest } from './quote';
+import {
+  quoteBetweenAccounts,
+  quoteInvoicePayment,
+  quoteP2P,
+  type Quote,
+  type TransferRequest,
+} from './quote';
 import { confirmationPlan, sentToOf } from '../security';
 import { startConfirmation } from './second-factor';
 
@@ -39,6 +45,7 @@ export async function quoteOf(
 ): Promise<Quote> {
   if (request.kind === 'betweenAccounts') return quoteBetweenAccounts(db, customerId, request);
   if (request.kind === 'p2p') return quoteP2P(db, customerId, request);
+  if (request.kind === 'invoicePayment') return quoteInvoicePayment(db, customerId, request);
   return quoteExternal(db, customerId, request);
 }
 

@@ -27,7 +27,11 @@ export const module = {
   },
 } satisfies ServerModule;
 
-export { accountEvents, publishAll } from './events';
+export { accountEvents, publishAll, usersOfCustomer } from './events';
+export { executeTransfer } from './execute';
+export { quoteInvoicePayment } from './quote';
+export { onTransferOutcome } from './outcome-hooks';
+export type { TransferOutcomeHook } from './outcome-hooks';
 export { railStatusOf } from './external';
 export { returnMessage } from './external-messages';
 export { roundToCurrency } from './fees';

@@ -37,9 +37,23 @@ export interface P2PInput {
   description?: string | undefined;
 }
 
+/** Paying an invoice (issue 16A): a fixed amount in the invoice's currency to the sender's account. */
+export interface InvoicePaymentInput {
+  fromAccount: number;
+  /** The sender's account the invoice names. */
+  toAccount: number;
+  /** The invoice amount, in toAccount's currency. */
+  toAmount: string;
+  invoiceId: number;
+  invoiceNumber: string;
+  payeeEmail: string;
+  payeeName: string;
+}
+
 export type TransferRequest =
   | ({ kind: 'betweenAccounts' } & BetweenAccountsInput)
   | ({ kind: 'p2p' } & P2PInput)
+  | ({ kind: 'invoicePayment' } & InvoicePaymentInput)
   | ExternalRequest;
 
 /** What a transfer would do: amounts in both currencies, the fee, the rate and who is paid. */
@@ -260,6 +274,75 @@ export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput):
       description: input.description ?? null,
       payeeCustomerId: payee.customerId,
       payeeAccountId: to.id,
+    },
+  };
+}
+
+/**
+ * Paying an invoice (issue 16A): from one of the payer's payment accounts to the account the
+ * invoice names, which receives exactly the invoice amount; the payer's account gives its value at
+ * the recorded rate when the currencies differ (as between accounts), and the fee is the P2P fee
+ * of the brand on that source amount. Recorded as a P2P transfer (history, limits and recent
+ * transfers treat it as one) with the invoice in its details.
+ */
+export async function quoteInvoicePayment(
+  db: DbOrTx,
+  customerId: number,
+  input: InvoicePaymentInput,
+): Promise<Quote> {
+  const from = await findCustomerAccount(db, customerId, input.fromAccount);
+  usableAccount(from, 'fromAccount');
+  if (from.type !== ACCOUNT_TYPES.payment)
+    throw AppError.invalid(
+      { fromAccount: 'validation.accountNotTransferable' },
+      'An invoice is paid from a payment account',
+    );
+  const [to] = await db.select().from(accounts).where(eq(accounts.id, input.toAccount));
+  if (
+    !to ||
+    to.customerId === null ||
+    to.customerId === customerId ||
+    to.type !== ACCOUNT_TYPES.payment ||
+    to.accountStatusId !== ACCOUNT_STATUS.active
+  )
+    throw AppError.invalid(
+      { invoiceId: 'validation.payeeCannotReceive' },
+      'The sender of this invoice cannot receive money now',
+    );
+  requireMinorUnits(input.toAmount, to.currencyCode, 'amount');
+  const toAmount = new Money(input.toAmount);
+  const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
+  const sourceAmount = new Money(
+    sourceAmountFor(toAmount.toFixed(), rate, from.currencyCode, to.currencyCode),
+  );
+  if (sourceAmount.isZero()) throw tooSmall('amount');
+  const brandId = await brandOfCustomer(db, customerId);
+  const fee = await feeOf(db, brandId, 'p2p', sourceAmount, from.currencyCode);
+  const email = input.payeeEmail.toLowerCase();
+  return {
+    kind: 'p2p',
+    from,
+    to,
+    sourceAmount,
+    toAmount,
+    fee,
+    rate,
+    payeeText: `${input.payeeName} (${email}) ${input.invoiceNumber}`,
+    payeeKey: `invoice:${input.invoiceId}:account:${to.id}`,
+    details: {
+      fromAccount: from.id,
+      toAccount: null,
+      toAmount: moneyText(toAmount),
+      toCurrency: to.currencyCode,
+      rate,
+      fee: moneyText(fee),
+      email,
+      name: input.payeeName,
+      description: input.invoiceNumber,
+      payeeCustomerId: to.customerId,
+      payeeAccountId: to.id,
+      invoiceId: input.invoiceId,
+      payeeText: `${input.payeeName} (${email}) ${input.invoiceNumber}`,
     },
   };
 }
