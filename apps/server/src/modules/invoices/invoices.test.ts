@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { invoiceMethods } from '@ledgerline/contract';
 import type { Invoice } from '@ledgerline/contract';
+import { HOSTILE_DAYS, HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import {
   customerEmails,
   customers,
@@ -639,6 +642,121 @@ describe('the schedule', () => {
     expect(rows.map((row) => row.status)).toEqual(['unpaid', 'unpaid', 'overdue']);
     const overdue = (await received(PAYER, 'overdue')).find((item) => item.id === late.invoice.id);
     expect(overdue).toMatchObject({ statusId: 6, canPay: true });
+  });
+});
+
+describe('hostile input to every invoice method', () => {
+  it('answers a clear 4xx to broken fields and unknown ones, changing nothing', async () => {
+    const created = await send(SENDER, PAYER, '2');
+    const eur = await f.accountIn(tokens[PAYER]!, 'EUR');
+    const badId = [...HOSTILE_IDS, 'x', true, {}, []];
+    const badAmount = ['0', '-1', '1.001', '1e3', '', 'abc', 12, '1'.repeat(30), {}];
+    const badNote = [1, true, {}, [], 'x'.repeat(501)];
+    const badEmail = ['no-at', 'a'.repeat(300), 1, {}, ''];
+    const badDay = ['tomorrow', 1, day(-2), ...HOSTILE_DAYS];
+    const list = {
+      valid: { pageNumber: 1 },
+      bad: {
+        pageNumber: [0, -1, 'x', 1.5],
+        pageSize: [0, 21, 'x'],
+        status: ['open', 1],
+        kind: ['bill', 1],
+      },
+    };
+    const base: Record<string, { valid: Record<string, unknown>; bad: Record<string, unknown[]> }> =
+      {
+        getReceivedInvoices: list,
+        getSentInvoices: list,
+        getInvoice: { valid: { invoiceId: created.invoice.id }, bad: { invoiceId: badId } },
+        getInvoicePdf: { valid: { invoiceId: created.invoice.id }, bad: { invoiceId: badId } },
+        createInvoice: {
+          valid: { toEmail: SENDER, amount: '1', currency: 'EUR', dueDate: day(3) },
+          bad: {
+            toEmail: badEmail,
+            amount: badAmount,
+            currency: ['eur', 'EURO', 1, 'CHF'],
+            dueDate: badDay,
+            noteBody: badNote,
+          },
+        },
+        requestMoney: {
+          valid: { email: SENDER, amount: '1', currency: 'EUR' },
+          bad: {
+            email: [...badEmail, 'nobody@pebble.example'],
+            amount: badAmount,
+            currency: ['eur', 1, 'CHF'],
+            dueDate: badDay,
+            noteBody: badNote,
+          },
+        },
+        rejectInvoice: {
+          valid: { invoiceId: created.invoice.id, note: 'no' },
+          bad: { invoiceId: badId, note: [...badNote, '', '   '] },
+        },
+        cancelInvoice: { valid: { invoiceId: created.invoice.id }, bad: { invoiceId: badId } },
+        getInvoicePayQuote: {
+          valid: { invoiceId: created.invoice.id, fromAccount: eur.accountId },
+          bad: { invoiceId: badId, fromAccount: badId },
+        },
+        payInvoice: {
+          valid: {
+            invoiceId: created.invoice.id,
+            fromAccount: eur.accountId,
+            idempotencyKey: f.key(),
+          },
+          bad: {
+            invoiceId: badId,
+            fromAccount: badId,
+            idempotencyKey: ['not-a-uuid', '', 1, {}],
+          },
+        },
+        getPublicInvoice: {
+          valid: { token: 'A'.repeat(43) },
+          bad: { token: ['short', 1, {}, 'A'.repeat(44), `${'A'.repeat(42)}/`] },
+        },
+      };
+    expect(Object.keys(base).sort()).toEqual(Object.keys(invoiceMethods).sort());
+    const beforeInvoices = await invoiceCount();
+    const beforePostings = await f.postingCount();
+    const methods = Object.keys(base);
+    const payloads = fc.constantFrom(...methods).chain((method) => {
+      const spec = base[method]!;
+      const fields = Object.keys(spec.bad);
+      return fc.tuple(
+        fc.constant(method),
+        fc
+          .uniqueArray(fc.constantFrom(...fields), { minLength: 1, maxLength: fields.length })
+          .chain((chosen) =>
+            fc.tuple(
+              ...chosen.map((field) =>
+                fc.tuple(fc.constant(field), fc.constantFrom(...spec.bad[field]!)),
+              ),
+            ),
+          ),
+        fc.boolean(),
+      );
+    });
+    await fc.assert(
+      fc.asyncProperty(payloads, async ([method, mutations, extra]) => {
+        const spec = base[method]!;
+        const payload: Record<string, unknown> = {
+          ...spec.valid,
+          ...Object.fromEntries(mutations),
+        };
+        if (extra) payload.unexpected = 1;
+        const token = method === 'getInvoice' || method === 'getInvoicePdf' ? SENDER : PAYER;
+        const response = await server.main(method, jsonText(payload), { token: tokens[token]! });
+        const context = `${method} ${jsonText(payload).slice(0, 300)}`;
+        expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, context).toBeLessThan(500);
+        expect(response.json().responseDescription.length, context).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+    expect(await invoiceCount()).toBe(beforeInvoices);
+    expect(await f.postingCount()).toBe(beforePostings);
+    const [row] = await f.db().select().from(invoices).where(eq(invoices.id, created.invoice.id));
+    expect(row?.status).toBe('unpaid');
   });
 });
 

@@ -57,7 +57,7 @@ describe('the company users screen', () => {
     const table = await screen.findByRole('table', { name: 'Users of Harbourlight Studio Ltd' });
     const row = within(table).getByRole('row', { name: /Clara Quinn/ });
     expect(row).toHaveTextContent('Initiate (needs approval)');
-    expect(row).toHaveTextContent('Own accounts 1/7 · Other people 1/9');
+    expect(row).toHaveTextContent('Own accounts 1/7 · Other people 1/10');
     expect(row).toHaveTextContent('Active');
     expect(row).toHaveTextContent('Director');
     expect(within(table).getByRole('row', { name: /Harbourlight Studio Ltd/ })).toHaveTextContent(
