@@ -18,6 +18,7 @@ import { seedExternalTransfersDemo } from './seed-external-transfers';
 import { seedAccountsDemo } from './seed-accounts';
 import { seedBankDirectoryDemo } from './seed-bank-directory';
 import { seedCompanyDemo } from './seed-company';
+import { seedInvoicesDemo } from './seed-invoices';
 import { seedHistoryDemo } from './seed-history';
 import { seedDocumentsDemo } from './seed-documents';
 import { seedProfileDemo } from './seed-profile';
@@ -527,6 +528,8 @@ export async function seedDemo(
     await seedCompanyDemo(tx);
     // Issue 16C: prepaid card fees and prepaid@ledgerline.test with an active prepaid card.
     await seedPrepaidCardsDemo(tx, { passwordHash, cardDataKey: options.cardDataKey });
+    // Issue 16A: invoices and money requests between anna and personal (nothing paid).
+    await seedInvoicesDemo(tx);
     return { created };
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
 import { invoiceMethods } from '@ledgerline/contract';
 import type { Invoice } from '@ledgerline/contract';
 import { HOSTILE_DAYS, HOSTILE_IDS, jsonText } from '../../../test/hostile';
@@ -578,7 +579,7 @@ describe('requesting money', () => {
 });
 
 describe('the invoice PDF', () => {
-  it('downloads once for a party, in the language asked, with the number, parties, amount and payment instructions', async () => {
+  it('downloads once for a party, in the language asked, titled with the invoice number', async () => {
     const created = await send(SENDER, PAYER, '61.2');
     const link = await server.call(
       'getInvoicePdf',
@@ -591,6 +592,10 @@ describe('the invoice PDF', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.headers['content-disposition']).toContain(`${created.invoice.number}.pdf`);
+    const pdf = await PDFDocument.load(file.rawPayload);
+    expect(pdf.getTitle()).toBe(`Factură ${created.invoice.number}`);
+    expect(pdf.getSubject()).toBe(created.invoice.payeeName);
     const again = await server.app.inject({ method: 'GET', url: path });
     expect(again.statusCode).toBe(404);
   });
