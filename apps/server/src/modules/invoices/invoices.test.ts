@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
@@ -17,6 +17,7 @@ import { DEMO_SMS_PHONE } from '../../db/seed';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { lastSms } from '../../../test/auth-flow';
+import { openSocket } from '../../../test/realtime-client';
 import { Money } from '../ledger/money';
 import { transferFixtures } from '../transfers/test-fixtures';
 import { runInvoiceSchedule } from './reminders';
@@ -438,6 +439,45 @@ describe('paying an invoice', () => {
       { status: 'rejected', key: `invoice-${id}` },
       { status: 'settled', key: `invoice-${id}-1` },
     ]);
+  });
+});
+
+describe('realtime', () => {
+  it('tells both parties InvoiceChanged when an invoice is sent and when it is rejected', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const socketOf = async (email: string) => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/realtime-ticket',
+        headers: { authorization: `Bearer ${tokens[email]!}` },
+      });
+      const { ticket } = response.json<{ ticket: string }>();
+      return openSocket(
+        `ws://127.0.0.1:${address.port}/realtime?ticket=${ticket}`,
+        `http://127.0.0.1:${address.port}`,
+      );
+    };
+    const [senderSocket, payerSocket] = [await socketOf(SENDER), await socketOf(PAYER)];
+    try {
+      const created = await send(SENDER, PAYER, '14');
+      const changed = (status: string) =>
+        expect.objectContaining({
+          type: 'InvoiceChanged',
+          payload: { invoiceId: created.invoice.id, status },
+        });
+      for (const socket of [senderSocket, payerSocket])
+        await vi.waitFor(() => expect(socket.messages).toContainEqual(changed('unpaid')));
+      await f.call('rejectInvoice', tokens[PAYER]!, { invoiceId: created.invoice.id, note: 'No' });
+      for (const socket of [senderSocket, payerSocket])
+        await vi.waitFor(() => expect(socket.messages).toContainEqual(changed('rejected')), {
+          timeout: 10_000,
+        });
+    } finally {
+      senderSocket.socket.close();
+      payerSocket.socket.close();
+    }
   });
 });
 
