@@ -22,6 +22,7 @@ import { module as realtime } from './modules/realtime';
 import { module as registration } from './modules/registration';
 import { module as security } from './modules/security';
 import { module as transfers } from './modules/transfers';
+import { module as funding } from './modules/funding';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -52,5 +53,6 @@ export const serverModules = [
   company,
   admin,
   invoices,
+  funding,
   dev,
 ] as const;

@@ -17,6 +17,7 @@ import { adminMethods } from './admin/methods';
 import { businessApprovalMethods } from './business-approvals/methods';
 import { prepaidCardMethods } from './cards/prepaid-methods';
 import { invoiceMethods } from './invoices/methods';
+import { fundingMethods } from './funding/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -39,6 +40,7 @@ export const mainMethods = {
   ...businessApprovalMethods,
   ...prepaidCardMethods,
   ...invoiceMethods,
+  ...fundingMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -63,3 +65,4 @@ export * from './admin/methods';
 export * from './business-approvals/methods';
 export * from './cards/prepaid-methods';
 export * from './invoices/methods';
+export * from './funding/methods';

@@ -1856,3 +1856,40 @@ export const invoiceLinks = pgTable(
   },
   (table) => [index('invoice_links_invoice').on(table.invoiceId)],
 );
+// ── Funding invoices (issue 16B) ────────────────────────────────────────────────────────────────
+
+/**
+ * A funding invoice: the customer asked to add `amount` to one of their accounts by bank transfer
+ * quoting `reference` (an RF creditor reference, unique). Status 1 awaiting payment, 2 paid,
+ * 3 cancelled (packages/domain/src/funding.ts); paid once, by the incoming transfer paidTransferId.
+ */
+export const fundingInvoices = pgTable(
+  'funding_invoices',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    brandId: varchar('brand_id', { length: 32 }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    reference: varchar('reference', { length: 25 }).notNull(),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    statusId: smallint('status_id').notNull().default(1),
+    amountReceived: money('amount_received'),
+    paidTransferId: uuid('paid_transfer_id'),
+    /** The browser's key of the create: a retry answers the first invoice. */
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('funding_invoices_reference').on(table.reference),
+    uniqueIndex('funding_invoices_customer_key').on(table.customerId, table.idempotencyKey),
+    index('funding_invoices_customer_created').on(table.customerId, table.createdAt),
+  ],
+);

@@ -16,6 +16,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'documents',
       'exports',
       'external-transfers',
+      'funding',
       'history-documents',
       'incoming-transfer',
       'invoices',

@@ -9,6 +9,11 @@ import { errorEnvelopeSchema } from '../envelope';
  * an account's payment instructions (the IBAN, or the account number, in the account's currency),
  * with the payer's name and the rail's own reference. The reference identifies the payment: the
  * same reference again answers the first credit and credits nothing more.
+ *
+ * Paid into the brand's collection account (a funding invoice's instructions, issue 16), the
+ * reference is the one the payer quoted: it names the funding invoice, and `railId` (the rail's own
+ * id of the payment, the reference when absent) is what a repeat is known by, so two payments
+ * quoting one reference stay two payments.
  */
 export const railsIncomingBodySchema = z
   .object({
@@ -18,6 +23,7 @@ export const railsIncomingBodySchema = z
     amount: moneySchema,
     payerName: z.string().trim().min(1).max(140),
     reference: z.string().trim().min(1).max(100),
+    railId: z.string().trim().min(1).max(100).optional(),
   })
   .strict()
   .refine((value) => value.iban !== undefined || value.accountNumber !== undefined, {
@@ -39,6 +45,10 @@ export const railsIncomingRoute = defineRoute({
     currency: z.string(),
     /** true when this reference was credited before: nothing moved this time. */
     replayed: z.boolean(),
+    /** account: the payee's instructions; fundingInvoice: a funding invoice's reference; suspense: no match. */
+    destination: z.enum(['account', 'fundingInvoice', 'suspense']),
+    /** The funding invoice the reference named, when it matched. */
+    fundingInvoiceId: z.number().int().nullable(),
   }),
   error: errorEnvelopeSchema,
 });

@@ -11,5 +11,6 @@ export {
   toAccount,
 } from './service';
 export type { AccountRow } from './service';
+export { instructionNumbers } from './payment-instructions';
 export { customerMainCurrency } from './total-balance';
 export { loadVerificationInfo } from './verification';

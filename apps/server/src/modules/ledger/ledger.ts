@@ -18,7 +18,8 @@ import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
  * Lock order everywhere: a transfer row (settle, reject, reverse) before account rows.
  */
 
-export const SYSTEM_ROLES = ['openingBalance', 'feeRevenue', 'fx', 'clearing'] as const;
+/** suspense: money that arrived for no customer we can name (an unknown or mismatched funding reference). */
+export const SYSTEM_ROLES = ['openingBalance', 'feeRevenue', 'fx', 'clearing', 'suspense'] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 export type TransferStatus = 'pending' | 'settled' | 'reversed' | 'rejected';
 

@@ -1,5 +1,6 @@
 import type { LetterInput } from './account-confirmation';
 import type { AgreementInput } from './agreement';
+import type { FundingInvoiceInput } from './funding-invoice';
 import type { ReceiptInput, StatementInput } from './history-documents';
 import type { InvoiceDocumentInput } from './invoice-document';
 
@@ -27,4 +28,8 @@ export async function renderAgreement(input: AgreementInput): Promise<Uint8Array
 
 export async function renderInvoice(input: InvoiceDocumentInput): Promise<Uint8Array> {
   return (await import('./invoice-document')).renderInvoice(input);
+}
+
+export async function renderFundingInvoice(input: FundingInvoiceInput): Promise<Uint8Array> {
+  return (await import('./funding-invoice')).renderFundingInvoice(input);
 }

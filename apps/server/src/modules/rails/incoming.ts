@@ -15,6 +15,7 @@ import {
   requireMinorUnits,
   systemAccount,
 } from '../ledger';
+import { collectionBrands, receiveFundingPayment } from '../funding';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 
@@ -78,6 +79,9 @@ async function accountOfInstructions(db: Database, body: RailsIncomingBody) {
  * for another account, is refused. AccountChanged and an e-mail follow the commit.
  */
 export async function receiveIncomingTransfer(deps: IncomingDeps, body: RailsIncomingBody) {
+  // Paid into a brand's collection account: the reference names a funding invoice (issue 16B).
+  const brands = collectionBrands(body);
+  if (brands.length > 0) return receiveFundingPayment(deps, body, brands);
   const amount = new Money(body.amount);
   if (!amount.isPositive())
     throw AppError.invalid(
@@ -86,7 +90,7 @@ export async function receiveIncomingTransfer(deps: IncomingDeps, body: RailsInc
     );
   requireMinorUnits(amount, body.currency, 'amount');
   const target = await accountOfInstructions(deps.db, body);
-  const idempotencyKey = `incoming:${body.reference}`;
+  const idempotencyKey = `incoming:${body.railId ?? body.reference}`;
   const requestHash = hashRequest({
     rail: 'incoming',
     accountId: target.accountId,
@@ -180,5 +184,7 @@ export async function receiveIncomingTransfer(deps: IncomingDeps, body: RailsInc
     amount: moneyText(amount.toFixed()),
     currency: target.currencyCode,
     replayed: outcome.posted.replayed,
+    destination: 'account' as const,
+    fundingInvoiceId: null,
   };
 }
