@@ -279,6 +279,12 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   path: 'home',
                   lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })),
                 },
+                // Issue 16B: add money by bank transfer with a funding invoice's reference.
+                {
+                  path: 'add-money',
+                  lazy: () =>
+                    import('@/features/funding').then((m) => ({ Component: m.FundingPage })),
+                },
                 {
                   path: 'news',
                   lazy: () => import('@/features/news').then((m) => ({ Component: m.NewsPage })),

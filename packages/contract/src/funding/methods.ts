@@ -4,6 +4,7 @@ import { moneySchema } from '../accounts/methods';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { currencyCodeSchema } from '../dictionaries/methods';
+import { positiveAmountSchema } from '../transfers/methods';
 
 /*
  * Funding invoices (issue 16; spec 2 §3 "Invoices" with isFunding, §6 flag "funding: digital",
@@ -64,7 +65,7 @@ export const fundingMethods = {
     request: z
       .object({
         accountId: idSchema,
-        amount: moneySchema,
+        amount: positiveAmountSchema,
         idempotencyKey: idempotencyKeySchema,
       })
       .strict(),

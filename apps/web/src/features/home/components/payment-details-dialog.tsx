@@ -2,6 +2,7 @@ import { formatIban } from '@ledgerline/domain/money';
 import {
   ActionIcon,
   Alert,
+  Button,
   CopyButton,
   NativeSelect,
   Skeleton,
@@ -14,6 +15,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Tooltip.css';
 import type { Account, PaymentInstruction } from '@ledgerline/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { translateErrorMessage } from '@/i18n';
 import { Dialog } from '@/ui/dialog';
 import { AlertIcon } from '@/ui/icons';
@@ -200,6 +202,15 @@ export function PaymentDetailsDialog({
           instructions.data.map((instruction) => (
             <InstructionDetails key={instruction.id} instruction={instruction} />
           ))}
+        {/* Issue 16B: or a funding invoice, whose reference brings the money to any account. */}
+        <Stack gap={4} pt="xs">
+          <Text size="sm" c="dimmed">
+            {t('funding.entryHint')}
+          </Text>
+          <Button component={Link} to="/add-money" variant="light" w="fit-content">
+            {t('funding.entry')}
+          </Button>
+        </Stack>
       </Stack>
     </Dialog>
   );

@@ -1,0 +1,178 @@
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
+import type { FundingInstructions, FundingInvoice } from '@ledgerline/contract';
+import { formatIban } from '@ledgerline/domain/money';
+import { useTranslation } from 'react-i18next';
+import { describeApiError } from '@/ui/field-message';
+import { CheckCircleIcon } from '@/ui/icons';
+import { useFundingInvoicePdf } from '../api/funding-invoices';
+import { FundingStatusBadge } from './funding-status';
+import { useMoneyFormat } from './money-format';
+import classes from './funding.module.css';
+
+/** The bank details in the order a bank's payment form asks for them. */
+const FIELDS = [
+  'beneficiaryName',
+  'iban',
+  'bankAccountNumber',
+  'sortCode',
+  'routingNumber',
+  'transitNumber',
+  'institutionNumber',
+  'swift',
+  'bankName',
+  'bankAddress',
+] as const satisfies readonly (keyof FundingInstructions)[];
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['beneficiaryName', 'bankName', 'bankAddress']);
+
+function CopyIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+    </svg>
+  );
+}
+
+/** A copy button named after what it copies ("Copy IBAN"), saying so once copied. */
+export function CopyValue({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t('funding.copied') : t('funding.copy')} withArrow>
+          <ActionIcon
+            variant={copied ? 'filled' : 'subtle'}
+            color={copied ? 'green.9' : 'gray.8'}
+            onClick={copy}
+            aria-label={
+              copied
+                ? t('funding.copiedField', { field: label })
+                : t('funding.copyField', { field: label })
+            }
+          >
+            {copied ? <CheckCircleIcon size={16} /> : <CopyIcon />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/**
+ * How to pay a funding invoice: the amount, the brand's collection account and, most of all, the
+ * reference, each with a copy button, and the same as a PDF in the customer's language.
+ */
+export function FundingInstructionsCard({ invoice }: { invoice: FundingInvoice }) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
+  const pdf = useFundingInvoicePdf();
+  const { instructions } = invoice;
+  const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+  const referenceLabel = t('funding.fields.reference');
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby={`funding-invoice-${invoice.id}`}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={2} fz="lg" id={`funding-invoice-${invoice.id}`}>
+            {t('funding.instructions.title', { number: invoice.number })}
+          </Title>
+          <FundingStatusBadge status={invoice.status} />
+        </Group>
+        {invoice.status === 'paid' ? (
+          <Text size="sm">
+            {t('funding.instructions.paid', {
+              amount: money(invoice.amountReceived ?? invoice.amount, invoice.currencyCode),
+            })}
+          </Text>
+        ) : (
+          <Text size="sm">
+            {t('funding.instructions.intro', {
+              amount: money(invoice.amount, invoice.currencyCode),
+            })}
+          </Text>
+        )}
+        <div>
+          <Text size="xs" c="dimmed">
+            {referenceLabel}
+          </Text>
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <span className={classes.reference} data-testid="funding-reference">
+              {instructions.reference}
+            </span>
+            <CopyValue value={compact(instructions.reference)} label={referenceLabel} />
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('funding.instructions.referenceNote')}
+          </Text>
+        </div>
+        <dl className={classes.details}>
+          <div>
+            <dt>{t('funding.fields.amount')}</dt>
+            <dd>
+              <span className={classes.value}>{money(invoice.amount, invoice.currencyCode)}</span>
+              <CopyValue value={invoice.amount} label={t('funding.fields.amount')} />
+            </dd>
+          </div>
+          {FIELDS.map((field) => {
+            const value = instructions[field];
+            if (value === null || value === '') return null;
+            if (
+              field === 'bankAccountNumber' &&
+              instructions.iban &&
+              compact(value) === compact(instructions.iban)
+            )
+              return null;
+            const label = t(`funding.fields.${field}`);
+            return (
+              <div key={field}>
+                <dt>{label}</dt>
+                <dd>
+                  <span className={TEXT_FIELDS.has(field) ? classes.text : classes.value}>
+                    {field === 'iban' ? formatIban(value) : value}
+                  </span>
+                  <CopyValue value={field === 'iban' ? compact(value) : value} label={label} />
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+        <Group gap="sm">
+          <Button variant="light" onClick={() => pdf.mutate(invoice.id)} loading={pdf.isPending}>
+            {t('funding.instructions.downloadPdf')}
+          </Button>
+        </Group>
+        {pdf.isError && (
+          <Text size="sm" c="red.9" role="alert">
+            {describeApiError(t, pdf.error)}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

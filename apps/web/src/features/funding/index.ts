@@ -1,0 +1,1 @@
+export { FundingPage } from './components/funding-page';
