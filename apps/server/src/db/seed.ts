@@ -364,6 +364,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     residenceCountryCode: 'GB',
     verified: true,
   },
+  // Issue 16B: adds money by funding invoice in its own browser test; no other test moves its money.
+  {
+    email: 'funding@ledgerline.test',
+    brandId: pebble,
+    customerType: personal,
+    firstName: 'Farah',
+    lastName: 'Lindgren',
+    residenceCountryCode: 'SE',
+    verified: true,
+  },
 ];
 
 /**

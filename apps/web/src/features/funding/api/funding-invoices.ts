@@ -13,6 +13,8 @@ export function fundingInvoicesQueryOptions(
     queryKey: fundingKeys.list(customerId, page),
     queryFn: () => client.main('getFundingInvoices', { page }),
     placeholderData: keepPreviousData,
+    // Money may have landed while the customer was elsewhere: read again on every visit.
+    staleTime: 0,
   };
 }
 

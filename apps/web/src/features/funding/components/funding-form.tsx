@@ -39,7 +39,7 @@ export function FundingForm({
   const accountName = useAccountName();
   const [keys] = useState(createAttemptKeys);
   const create = useCreateFundingInvoice();
-  const { register, handleSubmit, control, setError, formState } = useForm({
+  const { register, handleSubmit, control, setError, formState, resetField } = useForm({
     resolver: schemaResolver(fundingSchema),
     defaultValues: {
       account: accounts[0] ? String(accounts[0].accountId) : '',
@@ -61,6 +61,7 @@ export function FundingForm({
       {
         onSuccess: (invoice) => {
           keys.renew();
+          resetField('amount');
           onCreated(invoice);
         },
       },
