@@ -64,6 +64,8 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'createInvoice.dueDate',
       'payInvoice.fromAccount',
       'getInvoice.invoiceId',
+      'fundingInvoiceCreate.accountId',
+      'getFundingInvoicePdf.invoiceId',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import type { RailsIncomingBody } from '@ledgerline/contract';
+import { fundingMethods, type RailsIncomingBody } from '@ledgerline/contract';
 import { creditorReference, isFundingReference } from '@ledgerline/domain/funding';
 import { accounts, fundingInvoices, outbox, transferPermissions, users } from '../../db/schema';
 import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { createCustomer, openAccount } from '../cards/test-fixtures';
 
@@ -384,5 +385,60 @@ describe('the funding invoice PDF', () => {
     expect(pdf.getTitle()).toBe(`Рахунок на поповнення ${invoice.number}`);
     expect(pdf.getAuthor()).toBe('Pebble Payments Ltd');
     expect((await server.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+  });
+});
+
+describe('fuzzing every funding method', () => {
+  it('answers a clear 4xx to each broken field and writes nothing', async () => {
+    const who = await funder();
+    const theirs = await funder();
+    const theirInvoice = await createInvoice(theirs);
+    const mine = await createInvoice(who);
+    const badId = [theirs.accountId, ...HOSTILE_IDS, 'x', true, {}, []];
+    const badInvoiceId = [theirInvoice.id, ...HOSTILE_IDS, 'x', true, {}, []];
+    const badAmount = ['0', '-1', '0.001', '1e3', '', 'abc', 12, ' 1', '1'.repeat(30), {}, []];
+    const cases: Record<
+      string,
+      { valid: Record<string, unknown>; bad: Record<string, unknown[]> }
+    > = {
+      fundingInvoiceCreate: {
+        valid: { accountId: who.accountId, amount: '10', idempotencyKey: randomUUID() },
+        bad: {
+          accountId: badId,
+          amount: badAmount,
+          idempotencyKey: ['not-a-uuid', '', 1, {}, 'g'.repeat(36)],
+        },
+      },
+      getFundingInvoices: {
+        valid: {},
+        bad: { page: [0, -1, 'x', 1.5, 100_001], status: ['other', 1, {}] },
+      },
+      getFundingInvoice: { valid: { invoiceId: mine.id }, bad: { invoiceId: badInvoiceId } },
+      fundingInvoiceCancel: { valid: { invoiceId: mine.id }, bad: { invoiceId: badInvoiceId } },
+      getFundingInvoicePdf: { valid: { invoiceId: mine.id }, bad: { invoiceId: badInvoiceId } },
+    };
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(fundingMethods).sort());
+    const rows = async () => (await db().select().from(fundingInvoices)).length;
+    const statuses = async () =>
+      (await db().select().from(fundingInvoices)).map((row) => `${row.id}:${row.statusId}`).sort();
+    const before = { rows: await rows(), statuses: await statuses() };
+    for (const [method, spec] of Object.entries(cases)) {
+      const sends = [
+        ...Object.entries(spec.bad).flatMap(([field, values]) =>
+          values.map((value) => ({ ...spec.valid, [field]: value })),
+        ),
+        // Request schemas are strict: an unknown field is refused.
+        { ...spec.valid, unknownField: 1 },
+      ];
+      for (const payload of sends) {
+        const response = await server.main(method, jsonText(payload), { token: who.token });
+        const label = `${method} ${jsonText(payload)}`;
+        expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, label).toBeLessThan(500);
+        expect(response.json().responseDescription, label).toMatch(/\S/);
+      }
+    }
+    expect(await rows()).toBe(before.rows);
+    expect(await statuses()).toEqual(before.statuses);
   });
 });
