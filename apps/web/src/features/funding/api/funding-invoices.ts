@@ -47,17 +47,6 @@ export function useCreateFundingInvoice() {
   });
 }
 
-export function useCancelFundingInvoice() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const { customerId } = useSessionState();
-  return useMutation({
-    mutationFn: async (invoiceId: number) =>
-      (await client.main('fundingInvoiceCancel', { invoiceId })).invoice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.lists(customerId) }),
-  });
-}
-
 /** Asks for the PDF's single-use link with the session's bearer, then opens it. */
 export function useFundingInvoicePdf() {
   const client = useApiClient();
