@@ -124,9 +124,14 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
     expected: ['account'],
   },
   {
-    name: 'P2P only',
+    name: 'P2P only: paying invoices comes with it',
     input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': true } },
-    expected: ['p2p'],
+    expected: ['p2p', 'invoices'],
+  },
+  {
+    name: 'requesting money alone opens the invoices',
+    input: { accessList: { transfers: full }, permissions: { 'otherPerson.requestMoney': true } },
+    expected: ['invoices'],
   },
   {
     name: 'a mass P2P flag is not a single P2P',
@@ -162,7 +167,7 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
     expected: [],
   },
   {
-    name: 'every flag, acting for a company: all four screens in order',
+    name: 'every flag, acting for a company: all five screens in order',
     input: {
       accessList: { transfers: full },
       permissions: {
@@ -172,7 +177,7 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
       },
       actsForBusiness: true,
     },
-    expected: ['account', 'p2p', 'external', 'approved'],
+    expected: ['account', 'p2p', 'external', 'invoices', 'approved'],
   },
   {
     name: 'an initiate-only company user starts transfers and sees the approvals list',

@@ -54,7 +54,7 @@ function rightsOf(input: QuickActionsInput) {
 }
 
 /** The transfer screens of spec 2 §2, each shown only to a user whose flags allow it (spec 2 §6). */
-export type TransferScreen = 'account' | 'p2p' | 'external' | 'approved';
+export type TransferScreen = 'account' | 'p2p' | 'external' | 'invoices' | 'approved';
 
 export interface TransferScreensInput {
   /** From getCustomerAccessInfo: the user's level for transfers of the customer acted for. */
@@ -70,11 +70,15 @@ const EXTERNAL_FLAGS = [...new Set(Object.values(EXTERNAL_PERMISSION_OPERATION))
   (operation) => [`ownAccount.${operation}`, `otherPerson.${operation}`],
 );
 
+/** The per-user flag of spec 2 §6 "request money": asking another customer of the brand for money. */
+export const REQUEST_MONEY_FLAG = 'otherPerson.requestMoney';
+
 /**
  * The transfer screens the user may open, in display order: only full access (2) and initiate (3)
  * start transfers at all (the server refuses others the same way); then each screen needs its flag
  * — between accounts `ownAccount.betweenAccounts`, P2P `otherPerson.p2p`, external any rail flag.
- * The approvals list is for company users who start or approve transfers.
+ * Invoices (issue 16) pay another customer as P2P does, or ask one for money: either flag opens
+ * them. The approvals list is for company users who start or approve transfers.
  */
 export function transferScreens(input: TransferScreensInput): TransferScreen[] {
   const level = input.accessList.transfers;
@@ -84,6 +88,7 @@ export function transferScreens(input: TransferScreensInput): TransferScreen[] {
   if (flag('ownAccount.betweenAccounts')) screens.push('account');
   if (flag('otherPerson.p2p')) screens.push('p2p');
   if (EXTERNAL_FLAGS.some(flag)) screens.push('external');
+  if (flag('otherPerson.p2p') || flag(REQUEST_MONEY_FLAG)) screens.push('invoices');
   if (input.actsForBusiness === true) screens.push('approved');
   return screens;
 }

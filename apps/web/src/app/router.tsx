@@ -182,6 +182,14 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   path: 'terms',
                   lazy: () => import('@/features/legal').then((m) => ({ Component: m.TermsPage })),
                 },
+                // Issue 16: an e-mailed invoice link, open to everyone (who asks, how much, sign in or register to pay).
+                {
+                  path: 'invoice/:token',
+                  lazy: () =>
+                    import('@/features/transfers/invoices').then((m) => ({
+                      Component: m.PublicInvoicePage,
+                    })),
+                },
                 {
                   path: '*',
                   lazy: () =>
@@ -417,6 +425,14 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       lazy: () =>
                         import('@/features/transfers/external').then((m) => ({
                           Component: m.ExternalTransferPage,
+                        })),
+                    },
+                    // Issue 16: invoices and money requests, received and sent.
+                    {
+                      path: 'invoices',
+                      lazy: () =>
+                        import('@/features/transfers/invoices').then((m) => ({
+                          Component: m.InvoicesPage,
                         })),
                     },
                     {

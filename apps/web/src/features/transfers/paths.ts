@@ -5,6 +5,7 @@ export const TRANSFER_PATHS: Record<TransferScreen, string> = {
   account: '/transfer/account',
   p2p: '/transfer/p2p',
   external: '/transfer/external',
+  invoices: '/transfer/invoices',
   approved: '/transfer/approved',
 };
 
