@@ -110,8 +110,7 @@ export function useInvoicePayQuote(invoiceId: number, fromAccount: number | null
   return useQuery({
     queryKey: invoiceKeys.quote(customerId, invoiceId, fromAccount ?? 0),
     queryFn: async () =>
-      (await client.main('getInvoicePayQuote', { invoiceId, fromAccount: fromAccount ?? 0 }))
-        .quote,
+      (await client.main('getInvoicePayQuote', { invoiceId, fromAccount: fromAccount ?? 0 })).quote,
     enabled: fromAccount !== null,
     staleTime: 10_000,
     retry: false,

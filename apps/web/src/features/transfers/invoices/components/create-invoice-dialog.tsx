@@ -1,6 +1,16 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
-  dueDateSchema,
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  calendarDaySchema,
+  earliestDueDate,
   INVOICE_NOTE_MAX,
   positiveAmountSchema,
   type Invoice,
@@ -39,7 +49,11 @@ const formSchema = z
       .transform(normalizeAmountInput)
       .pipe(z.string().min(1, 'validation.required').pipe(positiveAmountSchema)),
     currency: z.string().min(1, 'validation.required'),
-    dueDate: z.string().min(1, 'validation.required').pipe(dueDateSchema),
+    dueDate: z
+      .string()
+      .min(1, 'validation.required')
+      .pipe(calendarDaySchema)
+      .refine((day) => day >= earliestDueDate(), 'validation.dateInPast'),
     noteBody: z.string().trim().max(INVOICE_NOTE_MAX, 'validation.tooLong'),
   })
   .superRefine((value, ctx) => {
@@ -132,7 +146,8 @@ function CreateForm({
     if (!isApiError(error) || !error.validationErrors) return false;
     let placed = false;
     for (const [wire, message] of Object.entries(error.validationErrors)) {
-      const field = WIRE_FIELD[wire] ?? (FIELDS.includes(wire as FieldPath<FormInput>) ? wire : null);
+      const field =
+        WIRE_FIELD[wire] ?? (FIELDS.includes(wire as FieldPath<FormInput>) ? wire : null);
       if (field && message) {
         setError(field as FieldPath<FormInput>, { type: 'server', message });
         placed = true;

@@ -13,11 +13,7 @@ import { useCancelInvoice, useRejectInvoice } from '../api/invoices';
 
 /** The payer's reason: required, as the contract's rejectInvoice asks (the sender reads it). */
 const rejectSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(INVOICE_NOTE_MAX, 'validation.tooLong'),
+  note: z.string().trim().min(1, 'validation.required').max(INVOICE_NOTE_MAX, 'validation.tooLong'),
 });
 type RejectInput = z.input<typeof rejectSchema>;
 type RejectValues = z.output<typeof rejectSchema>;

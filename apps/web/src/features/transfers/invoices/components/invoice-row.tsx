@@ -29,8 +29,7 @@ export function InvoiceRow({
   const money = useFormatMoney();
   const day = useFormatDay();
   const moment = useFormatMoment();
-  const name =
-    box === 'received' ? invoice.payeeName : (invoice.payerName ?? invoice.payerEmail);
+  const name = box === 'received' ? invoice.payeeName : (invoice.payerName ?? invoice.payerEmail);
   const email = box === 'received' ? invoice.payeeEmail : invoice.payerEmail;
   const kind = t(invoice.kind === 'request' ? 'invoices.kind.request' : 'invoices.kind.invoice');
   const label = { number: invoice.number };

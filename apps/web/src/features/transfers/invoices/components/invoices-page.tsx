@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Tabs.css';
 import {
   INVOICE_STATUSES,
@@ -120,7 +110,8 @@ export function InvoicesPage() {
   };
 
   const listBody = (shown: InvoiceBox) => {
-    if (list.isPending) return <ListSkeleton rows={4} size="xl" label={t('invoices.list.loading')} />;
+    if (list.isPending)
+      return <ListSkeleton rows={4} size="xl" label={t('invoices.list.loading')} />;
     if (list.isError)
       return (
         <LoadFailed
@@ -291,10 +282,7 @@ export function InvoicesPage() {
           setNotice(t('invoices.cancel.done', { number: invoice.number }));
         }}
       />
-      <ErrorPopup
-        error={pdf.error}
-        onClose={() => pdf.reset()}
-      />
+      <ErrorPopup error={pdf.error} onClose={() => pdf.reset()} />
     </Stack>
   );
 }

@@ -50,9 +50,7 @@ export function PayInvoice({
     payable.find((account) => account.currencyCode === invoice?.currencyCode) ?? payable[0];
   const [chosenId, setChosenId] = useState<string | null>(null);
   const fromId = chosenId ?? (suggested ? String(suggested.accountId) : '');
-  const from: Account | undefined = payable.find(
-    (account) => String(account.accountId) === fromId,
-  );
+  const from: Account | undefined = payable.find((account) => String(account.accountId) === fromId);
   const quote = useInvoicePayQuote(invoice?.id ?? 0, invoice && from ? from.accountId : null);
   const flow = useMoneyMovingSubmit<PayRequest, ConfirmationSummary>({
     submit: usePayInvoiceCall(),

@@ -1,4 +1,14 @@
-import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { invoiceTokenSchema, type PublicInvoice } from '@ledgerline/contract';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +118,8 @@ function InvoiceCard({ invoice }: { invoice: PublicInvoice }) {
   const isOpen = OPEN.includes(invoice.status);
   const payPath = payPathOf(invoice);
   // Another brand's invoice is paid in that brand: the sign-in and registration pages load in its look.
-  const brandQuery = invoice.brandId === brand.id ? '' : `?brand=${encodeURIComponent(invoice.brandId)}`;
+  const brandQuery =
+    invoice.brandId === brand.id ? '' : `?brand=${encodeURIComponent(invoice.brandId)}`;
   const keepWayBack = () => session.setInitialPath(payPath);
   const isRequest = invoice.kind === 'request';
   return (
