@@ -26,7 +26,9 @@ export function useInvoiceList(box: InvoiceBox, request: InvoiceListRequest) {
   return useQuery({
     queryKey: invoiceKeys.list(customerId, box, request),
     queryFn: () => client.main(LIST_METHOD[box], request),
-    placeholderData: keepPreviousData,
+    // The page before stays while the next loads, but never under the other list's tab.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey.includes(box) ? keepPreviousData(previous) : undefined,
   });
 }
 

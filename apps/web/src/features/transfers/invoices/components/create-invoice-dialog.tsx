@@ -221,7 +221,6 @@ function CreateForm({
             name="dueDate"
             label={t('invoices.create.dueDate')}
             error={err('dueDate')}
-            minDate={new Date()}
           />
           <Textarea
             label={t('invoices.create.note')}
