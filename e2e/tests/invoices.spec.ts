@@ -433,6 +433,7 @@ test.describe('invoices', () => {
     await expect(page.getByText('Thank you, your pictures were sent')).toBeVisible();
     await page.getByRole('link', { name: /^Back to / }).click();
     await expect(page).toHaveURL(/\/kyc$/);
+    await expect(check.getByText('Under review', { exact: true })).toBeVisible();
     const proof = page.getByRole('region', { name: 'Proof of address' });
     if (await proof.isVisible()) {
       await proof.getByRole('button', { name: 'Upload: Proof of address' }).click();

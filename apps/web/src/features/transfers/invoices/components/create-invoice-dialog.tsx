@@ -19,7 +19,7 @@ import {
 import { hasValidMinorUnits } from '@ledgerline/domain/money';
 import { normalizeAmountInput } from '@ledgerline/domain/transfers';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
@@ -27,7 +27,7 @@ import { isApiError } from '@/lib/api-error';
 import { FormDateField } from '@/ui/date-field';
 import { Dialog } from '@/ui/dialog';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
-import { AlertIcon, ChevronDownIcon } from '@/ui/icons';
+import { AlertIcon, ChevronDownIcon, InfoIcon } from '@/ui/icons';
 import { useCreateInvoice, useRequestMoney } from '../api/invoices';
 
 /**
@@ -139,7 +139,6 @@ function CreateForm({
       noteBody: '',
     },
   });
-  const currency = useWatch({ control, name: 'currency' });
 
   // The server's field messages land on the fields; anything else shows above the buttons.
   const placeOnFields = (error: unknown): boolean => {
@@ -187,6 +186,11 @@ function CreateForm({
           <Text size="sm" c="dimmed">
             {t(kind === 'request' ? 'invoices.create.requestIntro' : 'invoices.create.intro')}
           </Text>
+          {currencies.length === 0 && (
+            <Alert color="blue" variant="light" icon={<InfoIcon />} role="status">
+              {t('invoices.create.noAccount')}
+            </Alert>
+          )}
           <TextInput
             label={t(kind === 'request' ? 'invoices.create.fromEmail' : 'invoices.create.toEmail')}
             type="email"
@@ -243,11 +247,6 @@ function CreateForm({
               {t(kind === 'request' ? 'invoices.create.requestSubmit' : 'invoices.create.submit')}
             </Button>
           </Group>
-          {currency === '' && currencies.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('invoices.create.noAccount')}
-            </Text>
-          )}
         </Stack>
       </fieldset>
     </form>
