@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { inflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import {
   apiSignIn,
   DEMO_PASSWORD,
@@ -146,81 +146,76 @@ async function newestSms(
   return found ?? '';
 }
 
-/**
- * The text a PDF shows, read the way a viewer does: every content stream inflated, each string
- * shown (Tj, TJ) decoded through its font's ToUnicode map (pdf-lib writes one for embedded fonts)
- * or read as it is (standard fonts).
- */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const streams: string[] = [];
-  for (const match of raw.matchAll(/\bstream\r?\n/g)) {
-    const begin = match.index + match[0].length;
-    const finish = raw.indexOf('endstream', begin);
-    // The stream's dictionary sits between its object's start and the keyword.
-    const dictionary = raw.slice(raw.lastIndexOf(' obj', match.index), match.index);
-    const data = bytes.subarray(begin, finish);
-    try {
-      streams.push(
-        dictionary.includes('FlateDecode')
-          ? inflateSync(data).toString('latin1')
-          : data.toString('latin1'),
-      );
-    } catch {
-      // Images and fonts that do not inflate as text are not what is read.
-    }
-  }
+/** A ToUnicode CMap's glyph codes (hex, as the content writes them) → the characters. */
+function readCMap(cmap: string): Map<string, string> {
   const glyphs = new Map<string, string>();
-  const hexText = (hex: string) =>
+  const text = (hex: string) =>
     String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
-  for (const stream of streams.filter((text) => text.includes('begincmap'))) {
-    for (const block of stream.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-      for (const [, from, to] of (block[1] ?? '').matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
-        glyphs.set((from ?? '').toUpperCase(), hexText(to ?? ''));
-    for (const block of stream.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
-      for (const [, low, high, to] of (block[1] ?? '').matchAll(
-        /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
-      )) {
-        const first = Number.parseInt(low ?? '0', 16);
-        const last = Number.parseInt(high ?? '0', 16);
-        const base = Number.parseInt(to ?? '0', 16);
-        for (let code = first; code <= last; code += 1)
-          glyphs.set(
-            code
-              .toString(16)
-              .toUpperCase()
-              .padStart(low?.length ?? 4, '0'),
-            String.fromCodePoint(base + code - first),
-          );
-      }
-  }
-  const width = glyphs.size > 0 ? ([...glyphs.keys()][0]?.length ?? 4) : 4;
-  const decodeHex = (hex: string) => {
-    let text = '';
-    for (let at = 0; at + width <= hex.length; at += width)
-      text += glyphs.get(hex.slice(at, at + width).toUpperCase()) ?? '';
-    return text;
-  };
-  const lines: string[] = [];
-  for (const stream of streams.filter((text) => /\bT[jJ]\b/.test(text))) {
-    for (const shown of stream.matchAll(
-      /(\[(?:[^\]]*)\]|<[0-9A-Fa-f]*>|\((?:\\.|[^\\)])*\))\s*T[jJ]/g,
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
+    for (const [, from = '', to = ''] of (block[1] ?? '').matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
+    ))
+      glyphs.set(from.toUpperCase(), text(to));
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
+    for (const [, low = '0', high = '0', to = '0'] of (block[1] ?? '').matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
     )) {
-      const operand = shown[1] ?? '';
-      const parts = operand.startsWith('[')
-        ? [...operand.matchAll(/<([0-9A-Fa-f]*)>|\(((?:\\.|[^\\)])*)\)/g)]
-        : [
-            operand.startsWith('<')
-              ? [operand, operand.slice(1, -1)]
-              : [operand, undefined, operand.slice(1, -1)],
-          ];
-      lines.push(
-        parts
-          .map((part) =>
-            part[1] !== undefined ? decodeHex(part[1]) : (part[2] ?? '').replace(/\\(.)/g, '$1'),
-          )
-          .join(''),
-      );
+      const first = Number.parseInt(low, 16);
+      for (let code = first; code <= Number.parseInt(high, 16); code += 1)
+        glyphs.set(
+          code.toString(16).toUpperCase().padStart(low.length, '0'),
+          String.fromCodePoint(Number.parseInt(to, 16) + code - first),
+        );
+    }
+  return glyphs;
+}
+
+const latin1 = (data: Uint8Array) => Buffer.from(data).toString('latin1');
+
+/**
+ * The text a PDF shows, read the way a viewer does (pdf-lib parses the file): each page's content,
+ * every string shown (Tj, TJ) decoded through the ToUnicode map of the font selected with Tf
+ * (pdf-lib writes one for every embedded font). One line per string shown.
+ */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const lines: string[] = [];
+  for (const page of pdf.getPages()) {
+    const maps = new Map<string, Map<string, string>>();
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+    for (const [name, ref] of fonts?.entries() ?? []) {
+      const font = pdf.context.lookup(ref, PDFDict);
+      const cmap = font.lookup(PDFName.of('ToUnicode'));
+      if (cmap instanceof PDFRawStream)
+        maps.set(name.toString(), readCMap(latin1(decodePDFRawStream(cmap).decode())));
+    }
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray
+        ? contents
+            .asArray()
+            .map((ref) => pdf.context.lookup(ref))
+            .filter((item): item is PDFRawStream => item instanceof PDFRawStream)
+        : contents instanceof PDFRawStream
+          ? [contents]
+          : [];
+    let glyphs = new Map<string, string>();
+    for (const stream of streams) {
+      const content = latin1(decodePDFRawStream(stream).decode());
+      for (const [, font, shown = ''] of content.matchAll(
+        /(\/[A-Za-z0-9_-]+) [\d.]+ Tf|(\[[^\]]*\]|<[0-9A-Fa-f]*>) ?T[jJ]/g,
+      )) {
+        if (font) {
+          glyphs = maps.get(font) ?? new Map();
+          continue;
+        }
+        const width = [...glyphs.keys()][0]?.length ?? 4;
+        let line = '';
+        for (const [, hex = ''] of shown.matchAll(/<([0-9A-Fa-f]*)>/g))
+          for (let at = 0; at + width <= hex.length; at += width)
+            line += glyphs.get(hex.slice(at, at + width).toUpperCase()) ?? '';
+        lines.push(line);
+      }
     }
   }
   return lines.join('\n');
@@ -322,7 +317,7 @@ test.describe('invoices', () => {
     const download = await downloading;
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain(number);
     expect(text).toContain('Anna');
     expect(text).toContain(PAYER);
