@@ -276,7 +276,7 @@ describe('/transfer/invoices', { timeout: 40_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Currency'), 'EUR');
     await user.type(within(dialog).getByLabelText('Due date'), '01.01.2020');
     await user.click(within(dialog).getByRole('button', { name: 'Send invoice' }));
-    expect(await within(dialog).findByText('The date cannot be in the past.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The due date cannot be in the past.')).toBeInTheDocument();
     expect(server!.calls('createInvoice')).toEqual([]);
   });
 });
