@@ -111,7 +111,7 @@ function rowOf(page: Page, number: string) {
 }
 
 /** sms@ledgerline.test signs in with the code texted to the phone (the sign-in page, as external-transfers.spec does). */
-async function signInWithSms(page: Page): Promise<void> {
+async function signInWithSms(page: Page): Promise<WireAccount[]> {
   await page.goto('/login?brand=pebble');
   await page.getByLabel('E-mail').fill(PAYER);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -121,9 +121,14 @@ async function signInWithSms(page: Page): Promise<void> {
   const code = await newestSms(page, (body) =>
     body.startsWith(`${identifier}-`) ? /^\d{2}-(\d{6}) /.exec(body) : null,
   );
+  const accountsAnswer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/main/?getAccounts'),
+  );
   await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+  // Read while home is still the page: a later navigation discards the answer's body.
+  return ((await (await accountsAnswer).json()) as { accounts: WireAccount[] }).accounts;
 }
 
 /** The newest SMS in the outbox that `pick` accepts, waiting until it arrives; answers the first group. */
@@ -256,14 +261,11 @@ test.describe('invoices', () => {
 
     // The payer, in a browser of their own, finds it among the received invoices.
     const payer = await newPage(browser);
-    await signInWithSms(payer);
-    const smsAccounts = payer.waitForResponse((response) =>
-      response.url().endsWith('/api/main/?getAccounts'),
-    );
+    const payerAccounts = await signInWithSms(payer);
     await payer.goto('/transfer/invoices');
-    const payerGbp = (
-      (await (await smsAccounts).json()) as { accounts: WireAccount[] }
-    ).accounts.find((item) => item.type === 1001 && item.currencyCode === 'GBP');
+    const payerGbp = payerAccounts.find(
+      (item) => item.type === 1001 && item.currencyCode === 'GBP',
+    );
     expect(payerGbp, 'sms@ holds a GBP payment account').toBeDefined();
     const payerBefore = units(payerGbp!.balance);
     const received = rowOf(payer, number);
