@@ -1,11 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DocumentPart } from '@ledgerline/domain';
 import { DOCUMENT_PARTS } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
-import { pdfDownloads } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/crypto';
+import type { pdfDownloads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { claimDownloadLink, issueDownloadLink } from '../pdf';
 import { readDocumentFile } from './decisions';
 
 /*
@@ -15,7 +14,6 @@ import { readDocumentFile } from './decisions';
  */
 
 export const DOCUMENT_FILE_LINK = 'customerDocumentFile';
-const LINK_TTL_MS = 5 * 60_000;
 
 export function isDocumentFileLink(document: string): boolean {
   return document === DOCUMENT_FILE_LINK;
@@ -34,16 +32,13 @@ export async function documentFileLink(
 ): Promise<string> {
   const file = await readDocumentFile(db, input.documentId, input.part);
   if (!file || file.customerId !== input.customerId) throw AppError.notFound('Document not found');
-  const token = randomToken(32);
-  await db.insert(pdfDownloads).values({
-    tokenHash: sha256(token),
+  return issueDownloadLink(db, {
     document: DOCUMENT_FILE_LINK,
     customerId: input.customerId,
     userId: input.userId,
     params: { documentId: input.documentId, part: input.part },
-    expiresAt: new Date(Date.now() + LINK_TTL_MS),
+    origin: input.origin,
   });
-  return `${input.origin}/api/pdf/files/${token}`;
 }
 
 /** Answers the file a link names, once. */
@@ -56,18 +51,7 @@ export async function serveDocumentFileLink(
   const part = DOCUMENT_PARTS.find((known) => known === link.params.part);
   const documentId = Number(link.params.documentId);
   if (!part || !Number.isInteger(documentId)) throw gone();
-  const claimed = await db
-    .update(pdfDownloads)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(pdfDownloads.tokenHash, link.tokenHash),
-        isNull(pdfDownloads.usedAt),
-        gt(pdfDownloads.expiresAt, new Date()),
-      ),
-    )
-    .returning({ tokenHash: pdfDownloads.tokenHash });
-  if (claimed.length === 0) throw gone();
+  if (!(await claimDownloadLink(db, link.tokenHash))) throw gone();
   const file = await readDocumentFile(db, documentId, part);
   if (!file || file.customerId !== link.customerId) throw gone();
   const safeName = file.fileName.replace(/[^\w.-]/g, '_');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
   DEFAULT_LANGUAGE,
@@ -8,12 +8,12 @@ import {
   type Language,
 } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers, pdfDownloads } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/crypto';
+import type { pdfDownloads } from '../../db/schema';
+import { customers } from '../../db/schema';
 import type { AppError } from '../../lib/errors';
 import { t } from '../../i18n/translate';
 import { customerDisplayName } from '../accounts';
-import { renderFundingInvoice } from '../pdf';
+import { claimDownloadLink, issueDownloadLink, renderFundingInvoice } from '../pdf';
 import { findFundingInvoice, toFundingInvoice } from './service';
 
 /*
@@ -23,7 +23,6 @@ import { findFundingInvoice, toFundingInvoice } from './service';
  */
 
 export const FUNDING_DOCUMENT = 'fundingInvoice';
-const LINK_TTL_MS = 5 * 60_000;
 
 export function isFundingDocument(document: string): boolean {
   return document === FUNDING_DOCUMENT;
@@ -34,32 +33,13 @@ export async function fundingPdfLink(
   input: { customerId: number; userId: number; invoiceId: number; lang: Language; origin: string },
 ): Promise<string> {
   const invoice = await findFundingInvoice(db, input.customerId, input.invoiceId);
-  const token = randomToken(32);
-  await db.insert(pdfDownloads).values({
-    tokenHash: sha256(token),
+  return issueDownloadLink(db, {
     document: FUNDING_DOCUMENT,
     customerId: input.customerId,
     userId: input.userId,
     params: { invoiceId: invoice.id, lang: input.lang },
-    expiresAt: new Date(Date.now() + LINK_TTL_MS),
+    origin: input.origin,
   });
-  return `${input.origin}/api/pdf/files/${token}`;
-}
-
-/** Marks the link used; of two requests racing for one link, one wins. */
-async function claimLink(db: Database, tokenHash: string): Promise<boolean> {
-  const claimed = await db
-    .update(pdfDownloads)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(pdfDownloads.tokenHash, tokenHash),
-        isNull(pdfDownloads.usedAt),
-        gt(pdfDownloads.expiresAt, new Date()),
-      ),
-    )
-    .returning({ tokenHash: pdfDownloads.tokenHash });
-  return claimed.length > 0;
 }
 
 export async function serveFundingDocument(
@@ -85,7 +65,7 @@ export async function serveFundingDocument(
     createdAt: row.createdAt,
     instructions: invoice.instructions,
   });
-  if (!(await claimLink(db, link.tokenHash))) throw gone();
+  if (!(await claimDownloadLink(db, link.tokenHash))) throw gone();
   return reply
     .header('Cache-Control', 'no-store')
     .header('Content-Disposition', `attachment; filename="funding-invoice-${invoice.number}.pdf"`)

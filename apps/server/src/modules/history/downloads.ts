@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
   DEFAULT_LANGUAGE,
@@ -8,13 +8,13 @@ import {
   type Language,
 } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers, pdfDownloads } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/crypto';
+import type { pdfDownloads } from '../../db/schema';
+import { customers } from '../../db/schema';
 import type { AppError } from '../../lib/errors';
 import { customerDisplayName } from '../accounts';
 import { listTransactionTypes } from '../dictionaries';
-import { renderTransactionReceipt } from '../pdf';
-import { DOWNLOAD_LINK_TTL_MS, EXPORT_DOCUMENT, serveExportDownload } from './exports';
+import { claimDownloadLink, issueDownloadLink, renderTransactionReceipt } from '../pdf';
+import { EXPORT_DOCUMENT, serveExportDownload } from './exports';
 import { transactionDetails } from './service';
 
 /*
@@ -34,32 +34,13 @@ export async function receiptLink(
   db: DbOrTx,
   input: { customerId: number; userId: number; transferId: string; lang: Language; origin: string },
 ): Promise<string> {
-  const token = randomToken(32);
-  await db.insert(pdfDownloads).values({
-    tokenHash: sha256(token),
+  return issueDownloadLink(db, {
     document: RECEIPT_DOCUMENT,
     customerId: input.customerId,
     userId: input.userId,
     params: { transferId: input.transferId, lang: input.lang },
-    expiresAt: new Date(Date.now() + DOWNLOAD_LINK_TTL_MS),
+    origin: input.origin,
   });
-  return `${input.origin}/api/pdf/files/${token}`;
-}
-
-/** Marks the link used; of two requests racing for one link, one wins. */
-async function claimLink(db: Database, tokenHash: string): Promise<boolean> {
-  const claimed = await db
-    .update(pdfDownloads)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(pdfDownloads.tokenHash, tokenHash),
-        isNull(pdfDownloads.usedAt),
-        gt(pdfDownloads.expiresAt, new Date()),
-      ),
-    )
-    .returning({ tokenHash: pdfDownloads.tokenHash });
-  return claimed.length > 0;
 }
 
 export async function serveHistoryDocument(
@@ -69,7 +50,7 @@ export async function serveHistoryDocument(
   gone: () => AppError,
 ) {
   if (link.document === EXPORT_DOCUMENT)
-    return serveExportDownload(db, link, reply, () => claimLink(db, link.tokenHash), gone);
+    return serveExportDownload(db, link, reply, () => claimDownloadLink(db, link.tokenHash), gone);
   const lang: Language = isLanguage(link.params.lang) ? link.params.lang : DEFAULT_LANGUAGE;
   const transaction = await transactionDetails(
     db,
@@ -101,7 +82,7 @@ export async function serveHistoryDocument(
     counterparty: transaction.counterparty,
     description: transaction.description,
   });
-  if (!(await claimLink(db, link.tokenHash))) throw gone();
+  if (!(await claimDownloadLink(db, link.tokenHash))) throw gone();
   return reply
     .header('Cache-Control', 'no-store')
     .header(

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
   DEFAULT_LANGUAGE,
@@ -8,13 +8,13 @@ import {
   type Language,
 } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
-import { accounts, paymentInstructions, pdfDownloads } from '../../db/schema';
+import type { pdfDownloads } from '../../db/schema';
+import { accounts, paymentInstructions } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { randomToken, sha256 } from '../../lib/crypto';
 import type { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { moneyText } from '../ledger';
-import { renderInvoice } from '../pdf';
+import { claimDownloadLink, issueDownloadLink, renderInvoice } from '../pdf';
 import { findInvoiceFor } from './repository';
 import { invoiceNumber, partiesOf } from './view';
 
@@ -25,7 +25,6 @@ import { invoiceNumber, partiesOf } from './view';
  */
 
 export const INVOICE_DOCUMENT = 'invoice';
-const LINK_TTL_MS = 5 * 60_000;
 
 export async function invoicePdfLink(
   db: DbOrTx,
@@ -34,14 +33,12 @@ export async function invoicePdfLink(
   origin: string,
 ): Promise<string> {
   await findInvoiceFor(db, actor.customerId, invoiceId);
-  const token = randomToken(32);
-  await db.insert(pdfDownloads).values({
-    tokenHash: sha256(token),
+  const link = await issueDownloadLink(db, {
     document: INVOICE_DOCUMENT,
     customerId: actor.customerId,
     userId: actor.userId,
     params: { invoiceId, lang: actor.lang },
-    expiresAt: new Date(Date.now() + LINK_TTL_MS),
+    origin,
   });
   await audit(db, {
     action: 'pdf.invoice',
@@ -50,22 +47,7 @@ export async function invoicePdfLink(
     ip: actor.ip,
     details: { invoiceId },
   });
-  return `${origin}/api/pdf/files/${token}`;
-}
-
-async function claimLink(db: Database, tokenHash: string): Promise<boolean> {
-  const claimed = await db
-    .update(pdfDownloads)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(pdfDownloads.tokenHash, tokenHash),
-        isNull(pdfDownloads.usedAt),
-        gt(pdfDownloads.expiresAt, new Date()),
-      ),
-    )
-    .returning({ tokenHash: pdfDownloads.tokenHash });
-  return claimed.length > 0;
+  return link;
 }
 
 export async function serveInvoiceDocument(
@@ -117,7 +99,7 @@ export async function serveInvoiceDocument(
     },
     payLink: `${row.linkOrigin}/transfer/invoices`,
   });
-  if (!(await claimLink(db, link.tokenHash))) throw gone();
+  if (!(await claimDownloadLink(db, link.tokenHash))) throw gone();
   return reply
     .header('Cache-Control', 'no-store')
     .header('Content-Disposition', `attachment; filename="${invoiceNumber(row)}.pdf"`)

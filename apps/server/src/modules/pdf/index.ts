@@ -5,5 +5,6 @@ export {
   renderTransactionReceipt,
 } from './render';
 export type { FundingInvoiceInput } from './funding-invoice';
+export { DOWNLOAD_LINK_TTL_MS, claimDownloadLink, issueDownloadLink } from './links';
 export { pdfDownloadRoutes, pdfGeneratorRoutes } from './routes';
 export type { LinkedDocuments, PdfDeps } from './routes';
