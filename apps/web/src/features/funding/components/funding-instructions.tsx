@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import '@mantine/core/styles/Tooltip.css';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FundingInstructions, FundingInvoice } from '@ledgerline/contract';
 import { formatIban } from '@ledgerline/domain/money';
 import { useTranslation } from 'react-i18next';
+import { CopyValue } from '@/ui/copy-value';
 import { describeApiError } from '@/ui/field-message';
-import { CheckCircleIcon } from '@/ui/icons';
 import { useFundingInvoicePdf } from '../api/funding-invoices';
 import { FundingStatusBadge } from './funding-status';
 import { useMoneyFormat } from './money-format';
@@ -34,49 +23,6 @@ const FIELDS = [
   'bankAddress',
 ] as const satisfies readonly (keyof FundingInstructions)[];
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['beneficiaryName', 'bankName', 'bankAddress']);
-
-function CopyIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V6a2 2 0 0 1 2-2h9" />
-    </svg>
-  );
-}
-
-/** A copy button named after what it copies ("Copy IBAN"), saying so once copied. */
-export function CopyValue({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('funding.copied') : t('funding.copy')} withArrow>
-          <ActionIcon
-            variant={copied ? 'filled' : 'subtle'}
-            color={copied ? 'green.9' : 'gray.8'}
-            onClick={copy}
-            aria-label={
-              copied
-                ? t('funding.copiedField', { field: label })
-                : t('funding.copyField', { field: label })
-            }
-          >
-            {copied ? <CheckCircleIcon size={16} /> : <CopyIcon />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 /**
  * How to pay a funding invoice: the amount, the brand's collection account and, most of all, the

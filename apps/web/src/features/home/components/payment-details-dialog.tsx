@@ -1,23 +1,12 @@
 import { formatIban } from '@ledgerline/domain/money';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, NativeSelect, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Tooltip.css';
 import type { Account, PaymentInstruction } from '@ledgerline/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { translateErrorMessage } from '@/i18n';
 import { Dialog } from '@/ui/dialog';
+import { CopyValue } from '@/ui/copy-value';
 import { AlertIcon } from '@/ui/icons';
 import { useAccountPaymentInstructions } from '../api/get-payment-instructions';
 import { useAccountName } from '@/lib/account-name';
@@ -39,41 +28,6 @@ const FIELDS = [
 
 /** Names and addresses read as prose; numbers and codes in a fixed-width face, easier to copy by eye. */
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['beneficiaryName', 'bankName', 'bankAddress']);
-
-function CopyIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V6a2 2 0 0 1 2-2h9" />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
-}
 
 /** One instruction as a definition list, each value with a copy button. */
 function InstructionDetails({ instruction }: { instruction: PaymentInstruction }) {
@@ -102,27 +56,7 @@ function InstructionDetails({ instruction }: { instruction: PaymentInstruction }
                 {/* Read in groups of four; copied without spaces, as a form takes it. */}
                 {field === 'iban' ? formatIban(value) : value}
               </span>
-              <CopyButton value={value} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip
-                    label={copied ? t('home.paymentDetails.copied') : t('home.paymentDetails.copy')}
-                    withArrow
-                  >
-                    <ActionIcon
-                      variant={copied ? 'filled' : 'subtle'}
-                      color={copied ? 'green.9' : 'gray.8'}
-                      onClick={copy}
-                      aria-label={
-                        copied
-                          ? t('home.paymentDetails.copiedField', { field: label })
-                          : t('home.paymentDetails.copyField', { field: label })
-                      }
-                    >
-                      {copied ? <CheckIcon /> : <CopyIcon />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyValue value={value} label={label} />
             </dd>
           </div>
         );
