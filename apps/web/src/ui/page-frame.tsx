@@ -28,7 +28,8 @@ export function PageFrame({
           </Title>
           {tabs}
           {intro && (
-            <Text c="dimmed" size="sm">
+            // A div, not a p: an intro may hold badges (company pages), and a div in a p is invalid.
+            <Text c="dimmed" size="sm" component="div">
               {intro}
             </Text>
           )}
