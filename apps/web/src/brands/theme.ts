@@ -41,6 +41,8 @@ export function createBrandTheme(brand: Pick<BrandConfig, 'colors'>): MantineThe
     defaultRadius: 'md',
     focusRing: 'auto',
     cursorType: 'pointer',
+    // Transitions (dialogs, menus, collapses) take no time for those who asked for less motion.
+    respectReducedMotion: true,
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif",
     headings: {
