@@ -23,6 +23,7 @@ import { module as registration } from './modules/registration';
 import { module as security } from './modules/security';
 import { module as transfers } from './modules/transfers';
 import { module as funding } from './modules/funding';
+import { module as massTransfers } from './modules/mass-transfers';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -54,5 +55,6 @@ export const serverModules = [
   admin,
   invoices,
   funding,
+  massTransfers,
   dev,
 ] as const;

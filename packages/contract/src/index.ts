@@ -20,3 +20,4 @@ export * from './identity-verification/routes';
 export * from './dev/incoming';
 export * from './documents/routes';
 export * from './compliance/routes';
+export * from './mass-transfers/routes';

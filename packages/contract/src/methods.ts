@@ -18,6 +18,7 @@ import { businessApprovalMethods } from './business-approvals/methods';
 import { prepaidCardMethods } from './cards/prepaid-methods';
 import { invoiceMethods } from './invoices/methods';
 import { fundingMethods } from './funding/methods';
+import { massTransferMethods } from './mass-transfers/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -41,6 +42,7 @@ export const mainMethods = {
   ...prepaidCardMethods,
   ...invoiceMethods,
   ...fundingMethods,
+  ...massTransferMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -66,3 +68,4 @@ export * from './business-approvals/methods';
 export * from './cards/prepaid-methods';
 export * from './invoices/methods';
 export * from './funding/methods';
+export * from './mass-transfers/methods';

@@ -9,6 +9,7 @@ import { pdfRoutes } from './pdf/routes';
 import { platformRoutes } from './platform/routes';
 import { profileRoutes } from './profile/routes';
 import { realtimeRoutes } from './realtime/routes';
+import { massTransferRoutes } from './mass-transfers/routes';
 
 /** Every REST route of the server, by area. The server registers each from here; the web calls them through `client.route`. */
 export const restRoutes = {
@@ -22,6 +23,7 @@ export const restRoutes = {
   identityVerification: identityVerificationRoutes,
   documents: documentRoutes,
   compliance: complianceRoutes,
+  massTransfers: massTransferRoutes,
 };
 
 /**

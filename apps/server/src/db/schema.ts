@@ -1525,12 +1525,53 @@ export const batchTransfers = pgTable(
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     fileName: varchar('file_name', { length: 128 }).notNull(),
     contentType: varchar('content_type', { length: 64 }).notNull().default('text/csv'),
-    /** The uploaded file as it came (batch files are small: at most a few thousand lines). */
+    /** The uploaded file as CSV (an XLSX is kept as the CSV of its first sheet; at most 5 MB). */
     fileContent: text('file_content').notNull(),
     createdAt: createdAt(),
+    /** Issue 17: SHA-256 of the uploaded bytes (or pasted text): an identical batch answers 92. Null for seeded rows. */
+    fileHash: varchar('file_hash', { length: 64 }),
+    /** Issue 17: the batch whose failed and returned rows this one re-submits. */
+    resubmitOfBatchId: integer('resubmit_of_batch_id'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('batch_transfers_customer_created').on(table.customerId, table.createdAt, table.id),
+    index('batch_transfers_identical').on(table.customerId, table.accountId, table.fileHash),
+  ],
+);
+
+/*
+ * Issue 17 (modules/mass-transfers): one row of a mass batch as the workbench shows it and as
+ * submit pays it. `fields` are the row's cells by column key (domain MASS_COLUMNS), `errors` the
+ * per-cell i18n keys ('_' for the row). Rows are created with their batch and never deleted: a
+ * dropped row is status 'removed'.
+ */
+export const batchTransferRows = pgTable(
+  'batch_transfer_rows',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batchTransfers.id),
+    rowNumber: integer('row_number').notNull(),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    errors: jsonb('errors').$type<Record<string, string>>().notNull().default({}),
+    /** domain MASS_ROW_STATUSES: invalid, valid, removed, pending, submitted, settled, failed, returned. */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** The amount once it reads as one, in the batch account's currency. */
+    amount: money('amount'),
+    fee: money('fee'),
+    /** The transfer that paid the row. */
+    transferId: uuid('transfer_id'),
+    failureReason: varchar('failure_reason', { length: 64 }),
+    /** Derived from the batch and the row at submit: a retried submit never pays a row twice. */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('batch_transfer_rows_batch_row').on(table.batchId, table.rowNumber),
+    index('batch_transfer_rows_batch_status').on(table.batchId, table.status),
   ],
 );
 

@@ -46,6 +46,9 @@ export const BATCH_TRANSFER_STATUSES = [
   'completed',
   'partiallyCompleted',
   'failed',
+  // Issue 17: a batch an initiate-only user submitted waits for a full-access user's decision.
+  'awaitingApproval',
+  'declined',
 ] as const;
 export const BATCH_TRANSFER_TYPES = [
   'wire',

@@ -42,6 +42,8 @@ const TONE: Record<BatchTransfer['status'], BadgeTone> = {
   completed: 'teal',
   partiallyCompleted: 'orange',
   failed: 'red',
+  awaitingApproval: 'blue',
+  declined: 'gray',
 };
 
 /** /history/batch-transfers (spec 2 §3 "Mass and global batch"): uploaded batch files and what became of them. */
