@@ -66,6 +66,8 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'getInvoice.invoiceId',
       'fundingInvoiceCreate.accountId',
       'getFundingInvoicePdf.invoiceId',
+      'getMassBatch.batchId',
+      'massApprove.batchId',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);

@@ -10,6 +10,14 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/**
+ * Text a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return)
+ * gets a leading apostrophe (OWASP "CSV injection"); every CSV and XLSX cell we write passes here.
+ */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 /** One cell as CSV text: quoted when it holds a quote, comma or line break; null is empty. */
 export function csvCell(
   value: string | number | null,
@@ -17,7 +25,7 @@ export function csvCell(
 ): string {
   if (value === null) return '';
   let text = String(value);
-  if (!options.numeric && FORMULA_START.test(text)) text = `'${text}`;
+  if (!options.numeric) text = guardFormula(text);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

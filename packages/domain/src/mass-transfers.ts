@@ -47,6 +47,8 @@ export interface MassColumn {
   key: string;
   header: string;
   required: boolean;
+  /** An extra parameter of the single transfer (getExtraParams): its answer goes in extraParams. */
+  extraParam?: true;
 }
 
 const column = (key: string, header: string, required = true): MassColumn => ({
@@ -54,6 +56,15 @@ const column = (key: string, header: string, required = true): MassColumn => ({
   header,
   required,
 });
+/** Whether a row needs it depends on the country and scheme, as for the single transfer. */
+const extra = (key: string, header: string): MassColumn => ({
+  key,
+  header,
+  required: false,
+  extraParam: true,
+});
+const PURPOSE = extra('purposeOfPayment', 'Purpose');
+const PURPOSE_DETAILS = extra('purposeDetails', 'Purpose details');
 
 const AMOUNT = column('amount', 'Amount');
 const CURRENCY = column('currency', 'Currency');
@@ -78,6 +89,9 @@ export const MASS_COLUMNS: Record<MassTransferType, readonly MassColumn[]> = {
     AMOUNT,
     CURRENCY,
     DESCRIPTION,
+    PURPOSE,
+    PURPOSE_DETAILS,
+    extra('chargeBearer', 'Charges'),
   ],
   eft: [
     column('beneficiaryName', 'Beneficiary name'),
@@ -88,6 +102,9 @@ export const MASS_COLUMNS: Record<MassTransferType, readonly MassColumn[]> = {
     AMOUNT,
     CURRENCY,
     DESCRIPTION,
+    extra('accountType', 'Account type'),
+    extra('beneficiaryTaxId', 'Beneficiary tax id'),
+    extra('beneficiaryNameKana', 'Beneficiary name (kana)'),
   ],
   oct: [
     column('cardNumber', 'Card number'),
@@ -105,6 +122,8 @@ export const MASS_COLUMNS: Record<MassTransferType, readonly MassColumn[]> = {
     AMOUNT,
     CURRENCY,
     DESCRIPTION,
+    extra('walletOwnership', 'Wallet owner'),
+    extra('beneficiaryAddress', 'Beneficiary address'),
   ],
   instant_payment: [
     column('instantKeyType', 'Key type'),
@@ -124,6 +143,7 @@ export const MASS_COLUMNS: Record<MassTransferType, readonly MassColumn[]> = {
     AMOUNT,
     CURRENCY,
     DESCRIPTION,
+    extra('message', 'Message'),
   ],
   p2p: [column('email', 'E-mail'), AMOUNT, CURRENCY, DESCRIPTION],
 };

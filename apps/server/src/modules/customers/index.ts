@@ -22,4 +22,8 @@ export {
   STAFF_AUDIT,
   STAFF_LOGIN_HISTORY,
 } from './staff-acting';
-export { requireMayMoveMoney, transferPermissionFlags } from './transfer-permissions';
+export {
+  requireMayMoveMoney,
+  requireTransferPermission,
+  transferPermissionFlags,
+} from './transfer-permissions';

@@ -1,7 +1,7 @@
 import type { massTransferMethods } from '@ledgerline/contract';
-import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { MethodHandlers } from '../../main-api/types';
-import { AppError } from '../../lib/errors';
+import { sampleLinks } from './samples';
+import { changeRow, dryRun, getBatch } from './service';
 
 type WorkbenchMethods = Pick<
   typeof massTransferMethods,
@@ -13,16 +13,35 @@ type WorkbenchMethods = Pick<
   | 'getMassBatchDryRun'
 >;
 
-function notYet(): never {
-  throw new AppError(RESPONSE_CODES.unknownError, 'Not available yet', { httpStatus: 501 });
-}
-
-/** The workbench: samples, a batch with its rows, fix, drop, restore and the dry run. */
+/** The workbench (issue 17 part A): samples, a batch with its rows, fix, drop, restore and the dry run. */
 export const workbenchHandlers: MethodHandlers<WorkbenchMethods> = {
-  getMassSampleLinks: async () => notYet(),
-  getMassBatch: async () => notYet(),
-  updateMassBatchRow: async () => notYet(),
-  removeMassBatchRow: async () => notYet(),
-  restoreMassBatchRow: async () => notYet(),
-  getMassBatchDryRun: async () => notYet(),
+  async getMassSampleLinks() {
+    return { samples: sampleLinks() };
+  },
+
+  async getMassBatch(input, ctx) {
+    return getBatch(ctx.db, ctx.actor, input);
+  },
+
+  async updateMassBatchRow(input, ctx) {
+    return changeRow(ctx.db, ctx.actor, input, { kind: 'update', fields: input.fields }, (value) =>
+      ctx.services.cardVault.fingerprint(value),
+    );
+  },
+
+  async removeMassBatchRow(input, ctx) {
+    return changeRow(ctx.db, ctx.actor, input, { kind: 'remove' }, (value) =>
+      ctx.services.cardVault.fingerprint(value),
+    );
+  },
+
+  async restoreMassBatchRow(input, ctx) {
+    return changeRow(ctx.db, ctx.actor, input, { kind: 'restore' }, (value) =>
+      ctx.services.cardVault.fingerprint(value),
+    );
+  },
+
+  async getMassBatchDryRun(input, ctx) {
+    return dryRun(ctx.db, ctx.actor, input.batchId);
+  },
 };

@@ -9,6 +9,6 @@ export const module = {
   // Upload and the workbench (part A); submit, re-submit, status and mass approve (part E).
   handlers: { ...workbenchHandlers, ...submitHandlers },
   routes: async (app, ctx) => {
-    await app.register(massTransferFileRoutes, { db: ctx.db });
+    await app.register(massTransferFileRoutes, { db: ctx.db, services: ctx.services });
   },
 } satisfies ServerModule;

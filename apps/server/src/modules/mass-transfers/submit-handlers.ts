@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 
 /*
  * Submitting, re-submitting, polling and approving a mass batch: part E of issue 17 writes these
- * handlers (this file is theirs to replace). Until then they answer 501 and change nothing.
+ * handlers (this file is theirs to replace). Until then they answer IM (404, the method is not there yet) and change nothing.
  */
 
 type SubmitMethods = Pick<
@@ -18,7 +18,7 @@ type SubmitMethods = Pick<
 >;
 
 function notYet(): never {
-  throw new AppError(RESPONSE_CODES.unknownError, 'Not available yet', { httpStatus: 501 });
+  throw new AppError(RESPONSE_CODES.invalidMethod, 'Not available yet');
 }
 
 export const submitHandlers: MethodHandlers<SubmitMethods> = {

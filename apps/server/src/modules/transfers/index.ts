@@ -37,4 +37,8 @@ export { returnMessage } from './external-messages';
 export { roundToCurrency } from './fees';
 export { brandFee, submitQuotedTransfer } from './quoted-submit';
 export type { TransferDeps } from './execute';
+/** For mass transfers (issue 17): each batch row is quoted and limited by the single transfer's own rules. */
+export { quoteOf } from './execute';
+export { checkLimits, limitStates } from './limits';
+export type { TransferRequest } from './quote';
 export type { Quote } from './quote';
