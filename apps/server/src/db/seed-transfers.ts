@@ -121,8 +121,9 @@ export async function seedTransfersDemo(
   await ensureApproveModes(tx);
   const emails = [...demoEmails, DEMO_CLERK_EMAIL];
   const demoUsers = await tx
-    .select({ id: users.id, customerId: users.customerId })
+    .select({ id: users.id, customerId: users.customerId, customerType: customers.customerType })
     .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
     .where(inArray(sql`lower(${users.email})`, emails));
   if (demoUsers.length === 0) return;
   const grants = await tx
@@ -138,7 +139,12 @@ export async function seedTransfersDemo(
     ...demoUsers.map((user) => ({
       userId: user.id,
       customerId: user.customerId,
-      flags: flags(['ownAccount', 'otherPerson', 'funding']),
+      // Issue 17: a business demo customer pays by batch too (spec 2 §6 mass group).
+      flags: flags(
+        user.customerType === 0
+          ? ['ownAccount', 'otherPerson', 'funding']
+          : ['ownAccount', 'otherPerson', 'mass', 'funding'],
+      ),
     })),
     ...grants
       .filter(
@@ -152,7 +158,8 @@ export async function seedTransfersDemo(
         flags: flags(
           grant.accessRight === ACCESS_LEVELS.fullAccess
             ? ['ownAccount', 'otherPerson', 'mass', 'funding']
-            : ['ownAccount', 'otherPerson'],
+            : // Issue 17: an initiate-only user's batch waits for an approver (mass approve).
+              ['ownAccount', 'otherPerson', 'mass'],
         ),
       })),
   ];

@@ -59,7 +59,7 @@ export const massUploadDataSchema = z
     type: massTransferTypeSchema,
     /** Send it although an identical batch exists (the 92 answer was confirmed). */
     ignoreIdenticalBatch: z.boolean().optional(),
-    text: z.string().max(MASS_MAX_BYTES, 'validation.fileTooLarge').optional(),
+    text: z.string().max(MASS_MAX_BYTES, 'validation.massFileTooLarge').optional(),
   })
   .strict();
 export type MassUploadData = z.infer<typeof massUploadDataSchema>;

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { massTransferMethods, type MassUploadResult } from '@ledgerline/contract';
 import { parseCsv } from '@ledgerline/domain/csv';
@@ -223,6 +224,29 @@ describe('mass transfer upload and workbench (issue 17)', () => {
     expect(p.body.rows[0]?.fields.beneficiaryName).toBe('Payee 7');
   });
 
+  it('reads the e2e SEPA sample (50 rows) with exactly its three bad rows marked', async () => {
+    const who = await business();
+    const bytes = readFileSync(
+      new URL('../../../../../e2e/fixtures/mass/sepa-50.csv', import.meta.url),
+    );
+    const { body } = await upload(
+      who,
+      { batchName: 'SEPA 50', accountId: who.accountId, type: 'wire' },
+      { bytes: new Uint8Array(bytes), name: 'sepa-50.csv' },
+    );
+    const read = await server.call(
+      'getMassBatch',
+      { batchId: body.batchId, filter: 'invalid' },
+      who,
+    );
+    expect(read.body.batch).toMatchObject({ rowsCount: 50, validCount: 47, invalidCount: 3 });
+    expect(read.body.rows.map((row) => [row.rowNumber, Object.keys(row.errors)])).toEqual([
+      [7, ['iban']],
+      [19, ['amount']],
+      [33, ['beneficiaryName']],
+    ]);
+  });
+
   it('checks P2P payees and card payouts with the single transfers’ rules and keeps no card number', async () => {
     const who = await business();
     const payee = await createCustomer(server);
@@ -295,7 +319,7 @@ describe('mass transfer upload and workbench (issue 17)', () => {
       ['validation.massUnknownColumn', data, csvFile([[...WIRE_HEADER, '=cmd'], wireRow(1)])],
       ['validation.massNoRows', data, csvFile([WIRE_HEADER])],
       [
-        'validation.fileTooLarge',
+        'validation.massFileTooLarge',
         data,
         { bytes: new Uint8Array(5 * 1024 * 1024 + 1).fill(65), name: 'big.csv' },
       ],

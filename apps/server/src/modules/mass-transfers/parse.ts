@@ -156,7 +156,7 @@ export async function readBatchFile(
 ): Promise<ReadBatch> {
   if ('text' in source) {
     if (Buffer.byteLength(source.text, 'utf8') > MASS_MAX_BYTES)
-      throw refuse('validation.fileTooLarge', 'A batch is at most 5 MB');
+      throw refuse('validation.massFileTooLarge', 'A batch is at most 5 MB');
     if (source.text.trim() === '')
       throw refuse('validation.massFileOrText', 'Give a file or paste the rows');
     return { kind: 'csv', rows: readCsvBatch(type, source.text) };
@@ -164,7 +164,7 @@ export async function readBatchFile(
   const { bytes } = source;
   if (bytes.length === 0) throw refuse('validation.fileEmpty', 'The file is empty');
   if (bytes.length > MASS_MAX_BYTES)
-    throw refuse('validation.fileTooLarge', 'A batch file is at most 5 MB');
+    throw refuse('validation.massFileTooLarge', 'A batch file is at most 5 MB');
   const kind = detectBatchFileKind(bytes);
   if (kind === null)
     throw refuse('validation.massFileType', 'Only CSV and XLSX files are accepted');

@@ -209,7 +209,8 @@ export async function checkRow(
         env,
         issue.path[0] === 'extraParams' ? MASS_ROW_ERROR_KEY : String(issue.path[0] ?? ''),
       );
-      errors[key] ??= issue.message;
+      // A cell left empty is absent from the request: zod's own words become the form's 'required'.
+      errors[key] ??= issue.code === 'invalid_type' ? 'validation.required' : issue.message;
     }
   }
   if (!parsed.success || Object.keys(errors).length > 0) return invalid();
