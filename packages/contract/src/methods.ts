@@ -19,6 +19,7 @@ import { prepaidCardMethods } from './cards/prepaid-methods';
 import { invoiceMethods } from './invoices/methods';
 import { fundingMethods } from './funding/methods';
 import { massTransferMethods } from './mass-transfers/methods';
+import { globalPayMethods } from './global-pay/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -43,6 +44,7 @@ export const mainMethods = {
   ...invoiceMethods,
   ...fundingMethods,
   ...massTransferMethods,
+  ...globalPayMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -69,3 +71,4 @@ export * from './cards/prepaid-methods';
 export * from './invoices/methods';
 export * from './funding/methods';
 export * from './mass-transfers/methods';
+export * from './global-pay/methods';
