@@ -24,6 +24,7 @@ import { module as security } from './modules/security';
 import { module as transfers } from './modules/transfers';
 import { module as funding } from './modules/funding';
 import { module as massTransfers } from './modules/mass-transfers';
+import { module as globalPayouts } from './modules/global-payouts';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -56,5 +57,6 @@ export const serverModules = [
   invoices,
   funding,
   massTransfers,
+  globalPayouts,
   dev,
 ] as const;

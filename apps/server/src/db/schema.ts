@@ -1934,3 +1934,114 @@ export const fundingInvoices = pgTable(
     index('funding_invoices_customer_created').on(table.customerId, table.createdAt),
   ],
 );
+// ── Global payouts (issue 17C) ──────────────────────────────────────────────────────────────────
+
+/**
+ * A global-pay batch of a business (spec 2 §3 "Mass and global batch"): draft until submitted,
+ * then running while any payment waits, done after. `contentHash` finds an identical batch (92);
+ * `reserveTransferId` is the one ledger transfer that reserved its money at submit.
+ */
+export const globalPayBatches = pgTable(
+  'global_pay_batches',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    brandId: varchar('brand_id', { length: 32 }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    batchName: varchar('batch_name', { length: 100 }).notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('draft'),
+    contentHash: varchar('content_hash', { length: 64 }).notNull(),
+    submittedByUserId: integer('submitted_by_user_id').references(() => users.id),
+    submitKey: uuid('submit_key'),
+    reserveTransferId: uuid('reserve_transfer_id'),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('global_pay_batches_customer').on(table.customerId, table.createdAt),
+    index('global_pay_batches_content').on(table.customerId, table.contentHash),
+  ],
+);
+
+/**
+ * One payment of a batch and, once sent, its claim by the recipient. The claim secret is stored
+ * only as its SHA-256 (`secretHash`); the card or account it was paid to only masked.
+ */
+export const globalPayPayments = pgTable(
+  'global_pay_payments',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => globalPayBatches.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    position: integer('position').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    description: varchar('description', { length: 140 }).notNull().default(''),
+    beneficiaryType: varchar('beneficiary_type', { length: 16 }).notNull(),
+    beneficiaryName: varchar('beneficiary_name', { length: 140 }).notNull(),
+    beneficiaryEmail: varchar('beneficiary_email', { length: 254 }).notNull(),
+    beneficiaryCountryCode: varchar('beneficiary_country_code', { length: 2 }).notNull(),
+    feeShare: varchar('fee_share', { length: 16 }).notNull(),
+    language: varchar('language', { length: 2 }),
+    status: varchar('status', { length: 16 }).notNull().default('draft'),
+    rowErrors: jsonb('row_errors').$type<Record<string, string>>().notNull().default({}),
+    secretHash: varchar('secret_hash', { length: 64 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidMethod: varchar('paid_method', { length: 16 }),
+    paidCurrencyCode: varchar('paid_currency_code', { length: 3 }),
+    paidAmount: money('paid_amount'),
+    destination: varchar('destination', { length: 40 }),
+    payoutTransferId: uuid('payout_transfer_id'),
+    returnTransferId: uuid('return_transfer_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('global_pay_payments_batch').on(table.batchId, table.position),
+    uniqueIndex('global_pay_payments_secret').on(table.secretHash),
+    index('global_pay_payments_due').on(table.status, table.expiresAt),
+    index('global_pay_payments_email').on(table.beneficiaryEmail),
+  ],
+);
+
+/**
+ * A recipient's claim in progress (spec 2 §4: submit → operationId, approve with the e-mailed
+ * code): bound to one payment, the method, currency and quoted amounts; the code only as a hash.
+ */
+export const globalPayClaims = pgTable(
+  'global_pay_claims',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => globalPayPayments.id),
+    method: varchar('method', { length: 16 }).notNull(),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    exchangeRate: numeric('exchange_rate', { precision: 30, scale: 12 }).notNull(),
+    toAmount: money('to_amount').notNull(),
+    fee: money('fee').notNull(),
+    destination: varchar('destination', { length: 40 }).notNull(),
+    /** The payee's name on the card or account (the rail returns a name containing RETURN, as rails' simulator does). */
+    holderName: varchar('holder_name', { length: 140 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    resends: smallint('resends').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('global_pay_claims_payment').on(table.paymentId)],
+);

@@ -1,0 +1,21 @@
+import type { ServerModule } from '../../server-module';
+import { globalPayHandlers } from './handlers';
+import { startGlobalPaySchedule } from './schedule';
+
+/** What global-payouts gives the app (server-module.ts): sender batches and the recipient's claim by link (issue 17C). */
+export const module = {
+  name: 'global-payouts',
+  handlers: globalPayHandlers,
+  // Unclaimed payments expire back to the sender; claimed payouts are answered by the rail. Any node may run it (SKIP LOCKED).
+  jobs: [
+    (ctx) =>
+      startGlobalPaySchedule({
+        db: ctx.db,
+        realtime: ctx.services.realtime,
+        stepMs: ctx.config.railStepMs,
+        log: ctx.log,
+      }),
+  ],
+} satisfies ServerModule;
+
+export { runGlobalPaySchedule } from './schedule';
