@@ -68,6 +68,11 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'getFundingInvoicePdf.invoiceId',
       'getMassBatch.batchId',
       'massApprove.batchId',
+      // Issue 17C: global payouts.
+      'globalPayGetBatch.batchId',
+      'globalPayUpdatePayments.remove',
+      'globalPayCancelPayment.paymentId',
+      'globalPayWithdrawalDetails.paymentId',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);

@@ -3,6 +3,7 @@ import {
   GLOBAL_PAY_FILE_COLUMNS,
   GLOBAL_PAY_PAGE_SIZE,
   globalPaymentInputSchema,
+  positiveAmountSchema,
   type GlobalPaymentInput,
 } from '@ledgerline/contract';
 import { parseCsv } from '@ledgerline/domain/csv';
@@ -284,7 +285,7 @@ function paymentsOfFile(fileName: string, content: string, currencyCode: string)
     for (const issue of parsed.error.issues)
       rowErrors[String(issue.path[0] ?? '_')] ??= issue.message;
     // A row that does not parse is kept as it was written (cut to the column's size) for the sender to fix.
-    const amount = /^\d{1,18}(\.\d{1,8})?$/.test(raw.amount ?? '') ? raw.amount! : '0';
+    const amount = positiveAmountSchema.safeParse(raw.amount).success ? raw.amount! : '0';
     return {
       values: {
         amount,
