@@ -24,7 +24,6 @@ import { seedDocumentsDemo } from './seed-documents';
 import { seedProfileDemo } from './seed-profile';
 import { seedTransfersDemo } from './seed-transfers';
 import { seedPrepaidCardsDemo } from './seed-prepaid-cards';
-import { seedGlobalPayoutsDemo } from './seed-global-payouts';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -541,8 +540,6 @@ export async function seedDemo(
     await seedPrepaidCardsDemo(tx, { passwordHash, cardDataKey: options.cardDataKey });
     // Issue 16A: invoices and money requests between anna and personal (nothing paid).
     await seedInvoicesDemo(tx);
-    // Issue 17C: payouts@ledgerline.test sends global payouts.
-    await seedGlobalPayoutsDemo(tx, { passwordHash });
     return { created };
   });
 }
