@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { createCustomer, fund, openAccount } from '../cards/test-fixtures';
 import { runGlobalPaySchedule } from '.';
@@ -688,6 +689,82 @@ describe('expiry', () => {
       sql`select count(*)::int as n from ledger_transfers where details->>'globalPaymentId' = ${String(ids[0])} and kind = 'refund'`,
     );
     expect(returns[0]?.n).toBe(1);
+  });
+});
+
+describe('hostile input to every global-pay method', () => {
+  it('answers a clear 4xx to broken ids, amounts, secrets, codes and files, changing nothing', async () => {
+    const who = await sender();
+    const batch = await create(who, [payment()]);
+    const { secrets } = await sent(who, [payment()]);
+    const secret = secrets[0]!;
+    const claim = await startClaim(secret);
+    const before = {
+      postings: await postingCount(),
+      balance: await balance(who.accountId),
+      payments: (await db().select({ n: count() }).from(globalPayPayments))[0]?.n,
+    };
+    const badId = [...HOSTILE_IDS, 'x', true, {}, []];
+    const badAmount = ['0', '-1', '1e3', '', 'abc', 12, '1'.repeat(30), {}];
+    const badSecret = ['', 'x', 'A'.repeat(42), 'A'.repeat(44), '../'.repeat(15), 1, null, {}];
+    const cases: [string, Record<string, unknown>, boolean][] = [];
+    for (const id of badId) {
+      cases.push(['globalPayGetBatch', { batchId: id }, true]);
+      cases.push(['globalPaySubmitBatch', { batchId: id, idempotencyKey: randomUUID() }, true]);
+      cases.push(['globalPayCancelPayment', { paymentId: id }, true]);
+      cases.push(['globalPayUpdatePayments', { batchId: batch.batchId, remove: [id] }, true]);
+      cases.push(['globalPayWithdrawalDetails', { paymentSecret: secret, paymentId: id }, false]);
+    }
+    for (const amount of badAmount)
+      cases.push([
+        'globalPayCreateBatch',
+        { batchName: 'x', accountId: who.accountId, payments: [{ ...payment(), amount }] },
+        true,
+      ]);
+    for (const paymentSecret of badSecret) {
+      cases.push(['globalPayPaymentDetails', { paymentSecret }, false]);
+      cases.push(['globalPayRefuse', { paymentSecret }, false]);
+    }
+    for (const approvalCode of ['', '12345', '1234567', 'abcdef', 123456, null])
+      cases.push([
+        'globalPayApprove',
+        { paymentSecret: secret, operationId: claim.operationId, approvalCode },
+        false,
+      ]);
+    for (const operationId of ['', 'x', randomUUID(), 1])
+      cases.push([
+        'globalPayApprove',
+        { paymentSecret: secret, operationId, approvalCode: '123456' },
+        false,
+      ]);
+    for (const content of ['', 'a,b\r\n1,2', '\u0000'.repeat(10), 'x'.repeat(900_001)])
+      cases.push([
+        'globalPayUploadBatch',
+        { batchName: 'x', accountId: who.accountId, attachedFile: { fileName: 'a.csv', content } },
+        true,
+      ]);
+    cases.push([
+      'globalPayCreateBatch',
+      { batchName: 'x', accountId: who.accountId, payments: [payment()], extra: 1 },
+      true,
+    ]);
+    for (const [method, payload, signedIn] of cases) {
+      const response = await server.main(
+        method,
+        jsonText(payload),
+        signedIn ? { token: who.token } : {},
+      );
+      const label = `${method} ${jsonText(payload).slice(0, 120)}`;
+      expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, label).toBeLessThan(500);
+      expect(response.json().responseCode, label).toMatch(/^(TA1|ENOA)$/);
+    }
+    expect(await postingCount()).toBe(before.postings);
+    expect(await balance(who.accountId)).toBe(before.balance);
+    expect((await db().select({ n: count() }).from(globalPayPayments))[0]?.n).toBe(before.payments);
+    expect(
+      (await server.call('globalPayPaymentDetails', { paymentSecret: secret })).body.payment.status,
+    ).toBe('reserved');
   });
 });
 
