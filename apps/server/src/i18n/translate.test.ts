@@ -17,6 +17,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'exports',
       'external-transfers',
       'funding',
+      'global-pay',
       'history-documents',
       'incoming-transfer',
       'invoices',
