@@ -607,6 +607,21 @@ describe('the recipient', () => {
     expect(again.body.validationErrors).toEqual({ paymentSecret: 'globalPay.notClaimable' });
     // 80 and the 1.00 fee the sender had reserved.
     expect(Number(await balance(who.accountId))).toBeCloseTo(afterSubmit + 81, 8);
+    // The sender's history: the reservation out as a global payout, the refusal back as a refund.
+    const history = await server.call(
+      'getTransactionHistory',
+      { accountId: who.accountId },
+      { token: who.token },
+    );
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(
+      history.body.items.map((item) => [item.operationType, item.direction, item.amount]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['global_payout', 'out', '112'],
+        ['refund', 'in', '81'],
+      ]),
+    );
 
     const claim = await startClaim(secrets[1]!);
     const code = await codeFor(items[1]!.beneficiaryEmail);
