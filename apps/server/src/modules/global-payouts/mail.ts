@@ -2,7 +2,7 @@ import { BRANDS, isBrandId } from '@ledgerline/domain/brands';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ledgerline/domain/languages';
 import type { DbOrTx } from '../../db/client';
 import { t } from '../../i18n/translate';
-import { enqueueMessage } from '../notifications';
+import { enqueueMessage, type OutgoingMessage } from '../notifications';
 import { moneyText } from '../ledger';
 import type { PaymentRow } from './repository';
 
@@ -25,12 +25,11 @@ export function amountText(amount: string, currencyCode: string): string {
   return `${moneyText(amount)} ${currencyCode}`;
 }
 
-/** The claim link (spec 2 §2 /receive/{id}); the secret is the id and is never stored. */
-export async function mailClaimLink(
-  tx: DbOrTx,
+/** The claim link's e-mail (spec 2 §2 /receive/{id}); the secret is the id and is never stored. */
+export function claimLinkMessage(
   payment: PaymentRow,
   context: { brandId: string; sender: string; origin: string; secret: string; days: number },
-): Promise<void> {
+): OutgoingMessage {
   const lang = readerLanguage(payment, context.brandId);
   const values = {
     brand: brandOf(context.brandId).projectName,
@@ -40,12 +39,12 @@ export async function mailClaimLink(
     days: context.days,
     link: `${context.origin}/receive/${context.secret}`,
   };
-  await enqueueMessage(tx, {
+  return {
     channel: 'email',
     recipient: payment.beneficiaryEmail,
     subject: t(lang, 'global-pay:claimSubject', values),
     body: t(lang, 'global-pay:claimBody', values),
-  });
+  };
 }
 
 export async function mailApprovalCode(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
 import { GLOBAL_PAY_EXPIRE_DAYS } from '@ledgerline/domain/global-pay';
 import type { Database } from '../../db/client';
@@ -9,10 +9,11 @@ import { findCustomerAccount } from '../accounts';
 import { audit } from '../audit';
 import { customerDisplayName, requireMayMoveMoney } from '../customers';
 import { hashRequest, Money, postTransfer, systemAccount } from '../ledger';
+import { enqueueMessages, type OutgoingMessage } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { accountEvents, publishAll } from '../transfers';
 import { requireSender } from './batches';
-import { mailClaimLink } from './mail';
+import { claimLinkMessage } from './mail';
 import { RESERVE_KIND } from './money';
 import { batchView, findBatch, refusal, reservedOf } from './repository';
 
@@ -72,20 +73,36 @@ export async function submitBatch(
     const sender = customer ? customerDisplayName(customer) : '';
     const now = new Date();
     const expiresAt = new Date(now.getTime() + GLOBAL_PAY_EXPIRE_DAYS * DAY_MS);
+    // Each payment's secret goes out in its e-mail only; the table keeps its hash. A few hundred
+    // rows a statement: a batch of 10,000 is 20 updates and 20 inserts, not 20,000 statements.
+    const messages: OutgoingMessage[] = [];
+    const hashes: { id: number; hash: string }[] = [];
     for (const payment of payments) {
       const secret = randomToken(32);
-      await tx
-        .update(globalPayPayments)
-        .set({ status: 'reserved', secretHash: sha256(secret), expiresAt })
-        .where(eq(globalPayPayments.id, payment.id));
-      await mailClaimLink(tx, payment, {
-        brandId: row.brandId,
-        sender,
-        origin: input.origin,
-        secret,
-        days: GLOBAL_PAY_EXPIRE_DAYS,
-      });
+      hashes.push({ id: payment.id, hash: sha256(secret) });
+      messages.push(
+        claimLinkMessage(payment, {
+          brandId: row.brandId,
+          sender,
+          origin: input.origin,
+          secret,
+          days: GLOBAL_PAY_EXPIRE_DAYS,
+        }),
+      );
     }
+    for (let start = 0; start < hashes.length; start += 500) {
+      const slice = hashes.slice(start, start + 500);
+      await tx.execute(
+        sql`update ${globalPayPayments} as p
+            set status = 'reserved', secret_hash = v.hash, expires_at = ${expiresAt.toISOString()}::timestamptz
+            from (values ${sql.join(
+              slice.map((item) => sql`(${item.id}::int, ${item.hash}::varchar)`),
+              sql`, `,
+            )}) as v(id, hash)
+            where p.id = v.id`,
+      );
+    }
+    await enqueueMessages(tx, messages);
     const [saved] = await tx
       .update(globalPayBatches)
       .set({

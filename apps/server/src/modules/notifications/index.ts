@@ -8,5 +8,5 @@ export const module = {
   jobs: [(ctx) => startOutboxDelivery(ctx.services.mailer, ctx.log)],
 } satisfies ServerModule;
 
-export { createMailer, enqueueMessage } from './mailer';
-export type { Mailer } from './mailer';
+export { createMailer, enqueueMessage, enqueueMessages } from './mailer';
+export type { Mailer, OutgoingMessage } from './mailer';

@@ -34,6 +34,22 @@ export async function enqueueMessage(tx: DbOrTx, message: OutgoingMessage): Prom
   });
 }
 
+/** Writes many messages to the outbox in the caller's transaction, a few hundred rows a statement (a batch's e-mails, issue 17). */
+export async function enqueueMessages(tx: DbOrTx, messages: OutgoingMessage[]): Promise<void> {
+  for (let start = 0; start < messages.length; start += 500) {
+    await tx.insert(outbox).values(
+      messages.slice(start, start + 500).map((message) => ({
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject ?? null,
+        body: message.body,
+        userId: message.userId ?? null,
+        status: 'pending',
+      })),
+    );
+  }
+}
+
 export function createMailer(
   db: Database,
   options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger },
