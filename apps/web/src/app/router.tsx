@@ -110,6 +110,14 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       Component: m.VideoIdentityJobPage,
                     })),
                 },
+                // Issue 17D: a global payout's e-mailed claim link (spec 2 §2 external layout): the link's secret is the credential.
+                {
+                  path: 'receive/:id',
+                  lazy: () =>
+                    import('@/features/global-payouts').then((m) => ({
+                      Component: m.ReceivePaymentPage,
+                    })),
+                },
                 {
                   path: 'activate',
                   lazy: () =>
@@ -440,6 +448,21 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       lazy: () =>
                         import('@/features/transfers').then((m) => ({
                           Component: m.ApprovalsPage,
+                        })),
+                    },
+                    // Issue 17D: global payouts, the sender's batches and their summary.
+                    {
+                      path: 'mass/global',
+                      lazy: () =>
+                        import('@/features/global-payouts').then((m) => ({
+                          Component: m.GlobalBatchPage,
+                        })),
+                    },
+                    {
+                      path: 'external/global-summary',
+                      lazy: () =>
+                        import('@/features/global-payouts').then((m) => ({
+                          Component: m.GlobalSummaryPage,
                         })),
                     },
                   ],

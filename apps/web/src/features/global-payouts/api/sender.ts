@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Account, GlobalPayBatch, MainRequest } from '@ledgerline/contract';
+import type { Account, GlobalPayBatch, MainRequest, MainResponse } from '@ledgerline/contract';
 import { isTransferableAccount, sortAccounts } from '@ledgerline/domain/accounts';
 import { useApiClient, useSessionState } from '@/app/session';
 import { globalPayKeys } from '../keys';
@@ -77,10 +77,25 @@ export function useBatch(batchId: number) {
  */
 export function useBatchStatus(batchId: number, isRunning: boolean) {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const { customerId } = useSessionState();
+  const queryKey = globalPayKeys.batchStatus(customerId, batchId);
   return useQuery({
-    queryKey: globalPayKeys.batchStatus(customerId, batchId),
-    queryFn: () => client.main('globalPayBatchStatus', { batchId }),
+    queryKey,
+    queryFn: async () => {
+      const before = queryClient.getQueryData<MainResponse<'globalPayBatchStatus'>>(queryKey);
+      const answer = await client.main('globalPayBatchStatus', { batchId });
+      const hasMoved =
+        before !== undefined &&
+        (before.status !== answer.status ||
+          JSON.stringify(before.counts) !== JSON.stringify(answer.counts));
+      if (hasMoved) {
+        void queryClient.invalidateQueries({ queryKey: globalPayKeys.batch(customerId, batchId) });
+        // A refusal or an expiry returned money: the balances are stale too.
+        void queryClient.invalidateQueries({ queryKey: globalPayKeys.accounts(customerId) });
+      }
+      return answer;
+    },
     enabled: isRunning,
     refetchInterval: (query) =>
       query.state.data && query.state.data.status !== 'running' ? false : BATCH_POLL_MS,
@@ -120,7 +135,6 @@ export function useCountryMethods(countryCode: string) {
 export function useSubmitBatch(batchId: number) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const { customerId } = useSessionState();
   const store = useStoreBatch();
   return useMutation({
     mutationFn: async (idempotencyKey: string) =>

@@ -23,7 +23,7 @@ import { useBrand } from '@/brands';
 import { isApiError } from '@/lib/api-error';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
 import { Dialog } from '@/ui/dialog';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
+import { describeGlobalPayError, globalPayMessage } from '../messages';
 import { AlertIcon, CheckCircleIcon, ChevronDownIcon, InfoIcon } from '@/ui/icons';
 import { LoadFailed } from '@/ui/load-failed';
 import { OneTimeCodeField } from '@/ui/one-time-code-field';
@@ -143,6 +143,7 @@ function ClaimLoader({ secret }: { secret: string }) {
 function PaymentFacts({ payment }: { payment: ClaimDetails }) {
   const { t } = useTranslation();
   const day = useFormatDate();
+  const money = useFormatMoney();
   return (
     <dl className={classes.facts}>
       {payment.description && (
@@ -164,9 +165,24 @@ function PaymentFacts({ payment }: { payment: ClaimDetails }) {
       <div>
         <dt>{t('globalPayouts.receive.fees')}</dt>
         <dd>
-          {t(payment.feeIsBen ? 'globalPayouts.receive.feeIsBen' : 'globalPayouts.receive.feeIsSender')}
+          {t(
+            payment.feeIsBen
+              ? 'globalPayouts.receive.feeIsBen'
+              : 'globalPayouts.receive.feeIsSender',
+          )}
         </dd>
       </div>
+      {payment.paidAmount && payment.paidCurrencyCode && payment.paidMethod && (
+        <div>
+          <dt>{t('globalPayouts.receive.paidOut')}</dt>
+          <dd>
+            {t('globalPayouts.table.paidAs', {
+              amount: money(payment.paidAmount, payment.paidCurrencyCode),
+              method: t(`globalPayouts.method.${payment.paidMethod}`),
+            })}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>{t('globalPayouts.receive.status')}</dt>
         <dd>
@@ -183,6 +199,7 @@ function ClaimCard({ secret, payment }: { secret: string; payment: ClaimDetails 
   const { t } = useTranslation();
   const brand = useBrand();
   const money = useFormatMoney();
+  const day = useFormatDate();
   const [state, dispatch] = useReducer(claimReducer, INITIAL_CLAIM);
   const step = currentClaimStep(state);
   const isClaimable = CLAIMABLE.includes(payment.status) && step !== 'done';
@@ -201,9 +218,9 @@ function ClaimCard({ secret, payment }: { secret: string; payment: ClaimDetails 
           <span className={classes.heroAmount} data-testid="receive-amount">
             {money(payment.amount, payment.currencyCode)}
           </span>
-          {isClaimable && payment.expireDays !== null && (
+          {isClaimable && (
             <Text size="sm" c="dimmed">
-              {t('globalPayouts.receive.expiresIn', { count: payment.expireDays })}
+              {t('globalPayouts.receive.expiresOn', { date: day(payment.expiresAt) })}
             </Text>
           )}
         </div>
@@ -262,10 +279,7 @@ function StepFrame({
 }) {
   return (
     <section className={classes.step} aria-label={title}>
-      <span
-        className={`${classes.stepNumber} ${done ? classes.stepDone : ''}`}
-        aria-hidden="true"
-      >
+      <span className={`${classes.stepNumber} ${done ? classes.stepDone : ''}`} aria-hidden="true">
         {number}
       </span>
       <Stack gap="sm">
@@ -324,11 +338,7 @@ function ClaimSteps({
           />
         )}
       </StepFrame>
-      <StepFrame
-        number={3}
-        title={t('globalPayouts.receive.detailsStep')}
-        done={step === 'code'}
-      >
+      <StepFrame number={3} title={t('globalPayouts.receive.detailsStep')} done={step === 'code'}>
         {(step === 'details' || step === 'code') &&
           state.countryCode &&
           state.method &&
@@ -427,7 +437,9 @@ function MethodChoice({
   const { t } = useTranslation();
   const methods = useClaimMethods(secret, state.countryCode ?? '');
   if (methods.isPending)
-    return <Skeleton height={72} radius="md" aria-label={t('globalPayouts.receive.loadingMethods')} />;
+    return (
+      <Skeleton height={72} radius="md" aria-label={t('globalPayouts.receive.loadingMethods')} />
+    );
   if (methods.isError)
     return (
       <LoadFailed
@@ -475,7 +487,9 @@ function MethodChoice({
                     {t(`globalPayouts.method.${method.name}`)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('globalPayouts.receive.paysIn', { currencies: method.currencies.join(', ') })}
+                    {t('globalPayouts.receive.paysIn', {
+                      currencies: method.currencies.join(', '),
+                    })}
                   </Text>
                 </div>
               </Group>
@@ -525,7 +539,11 @@ function MetaFacts({
   const { t } = useTranslation();
   const money = useFormatMoney();
   const rate = useFormatRate();
-  const meta = useClaimMeta(secret, { paymentMethod: method, toCurrencyCode: currencyCode, countryCode });
+  const meta = useClaimMeta(secret, {
+    paymentMethod: method,
+    toCurrencyCode: currencyCode,
+    countryCode,
+  });
   if (meta.isPending)
     return (
       <Stack gap={6} aria-busy="true">
@@ -624,7 +642,8 @@ function BeneficiaryForm({
       />
     );
   const fields = params.data;
-  const fieldOf = (name: string) => fields.find((param) => `paymentDetails.${param.name}` === name || param.name === name);
+  const fieldOf = (name: string) =>
+    fields.find((param) => `paymentDetails.${param.name}` === name || param.name === name);
   const onSubmit = handleSubmit((values) => {
     const paymentDetails = Object.fromEntries(
       fields.map((param) => [param.name, (values[param.name] ?? '').trim()]),
@@ -666,7 +685,7 @@ function BeneficiaryForm({
             autoComplete={AUTOCOMPLETE[param.name]}
             inputMode={param.name === 'cardNumber' ? 'numeric' : undefined}
             disabled={isBusy}
-            error={fieldMessage(t, errors[param.name]?.message)}
+            error={globalPayMessage(t, errors[param.name]?.message)}
             {...register(param.name, {
               validate: (value) =>
                 !param.required || (value ?? '').trim() !== '' || 'validation.required',
@@ -675,7 +694,7 @@ function BeneficiaryForm({
         ))}
         {submit.error !== null && !isOnFields && (
           <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-            {describeApiError(t, submit.error)}
+            {describeGlobalPayError(t, submit.error)}
           </Alert>
         )}
         {!disabled && (
@@ -754,7 +773,7 @@ function CodeForm({
         />
         {approve.error !== null && !onField && (
           <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-            {describeApiError(t, approve.error)}
+            {describeGlobalPayError(t, approve.error)}
           </Alert>
         )}
         <div role="status" aria-live="polite">
@@ -766,7 +785,7 @@ function CodeForm({
         </div>
         {resend.error !== null && (
           <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-            {describeApiError(t, resend.error)}
+            {describeGlobalPayError(t, resend.error)}
           </Alert>
         )}
         <Group justify="space-between" gap="sm">
@@ -816,7 +835,7 @@ function RefuseButton({ secret, disabled }: { secret: string; disabled: boolean 
           <Text size="sm">{t('globalPayouts.receive.refuseText')}</Text>
           {refuse.error !== null && (
             <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-              {describeApiError(t, refuse.error)}
+              {describeGlobalPayError(t, refuse.error)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
