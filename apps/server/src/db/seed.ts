@@ -24,6 +24,7 @@ import { seedDocumentsDemo } from './seed-documents';
 import { seedProfileDemo } from './seed-profile';
 import { seedTransfersDemo } from './seed-transfers';
 import { seedPrepaidCardsDemo } from './seed-prepaid-cards';
+import { seedGlobalPayoutsWebDemo } from './seed-global-payouts-web';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -540,6 +541,8 @@ export async function seedDemo(
     await seedPrepaidCardsDemo(tx, { passwordHash, cardDataKey: options.cardDataKey });
     // Issue 16A: invoices and money requests between anna and personal (nothing paid).
     await seedInvoicesDemo(tx);
+    // Issue 17D: payouts@ledgerline.test, the business that sends the browser tests' global payouts.
+    await seedGlobalPayoutsWebDemo(tx, { passwordHash });
     return { created };
   });
 }

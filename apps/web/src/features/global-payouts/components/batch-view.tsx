@@ -67,12 +67,12 @@ export function BatchView({ batchId, onClose }: { batchId: number; onClose: () =
       />
     );
   }
-  return <BatchWorkbench batch={batch.data} onClose={onClose} />;
+  return <BatchWorkbench batch={batch.data} />;
 }
 
 type Editing = { kind: 'add' } | { kind: 'edit'; payment: GlobalPayment } | null;
 
-function BatchWorkbench({ batch, onClose }: { batch: GlobalPayBatch; onClose: () => void }) {
+function BatchWorkbench({ batch }: { batch: GlobalPayBatch }) {
   const { t } = useTranslation();
   const day = useFormatDate();
   const accounts = useSenderAccounts();
@@ -118,7 +118,6 @@ function BatchWorkbench({ batch, onClose }: { batch: GlobalPayBatch; onClose: ()
             onAdd={() => setEditing({ kind: 'add' })}
             onSubmit={() => setAsking('submit')}
             onReject={() => setAsking('reject')}
-            onNew={onClose}
           />
         </Stack>
       </Paper>
@@ -214,14 +213,12 @@ function BatchActions({
   onAdd,
   onSubmit,
   onReject,
-  onNew,
 }: {
   batch: GlobalPayBatch;
   hasProblems: boolean;
   onAdd: () => void;
   onSubmit: () => void;
   onReject: () => void;
-  onNew: () => void;
 }) {
   const { t } = useTranslation();
   const counts = countByStatus(batch.payments);
@@ -248,16 +245,12 @@ function BatchActions({
         </Group>
       </Stack>
     );
+  if (batch.status !== 'running' || counts.reserved === 0) return null;
   return (
-    <Group gap="sm" justify="space-between">
-      <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={onNew}>
-        {t('globalPayouts.batch.newBatch')}
+    <Group gap="sm" justify="flex-end">
+      <Button variant="subtle" color="red" onClick={onReject}>
+        {t('globalPayouts.batch.cancelUnclaimed')}
       </Button>
-      {batch.status === 'running' && counts.reserved > 0 && (
-        <Button variant="subtle" color="red" onClick={onReject}>
-          {t('globalPayouts.batch.cancelUnclaimed')}
-        </Button>
-      )}
     </Group>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PlusIcon } from '@/ui/icons';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { SUMMARY_PATH } from '../paths';
 import { BatchView } from './batch-view';
@@ -32,9 +33,21 @@ export function GlobalBatchPage() {
             {t('globalPayouts.batch.intro')}
           </Text>
         </Stack>
-        <Anchor component={Link} to={SUMMARY_PATH} size="sm">
-          {t('globalPayouts.summary.link')}
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={Link} to={SUMMARY_PATH} size="sm">
+            {t('globalPayouts.summary.link')}
+          </Anchor>
+          {batchId !== null && (
+            <Button
+              size="sm"
+              variant="default"
+              leftSection={<PlusIcon size={16} />}
+              onClick={() => setParams({})}
+            >
+              {t('globalPayouts.batch.newBatch')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {batchId === null ? (
         <NewBatchForm onCreated={(id) => setParams({ batch: String(id) })} />

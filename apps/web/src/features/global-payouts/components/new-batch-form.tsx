@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_PAY_FILE_COLUMNS, type MainResponse } from '@ledgerline/contract';

@@ -12,6 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useReducer, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
