@@ -89,7 +89,7 @@ test('a business pays a batch; the beneficiary claims it to a card in dollars wi
   await expect(page.getByRole('heading', { name: 'New batch' })).toBeVisible();
   await expectAccessible(page, 'a new global payout batch');
   await createBatch(page, batchName, payee);
-  await expect(page.getByText('Lucía Romero')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Lucía Romero/ })).toBeVisible();
   await expectAccessible(page, 'a draft global payout batch');
 
   // The same batch again answers 92: the screen asks, and may open the one that exists.

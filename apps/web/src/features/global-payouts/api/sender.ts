@@ -8,6 +8,7 @@ import {
 import type { Account, GlobalPayBatch, MainRequest, MainResponse } from '@ledgerline/contract';
 import { isTransferableAccount, sortAccounts } from '@ledgerline/domain/accounts';
 import { useApiClient, useSessionState } from '@/app/session';
+import { isApiError } from '@/lib/api-error';
 import { globalPayKeys } from '../keys';
 
 /*
@@ -38,22 +39,39 @@ function useStoreBatch() {
     queryClient.setQueryData(globalPayKeys.batch(customerId, batch.batchId), batch);
 }
 
+type CreateAnswer = MainResponse<'globalPayCreateBatch'>;
+
+/** The answer of a create or upload refused with 92, read from the envelope the client raised. */
+function identicalBatch(error: unknown): CreateAnswer | null {
+  if (!isApiError(error) || error.responseCode !== '92') return null;
+  const data = error.data as Partial<CreateAnswer> | undefined;
+  if (typeof data?.batchId !== 'number' || typeof data.date !== 'string') return null;
+  return { responseCode: '92', batchId: data.batchId, date: data.date, batch: null };
+}
+
 /** Creates a batch from a list, or from an uploaded file; 92 answers the identical batch instead. */
 export function useCreateBatch() {
   const client = useApiClient();
   const store = useStoreBatch();
   return useMutation({
-    mutationFn: (
+    mutationFn: async (
       request:
         | ({ kind: 'list' } & MainRequest<'globalPayCreateBatch'>)
         | ({ kind: 'file' } & MainRequest<'globalPayUploadBatch'>),
-    ) => {
-      if (request.kind === 'list') {
+    ): Promise<CreateAnswer> => {
+      try {
+        if (request.kind === 'list') {
+          const { kind: _kind, ...body } = request;
+          return await client.main('globalPayCreateBatch', body);
+        }
         const { kind: _kind, ...body } = request;
-        return client.main('globalPayCreateBatch', body);
+        return await client.main('globalPayUploadBatch', body);
+      } catch (error) {
+        // 92 is no failure: an identical batch exists, and its answer says which (spec 2 §8).
+        const identical = identicalBatch(error);
+        if (identical) return identical;
+        throw error;
       }
-      const { kind: _kind, ...body } = request;
-      return client.main('globalPayUploadBatch', body);
     },
     onSuccess: (answer) => {
       if (answer.batch) store(answer.batch);
