@@ -171,7 +171,13 @@ function BatchTotals({ batch }: { batch: GlobalPayBatch }) {
         <dd>{money(batch.totals.senderFees, batch.currencyCode)}</dd>
       </div>
       <div>
-        <dt>{t('globalPayouts.batch.total')}</dt>
+        <dt>
+          {t(
+            batch.status === 'draft'
+              ? 'globalPayouts.batch.total'
+              : 'globalPayouts.batch.totalReserved',
+          )}
+        </dt>
         <dd data-testid="batch-total">{money(batch.totals.total, batch.currencyCode)}</dd>
       </div>
     </dl>
@@ -238,7 +244,7 @@ function BatchActions({
             <Button variant="subtle" color="red" onClick={onReject}>
               {t('globalPayouts.batch.reject')}
             </Button>
-            <Button onClick={onSubmit} disabled={batch.totals.count === 0}>
+            <Button onClick={onSubmit} disabled={batch.totals.count === 0 || hasProblems}>
               {t('globalPayouts.batch.submit')}
             </Button>
           </Group>
@@ -321,6 +327,7 @@ function PaymentsTable({
         cell: (payment) => (
           <PaymentActions
             payment={payment}
+            isDraft={batch.status === 'draft'}
             isBusy={isBusy}
             onEdit={onEdit}
             onRemove={onRemove}
@@ -330,7 +337,7 @@ function PaymentsTable({
         ),
       },
     ],
-    [t, money, countryName, isBusy, onEdit, onRemove, onRestore, onCancel],
+    [t, money, countryName, batch.status, isBusy, onEdit, onRemove, onRestore, onCancel],
   );
   if (batch.payments.length === 0)
     return (
@@ -339,44 +346,47 @@ function PaymentsTable({
       </Text>
     );
   return (
-    <DataTable
-      rows={batch.payments}
-      rowKey={(payment) => payment.id}
-      columns={columns}
-      caption={t('globalPayouts.table.caption', { name: batch.batchName })}
-      rowProps={(payment) => ({ 'data-testid': `payment-${payment.id}` })}
-      card={{
-        listClassName: classes.cardList,
-        render: (payment) => (
-          <Stack gap={6} className={classes.card} data-testid={`payment-card-${payment.id}`}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Beneficiary payment={payment} />
-              <Text size="sm" fw={600} className={classes.amount}>
-                {money(payment.amount, payment.currencyCode)}
+    <Paper withBorder radius="lg" px={{ base: 'md', sm: 'lg' }} py="xs">
+      <DataTable
+        rows={batch.payments}
+        rowKey={(payment) => payment.id}
+        columns={columns}
+        caption={t('globalPayouts.table.caption', { name: batch.batchName })}
+        rowProps={(payment) => ({ 'data-testid': `payment-${payment.id}` })}
+        card={{
+          listClassName: classes.cardList,
+          render: (payment) => (
+            <Stack gap={6} className={classes.card} data-testid={`payment-card-${payment.id}`}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Beneficiary payment={payment} />
+                <Text size="sm" fw={600} className={classes.amount}>
+                  {money(payment.amount, payment.currencyCode)}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {countryName(payment.beneficiaryCountryCode)} ·{' '}
+                {t(`globalPayouts.table.fee.${payment.feeShare}`, {
+                  fee: money(payment.fee, payment.currencyCode),
+                })}
               </Text>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {countryName(payment.beneficiaryCountryCode)} ·{' '}
-              {t(`globalPayouts.table.fee.${payment.feeShare}`, {
-                fee: money(payment.fee, payment.currencyCode),
-              })}
-            </Text>
-            <Methods payment={payment} />
-            <Group justify="space-between" gap="xs">
-              <PaymentStatus payment={payment} />
-              <PaymentActions
-                payment={payment}
-                isBusy={isBusy}
-                onEdit={onEdit}
-                onRemove={onRemove}
-                onRestore={onRestore}
-                onCancel={onCancel}
-              />
-            </Group>
-          </Stack>
-        ),
-      }}
-    />
+              <Methods payment={payment} />
+              <Group justify="space-between" gap="xs">
+                <PaymentStatus payment={payment} />
+                <PaymentActions
+                  payment={payment}
+                  isDraft={batch.status === 'draft'}
+                  isBusy={isBusy}
+                  onEdit={onEdit}
+                  onRemove={onRemove}
+                  onRestore={onRestore}
+                  onCancel={onCancel}
+                />
+              </Group>
+            </Stack>
+          ),
+        }}
+      />
+    </Paper>
   );
 }
 
@@ -443,6 +453,7 @@ function PaymentStatus({ payment }: { payment: GlobalPayment }) {
 
 function PaymentActions({
   payment,
+  isDraft,
   isBusy,
   onEdit,
   onRemove,
@@ -450,6 +461,7 @@ function PaymentActions({
   onCancel,
 }: {
   payment: GlobalPayment;
+  isDraft: boolean;
   isBusy: boolean;
   onEdit: (payment: GlobalPayment) => void;
   onRemove: (payment: GlobalPayment) => void;
@@ -458,7 +470,7 @@ function PaymentActions({
 }) {
   const { t } = useTranslation();
   const name = payment.beneficiaryName;
-  if (payment.status === 'draft')
+  if (payment.status === 'draft' && isDraft)
     return (
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <Button
@@ -482,7 +494,7 @@ function PaymentActions({
         </Button>
       </Group>
     );
-  if (payment.status === 'removed')
+  if (payment.status === 'removed' && isDraft)
     return (
       <Button
         size="compact-sm"

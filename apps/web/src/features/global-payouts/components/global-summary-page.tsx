@@ -111,9 +111,9 @@ function StatusTotals({ totals }: { totals: Summary['totals'] }) {
                   <dd key={line.currencyCode}>{money(line.amount, line.currencyCode)}</dd>
                 ))
               )}
-              <Text component="dd" size="xs" c="dimmed" fw={400} m={0}>
+              <dd className={classes.totalsNote}>
                 {t('globalPayouts.summary.payments', { count })}
-              </Text>
+              </dd>
             </div>
           );
         })}

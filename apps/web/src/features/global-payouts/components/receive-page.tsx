@@ -767,7 +767,7 @@ function CodeForm({
           description={t('globalPayouts.receive.codeHint')}
           maxLength={12}
           size="md"
-          error={errors.code?.message}
+          error={globalPayMessage(t, errors.code?.message)}
           disabled={approve.isPending}
           data-autofocus
           autoFocus
