@@ -133,3 +133,19 @@ export function useLastWithdrawals(secret: string) {
         .withdrawals,
   });
 }
+
+/** One earlier payout, asked when the recipient opens it (spec 2 §7 withdrawal details). */
+export function useWithdrawalDetails(secret: string, paymentId: number | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: [...globalPayKeys.withdrawals(secret), paymentId],
+    queryFn: async () =>
+      (
+        await client.main('globalPayWithdrawalDetails', {
+          paymentSecret: secret,
+          paymentId: paymentId ?? 0,
+        })
+      ).withdrawal,
+    enabled: paymentId !== null,
+  });
+}

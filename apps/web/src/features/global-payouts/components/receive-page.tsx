@@ -56,6 +56,7 @@ import {
   type ClaimOperation,
   type ClaimState,
 } from './claim-flow';
+import { EarlierPayouts } from './earlier-payouts';
 import classes from './global-payouts.module.css';
 
 const SELECT_LOOK = {
@@ -139,7 +140,12 @@ function ClaimLoader({ secret }: { secret: string }) {
       </div>
     );
   }
-  return <ClaimCard secret={secret} payment={details.data} />;
+  return (
+    <Stack gap="lg">
+      <ClaimCard secret={secret} payment={details.data} />
+      <EarlierPayouts secret={secret} paymentId={details.data.paymentId} />
+    </Stack>
+  );
 }
 
 function PaymentFacts({ payment }: { payment: ClaimDetails }) {
