@@ -39,7 +39,13 @@ function useStoreBatch() {
     queryClient.setQueryData(globalPayKeys.batch(customerId, batch.batchId), batch);
 }
 
-type CreateAnswer = MainResponse<'globalPayCreateBatch'>;
+/** What a create or upload answers: the batch, or (92) the identical batch's id and date. */
+export type CreateAnswer = Pick<
+  MainResponse<'globalPayCreateBatch'>,
+  'batchId' | 'date' | 'batch'
+> & {
+  responseCode?: string | undefined;
+};
 
 /** The answer of a create or upload refused with 92, read from the envelope the client raised. */
 function identicalBatch(error: unknown): CreateAnswer | null {

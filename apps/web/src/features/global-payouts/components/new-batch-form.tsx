@@ -15,14 +15,14 @@ import {
 import '@mantine/core/styles/SegmentedControl.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_PAY_FILE_COLUMNS, type MainResponse } from '@ledgerline/contract';
+import { GLOBAL_PAY_FILE_COLUMNS } from '@ledgerline/contract';
 import { isApiError } from '@/lib/api-error';
 import { useAccountName } from '@/lib/account-name';
 import { Dialog } from '@/ui/dialog';
 import { AlertIcon, ChevronDownIcon } from '@/ui/icons';
 import { LoadFailed } from '@/ui/load-failed';
 import { ListSkeleton } from '@/ui/list-skeleton';
-import { useCreateBatch, useSenderAccounts } from '../api/sender';
+import { useCreateBatch, useSenderAccounts, type CreateAnswer } from '../api/sender';
 import { useFormatDate, useFormatMoney } from '../format';
 import { describeGlobalPayError, globalPayMessage } from '../messages';
 import {
@@ -50,7 +50,6 @@ const SAMPLE_CSV = [
 const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(`${SAMPLE_CSV}\n`)}`;
 
 type Mode = 'list' | 'file';
-type CreateAnswer = MainResponse<'globalPayCreateBatch'>;
 
 /**
  * A new global payout batch: its name and the account it is paid from, then either the first

@@ -775,7 +775,7 @@ function CodeForm({
           size="md"
           error={globalPayMessage(t, errors.code?.message)}
           disabled={approve.isPending}
-          data-autofocus
+          // The code step appears after Continue: the keyboard lands where the code goes.
           autoFocus
           {...register('code')}
         />
