@@ -77,6 +77,8 @@ test('a business pays a batch; the beneficiary claims it to a card in dollars wi
   page,
   browser,
 }) => {
+  // The sender's workbench, a claim in another browser and the rail's answer: one long journey.
+  test.setTimeout(150_000);
   const batchName = `Creators May ${Date.now()}`;
   const payee: Payee = {
     name: 'Lucía Romero',
@@ -164,6 +166,7 @@ test('a beneficiary refuses a payout and the money returns to the sender', async
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const payee: Payee = {
     name: 'Tomasz Nowak',
     email: freshEmail('tomasz'),
