@@ -15,8 +15,8 @@ describe('404 page', () => {
     expect(document.title).toBe('Page not found · Pebble Wallet');
   });
 
-  it('answers routes that are not built yet, such as receiving a payment', async () => {
-    await renderApp({ path: '/receive/42', language: 'ru' });
+  it('answers routes that are not built yet, such as the company documents', async () => {
+    await renderApp({ path: '/company-documents', language: 'ru' });
     expect(
       await screen.findByRole('heading', { name: 'Мы не можем найти эту страницу' }),
     ).toBeInTheDocument();
