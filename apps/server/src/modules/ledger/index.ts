@@ -6,6 +6,8 @@ export {
   settleTransfer,
   systemAccount,
 } from './ledger';
-export type { PostingInput } from './ledger';
+export type { PostingInput, PostTransferInput } from './ledger';
+export { postTransfers } from './batch';
+export type { PostedInBatch } from './batch';
 export { Money, moneyText, requireMinorUnits } from './money';
 export { recentTransfers, TRANSFER_KINDS } from './recent';

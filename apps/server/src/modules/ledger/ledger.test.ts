@@ -12,6 +12,7 @@ import {
   settleTransfer,
   systemAccount,
 } from './ledger';
+import { postTransfers } from './batch';
 
 let server: TestServer;
 let customerId: number;
@@ -387,6 +388,134 @@ describe('concurrency', () => {
     ).toBe(true);
     expect(await account(from)).toMatchObject({ balance: '1.00000000' });
     expect(await account(to)).toMatchObject({ balance: '99.00000000' });
+    await assertLedgerBalanced(db());
+  });
+});
+
+describe('postTransfers (a batch in one transaction)', () => {
+  const batch = (
+    from: number,
+    targets: number[],
+    amount: string,
+    options: { keyPrefix?: string; status?: 'settled' | 'pending' } = {},
+  ) =>
+    targets.map((to, index) => ({
+      kind: 'test',
+      customerId,
+      initiatedByUserId: null,
+      status: options.status ?? ('settled' as const),
+      postings: [
+        { accountId: from, amount: `-${amount}` },
+        { accountId: to, amount },
+      ],
+      ...(options.keyPrefix
+        ? {
+            idempotencyKey: `${options.keyPrefix}-${index}`,
+            requestHash: hashRequest({ to, amount }),
+          }
+        : {}),
+    }));
+
+  it('posts many transfers at once, each summing to zero, with each balance updated once', async () => {
+    const from = await fundedAccount('100');
+    const targets = [await fundedAccount('0'), await fundedAccount('0'), await fundedAccount('0')];
+    // 1,300 transfers: more than one multi-row insert of transfers and of postings.
+    const inputs = Array.from(
+      { length: 1_300 },
+      (_, index) => batch(from, [targets[index % 3]!], '0.01')[0]!,
+    );
+    const posted = await db().transaction((tx) => postTransfers(tx, inputs));
+    expect(posted).toHaveLength(1_300);
+    expect(new Set(posted.map((entry) => entry.id)).size).toBe(1_300);
+    expect(posted.every((entry) => !entry.replayed && entry.status === 'settled')).toBe(true);
+    expect((await account(from)).balance).toBe('87.00000000');
+    expect((await account(targets[0]!)).balance).toBe('4.34000000');
+    expect((await account(targets[2]!)).balance).toBe('4.33000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('posts nothing when the whole list cannot be covered, though each transfer alone could', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const before = (await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length;
+    const error = await failure(
+      db().transaction((tx) => postTransfers(tx, batch(from, [to, to, to], '4'))),
+    );
+    expect(error).toMatchObject({ message: 'Insufficient funds', extra: { accountId: from } });
+    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(
+      before,
+    );
+    expect(await account(from)).toMatchObject({
+      balance: '10.00000000',
+      pendingAmount: '0.00000000',
+    });
+    await db().transaction((tx) =>
+      postTransfers(tx, batch(from, [to, to], '4', { status: 'pending' })),
+    );
+    expect(await account(from)).toMatchObject({
+      balance: '10.00000000',
+      pendingAmount: '8.00000000',
+    });
+    expect(
+      await failure(db().transaction((tx) => postTransfers(tx, batch(from, [to], '2.01')))),
+    ).toMatchObject({ message: 'Insufficient funds' });
+    await assertLedgerBalanced(db());
+  });
+
+  it('posts a repeated key once: a retried list, and a repeat inside the list, answer the first transfer', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const keyPrefix = `batch-${from}`;
+    const first = await db().transaction((tx) =>
+      postTransfers(tx, batch(from, [to, to], '1', { keyPrefix })),
+    );
+    const inputs = batch(from, [to, to, to], '1', { keyPrefix });
+    const retry = await db().transaction((tx) => postTransfers(tx, [...inputs, inputs[2]!]));
+    expect(retry.map((entry) => entry.id).slice(0, 2)).toEqual(first.map((entry) => entry.id));
+    expect(retry.map((entry) => entry.replayed)).toEqual([true, true, false, true]);
+    expect(retry[3]!.id).toBe(retry[2]!.id);
+    expect((await account(from)).balance).toBe('7.00000000');
+    const other = batch(from, [to], '2', { keyPrefix });
+    expect(await failure(db().transaction((tx) => postTransfers(tx, other)))).toMatchObject({
+      validationErrors: { idempotencyKey: 'validation.idempotencyKeyReused' },
+    });
+    await assertLedgerBalanced(db());
+  });
+
+  it('pays a list sent twice at the same moment once', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const inputs = batch(from, [to, to, to], '2', { keyPrefix: `race-${from}` });
+    const [a, b] = await Promise.all([
+      db().transaction((tx) => postTransfers(tx, inputs)),
+      db().transaction((tx) => postTransfers(tx, inputs)),
+    ]);
+    expect(a!.map((entry) => entry.id)).toEqual(b!.map((entry) => entry.id));
+    expect([...a!, ...b!].filter((entry) => !entry.replayed)).toHaveLength(3);
+    expect((await account(from)).balance).toBe('4.00000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('refuses a closed account and postings that do not sum to zero, posting nothing', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const closed = await fundedAccount('0');
+    await db().update(accounts).set({ accountStatusId: 4 }).where(eq(accounts.id, closed));
+    expect(
+      await failure(db().transaction((tx) => postTransfers(tx, batch(from, [to, closed], '1')))),
+    ).toMatchObject({ code: 'CA' });
+    const [good] = batch(from, [to], '1');
+    const unbalanced = {
+      ...good!,
+      postings: [
+        { accountId: from, amount: '-1' },
+        { accountId: to, amount: '0.5' },
+      ],
+    };
+    expect(
+      String(await failure(db().transaction((tx) => postTransfers(tx, [good!, unbalanced])))),
+    ).toContain('sum to');
+    expect((await account(from)).balance).toBe('10.00000000');
     await assertLedgerBalanced(db());
   });
 });

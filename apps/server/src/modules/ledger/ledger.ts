@@ -24,8 +24,8 @@ export type SystemRole = (typeof SYSTEM_ROLES)[number];
 export type TransferStatus = 'pending' | 'settled' | 'reversed' | 'rejected';
 
 /** Account status and type ids that refuse any posting (spec 2 §3: 11 closed; status 4 closed/canceled). */
-const CLOSED_TYPE = 11;
-const CLOSED_STATUS = 4;
+export const CLOSED_TYPE = 11;
+export const CLOSED_STATUS = 4;
 /** System accounts have no customer-facing type. */
 const SYSTEM_ACCOUNT_TYPE = 0;
 
@@ -79,7 +79,7 @@ export interface PostedTransfer {
   postings: PostedPosting[];
 }
 
-type AccountRow = typeof accounts.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
 type TransferRow = typeof ledgerTransfers.$inferSelect;
 
 /** SHA-256 of a request with its keys sorted, so the same request always hashes the same. */
@@ -99,7 +99,7 @@ export function hashRequest(request: unknown): string {
   return sha256(JSON.stringify(canonical(request)));
 }
 
-function ledgerError(description: string, field = 'amount'): AppError {
+export function ledgerError(description: string, field = 'amount'): AppError {
   return AppError.invalid({ [field]: description }, description);
 }
 
@@ -135,7 +135,7 @@ export async function systemAccount(
 }
 
 /** Locks the customer accounts among ids (in id order) and reads the system ones; every id must exist. */
-async function loadAccounts(tx: Tx, ids: number[]): Promise<Map<number, AccountRow>> {
+export async function loadAccounts(tx: Tx, ids: number[]): Promise<Map<number, AccountRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const locked = await tx
     .select()
@@ -153,7 +153,7 @@ async function loadAccounts(tx: Tx, ids: number[]): Promise<Map<number, AccountR
 }
 
 /** Net amount per account of a list of postings. */
-function netByAccount(list: { accountId: number; amount: Money }[]): Map<number, Money> {
+export function netByAccount(list: { accountId: number; amount: Money }[]): Map<number, Money> {
   const net = new Map<number, Money>();
   for (const posting of list)
     net.set(posting.accountId, (net.get(posting.accountId) ?? new Money(0)).plus(posting.amount));
@@ -161,7 +161,7 @@ function netByAccount(list: { accountId: number; amount: Money }[]): Map<number,
 }
 
 /** What a pending transfer holds back from an account: the money it takes out, never what it brings. */
-function reservationOf(net: Money): Money {
+export function reservationOf(net: Money): Money {
   return net.isNegative() ? net.negated() : new Money(0);
 }
 

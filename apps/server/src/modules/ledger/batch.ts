@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { RESPONSE_CODES } from '@ledgerline/domain';
+import type { Tx } from '../../db/client';
+import { ledgerTransfers, postings } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import {
+  CLOSED_STATUS,
+  CLOSED_TYPE,
+  ledgerError,
+  loadAccounts,
+  netByAccount,
+  reservationOf,
+  type PostTransferInput,
+  type TransferStatus,
+} from './ledger';
+import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
+
+/*
+ * Many transfers in ONE transaction (issue 17: a mass-transfer batch of up to 10,000 rows). The
+ * rules are postTransfer's, applied to the whole list at once: every transfer's postings sum to
+ * zero per currency, every customer account is locked once (in id order) before anything is read,
+ * a repeated idempotency key posts nothing new (the first transfer answers again), and the batch is
+ * all-or-nothing: when the sum of what leaves an account would take it below its minimum, nothing
+ * is posted. Rows go in with multi-row inserts and each touched account's cached balance and
+ * pending amount are written once, so the cost grows with the rows, not with round trips per row.
+ */
+
+/** Rows per multi-row insert: far below PostgreSQL's 65,535 parameters per statement. */
+const TRANSFERS_PER_INSERT = 1_000;
+const POSTINGS_PER_INSERT = 2_500;
+const ACCOUNTS_PER_UPDATE = 2_000;
+const KEYS_PER_LOOKUP = 5_000;
+
+export interface PostedInBatch {
+  id: string;
+  status: TransferStatus;
+  /** True when an earlier transfer with the same idempotency key and request answered again. */
+  replayed: boolean;
+}
+
+type Leg = { accountId: number; amount: Money; currencyCode: string };
+type Prepared = { input: PostTransferInput; legs: Leg[]; amount: string; currencyCode: string };
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < list.length; start += size) out.push(list.slice(start, start + size));
+  return out;
+}
+
+function keyOf(customerId: number | null, key: string): string {
+  return `${customerId ?? ''}\u0000${key}`;
+}
+
+function parseLegs(input: PostTransferInput): { accountId: number; amount: Money }[] {
+  if (input.postings.length < 2)
+    throw ledgerError('A transfer needs at least two postings', 'postings');
+  if (input.idempotencyKey !== undefined && input.customerId === null)
+    throw new Error('ledger: an idempotency key needs a customer');
+  return input.postings.map((posting) => {
+    let amount: Money;
+    try {
+      amount = parseMoney(posting.amount);
+    } catch {
+      throw ledgerError('Amounts are decimals with at most 8 decimal places');
+    }
+    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
+    return { accountId: posting.accountId, amount };
+  });
+}
+
+/** The earlier transfers of the keys in the list, by customer and key (after the account locks). */
+async function earlierTransfers(tx: Tx, inputs: PostTransferInput[]) {
+  const byCustomer = new Map<number, string[]>();
+  for (const input of inputs) {
+    if (input.idempotencyKey === undefined || input.customerId === null) continue;
+    const keys = byCustomer.get(input.customerId) ?? [];
+    keys.push(input.idempotencyKey);
+    byCustomer.set(input.customerId, keys);
+  }
+  const found = new Map<string, { id: string; status: string; requestHash: string | null }>();
+  for (const [customerId, keys] of byCustomer) {
+    for (const part of chunks([...new Set(keys)], KEYS_PER_LOOKUP)) {
+      const rows = await tx
+        .select({
+          id: ledgerTransfers.id,
+          status: ledgerTransfers.status,
+          key: ledgerTransfers.idempotencyKey,
+          requestHash: ledgerTransfers.requestHash,
+        })
+        .from(ledgerTransfers)
+        .where(
+          and(
+            eq(ledgerTransfers.customerId, customerId),
+            inArray(ledgerTransfers.idempotencyKey, part),
+          ),
+        );
+      for (const row of rows) if (row.key !== null) found.set(keyOf(customerId, row.key), row);
+    }
+  }
+  return found;
+}
+
+const reusedKey = () =>
+  AppError.invalid(
+    { idempotencyKey: 'validation.idempotencyKeyReused' },
+    'This idempotency key was already used for a different request',
+  );
+
+/**
+ * Posts every transfer of the list in the caller's transaction, or none: see the comment above.
+ * Answers one entry per input, in order. Transfers whose key was used before (or earlier in the
+ * list) with the same request hash answer that transfer; with another hash the whole call fails.
+ */
+export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promise<PostedInBatch[]> {
+  if (inputs.length === 0) return [];
+  const parsed = inputs.map(parseLegs);
+  const byId = await loadAccounts(
+    tx,
+    parsed.flatMap((legs) => legs.map((leg) => leg.accountId)),
+  );
+
+  const earlier = await earlierTransfers(tx, inputs);
+  const answers: (PostedInBatch | null)[] = inputs.map(() => null);
+  const firstOfKey = new Map<string, number>();
+  const fresh: { index: number; prepared: Prepared }[] = [];
+  inputs.forEach((input, index) => {
+    if (input.idempotencyKey !== undefined) {
+      const key = keyOf(input.customerId, input.idempotencyKey);
+      const before = earlier.get(key);
+      if (before) {
+        if (before.requestHash !== (input.requestHash ?? null)) throw reusedKey();
+        answers[index] = {
+          id: before.id,
+          status: before.status as TransferStatus,
+          replayed: true,
+        };
+        return;
+      }
+      const first = firstOfKey.get(key);
+      if (first !== undefined) {
+        if ((inputs[first]!.requestHash ?? null) !== (input.requestHash ?? null)) throw reusedKey();
+        // Filled in below once the first one has its id.
+        return;
+      }
+      firstOfKey.set(key, index);
+    }
+    const sums = new Map<string, Money>();
+    const legs = parsed[index]!.map((leg) => {
+      const account = byId.get(leg.accountId)!;
+      if (
+        account.customerId !== null &&
+        (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)
+      )
+        throw new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
+      sums.set(
+        account.currencyCode,
+        (sums.get(account.currencyCode) ?? new Money(0)).plus(leg.amount),
+      );
+      return { ...leg, currencyCode: account.currencyCode };
+    });
+    for (const [currency, sum] of sums)
+      if (!sum.isZero())
+        throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
+    for (const leg of legs) requireMinorUnits(leg.amount, leg.currencyCode, 'amount');
+    const currencyCode = input.currencyCode ?? legs[0]!.currencyCode;
+    const amount =
+      input.amount ??
+      moneyText(
+        legs
+          .filter((leg) => leg.currencyCode === currencyCode && leg.amount.isPositive())
+          .reduce((sum, leg) => sum.plus(leg.amount), new Money(0)),
+      );
+    fresh.push({ index, prepared: { input, legs, amount, currencyCode } });
+  });
+
+  // What the whole list does to each customer account: checked against its minimum once.
+  const settledNet = netByAccount(
+    fresh.flatMap(({ prepared }) => (prepared.input.status === 'settled' ? prepared.legs : [])),
+  );
+  const reserved = new Map<number, Money>();
+  for (const { prepared } of fresh) {
+    if (prepared.input.status !== 'pending') continue;
+    for (const [accountId, net] of netByAccount(prepared.legs))
+      reserved.set(accountId, (reserved.get(accountId) ?? new Money(0)).plus(reservationOf(net)));
+  }
+  const updates: { id: number; balance: Money; pendingAmount: Money }[] = [];
+  for (const accountId of new Set([...settledNet.keys(), ...reserved.keys()])) {
+    const account = byId.get(accountId)!;
+    if (account.customerId === null) continue;
+    const net = settledNet.get(accountId) ?? new Money(0);
+    const held = reserved.get(accountId) ?? new Money(0);
+    const balance = new Money(account.balance).plus(net);
+    const pendingAmount = new Money(account.pendingAmount).plus(held);
+    // As postTransfer: only money leaving an account is checked.
+    if (
+      (net.isNegative() || held.isPositive()) &&
+      balance.minus(pendingAmount).lessThan(account.accountBalanceMin)
+    )
+      throw new AppError(RESPONSE_CODES.invalidParameters, 'Insufficient funds', {
+        validationErrors: { amount: 'validation.insufficientFunds' },
+        extra: { accountId },
+      });
+    if (!net.isZero() || !held.isZero()) updates.push({ id: accountId, balance, pendingAmount });
+  }
+
+  const now = new Date();
+  const transferRows = fresh.map(({ index, prepared }) => {
+    const { input } = prepared;
+    const id = randomUUID();
+    const pending = input.status === 'pending';
+    answers[index] = { id, status: input.status, replayed: false };
+    return {
+      id,
+      customerId: input.customerId,
+      idempotencyKey: input.idempotencyKey ?? null,
+      requestHash: input.requestHash ?? null,
+      kind: input.kind,
+      status: input.status,
+      amount: prepared.amount,
+      currencyCode: prepared.currencyCode,
+      fee: input.fee ?? '0',
+      initiatedByUserId: input.initiatedByUserId,
+      approvedByUserId: input.approvedByUserId ?? null,
+      reversesTransferId: input.reversesTransferId ?? null,
+      details: input.details ?? {},
+      createdAt: now,
+      settledAt: pending ? null : now,
+    };
+  });
+  for (const part of chunks(transferRows, TRANSFERS_PER_INSERT))
+    await tx.insert(ledgerTransfers).values(part);
+  const postingRows = fresh.flatMap(({ index, prepared }) =>
+    prepared.legs.map((leg) => ({
+      transferId: answers[index]!.id,
+      accountId: leg.accountId,
+      amount: leg.amount.toFixed(),
+      currencyCode: leg.currencyCode,
+      pending: prepared.input.status === 'pending',
+      createdAt: now,
+    })),
+  );
+  for (const part of chunks(postingRows, POSTINGS_PER_INSERT))
+    await tx.insert(postings).values(part);
+  for (const part of chunks(updates, ACCOUNTS_PER_UPDATE)) {
+    const values = sql.join(
+      part.map(
+        (update) =>
+          sql`(${update.id}::integer, ${update.balance.toFixed()}::numeric, ${update.pendingAmount.toFixed()}::numeric)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update accounts set balance = v.balance, pending_amount = v.pending_amount
+          from (values ${values}) as v(id, balance, pending_amount)
+          where accounts.id = v.id`,
+    );
+  }
+
+  // Repeats inside the list answer their first occurrence.
+  inputs.forEach((input, index) => {
+    if (answers[index] !== null || input.idempotencyKey === undefined) return;
+    const first = firstOfKey.get(keyOf(input.customerId, input.idempotencyKey))!;
+    answers[index] = { ...answers[first]!, replayed: true };
+  });
+  return answers.map((answer) => answer!);
+}
