@@ -242,6 +242,57 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
   );
   for (const part of chunks(postingRows, POSTINGS_PER_INSERT))
     await tx.insert(postings).values(part);
+  await writeAccounts(tx, updates);
+
+  // Repeats inside the list answer their first occurrence.
+  inputs.forEach((input, index) => {
+    if (answers[index] !== null || input.idempotencyKey === undefined) return;
+    const first = firstOfKey.get(keyOf(input.customerId, input.idempotencyKey))!;
+    answers[index] = { ...answers[first]!, replayed: true };
+  });
+  return answers.map((answer) => answer!);
+}
+
+/** Locks the transfers (in id order) and answers those still pending. */
+async function lockPending(tx: Tx, transferIds: string[]) {
+  const ids = [...new Set(transferIds)].sort();
+  const pending: (typeof ledgerTransfers.$inferSelect)[] = [];
+  for (const part of chunks(ids, KEYS_PER_LOOKUP)) {
+    const rows = await tx
+      .select()
+      .from(ledgerTransfers)
+      .where(inArray(ledgerTransfers.id, part))
+      .orderBy(ledgerTransfers.id)
+      .for('update');
+    pending.push(...rows.filter((row) => row.status === 'pending'));
+  }
+  return pending;
+}
+
+/** The pending legs of the transfers, by transfer. */
+async function pendingLegs(tx: Tx, transferIds: string[]) {
+  const legs: { transferId: string; accountId: number; amount: Money; currencyCode: string }[] = [];
+  for (const part of chunks(transferIds, KEYS_PER_LOOKUP)) {
+    const rows = await tx
+      .select()
+      .from(postings)
+      .where(and(inArray(postings.transferId, part), eq(postings.pending, true)));
+    for (const row of rows)
+      legs.push({
+        transferId: row.transferId,
+        accountId: row.accountId,
+        amount: new Money(row.amount),
+        currencyCode: row.currencyCode,
+      });
+  }
+  return legs;
+}
+
+/** Writes each customer account's new balance and pending amount once (a VALUES list per chunk). */
+async function writeAccounts(
+  tx: Tx,
+  updates: { id: number; balance: Money; pendingAmount: Money }[],
+): Promise<void> {
   for (const part of chunks(updates, ACCOUNTS_PER_UPDATE)) {
     const values = sql.join(
       part.map(
@@ -256,12 +307,94 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
           where accounts.id = v.id`,
     );
   }
+}
 
-  // Repeats inside the list answer their first occurrence.
-  inputs.forEach((input, index) => {
-    if (answers[index] !== null || input.idempotencyKey === undefined) return;
-    const first = firstOfKey.get(keyOf(input.customerId, input.idempotencyKey))!;
-    answers[index] = { ...answers[first]!, replayed: true };
-  });
-  return answers.map((answer) => answer!);
+/** What releasing each transfer's reservation (and, when settling, moving its money) does to the accounts. */
+async function releaseAndMove(
+  tx: Tx,
+  legs: { transferId: string; accountId: number; amount: Money }[],
+  move: boolean,
+): Promise<void> {
+  const byTransfer = new Map<string, { accountId: number; amount: Money }[]>();
+  for (const leg of legs) {
+    const list = byTransfer.get(leg.transferId) ?? [];
+    list.push(leg);
+    byTransfer.set(leg.transferId, list);
+  }
+  const released = new Map<number, Money>();
+  for (const list of byTransfer.values())
+    for (const [accountId, net] of netByAccount(list))
+      released.set(accountId, (released.get(accountId) ?? new Money(0)).plus(reservationOf(net)));
+  const moved = move ? netByAccount(legs) : new Map<number, Money>();
+  const byId = await loadAccounts(tx, [...new Set([...released.keys(), ...moved.keys()])]);
+  const updates: { id: number; balance: Money; pendingAmount: Money }[] = [];
+  for (const [accountId, account] of byId) {
+    if (account.customerId === null) continue;
+    updates.push({
+      id: accountId,
+      balance: new Money(account.balance).plus(moved.get(accountId) ?? 0),
+      pendingAmount: new Money(account.pendingAmount).minus(released.get(accountId) ?? 0),
+    });
+  }
+  await writeAccounts(tx, updates);
+}
+
+/**
+ * settleTransfer for many pending transfers at once (a batch confirmed by its second factor):
+ * each gets its settled legs and its reservation is released; the others (already settled or
+ * rejected) are left as they are. Answers the ids it settled.
+ */
+export async function settleTransfers(
+  tx: Tx,
+  transferIds: string[],
+  options: { approvedByUserId?: number | null } = {},
+): Promise<string[]> {
+  const pending = await lockPending(tx, transferIds);
+  if (pending.length === 0) return [];
+  const ids = pending.map((row) => row.id);
+  const legs = await pendingLegs(tx, ids);
+  const now = new Date();
+  for (const part of chunks(legs, POSTINGS_PER_INSERT))
+    await tx.insert(postings).values(
+      part.map((leg) => ({
+        transferId: leg.transferId,
+        accountId: leg.accountId,
+        amount: leg.amount.toFixed(),
+        currencyCode: leg.currencyCode,
+        pending: false,
+        createdAt: now,
+      })),
+    );
+  await releaseAndMove(tx, legs, true);
+  for (const part of chunks(ids, KEYS_PER_LOOKUP))
+    await tx
+      .update(ledgerTransfers)
+      .set({
+        status: 'settled',
+        settledAt: now,
+        ...(options.approvedByUserId ? { approvedByUserId: options.approvedByUserId } : {}),
+      })
+      .where(inArray(ledgerTransfers.id, part));
+  return ids;
+}
+
+/** rejectTransfer for many pending transfers at once: their reservations are released. Answers the ids it rejected. */
+export async function rejectTransfers(
+  tx: Tx,
+  transferIds: string[],
+  details: Record<string, unknown> = {},
+): Promise<string[]> {
+  const pending = await lockPending(tx, transferIds);
+  if (pending.length === 0) return [];
+  const ids = pending.map((row) => row.id);
+  await releaseAndMove(tx, await pendingLegs(tx, ids), false);
+  for (const part of chunks(ids, KEYS_PER_LOOKUP))
+    await tx
+      .update(ledgerTransfers)
+      .set({
+        status: 'rejected',
+        details: sql`${ledgerTransfers.details} || ${JSON.stringify(details)}::jsonb`,
+      })
+      .where(inArray(ledgerTransfers.id, part));
+  return ids;
 }

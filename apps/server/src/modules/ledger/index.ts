@@ -7,7 +7,7 @@ export {
   systemAccount,
 } from './ledger';
 export type { PostingInput, PostTransferInput } from './ledger';
-export { postTransfers } from './batch';
+export { postTransfers, rejectTransfers, settleTransfers } from './batch';
 export type { PostedInBatch } from './batch';
 export { Money, moneyText, requireMinorUnits } from './money';
 export { recentTransfers, TRANSFER_KINDS } from './recent';

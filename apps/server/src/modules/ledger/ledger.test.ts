@@ -12,7 +12,7 @@ import {
   settleTransfer,
   systemAccount,
 } from './ledger';
-import { postTransfers } from './batch';
+import { postTransfers, rejectTransfers, settleTransfers } from './batch';
 
 let server: TestServer;
 let customerId: number;
@@ -516,6 +516,35 @@ describe('postTransfers (a batch in one transaction)', () => {
       String(await failure(db().transaction((tx) => postTransfers(tx, [good!, unbalanced])))),
     ).toContain('sum to');
     expect((await account(from)).balance).toBe('10.00000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('settles or releases many pending transfers at once, and leaves decided ones alone', async () => {
+    const from = await fundedAccount('10');
+    const to = await fundedAccount('0');
+    const pending = await db().transaction((tx) =>
+      postTransfers(tx, batch(from, [to, to, to, to], '1', { status: 'pending' })),
+    );
+    const ids = pending.map((entry) => entry.id);
+    expect(await account(from)).toMatchObject({
+      balance: '10.00000000',
+      pendingAmount: '4.00000000',
+    });
+    await db().transaction((tx) => settleTransfer(tx, ids[0]!));
+    const settled = await db().transaction((tx) => settleTransfers(tx, ids.slice(0, 2)));
+    expect(settled).toEqual([ids[1]]);
+    const rejected = await db().transaction((tx) =>
+      rejectTransfers(tx, ids, { rejectReason: 'declined' }),
+    );
+    expect(rejected.sort()).toEqual(ids.slice(2).sort());
+    expect(await db().transaction((tx) => settleTransfers(tx, ids))).toEqual([]);
+    expect(await account(from)).toMatchObject({
+      balance: '8.00000000',
+      pendingAmount: '0.00000000',
+    });
+    expect(await account(to)).toMatchObject({ balance: '2.00000000', pendingAmount: '0.00000000' });
+    const [row] = await db().select().from(ledgerTransfers).where(eq(ledgerTransfers.id, ids[3]!));
+    expect(row).toMatchObject({ status: 'rejected', details: { rejectReason: 'declined' } });
     await assertLedgerBalanced(db());
   });
 });
