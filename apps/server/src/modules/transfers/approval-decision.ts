@@ -33,6 +33,7 @@ import { sameAsApproved, type ApprovalSnapshot } from './approval-snapshot';
 import { accountEvents, publishAll } from './events';
 import { executeTransfer, quoteOf, type TransferDeps, type TransferMaker } from './execute';
 import { createRecurring } from './recurring';
+import { approvalExecutorFor, type ApprovalExecution } from './approval-executors';
 import { CONFIRMATION_TTL_MS, MAX_CODE_ATTEMPTS, MAX_CODE_RESENDS } from './second-factor';
 
 /*
@@ -432,6 +433,40 @@ async function tellInitiator(
 
 type Applied = { outcome: BusinessApprovalOutcome; events: Published; accountIds: number[] };
 
+/** An approved request of one transfer: quoted again (refused when its amounts changed) and executed once. */
+async function payTransfer(
+  tx: Tx,
+  deps: TransferDeps,
+  row: RequestRow,
+  maker: TransferMaker,
+  approverUserId: number,
+): Promise<ApprovalExecution> {
+  const id = row.id;
+  const payload = row.payload as unknown as ApprovalPayload;
+  const snapshot = row.snapshot as unknown as ApprovalSnapshot | null;
+  if (snapshot && !sameAsApproved(snapshot, await quoteOf(tx, row.customerId, payload)))
+    throw refuse(
+      'transactionIds',
+      'validation.approvalChanged',
+      'The amounts changed since the request was made (a new rate or fee): ask for it again',
+    );
+  const executed = await executeTransfer(tx, deps, maker, payload, {
+    idempotencyKey: `approval-${id}`,
+    requestHash: hashRequest({ approvalRequestId: id }),
+    confirm: false,
+    approvedByUserId: approverUserId,
+    details: { approvalRequestId: id },
+  });
+  if (payload.kind === 'betweenAccounts' && !executed.replayed)
+    await createRecurring(
+      tx,
+      maker,
+      { ...payload, currency: payload.currency ?? '' },
+      executed.transferId,
+    );
+  return { transferId: executed.transferId, accountIds: executed.accountIds, events: [] };
+}
+
 /** One request under its row lock, in the decision's transaction. */
 async function applyTo(
   tx: Tx,
@@ -513,14 +548,6 @@ async function applyTo(
       }
       // The customer may have been limited since the request was made (issue 14).
       await requireMayMoveMoney(savepoint, row.customerId);
-      const payload = row.payload as unknown as ApprovalPayload;
-      const snapshot = row.snapshot as unknown as ApprovalSnapshot | null;
-      if (snapshot && !sameAsApproved(snapshot, await quoteOf(savepoint, row.customerId, payload)))
-        throw refuse(
-          'transactionIds',
-          'validation.approvalChanged',
-          'The amounts changed since the request was made (a new rate or fee): ask for it again',
-        );
       const initiator = await initiatorOf(savepoint, row.createdByUserId);
       const maker: TransferMaker = {
         userId: row.createdByUserId,
@@ -529,20 +556,10 @@ async function applyTo(
         ip: actor.ip,
         lang: actor.lang,
       };
-      const executed = await executeTransfer(savepoint, deps, maker, payload, {
-        idempotencyKey: `approval-${id}`,
-        requestHash: hashRequest({ approvalRequestId: id }),
-        confirm: false,
-        approvedByUserId: actor.userId,
-        details: { approvalRequestId: id },
-      });
-      if (payload.kind === 'betweenAccounts' && !executed.replayed)
-        await createRecurring(
-          savepoint,
-          maker,
-          { ...payload, currency: payload.currency ?? '' },
-          executed.transferId,
-        );
+      const executor = approvalExecutorFor(row.transactionType);
+      const executed = executor
+        ? await executor(savepoint, deps, { request: row, approverUserId: actor.userId, maker })
+        : await payTransfer(savepoint, deps, row, maker, actor.userId);
       const [approved] = await savepoint
         .update(approvalRequests)
         .set({
@@ -557,7 +574,10 @@ async function applyTo(
       await tellInitiator(savepoint, deps, row, 'approved', null);
       return {
         outcome: { id, status: 'approved', transactionId: executed.transferId, message: null },
-        events: approved ? await approvalEvents(savepoint, approved) : [],
+        events: [
+          ...(approved ? await approvalEvents(savepoint, approved) : []),
+          ...executed.events,
+        ],
         accountIds: executed.accountIds,
       };
     });

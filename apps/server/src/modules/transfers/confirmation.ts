@@ -242,14 +242,21 @@ export async function resendTransactionCode(
     if (!transfer) throw AppError.notFound('Operation not found');
     const plan = await confirmationPlan(tx, actor.userId, actor.ownCustomerId);
     const details = transfer.details;
-    const amount = `${moneyText(new Money(transfer.amount).plus(transfer.fee))} ${transfer.currencyCode}`;
+    // A confirmation covering more than its transfer (a mass batch, issue 17) keeps what it names.
+    const covers = details.confirmationCovers as { amount?: unknown; payee?: unknown } | undefined;
+    const amount =
+      typeof covers?.amount === 'string'
+        ? covers.amount
+        : `${moneyText(new Money(transfer.amount).plus(transfer.fee))} ${transfer.currencyCode}`;
     // The payee as the first request named it (external transfers keep it); else rebuilt from the details.
     const payee =
-      typeof details.payeeText === 'string'
-        ? details.payeeText
-        : typeof details.email === 'string'
-          ? `${String(details.name ?? '')} (${details.email})`
-          : `#${String(details.toAccount)}`;
+      typeof covers?.payee === 'string'
+        ? covers.payee
+        : typeof details.payeeText === 'string'
+          ? details.payeeText
+          : typeof details.email === 'string'
+            ? `${String(details.name ?? '')} (${details.email})`
+            : `#${String(details.toAccount)}`;
     const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
     const values = { amount, payee, brand: plan.brandName, minutes: CONFIRMATION_TTL_MS / 60_000 };
     if (row.approveType === FACTOR.push) {

@@ -42,3 +42,11 @@ export { quoteOf } from './execute';
 export { checkLimits, limitStates } from './limits';
 export type { TransferRequest } from './quote';
 export type { Quote } from './quote';
+// Issue 17: a mass batch is confirmed, limited and approved as transfers are (modules/mass-transfers).
+export { onApprovedRequest } from './approval-executors';
+export type { ApprovalExecutor } from './approval-executors';
+export { approvalEvents } from './approvals';
+export { confirmDecision, startDecision } from './approval-decision';
+export { requiredApprovalsFor } from './approval-policy';
+export { checkBatchLimits } from './limits';
+export { startConfirmationOf } from './second-factor';

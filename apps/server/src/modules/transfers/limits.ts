@@ -68,3 +68,27 @@ export function checkLimits(states: LimitState[], amount: Money): void {
     }
   }
 }
+
+/**
+ * A mass batch against the customer's limits (issue 17): each row against the single limit, the
+ * batch's total against what the day and the month have left.
+ */
+export async function checkBatchLimits(
+  db: DbOrTx,
+  customerId: number,
+  currencyCode: string,
+  amounts: Money[],
+): Promise<void> {
+  const states = await limitStates(db, customerId, currencyCode);
+  if (states.length === 0) return;
+  const largest = amounts.reduce((max, amount) => Money.max(max, amount), new Money(0));
+  const total = amounts.reduce((sum, amount) => sum.plus(amount), new Money(0));
+  checkLimits(
+    states.filter((state) => state.period === 'single'),
+    largest,
+  );
+  checkLimits(
+    states.filter((state) => state.period !== 'single'),
+    total,
+  );
+}

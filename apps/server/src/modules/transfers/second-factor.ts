@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { transactionConfirmations } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { sha256 } from '../../lib/crypto';
-import { moneyText } from '../ledger';
+import { moneyText, type Money } from '../ledger';
 import type { Mailer } from '../notifications';
 import {
   FACTOR,
@@ -46,15 +46,46 @@ export async function startConfirmation(
     quote: Quote;
   },
 ): Promise<void> {
-  const { operationId, actor, plan, quote } = input;
-  const amount = `${moneyText(quote.sourceAmount.plus(quote.fee))} ${quote.from.currencyCode}`;
+  const { quote } = input;
+  await startConfirmationOf(tx, deps, {
+    ...input,
+    amount: quote.sourceAmount,
+    fee: quote.fee,
+    currencyCode: quote.from.currencyCode,
+    payeeText: quote.payeeText,
+    payeeKey: quote.payeeKey,
+  });
+}
+
+/**
+ * The same for what is confirmed as one operation though it is not one quote (issue 17: a mass
+ * batch, whose confirmation names one of its pending transfers and covers them all): the amount,
+ * fee and payee are given; the binding covers them.
+ */
+export async function startConfirmationOf(
+  tx: Tx,
+  deps: { mailer: Mailer },
+  input: {
+    operationId: string;
+    transferId: string;
+    actor: Pick<Actor, 'userId' | 'customerId' | 'lang'>;
+    plan: Plan;
+    amount: Money;
+    fee: Money;
+    currencyCode: string;
+    payeeText: string;
+    payeeKey: string;
+  },
+): Promise<void> {
+  const { operationId, actor, plan } = input;
+  const amount = `${moneyText(input.amount.plus(input.fee))} ${input.currencyCode}`;
   const binding = sha256(
-    `${moneyText(quote.sourceAmount)}|${quote.from.currencyCode}|${moneyText(quote.fee)}|${quote.payeeKey}`,
+    `${moneyText(input.amount)}|${input.currencyCode}|${moneyText(input.fee)}|${input.payeeKey}`,
   );
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
   const values = {
     amount,
-    payee: quote.payeeText,
+    payee: input.payeeText,
     brand: plan.brandName,
     minutes: CONFIRMATION_TTL_MS / 60_000,
   };
@@ -76,7 +107,7 @@ export async function startConfirmation(
       lang: actor.lang,
       values,
       expiresAt,
-      fee: `${moneyText(quote.fee)} ${quote.from.currencyCode}`,
+      fee: `${moneyText(input.fee)} ${input.currencyCode}`,
     });
   }
   await tx.insert(transactionConfirmations).values({
