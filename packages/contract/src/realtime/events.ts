@@ -70,6 +70,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('InvoiceChanged'),
     payload: z.object({ invoiceId: z.number().int(), status: z.string() }),
   }),
+  /** Issue 17: a mass batch ended with some rows failed or returned (batchPartially): the notification opens the batch. */
+  z.object({ type: z.literal('BatchPartially'), payload: z.object({ batchId: z.number().int() }) }),
   /** Sent just before the server closes the socket because the session ended. */
   z.object({
     type: z.literal('SessionClosed'),
