@@ -2045,3 +2045,47 @@ export const globalPayClaims = pgTable(
   },
   (table) => [index('global_pay_claims_payment').on(table.paymentId)],
 );
+
+// ── Mass batch submissions (issue 17E) ──────────────────────────────────────────────────────────
+
+/**
+ * A mass batch once submitted (modules/mass-transfers submit.ts): at most one per batch. It keeps
+ * the submit's idempotency key and first answer (a retry answers it again), what was submitted —
+ * the valid rows' total and fees and the hash of their payees and amounts, to which a batch
+ * approval is bound — the origin for the e-mailed link to the batch, and whether the batchPartially
+ * notification was sent. state: approval (waiting for approvers), pending (waiting for the
+ * submitter's second factor), processing (paid, rows with the rails), finished, declined, rejected.
+ */
+export const massBatchSubmissions = pgTable(
+  'mass_batch_submissions',
+  {
+    batchId: integer('batch_id')
+      .primaryKey()
+      .references(() => batchTransfers.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    state: varchar('state', { length: 16 }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+    fee: money('fee').notNull(),
+    rowsCount: integer('rows_count').notNull(),
+    payeeHash: varchar('payee_hash', { length: 64 }).notNull(),
+    operationId: uuid('operation_id'),
+    approvalRequestId: integer('approval_request_id'),
+    linkOrigin: varchar('link_origin', { length: 256 }).notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The finisher's queue: submissions whose rows are still with the rails.
+    index('mass_batch_submissions_processing')
+      .on(table.batchId)
+      .where(sql`${table.state} = 'processing'`),
+    index('mass_batch_submissions_approval').on(table.approvalRequestId),
+  ],
+);
