@@ -286,7 +286,8 @@ export const massTransferMethods = {
       .strict(),
     response: z.object({
       batchId: idSchema,
-      status: z.enum(['approved', 'declined', 'failed']),
+      // Part E: 'awaiting' when the company's policy asks more approvers than have approved yet.
+      status: z.enum(['approved', 'declined', 'failed', 'awaiting']),
       message: z.string().nullable(),
     }),
   }),

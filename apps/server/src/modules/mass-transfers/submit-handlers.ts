@@ -1,12 +1,11 @@
 import type { massTransferMethods } from '@ledgerline/contract';
-import { RESPONSE_CODES } from '@ledgerline/domain';
-import type { MethodHandlers } from '../../main-api/types';
-import { AppError } from '../../lib/errors';
+import type { AuthedMethodContext, MethodHandlers } from '../../main-api/types';
+import type { TransferDeps } from '../transfers';
+import { confirmBatchDecision, startBatchDecision } from './batch-approval';
+import { batchStatus, massBatchOf, resubmitFailed } from './status';
+import { submitBatch } from './submit';
 
-/*
- * Submitting, re-submitting, polling and approving a mass batch: part E of issue 17 writes these
- * handlers (this file is theirs to replace). Until then they answer IM (404, the method is not there yet) and change nothing.
- */
+/* Submitting, re-submitting, polling and approving a mass batch (issue 17E): each method calls one use case. */
 
 type SubmitMethods = Pick<
   typeof massTransferMethods,
@@ -17,14 +16,17 @@ type SubmitMethods = Pick<
   | 'massApproveConfirm'
 >;
 
-function notYet(): never {
-  throw new AppError(RESPONSE_CODES.invalidMethod, 'Not available yet');
+function depsOf(ctx: AuthedMethodContext): TransferDeps {
+  return { db: ctx.db, mailer: ctx.services.mailer, realtime: ctx.services.realtime };
 }
 
 export const submitHandlers: MethodHandlers<SubmitMethods> = {
-  submitMassBatch: async () => notYet(),
-  resubmitMassFailedRows: async () => notYet(),
-  getMassBatchStatus: async () => notYet(),
-  massApprove: async () => notYet(),
-  massApproveConfirm: async () => notYet(),
+  submitMassBatch: (input, ctx) => submitBatch(depsOf(ctx), ctx.actor, input, ctx.site.origin),
+  async resubmitMassFailedRows(input, ctx) {
+    const batchId = await resubmitFailed(depsOf(ctx), ctx.actor, input.batchId);
+    return { batch: await massBatchOf(depsOf(ctx), batchId) };
+  },
+  getMassBatchStatus: (input, ctx) => batchStatus(depsOf(ctx), ctx.actor, input.batchId),
+  massApprove: (input, ctx) => startBatchDecision(depsOf(ctx), ctx.actor, input),
+  massApproveConfirm: (input, ctx) => confirmBatchDecision(depsOf(ctx), ctx.actor, input),
 };

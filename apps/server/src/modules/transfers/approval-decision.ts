@@ -510,9 +510,13 @@ async function applyTo(
       .returning();
     await auditOf('approval.declined', { reason: decision.reason });
     await tellInitiator(tx, deps, row, 'declined', decision.reason);
+    const owned = approvalExecutorFor(row.transactionType);
     return {
       outcome: { id, status: 'declined', transactionId: null, message: null },
-      events: declined ? await approvalEvents(tx, declined) : [],
+      events: [
+        ...(declined ? await approvalEvents(tx, declined) : []),
+        ...(owned && declined ? await owned.declined(tx, declined) : []),
+      ],
       accountIds: [],
     };
   }
@@ -558,7 +562,7 @@ async function applyTo(
       };
       const executor = approvalExecutorFor(row.transactionType);
       const executed = executor
-        ? await executor(savepoint, deps, { request: row, approverUserId: actor.userId, maker })
+        ? await executor.pay(savepoint, deps, { request: row, approverUserId: actor.userId, maker })
         : await payTransfer(savepoint, deps, row, maker, actor.userId);
       const [approved] = await savepoint
         .update(approvalRequests)

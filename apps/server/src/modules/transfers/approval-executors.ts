@@ -26,15 +26,16 @@ export interface ApprovalExecution {
   events: { userId: number; event: RealtimeEvent }[];
 }
 
-export type ApprovalExecutor = (
-  tx: Tx,
-  deps: TransferDeps,
-  approved: ApprovedRequest,
-) => Promise<ApprovalExecution>;
+export interface ApprovalExecutor {
+  /** Pays the request once it has the approvals it needs. */
+  pay(tx: Tx, deps: TransferDeps, approved: ApprovedRequest): Promise<ApprovalExecution>;
+  /** The request was declined (it is already marked so): what the owning module does then. */
+  declined(tx: Tx, request: RequestRow): Promise<{ userId: number; event: RealtimeEvent }[]>;
+}
 
 const executors = new Map<string, ApprovalExecutor>();
 
-/** Registers how requests of a transaction type are paid (a second registration replaces the first). */
+/** Registers how requests of a transaction type are paid and declined (a second registration replaces the first). */
 export function onApprovedRequest(transactionType: string, executor: ApprovalExecutor): void {
   executors.set(transactionType, executor);
 }

@@ -28,7 +28,7 @@ export const module = {
 } satisfies ServerModule;
 
 export { accountEvents, publishAll, usersOfCustomer } from './events';
-export { executeTransfer } from './execute';
+export { executeTransfer, quoteOf } from './execute';
 export { quoteInvoicePayment } from './quote';
 export { onTransferOutcome } from './outcome-hooks';
 export type { TransferOutcomeHook } from './outcome-hooks';
@@ -44,7 +44,7 @@ export type { TransferRequest } from './quote';
 export type { Quote } from './quote';
 // Issue 17: a mass batch is confirmed, limited and approved as transfers are (modules/mass-transfers).
 export { onApprovedRequest } from './approval-executors';
-export type { ApprovalExecutor } from './approval-executors';
+export type { ApprovalExecution, ApprovalExecutor } from './approval-executors';
 export { approvalEvents } from './approvals';
 export { confirmDecision, startDecision } from './approval-decision';
 export { requiredApprovalsFor } from './approval-policy';
