@@ -1,0 +1,301 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  accounts,
+  batchTransferRows,
+  batchTransfers,
+  customers,
+  ledgerTransfers,
+  outbox,
+  transferPermissions,
+} from '../../db/schema';
+import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
+import { startTestServer, type TestServer } from '../../../test/helper';
+import { assertLedgerBalanced } from '../../../test/ledger';
+import { runRailStep } from '../rails/simulator';
+import { approvalFixtures } from '../transfers/approval-test-fixtures';
+import { transferFixtures } from '../transfers/test-fixtures';
+import { runBatchFinisher } from './finish';
+
+/*
+ * Submitting mass batches (issue 17E) through the main API as the browser calls it: the rows are
+ * made here as the workbench leaves them (valid, with amount and fee), so these tests do not
+ * depend on the upload's parser.
+ */
+
+let server: TestServer;
+let ioana: string;
+let clerk: string;
+let office: number;
+let ioanaId: number;
+let eurAccount: number;
+const f = transferFixtures(() => server);
+const a = approvalFixtures(() => server);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [ioana, clerk] = await Promise.all([
+    server.signIn('ioana@harbourlight.example'),
+    server.signIn(DEMO_CLERK_EMAIL),
+  ]);
+  office = await f.customerIdOf('office@harbourlight.example');
+  ioanaId = await f.userId('ioana@harbourlight.example');
+  // Ioana confirms nothing (mode 0): her submit pays at once.
+  await f
+    .db()
+    .update(customers)
+    .set({ transactionApproveMode: 0 })
+    .where(eq(customers.id, await f.customerIdOf('ioana@harbourlight.example')));
+  eurAccount = (await f.accountIn(ioana, 'EUR', { fromCustomerId: office })).accountId;
+}, 240_000);
+afterEach(async () => {
+  await assertLedgerBalanced(f.db());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const IBANS = ['DE89370400440532013000', 'FR1420041010050500013M02606', 'NL91ABNA0417164300'];
+
+/** A wire batch as the workbench leaves it: `names` are the beneficiaries, each paid `amount` with a 1.00 fee. */
+async function wireBatch(names: string[], amount = '10'): Promise<number> {
+  const [batch] = await f
+    .db()
+    .insert(batchTransfers)
+    .values({
+      customerId: office,
+      accountId: eurAccount,
+      name: `Payroll ${Date.now()}`,
+      type: 'wire',
+      status: 'uploaded',
+      paymentsCount: names.length,
+      totalAmount: String(Number(amount) * names.length),
+      currencyCode: 'EUR',
+      fileName: 'payroll.csv',
+      fileContent: 'x',
+    })
+    .returning({ id: batchTransfers.id });
+  await f
+    .db()
+    .insert(batchTransferRows)
+    .values(
+      names.map((name, index) => ({
+        batchId: batch!.id,
+        rowNumber: index + 1,
+        fields: {
+          beneficiaryName: name,
+          scheme: 'sepa',
+          iban: IBANS[index % IBANS.length]!,
+          countryCode: 'DE',
+          amount,
+          currency: 'EUR',
+        },
+        status: 'valid',
+        amount,
+        fee: '1',
+      })),
+    );
+  return batch!.id;
+}
+
+async function balance(): Promise<string> {
+  const [row] = await f.db().select().from(accounts).where(eq(accounts.id, eurAccount));
+  return row!.balance;
+}
+
+/** How many of the batch's rows the ledger paid (their keys are mass-<batch>-row-<n>). */
+async function paidRows(batchId: number): Promise<number> {
+  const rows = await f
+    .db()
+    .select({ key: ledgerTransfers.idempotencyKey })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.customerId, office));
+  return rows.filter((row) => row.key?.startsWith(`mass-${batchId}-row-`)).length;
+}
+
+const submit = (token: string, batchId: number, totalAmount: string, idempotencyKey = f.key()) =>
+  server.call(
+    'submitMassBatch',
+    { batchId, totalAmount, idempotencyKey },
+    { token, fromCustomerId: office },
+  );
+
+describe('submitMassBatch', () => {
+  it('pays each row once: a retry and a concurrent submit move nothing more; a changed total is refused', async () => {
+    const batchId = await wireBatch(['Ana Pop', 'Ben Ode', 'Cy Lin']);
+    const before = await balance();
+    expect((await submit(ioana, batchId, '29')).body).toMatchObject({
+      validationErrors: { totalAmount: 'validation.batchChanged' },
+    });
+    const key = f.key();
+    const [first, second] = await Promise.all([
+      submit(ioana, batchId, '30', key),
+      submit(ioana, batchId, '30', key),
+    ]);
+    expect(first.body).toMatchObject({ status: 'processing', totalAmount: '30', fee: '3' });
+    expect(second.body).toEqual(first.body);
+    const retry = await submit(ioana, batchId, '30', key);
+    expect(retry.body).toEqual(first.body);
+    expect((await submit(ioana, batchId, '30')).body).toMatchObject({
+      validationErrors: { batchId: 'validation.batchSubmitted' },
+    });
+    expect(await paidRows(batchId)).toBe(3);
+    expect(Number(before) - Number(await balance())).toBe(33);
+    // Another company's user cannot see it.
+    const other = await server.signIn('personal@ledgerline.test');
+    expect((await server.call('getMassBatchStatus', { batchId }, { token: other })).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses a batch the account cannot cover with its fees and moves nothing', async () => {
+    const available = Number(await balance());
+    const batchId = await wireBatch(['Ana Pop', 'Ben Ode'], String(Math.floor(available / 2)));
+    const answer = await submit(ioana, batchId, String(Math.floor(available / 2) * 2));
+    expect(answer.body).toMatchObject({
+      validationErrors: { amount: 'validation.insufficientFunds' },
+    });
+    expect(String(Number(await balance()))).toBe(String(available));
+    expect(await paidRows(batchId)).toBe(0);
+  });
+
+  it('reports a returned row, ends partly paid with batchPartially, and re-submits exactly that row', async () => {
+    const batchId = await wireBatch(['Ana Pop', 'Return Me', 'Cy Lin']);
+    expect((await submit(ioana, batchId, '30')).body).toMatchObject({ status: 'processing' });
+    await runRailStep(f.db(), new Date(Date.now() + 60 * 60_000), { stepMs: 1 });
+    await runBatchFinisher(f.db(), server.services.mailer, undefined);
+    const status = await server.call(
+      'getMassBatchStatus',
+      { batchId },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(status.body).toMatchObject({
+      status: 'partiallyCompleted',
+      counts: { settled: 2, returned: 1 },
+    });
+    // batchPartially: an e-mail to the submitter whose link opens the batch.
+    const [mail] = await f
+      .db()
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(eq(outbox.userId, ioanaId))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail?.body).toContain(`/history/batch-transfers?batch=${batchId}`);
+    const again = await server.call(
+      'resubmitMassFailedRows',
+      { batchId, idempotencyKey: f.key() },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(again.body.batch).toMatchObject({
+      resubmitOf: batchId,
+      validCount: 1,
+      totalAmount: '10',
+      canSubmit: true,
+    });
+    const twice = await server.call(
+      'resubmitMassFailedRows',
+      { batchId, idempotencyKey: f.key() },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(twice.body.batch.batchId).toBe(again.body.batch.batchId);
+  });
+});
+
+describe('batch approvals', () => {
+  it('an initiate-only batch waits for the owner, is refused once edited, and is paid once approved with a code', async () => {
+    const clerkId = await f.userId(DEMO_CLERK_EMAIL);
+    await f
+      .db()
+      .update(transferPermissions)
+      .set({ flags: { 'mass.wire': true, 'otherPerson.wire': true } })
+      .where(
+        and(eq(transferPermissions.userId, clerkId), eq(transferPermissions.customerId, office)),
+      );
+    const batchId = await wireBatch(['Ana Pop', 'Ben Ode']);
+    const before = await balance();
+    expect((await submit(clerk, batchId, '20')).body).toMatchObject({ status: 'approvalCreated' });
+    expect(await balance()).toBe(before);
+    // A row fixed after the request: the approval cannot pay it.
+    await f
+      .db()
+      .update(batchTransferRows)
+      .set({
+        fields: {
+          beneficiaryName: 'Mallory',
+          scheme: 'sepa',
+          iban: IBANS[0]!,
+          countryCode: 'DE',
+          amount: '10',
+          currency: 'EUR',
+        },
+      })
+      .where(and(eq(batchTransferRows.batchId, batchId), eq(batchTransferRows.rowNumber, 2)));
+    const started = await server.call(
+      'massApprove',
+      { batchId, declined: false },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(started.status).toBe(200);
+    const refused = await server.call(
+      'massApproveConfirm',
+      {
+        approvalTransactionId: started.body.approvalTransactionId,
+        code: await a.lastCode(ioanaId),
+      },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(refused.body).toMatchObject({ batchId, status: 'failed' });
+    expect(await balance()).toBe(before);
+    // Put back as asked for: approved with the owner's code, paid once.
+    await f
+      .db()
+      .update(batchTransferRows)
+      .set({
+        fields: {
+          beneficiaryName: 'Ben Ode',
+          scheme: 'sepa',
+          iban: IBANS[1]!,
+          countryCode: 'DE',
+          amount: '10',
+          currency: 'EUR',
+        },
+      })
+      .where(and(eq(batchTransferRows.batchId, batchId), eq(batchTransferRows.rowNumber, 2)));
+    const again = await server.call(
+      'massApprove',
+      { batchId, declined: false },
+      { token: ioana, fromCustomerId: office },
+    );
+    const approved = await server.call(
+      'massApproveConfirm',
+      { approvalTransactionId: again.body.approvalTransactionId, code: await a.lastCode(ioanaId) },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(approved.body).toMatchObject({ batchId, status: 'approved' });
+    expect(await paidRows(batchId)).toBe(2);
+    expect(Number(before) - Number(await balance())).toBe(22);
+  });
+
+  it('a declined batch moves nothing', async () => {
+    const batchId = await wireBatch(['Ana Pop']);
+    const before = await balance();
+    expect((await submit(clerk, batchId, '10')).body).toMatchObject({ status: 'approvalCreated' });
+    const started = await server.call(
+      'massApprove',
+      { batchId, declined: true, reason: 'Not this month' },
+      { token: ioana, fromCustomerId: office },
+    );
+    const declined = await server.call(
+      'massApproveConfirm',
+      {
+        approvalTransactionId: started.body.approvalTransactionId,
+        code: await a.lastCode(ioanaId),
+      },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(declined.body).toMatchObject({ batchId, status: 'declined' });
+    expect(await balance()).toBe(before);
+    expect(await paidRows(batchId)).toBe(0);
+  });
+});
