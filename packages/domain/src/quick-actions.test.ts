@@ -4,6 +4,7 @@ import {
   homeActions,
   quickActions,
   transferScreens,
+  massTransferKinds,
   type QuickAction,
   type QuickActionsInput,
   type TransferScreen,
@@ -134,9 +135,9 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
     expected: ['invoices'],
   },
   {
-    name: 'a mass P2P flag is not a single P2P',
+    name: 'a mass P2P flag is not a single P2P: it opens the mass screens only (issue 17)',
     input: { accessList: { transfers: full }, permissions: { 'mass.p2p': true } },
-    expected: [],
+    expected: ['mass'],
   },
   {
     name: 'a wire to oneself opens external',
@@ -189,6 +190,20 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
     expected: ['account', 'approved'],
   },
   {
+    name: 'issue 17: a mass flag opens the mass screens, before the approvals list',
+    input: {
+      accessList: { transfers: full },
+      permissions: { 'mass.wire': true, 'mass.p2p': true },
+      actsForBusiness: true,
+    },
+    expected: ['mass', 'approved'],
+  },
+  {
+    name: 'issue 17: mass instant alone has no mass screen to open',
+    input: { accessList: { transfers: full }, permissions: { 'mass.instant': true } },
+    expected: [],
+  },
+  {
     name: 'read access moves nothing, flags or not',
     input: {
       accessList: { transfers: ACCESS_LEVELS.read },
@@ -219,6 +234,19 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
 describe('transferScreens', () => {
   it.each(transferCases)('$name', ({ input, expected }) => {
     expect(transferScreens(input)).toEqual(expected);
+  });
+});
+
+describe('massTransferKinds', () => {
+  it('lists the mass screens the flags open, in display order', () => {
+    expect(
+      massTransferKinds({
+        'mass.p2p': true,
+        'mass.wire': true,
+        'mass.eft': false,
+        'mass.global': true,
+      }),
+    ).toEqual(['wire', 'global', 'p2p']);
   });
 });
 

@@ -54,7 +54,7 @@ function rightsOf(input: QuickActionsInput) {
 }
 
 /** The transfer screens of spec 2 §2, each shown only to a user whose flags allow it (spec 2 §6). */
-export type TransferScreen = 'account' | 'p2p' | 'external' | 'invoices' | 'approved';
+export type TransferScreen = 'account' | 'p2p' | 'external' | 'invoices' | 'mass' | 'approved';
 
 export interface TransferScreensInput {
   /** From getCustomerAccessInfo: the user's level for transfers of the customer acted for. */
@@ -89,8 +89,24 @@ export function transferScreens(input: TransferScreensInput): TransferScreen[] {
   if (flag('otherPerson.p2p')) screens.push('p2p');
   if (EXTERNAL_FLAGS.some(flag)) screens.push('external');
   if (flag('otherPerson.p2p') || flag(REQUEST_MONEY_FLAG)) screens.push('invoices');
+  if (massTransferKinds(input.permissions).length > 0) screens.push('mass');
   if (input.actsForBusiness === true) screens.push('approved');
   return screens;
+}
+
+/**
+ * The mass transfer screens of spec 2 §2 (/transfer/mass/wire … /global, /transfer/mass/p2p), in
+ * display order. Issue 17: each needs its flag of the mass group (spec 2 §6); instant and interac
+ * are mass flags without a screen of their own.
+ */
+export const MASS_TRANSFER_KINDS = ['wire', 'eft', 'oct', 'digital', 'global', 'p2p'] as const;
+export type MassTransferKind = (typeof MASS_TRANSFER_KINDS)[number];
+
+/** The mass transfer screens the user's `mass.*` flags open (the level is checked by transferScreens). */
+export function massTransferKinds(
+  permissions: Readonly<Record<string, boolean>>,
+): MassTransferKind[] {
+  return MASS_TRANSFER_KINDS.filter((kind) => permissions[`mass.${kind}`] === true);
 }
 
 const TRANSFER_ACTIONS: Partial<Record<TransferScreen, QuickAction>> = {

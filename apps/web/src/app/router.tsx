@@ -450,19 +450,87 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                           Component: m.ApprovalsPage,
                         })),
                     },
-                    // Issue 17D: global payouts, the sender's batches and their summary.
-                    {
-                      path: 'mass/global',
-                      lazy: () =>
-                        import('@/features/global-payouts').then((m) => ({
-                          Component: m.GlobalBatchPage,
-                        })),
-                    },
+                    // Issue 17D: the summary of global payouts.
                     {
                       path: 'external/global-summary',
                       lazy: () =>
                         import('@/features/global-payouts').then((m) => ({
                           Component: m.GlobalSummaryPage,
+                        })),
+                    },
+                    // Issue 17B: mass transfers: the upload of each kind (the global child is 17D's),
+                    // the workbench and progress of a batch at the confirm screens of spec 2 §2.
+                    {
+                      path: 'mass',
+                      lazy: () =>
+                        import('@/features/transfers/mass').then((m) => ({
+                          Component: m.MassTransfersLayout,
+                        })),
+                      children: [
+                        {
+                          index: true,
+                          lazy: () =>
+                            import('@/features/transfers/mass').then((m) => ({
+                              Component: m.MassTransfersIndexPage,
+                            })),
+                        },
+                        {
+                          path: 'wire',
+                          lazy: () =>
+                            import('@/features/transfers/mass').then((m) => ({
+                              Component: m.MassUploadPage,
+                            })),
+                        },
+                        {
+                          path: 'eft',
+                          lazy: () =>
+                            import('@/features/transfers/mass').then((m) => ({
+                              Component: m.MassUploadPage,
+                            })),
+                        },
+                        {
+                          path: 'oct',
+                          lazy: () =>
+                            import('@/features/transfers/mass').then((m) => ({
+                              Component: m.MassUploadPage,
+                            })),
+                        },
+                        {
+                          path: 'digital',
+                          lazy: () =>
+                            import('@/features/transfers/mass').then((m) => ({
+                              Component: m.MassUploadPage,
+                            })),
+                        },
+                        {
+                          path: 'p2p',
+                          lazy: () =>
+                            import('@/features/transfers/mass').then((m) => ({
+                              Component: m.MassUploadPage,
+                            })),
+                        },
+                        // Issue 17D: global payouts, the sender's batches.
+                        {
+                          path: 'global',
+                          lazy: () =>
+                            import('@/features/global-payouts').then((m) => ({
+                              Component: m.GlobalBatchPage,
+                            })),
+                        },
+                      ],
+                    },
+                    {
+                      path: 'external/mass/confirm',
+                      lazy: () =>
+                        import('@/features/transfers/mass').then((m) => ({
+                          Component: m.MassBatchPage,
+                        })),
+                    },
+                    {
+                      path: 'mass/p2p/confirm',
+                      lazy: () =>
+                        import('@/features/transfers/mass').then((m) => ({
+                          Component: m.MassBatchPage,
                         })),
                     },
                   ],
