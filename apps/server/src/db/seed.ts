@@ -25,6 +25,7 @@ import { seedProfileDemo } from './seed-profile';
 import { seedTransfersDemo } from './seed-transfers';
 import { seedPrepaidCardsDemo } from './seed-prepaid-cards';
 import { seedGlobalPayoutsWebDemo } from './seed-global-payouts-web';
+import { seedMassTransfersDemo } from './seed-mass';
 
 /** The demo sign-ins README.md lists. Every demo user has the same password. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -543,6 +544,8 @@ export async function seedDemo(
     await seedInvoicesDemo(tx);
     // Issue 17D: payouts@ledgerline.test, the business that sends the browser tests' global payouts.
     await seedGlobalPayoutsWebDemo(tx, { passwordHash });
+    // Issue 17B: Quayside Payroll Ltd, its clerk and two P2P payees (e2e/tests/mass-transfers.spec.ts).
+    await seedMassTransfersDemo(tx, { passwordHash });
     return { created };
   });
 }
