@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MainRequest } from '@ledgerline/contract';
+import type { MainRequest, MainResponse, MassRow } from '@ledgerline/contract';
 import { useCallback } from 'react';
 import { useApiClient, useRealtimeEvent, useSessionState } from '@/app/session';
 import { massKeys } from '../keys';
@@ -22,6 +22,17 @@ export function useMassSampleLinks() {
   });
 }
 
+/**
+ * A row's cells as text. The client turns number-looking strings of an answer into numbers (spec 2
+ * §5), so an amount "5" or an account number arrives as a number: the cells are the customer's
+ * text and go back as text when a row is fixed.
+ */
+export function cellsAsText(row: MassRow): MassRow {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(row.fields)) fields[key] = String(value as unknown);
+  return { ...row, fields };
+}
+
 export type MassRowsRequest = Omit<MainRequest<'getMassBatch'>, 'batchId'>;
 
 /** The batch and one page of its rows; the page before stays while the next loads. */
@@ -31,6 +42,10 @@ export function useMassBatch(batchId: number, request: MassRowsRequest) {
   return useQuery({
     queryKey: massKeys.rows(customerId, batchId, request),
     queryFn: () => client.main('getMassBatch', { batchId, ...request }),
+    select: (answer: MainResponse<'getMassBatch'>) => ({
+      ...answer,
+      rows: answer.rows.map(cellsAsText),
+    }),
     placeholderData: keepPreviousData,
   });
 }

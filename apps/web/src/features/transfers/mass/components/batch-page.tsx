@@ -121,7 +121,7 @@ function BatchScreen({ batchId }: { batchId: number }) {
                 file: batch.fileName,
                 created,
                 rows: batch.rowsCount,
-                total: money(batch.totalAmount, batch.currency),
+                total: money(String(batch.totalAmount), batch.currency),
               })}
             </Text>
             {batch.resubmitOf !== null && (

@@ -55,19 +55,19 @@ export function DryRunTotals({
       {
         id: `mass-amount-${line.currency}`,
         label: t('massTransfers.totals.amount', { currency: line.currency }),
-        value: money(line.amount, line.currency),
+        value: money(String(line.amount), line.currency),
       },
       {
         id: `mass-fee-${line.currency}`,
         label: t('massTransfers.totals.fee'),
-        value: money(line.fee, line.currency),
+        value: money(String(line.fee), line.currency),
       },
       ...(line.currency !== data?.accountCurrency
         ? [
             {
               id: `mass-rate-${line.currency}`,
               label: t('massTransfers.totals.rate'),
-              value: `1 ${line.currency} = ${rate(line.exchangeRate)} ${data?.accountCurrency ?? ''}`,
+              value: `1 ${line.currency} = ${rate(String(line.exchangeRate))} ${data?.accountCurrency ?? ''}`,
             },
           ]
         : []),
@@ -75,13 +75,13 @@ export function DryRunTotals({
     {
       id: 'mass-debit',
       label: t('massTransfers.totals.debit'),
-      value: data ? money(data.totalDebit, data.accountCurrency) : undefined,
+      value: data ? money(String(data.totalDebit), data.accountCurrency) : undefined,
       total: true,
     },
     {
       id: 'mass-available',
       label: t('massTransfers.totals.available'),
-      value: data ? money(data.availableBalance, data.accountCurrency) : undefined,
+      value: data ? money(String(data.availableBalance), data.accountCurrency) : undefined,
     },
   ];
   return (

@@ -200,9 +200,8 @@ function UploadForm({ kind }: { kind: UploadKind }) {
           <Textarea
             label={t('massTransfers.upload.text')}
             description={t('massTransfers.upload.textHint')}
-            autosize
-            minRows={4}
-            maxRows={12}
+            rows={5}
+            resize="vertical"
             classNames={{ input: classes.mono }}
             error={err(errors.text?.message)}
             {...register('text')}

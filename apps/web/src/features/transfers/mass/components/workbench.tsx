@@ -72,7 +72,9 @@ export function Workbench({
   };
   const rowError = remove.error ?? restore.error;
 
-  const debit = dryRun.data ? money(dryRun.data.totalDebit, dryRun.data.accountCurrency) : '';
+  const debit = dryRun.data
+    ? money(String(dryRun.data.totalDebit), dryRun.data.accountCurrency)
+    : '';
   const summary: ConfirmationSummary = {
     amount: debit,
     payee: t('massTransfers.review.payee', {
@@ -82,7 +84,7 @@ export function Workbench({
   };
   const openReview = () => {
     if (!dryRun.data) return;
-    flow.openReview({ batchId: batch.batchId, totalAmount: batch.totalAmount }, summary);
+    flow.openReview({ batchId: batch.batchId, totalAmount: String(batch.totalAmount) }, summary);
   };
   const finish = (outcome: ConfirmationOutcome) => {
     flow.finish(outcome);
@@ -169,7 +171,7 @@ export function Workbench({
           ...(dryRun.data?.totals ?? []).map((line) => ({
             id: `mass-fee-${line.currency}`,
             label: t('massTransfers.review.fee', { currency: line.currency }),
-            value: money(line.fee, line.currency),
+            value: money(String(line.fee), line.currency),
           })),
           { id: 'mass-debit', label: t('massTransfers.totals.debit'), value: debit, total: true },
         ]}
