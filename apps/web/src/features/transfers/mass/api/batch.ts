@@ -61,7 +61,7 @@ export function useMassDryRun(batchId: number, enabled: boolean) {
   });
 }
 
-/** The batch's status, polled while it is processing (its rows go to the rails one by one). */
+/** The batch's status, polled while it is processing (its rows go to the rails one by one) or waits for an approver. */
 export function useMassBatchStatus(batchId: number, enabled: boolean) {
   const client = useApiClient();
   const { customerId } = useSessionState();
@@ -70,7 +70,7 @@ export function useMassBatchStatus(batchId: number, enabled: boolean) {
     queryFn: () => client.main('getMassBatchStatus', { batchId }),
     enabled,
     refetchInterval: (query) =>
-      query.state.data?.status === 'processing' || query.state.data?.status === 'uploaded'
+      query.state.data?.status === 'processing' || query.state.data?.status === 'awaitingApproval'
         ? MASS_STATUS_POLL_MS
         : false,
   });

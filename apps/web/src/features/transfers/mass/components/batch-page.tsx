@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MASS_ROWS_PAGE_SIZE, type MassBatch } from '@ledgerline/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { intlLocale, useLanguage } from '@/i18n';
@@ -8,7 +8,12 @@ import { InfoIcon } from '@/ui/icons';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useFormatMoney } from '../../format';
-import { useMassBatch, useMassSampleLinks } from '../api/batch';
+import {
+  useInvalidateMassBatch,
+  useMassBatch,
+  useMassBatchStatus,
+  useMassSampleLinks,
+} from '../api/batch';
 import { MASS_PATHS } from '../paths';
 import { BatchProgress } from './progress';
 import type { MassColumn } from './row-table';
@@ -20,6 +25,8 @@ const BATCH_TONE: Record<MassBatch['status'], BadgeTone> = {
   completed: 'teal',
   partiallyCompleted: 'orange',
   failed: 'red',
+  awaitingApproval: 'blue',
+  declined: 'gray',
 };
 
 /** The columns of the batch's type from the sample list; before it arrives, the rows' own keys. */
@@ -62,7 +69,6 @@ function BatchScreen({ batchId }: { batchId: number }) {
   const money = useFormatMoney();
   const [filter, setFilter] = useState<RowFilter>('all');
   const [page, setPage] = useState(1);
-  const [awaitingApproval, setAwaitingApproval] = useState(false);
   const query = useMassBatch(batchId, { filter, pageNumber: page, pageSize: MASS_ROWS_PAGE_SIZE });
   const answer = query.data;
   const columns = useColumns(answer?.batch.type, answer?.rows ?? []);
@@ -142,16 +148,8 @@ function BatchScreen({ batchId }: { batchId: number }) {
           </Group>
         </Group>
       </Paper>
-      {awaitingApproval && batch.status === 'uploaded' ? (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<InfoIcon />}
-          title={t('massTransfers.batch.awaitingTitle')}
-          role="status"
-        >
-          {t('massTransfers.batch.awaitingText')}
-        </Alert>
+      {batch.status === 'awaitingApproval' || batch.status === 'declined' ? (
+        <WaitingForApproval batchId={batch.batchId} declined={batch.status === 'declined'} />
       ) : batch.status === 'uploaded' ? (
         <Workbench
           answer={answer}
@@ -160,7 +158,6 @@ function BatchScreen({ batchId }: { batchId: number }) {
           onFilter={changeFilter}
           pager={pager}
           isFetching={query.isFetching}
-          onApprovalCreated={() => setAwaitingApproval(true)}
         />
       ) : (
         <BatchProgress
@@ -173,5 +170,32 @@ function BatchScreen({ batchId }: { batchId: number }) {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * An initiate-only user's batch waits for a full-access user's decision (spec 2 §4, issue 17): its
+ * status is polled, and the batch is read again once decided (paid, or declined).
+ */
+function WaitingForApproval({ batchId, declined }: { batchId: number; declined: boolean }) {
+  const { t } = useTranslation();
+  const status = useMassBatchStatus(batchId, !declined);
+  const invalidate = useInvalidateMassBatch();
+  const current = status.data?.status;
+  useEffect(() => {
+    if (current !== undefined && current !== 'awaitingApproval') void invalidate(batchId);
+  }, [current, batchId, invalidate]);
+  return (
+    <Alert
+      color={declined ? 'gray' : 'blue'}
+      variant="light"
+      icon={<InfoIcon />}
+      role="status"
+      title={
+        declined ? t('massTransfers.batch.declinedTitle') : t('massTransfers.batch.awaitingTitle')
+      }
+    >
+      {declined ? t('massTransfers.batch.declinedText') : t('massTransfers.batch.awaitingText')}
+    </Alert>
   );
 }

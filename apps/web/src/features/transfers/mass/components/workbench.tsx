@@ -39,7 +39,6 @@ export function Workbench({
   onFilter,
   pager,
   isFetching,
-  onApprovalCreated,
 }: {
   answer: BatchAnswer;
   columns: readonly MassColumn[];
@@ -47,7 +46,6 @@ export function Workbench({
   onFilter: (filter: RowFilter) => void;
   pager: ReactNode;
   isFetching: boolean;
-  onApprovalCreated: () => void;
 }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
@@ -88,7 +86,6 @@ export function Workbench({
   };
   const finish = (outcome: ConfirmationOutcome) => {
     flow.finish(outcome);
-    if (outcome === 'approvalCreated') onApprovalCreated();
     void invalidate(batch.batchId);
   };
 
