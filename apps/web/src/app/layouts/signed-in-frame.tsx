@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/features/auth';
 import { ActingBanner } from '@/features/admin-overview';
+import { BatchPartiallyNotice } from '@/features/transfers/nav';
 import { RealtimeProvider } from '@/app/session/realtime-provider';
 import { LanguagePicker } from '@/ui/language-picker';
 import { CompanySwitcher } from './company-switcher';
@@ -41,6 +42,8 @@ export function SignedInFrame({
           {children}
         </main>
         <SiteFooter />
+        {/* Issue 17B: a mass batch ended partly paid (the batchPartially notification). */}
+        <BatchPartiallyNotice />
         {/* Last in the page, as it is last on the screen: after the content in the tab order. */}
         {isPhone && <MainNav enabled={isNavEnabled} isPhone />}
       </div>

@@ -4,3 +4,5 @@
  */
 export { useTransferScreens } from './api/access';
 export { useApprovalNavCount } from './api/approval-nav';
+// Issue 17B: the batchPartially toast, mounted once by the signed-in frame.
+export { BatchPartiallyNotice } from './mass/components/batch-notice';
