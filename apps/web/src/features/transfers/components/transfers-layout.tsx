@@ -2,7 +2,7 @@ import { Alert, Button, Container, Skeleton, Stack, Title, VisuallyHidden } from
 import '@mantine/core/styles/Skeleton.css';
 import type { TransferScreen } from '@ledgerline/domain/quick-actions';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LoadFailed } from '@/ui/load-failed';
 import { InfoIcon } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
@@ -12,7 +12,13 @@ import { useApprovalCounts } from '../api/approvals';
 import { screenOfPath, TRANSFER_PATHS } from '../paths';
 import classes from './transfers.module.css';
 
-function TransferTabs({ screens }: { screens: TransferScreen[] }) {
+function TransferTabs({
+  screens,
+  current,
+}: {
+  screens: TransferScreen[];
+  current: TransferScreen | undefined;
+}) {
   const { t } = useTranslation();
   const counts = useApprovalCounts({ enabled: screens.includes('approved') });
   const pending = counts.data?.pending ?? 0;
@@ -21,7 +27,12 @@ function TransferTabs({ screens }: { screens: TransferScreen[] }) {
       <ul className={pills.tabs}>
         {screens.map((screen) => (
           <li key={screen}>
-            <NavLink to={TRANSFER_PATHS[screen]} className={`${pills.tab} ${classes.tabWithCount}`}>
+            <Link
+              to={TRANSFER_PATHS[screen]}
+              // The screen the path belongs to (a mass batch's confirm screen lives under /external).
+              className={`${pills.tab} ${classes.tabWithCount}${screen === current ? ' active' : ''}`}
+              aria-current={screen === current ? 'page' : undefined}
+            >
               {t(`transfers.tabs.${screen}`)}
               {screen === 'approved' && pending > 0 && (
                 <>
@@ -33,7 +44,7 @@ function TransferTabs({ screens }: { screens: TransferScreen[] }) {
                   </span>
                 </>
               )}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -89,7 +100,7 @@ export function TransfersLayout() {
   } else {
     content = (
       <>
-        {screens.length > 1 && <TransferTabs screens={screens} />}
+        {screens.length > 1 && <TransferTabs screens={screens} current={current} />}
         <Outlet />
       </>
     );

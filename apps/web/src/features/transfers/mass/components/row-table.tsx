@@ -94,8 +94,7 @@ export function RowTable({
         </Button>
         <Button
           size="xs"
-          variant="subtle"
-          color="red.9"
+          variant="default"
           loading={actions.busyRow === row.rowNumber}
           onClick={() => actions.onRemove(row)}
           aria-label={t('massTransfers.rows.removeRow', { row: row.rowNumber, payee })}
@@ -131,6 +130,7 @@ export function RowTable({
     ...columns.map<DataColumn<MassRow>>((column) => ({
       id: column.key,
       header: column.header,
+      className: classes.cell,
       cellProps: (row) => ({ 'data-invalid': cellError(row, column.key) ? 'true' : undefined }),
       cell: (row) => value(row, column.key),
     })),

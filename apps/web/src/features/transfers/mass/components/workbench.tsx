@@ -91,6 +91,9 @@ export function Workbench({
 
   return (
     <div className={classes.workbench}>
+      <div className={classes.totalsPanel}>
+        <DryRunTotals dryRun={dryRun} onSubmit={openReview} submitting={flow.isPending} />
+      </div>
       <Paper
         withBorder
         radius="lg"
@@ -145,9 +148,6 @@ export function Workbench({
           {pager}
         </Stack>
       </Paper>
-      <div className={classes.totalsPanel}>
-        <DryRunTotals dryRun={dryRun} onSubmit={openReview} submitting={flow.isPending} />
-      </div>
       <RowDialog
         batchId={batch.batchId}
         row={fixing}
