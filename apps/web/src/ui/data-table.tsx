@@ -33,6 +33,11 @@ export interface DataTableProps<Row> {
   caption: string;
   /** Scrolls sideways below this width (px) instead of squeezing the columns. */
   minWidth?: number;
+  /**
+   * The scrolling area is a keyboard stop with this name: for a table that may scroll and holds
+   * no control to tab into (axe scrollable-region-focusable).
+   */
+  scrollLabel?: string;
   /** Mantine table look: spacing, hover highlight, stripes, border, font size. */
   tableProps?: Omit<TableProps, 'children'>;
   /** Attributes and handlers of each body row (a click target, a test id). */
@@ -59,6 +64,7 @@ export function DataTable<Row>({
   columns,
   caption,
   minWidth,
+  scrollLabel,
   tableProps,
   rowProps,
   card,
@@ -112,7 +118,18 @@ export function DataTable<Row>({
     minWidth === undefined ? (
       table
     ) : (
-      <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        {...(scrollLabel
+          ? {
+              scrollAreaProps: {
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollLabel },
+              },
+            }
+          : {})}
+      >
+        {table}
+      </Table.ScrollContainer>
     );
   if (!card) return scrolled;
   return (

@@ -62,7 +62,7 @@ export function RowTable({
   const note = (row: MassRow): ReactNode => {
     const message = row.errors[MASS_ROW_ERROR_KEY] ?? row.failureReason;
     return message ? (
-      <Text size="xs" c={row.status === 'returned' ? 'orange.9' : 'red.9'} data-testid="row-note">
+      <Text size="xs" c="red.9" data-testid="row-note">
         {rowMessage(t, message)}
       </Text>
     ) : null;
@@ -127,13 +127,6 @@ export function RowTable({
       className: classes.rowNumber,
       cell: (row) => row.rowNumber,
     },
-    ...columns.map<DataColumn<MassRow>>((column) => ({
-      id: column.key,
-      header: column.header,
-      className: classes.cell,
-      cellProps: (row) => ({ 'data-invalid': cellError(row, column.key) ? 'true' : undefined }),
-      cell: (row) => value(row, column.key),
-    })),
     {
       id: 'status',
       header: t('massTransfers.rows.status'),
@@ -145,6 +138,13 @@ export function RowTable({
         </>
       ),
     },
+    ...columns.map<DataColumn<MassRow>>((column) => ({
+      id: column.key,
+      header: column.header,
+      className: classes.cell,
+      cellProps: (row) => ({ 'data-invalid': cellError(row, column.key) ? 'true' : undefined }),
+      cell: (row) => value(row, column.key),
+    })),
     ...(actions
       ? [
           {
@@ -164,6 +164,7 @@ export function RowTable({
       columns={tableColumns}
       caption={caption}
       minWidth={Math.max(720, 140 * columns.length + 260)}
+      scrollLabel={actions ? undefined : caption}
       tableProps={{ fz: 'sm', verticalSpacing: 'xs' }}
       rowProps={(row) => ({ 'data-testid': 'mass-row', 'data-status': row.status })}
       card={{
