@@ -36,6 +36,7 @@ import { useDocumentTitle } from '@/ui/use-document-title';
 import { useApprovalRequests, useApprovalUsers, useStartDecision } from '../api/approvals';
 import { ApprovalDetail, STATUS_TONE, totalOf, usePayeeText } from '../approvals/approval-detail';
 import { ApprovalPolicyCard } from '../approvals/approval-policy-card';
+import { BatchApprovals } from '../mass/components/batch-approvals';
 import { DecisionDialog, type DecisionSummary } from '../approvals/decision-dialog';
 import { ReasonDialog } from '../approvals/reason-dialog';
 import { useFormatMoney } from '../format';
@@ -218,6 +219,9 @@ export function ApprovalsPage() {
       </Paper>
 
       <OutcomeSummary outcomes={outcomes} onDismiss={() => setOutcomes(null)} />
+
+      {/* Issue 17B: whole mass batches waiting for an approver (massApprove). */}
+      <BatchApprovals />
 
       <Paper
         withBorder
