@@ -23,7 +23,7 @@ const CLERK = 'payroll-clerk@ledgerline.test';
 const PAYEES = ['payee-one@ledgerline.test', 'payee-two@ledgerline.test'];
 /** The clerk's and the owner's journeys share the company's approvals list and the owner's codes. */
 const QUAYSIDE = 'quayside-approvals';
-const HEADER = 'Beneficiary name,Scheme,IBAN,BIC,Country,Amount,Currency,Description';
+const HEADER = 'Beneficiary name,Scheme,IBAN,BIC,Country,Amount,Currency,Description,Purpose';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -44,8 +44,8 @@ function sepaFile(tag: string): string {
     const n = index + 1;
     const name = n === 33 ? '' : n === 40 ? `Return Rowan ${tag}` : `Freelancer ${n} ${tag}`;
     const iban = n === 5 ? 'DE00370400440000000005' : germanIban(1000 + n);
-    const amount = n === 17 ? '12,3x' : `${10 + n}.25`;
-    return `${name},sepa,${iban},COBADEFFXXX,DE,${amount},EUR,Fees ${n}`;
+    const amount = n === 17 ? '12.3x' : `${10 + n}.25`;
+    return `${name},sepa,${iban},COBADEFFXXX,DE,${amount},EUR,Fees ${n},SALA`;
   });
   return [HEADER, ...rows].join('\n');
 }
@@ -65,11 +65,11 @@ async function signIn(page: Page, email: string, path: string): Promise<void> {
 async function upload(page: Page, name: string, content: string, fileName: string) {
   await page.getByLabel('Pay from').selectOption({ index: 1 });
   await page.getByLabel('Batch name').fill(name);
-  await page.getByLabel('File').setInputFiles({
-    name: fileName,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(content),
-  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'File', exact: true }).click();
+  await (
+    await chooser
+  ).setFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(content) });
   await page.getByRole('button', { name: 'Check the rows' }).click();
 }
 
@@ -111,8 +111,10 @@ test('a business pays a 50-row SEPA file: fixes, drops, totals, submit, a return
   const file = sepaFile(tag);
   await signIn(page, OWNER, '/transfer/mass/wire');
   await expectAccessible(page, 'mass upload');
+  const uploaded = page.waitForResponse('**/api/mass-transfers/batches');
   await upload(page, `Freelancers ${tag}`, file, `freelancers-${tag}.csv`);
-
+  const answer = await uploaded;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(page).toHaveURL(/\/transfer\/external\/mass\/confirm\?batchId=\d+/);
   const batchUrl = page.url();
   await expect(page.getByTestId('mass-counts')).toHaveText(
@@ -190,8 +192,8 @@ test('an initiate-only clerk’s batch waits until the owner approves it with a 
       .fill(
         [
           HEADER,
-          `Mia Clerk ${tag},sepa,${germanIban(2001)},COBADEFFXXX,DE,15.00,EUR,Clerk 1`,
-          `Leo Clerk ${tag},sepa,${germanIban(2002)},COBADEFFXXX,DE,25.00,EUR,Clerk 2`,
+          `Mia Clerk ${tag},sepa,${germanIban(2001)},COBADEFFXXX,DE,15.00,EUR,Clerk 1,SALA`,
+          `Leo Clerk ${tag},sepa,${germanIban(2002)},COBADEFFXXX,DE,25.00,EUR,Clerk 2,SALA`,
         ].join('\n'),
       );
     await page.getByRole('button', { name: 'Check the rows' }).click();
