@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TRANSFER_PERMISSION_GROUPS } from '@ledgerline/contract';
 import { ACCESS_LEVELS, ACCOUNT_TYPES, CUSTOMER_TYPES } from '@ledgerline/domain';
 import type { Tx } from './client';
-import { customerAccess, customers, transferPermissions, users } from './schema';
+import { customerAccess, customerAddresses, customers, transferPermissions, users } from './schema';
 import { createCustomerAccount } from '../modules/accounts';
 import { postTransfer, systemAccount } from '../modules/ledger';
 
@@ -77,6 +77,16 @@ export async function seedMassTransfersDemo(
     })
     .returning({ id: customers.id });
   if (!company) throw new Error('seed: mass company insert returned nothing');
+  // Money sent abroad needs a confirmed address, as for a single wire (every row is checked so).
+  await tx.insert(customerAddresses).values({
+    customerId: company.id,
+    address1: '4 Quayside',
+    city: 'Vilnius',
+    postalCode: '01100',
+    countryCode: 'LT',
+    addressStatus: 'confirmed',
+    proofOfResidenceStatus: 'validated',
+  });
   const [owner] = await tx
     .insert(users)
     .values({

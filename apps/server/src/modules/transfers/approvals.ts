@@ -190,6 +190,9 @@ export async function listBusinessApprovals(
   if (toDate) toDate.setUTCDate(toDate.getUTCDate() + 1);
   const where = and(
     visibleTo(actor, level),
+    // A mass batch's request is listed and decided as a whole batch (mass-transfers' massApprove,
+    // the approvals screen's batch section), not as one more transfer here.
+    ne(approvalRequests.transactionType, 'massBatch'),
     input.status ? eq(approvalRequests.status, input.status) : undefined,
     input.createdBy !== undefined
       ? eq(approvalRequests.createdByUserId, input.createdBy)
