@@ -21,6 +21,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'history-documents',
       'incoming-transfer',
       'invoices',
+      'mass-batches',
       'profile',
       'registration',
       'security',
