@@ -17,7 +17,7 @@ import {
   type PostingInput,
   type PostTransferInput,
 } from '../ledger';
-import { checkBatchLimits, quoteOf, type Quote } from '../transfers';
+import { checkBatchLimits, postingsOf, quoteOf, type Quote } from '../transfers';
 import type { Actor } from '../../lib/actor';
 
 /** Who the rows are paid by: the submitter, or the initiator of an approved batch. */
@@ -144,34 +144,6 @@ export interface PaidBatch {
   failedCount: number;
 }
 
-/** The legs of a P2P row's quote, as the single P2P transfer has them (transfers/execute.ts). */
-async function legsOfQuote(tx: Tx, quote: Quote): Promise<PostingInput[]> {
-  const source = quote.from.currencyCode;
-  const target = quote.to.currencyCode;
-  const legs: PostingInput[] = [
-    { accountId: quote.from.id, amount: quote.sourceAmount.plus(quote.fee).negated().toFixed() },
-  ];
-  if (quote.fee.greaterThan(0))
-    legs.push({
-      accountId: (await systemAccount(tx, 'feeRevenue', source)).id,
-      amount: quote.fee.toFixed(),
-    });
-  if (source === target) {
-    legs.push({ accountId: quote.to.id, amount: quote.sourceAmount.toFixed() });
-  } else {
-    legs.push({
-      accountId: (await systemAccount(tx, 'fx', source)).id,
-      amount: quote.sourceAmount.toFixed(),
-    });
-    legs.push({
-      accountId: (await systemAccount(tx, 'fx', target)).id,
-      amount: quote.toAmount.negated().toFixed(),
-    });
-    legs.push({ accountId: quote.to.id, amount: quote.toAmount.toFixed() });
-  }
-  return legs;
-}
-
 /** The reason a row failed before any rail saw it: the first field error's key. */
 function reasonOf(error: AppError): string {
   const first = Object.values(error.validationErrors ?? {})[0];
@@ -269,7 +241,7 @@ export async function payRows(
           kind: 'p2p',
           idempotencyKey: rowKey(batch.id, row.rowNumber),
           requestHash: hashRequest({ batchId: batch.id, rowNumber: row.rowNumber }),
-          postings: await legsOfQuote(tx, quote),
+          postings: await postingsOf(tx, quote),
           amount: moneyText(quote.sourceAmount),
           currencyCode: account.currencyCode,
           fee: moneyText(quote.fee),

@@ -50,7 +50,7 @@ export async function quoteOf(
 }
 
 /** The legs of a quote: the fee to fee revenue, a currency change through the FX accounts. */
-async function postingsOf(tx: Tx, quote: Quote): Promise<PostingInput[]> {
+export async function postingsOf(tx: Tx, quote: Quote): Promise<PostingInput[]> {
   const source = quote.from.currencyCode;
   const target = quote.to.currencyCode;
   const legs: PostingInput[] = [

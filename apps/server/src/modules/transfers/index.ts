@@ -28,7 +28,7 @@ export const module = {
 } satisfies ServerModule;
 
 export { accountEvents, publishAll, usersOfCustomer } from './events';
-export { executeTransfer } from './execute';
+export { executeTransfer, postingsOf } from './execute';
 export { quoteInvoicePayment } from './quote';
 export { onTransferOutcome } from './outcome-hooks';
 export type { TransferOutcomeHook } from './outcome-hooks';
