@@ -2,3 +2,5 @@
 export const BENCH_PASSWORD = 'Bench-pass-2026';
 export const payerEmail = (index: number) => `bench-payer-${index}@bench.ledgerline.test`;
 export const HOT_EMAIL = 'bench-hot@bench.ledgerline.test';
+/** A business with the mass permission group and a funded EUR account (bench/src/mass.ts). */
+export const MASS_EMAIL = 'bench-mass@bench.ledgerline.test';

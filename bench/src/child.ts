@@ -192,8 +192,10 @@ export async function waitUntilAnswering(
 }
 
 /** Node with tsx, started directly so that the PID is the server's. */
+/** BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`) go to every server the bench starts. */
 export function spawnTsNode(name: string, script: string, env: NodeJS.ProcessEnv): ManagedChild {
-  return spawnChild(name, process.execPath, ['--import', 'tsx', script], { env });
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+  return spawnChild(name, process.execPath, [...flags, '--import', 'tsx', script], { env });
 }
 
 /** Configuration the server reads (apps/server/src/config.ts); never inherited from our shell. */
@@ -223,6 +225,8 @@ const SERVER_VARIABLES = [
 export interface RunningServer {
   name: string;
   baseUrl: string;
+  /** The server's process (its memory is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -270,7 +274,7 @@ export async function startLedgerline(
     await stop();
     throw error;
   }
-  return { name, baseUrl, stop };
+  return { name, baseUrl, pid: child.pid, stop };
 }
 
 /** The bare Fastify reference server (bench/src/bare-server.ts). */
@@ -288,5 +292,5 @@ export async function startBare(): Promise<RunningServer> {
     await child.stop();
     throw error;
   }
-  return { name: 'bare fastify', baseUrl, stop: () => child.stop() };
+  return { name: 'bare fastify', baseUrl, pid: child.pid, stop: () => child.stop() };
 }

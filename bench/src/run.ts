@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only size|load|transfers|history|lighthouse]`: prints figures; never passes or fails on timing.
+ * `npm run bench [-- --only size|load|transfers|mass|history|lighthouse]`: prints figures; never passes or fails on timing.
  * Exits 1 only when a part could not be measured at all (e.g. the web app does not build).
  */
 import { parseArgs } from 'node:util';
@@ -8,12 +8,13 @@ import { installCleanup, stopAll } from './child';
 import { heading, kb, num, table } from './format';
 import { lighthouseRows, type LighthouseReport } from './lighthouse';
 import { runLoadPart, type LoadReport } from './load';
+import { massRows, runMassPart, type MassOutcome } from './mass';
 import { runTransfersPart, type TransfersReport } from './transfers';
 
 /** The whole run is bounded: a build, the servers, a million history rows per database and the measurements fit inside. */
 const WATCHDOG_MS = 45 * 60_000;
 
-const PARTS = ['size', 'load', 'transfers', 'history', 'lighthouse'] as const;
+const PARTS = ['size', 'load', 'transfers', 'mass', 'history', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}]`;
@@ -37,6 +38,7 @@ function summary(
   size: SizeReport | undefined,
   load: LoadReport | undefined,
   transfers: TransfersReport | undefined,
+  mass: MassOutcome[] | undefined,
   lighthouse: LighthouseReport | undefined,
 ): string {
   const rows: string[][] = [];
@@ -101,6 +103,7 @@ function summary(
         ]);
     }
   }
+  if (mass) rows.push(...massRows(mass));
   if (lighthouse) rows.push(...lighthouseRows(lighthouse));
   return table(['measure', 'figure', 'note'], rows);
 }
@@ -129,6 +132,12 @@ async function main(): Promise<void> {
     console.log(heading('Transfers through the main API'));
     transfers = await runTransfersPart();
   }
+  // Issue 17: a 10,000-row mass batch from upload to every row posted.
+  let mass: MassOutcome[] | undefined;
+  if (wanted.includes('mass')) {
+    console.log(heading('A mass batch from upload to posted'));
+    mass = await runMassPart();
+  }
   // Issue 7: history pages and the CSV export at a million rows (bench/src/history.ts prints its own table).
   let historyUnmeasured = false;
   if (wanted.includes('history')) {
@@ -144,7 +153,7 @@ async function main(): Promise<void> {
     lighthouse = await runLighthousePart();
   }
   console.log(heading('Summary'));
-  console.log(summary(size, load, transfers, lighthouse));
+  console.log(summary(size, load, transfers, mass, lighthouse));
   console.log(
     `  (${new Date().toISOString()}, Node ${process.version}; figures only, nothing here passes or fails)`,
   );
@@ -152,6 +161,7 @@ async function main(): Promise<void> {
     (size !== undefined && !size.ok) ||
     (load?.outcomes.some((outcome) => !outcome.ok) ?? false) ||
     (transfers?.outcomes.some((outcome) => !outcome.ok) ?? false) ||
+    (mass?.some((outcome) => !outcome.ok) ?? false) ||
     historyUnmeasured ||
     (lighthouse !== undefined && !lighthouse.ok);
   process.exitCode = unmeasured ? 1 : 0;

@@ -5,6 +5,8 @@
  * - BENCH_PAYERS customers (bench-payer-N@bench.ledgerline.test), each with a funded EUR
  *   payment account and a funded EUR wallet, and one payee (bench-hot@…) with one EUR account, all with confirmation
  *   mode 0 and the transfer flags, no limits: every transfer settles at once;
+ * - a business (bench-mass@…) with the mass permission group, a confirmed address (money sent
+ *   abroad needs one) and a funded EUR payment account, confirming nothing: the mass figures;
  * - two bench-only routes (never in the product): POST /bench/raw-commits measures the same
  *   database committing transactions of plain inserts through the server's own connection(s),
  *   GET /bench/written counts the rows the ledger and audit log hold, to size those transactions.
@@ -16,20 +18,28 @@ import { ACCOUNT_TYPES, CUSTOMER_TYPES } from '@ledgerline/domain';
 import { buildServer } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/client';
-import { customers, transferPermissions, users } from '../../apps/server/src/db/schema';
+import {
+  customerAddresses,
+  customers,
+  transferPermissions,
+  users,
+} from '../../apps/server/src/db/schema';
 import { seedDemo } from '../../apps/server/src/db/seed';
 import { hashPassword } from '../../apps/server/src/lib/crypto';
 import { createCustomerAccount } from '../../apps/server/src/modules/accounts/service';
 import { postTransfer, systemAccount } from '../../apps/server/src/modules/ledger/ledger';
-import { BENCH_PASSWORD, HOT_EMAIL, payerEmail } from './bench-users';
+import { BENCH_PASSWORD, HOT_EMAIL, MASS_EMAIL, payerEmail } from './bench-users';
 
 const BENCH_OPENING = '1000000';
 
-const FLAGS = Object.fromEntries(
-  (['ownAccount', 'otherPerson'] as const).flatMap((group) =>
-    TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true]),
-  ),
-);
+const flagsOf = (groups: readonly (keyof typeof TRANSFER_PERMISSION_GROUPS)[]) =>
+  Object.fromEntries(
+    groups.flatMap((group) =>
+      TRANSFER_PERMISSION_GROUPS[group].map((name) => [`${group}.${name}`, true]),
+    ),
+  );
+const FLAGS = flagsOf(['ownAccount', 'otherPerson']);
+const MASS_OPENING = '100000000';
 
 async function seedBench(db: Database, payers: number): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -40,14 +50,14 @@ async function seedBench(db: Database, payers: number): Promise<void> {
       firstName: string,
       types: readonly number[],
       opening: string,
+      business = false,
     ) => {
       const [customer] = await tx
         .insert(customers)
         .values({
           brandId: 'pebble',
-          customerType: CUSTOMER_TYPES.personal,
-          firstName,
-          lastName: 'Bench',
+          customerType: business ? CUSTOMER_TYPES.business : CUSTOMER_TYPES.personal,
+          ...(business ? { businessName: 'Bench Payroll Ltd' } : { firstName, lastName: 'Bench' }),
           residenceCountryCode: 'GB',
           verified: true,
         })
@@ -58,9 +68,21 @@ async function seedBench(db: Database, payers: number): Promise<void> {
         .values({ customerId: customer.id, email, passwordHash })
         .returning({ id: users.id });
       if (!user) throw new Error('bench seed: user insert returned nothing');
-      await tx
-        .insert(transferPermissions)
-        .values({ userId: user.id, customerId: customer.id, flags: FLAGS });
+      await tx.insert(transferPermissions).values({
+        userId: user.id,
+        customerId: customer.id,
+        flags: business ? flagsOf(['ownAccount', 'otherPerson', 'mass']) : FLAGS,
+      });
+      if (business)
+        await tx.insert(customerAddresses).values({
+          customerId: customer.id,
+          address1: '1 Bench Street',
+          city: 'London',
+          postalCode: 'EC1A 1AA',
+          countryCode: 'GB',
+          addressStatus: 'confirmed',
+          proofOfResidenceStatus: 'validated',
+        });
       for (const type of types) {
         const account = await createCustomerAccount(tx, {
           customerId: customer.id,
@@ -90,6 +112,7 @@ async function seedBench(db: Database, payers: number): Promise<void> {
         BENCH_OPENING,
       );
     await person(HOT_EMAIL, 'Hot', [ACCOUNT_TYPES.payment], '0');
+    await person(MASS_EMAIL, 'Mass', [ACCOUNT_TYPES.payment], MASS_OPENING, true);
   });
 }
 

@@ -72,7 +72,12 @@ export interface TransfersReport {
   outcomes: TransfersOutcome[];
 }
 
-async function call<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+export async function call<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(baseUrl + path, {
     method: 'POST',
     headers: {
@@ -88,7 +93,7 @@ async function call<T>(baseUrl: string, path: string, body: unknown, token?: str
   return JSON.parse(text) as T;
 }
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
+export async function signIn(baseUrl: string, email: string): Promise<string> {
   const answer = await call<{ accessToken?: string }>(baseUrl, '/api/auth/login', {
     client: 'web',
     username: email,
@@ -344,7 +349,7 @@ async function run(database: string, databaseUrl: string | undefined): Promise<T
 }
 
 /** A fresh database on the PostgreSQL server for one run (the bench users are seeded into it), dropped afterwards. */
-async function withFreshDatabase<T>(
+export async function withFreshDatabase<T>(
   adminUrl: string,
   use: (url: string) => Promise<T>,
 ): Promise<T> {

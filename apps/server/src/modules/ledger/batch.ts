@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { RESPONSE_CODES } from '@ledgerline/domain';
+import { anyOf, insertMany } from '../../db/bulk';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, postings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -22,13 +23,10 @@ import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
  * zero per currency, every customer account is locked once (in id order) before anything is read,
  * a repeated idempotency key posts nothing new (the first transfer answers again), and the batch is
  * all-or-nothing: when the sum of what leaves an account would take it below its minimum, nothing
- * is posted. Rows go in with multi-row inserts and each touched account's cached balance and
+ * is posted. Rows go in with one array-parameter insert per table (db/bulk.ts) and each touched account's cached balance and
  * pending amount are written once, so the cost grows with the rows, not with round trips per row.
  */
 
-/** Rows per multi-row insert: far below PostgreSQL's 65,535 parameters per statement. */
-const TRANSFERS_PER_INSERT = 1_000;
-const POSTINGS_PER_INSERT = 2_500;
 const ACCOUNTS_PER_UPDATE = 2_000;
 const KEYS_PER_LOOKUP = 5_000;
 
@@ -92,7 +90,7 @@ async function earlierTransfers(tx: Tx, inputs: PostTransferInput[]) {
         .where(
           and(
             eq(ledgerTransfers.customerId, customerId),
-            inArray(ledgerTransfers.idempotencyKey, part),
+            anyOf(ledgerTransfers.idempotencyKey, part),
           ),
         );
       for (const row of rows) if (row.key !== null) found.set(keyOf(customerId, row.key), row);
@@ -228,8 +226,7 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       settledAt: pending ? null : now,
     };
   });
-  for (const part of chunks(transferRows, TRANSFERS_PER_INSERT))
-    await tx.insert(ledgerTransfers).values(part);
+  await insertMany(tx, ledgerTransfers, transferRows);
   const postingRows = fresh.flatMap(({ index, prepared }) =>
     prepared.legs.map((leg) => ({
       transferId: answers[index]!.id,
@@ -240,8 +237,7 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       createdAt: now,
     })),
   );
-  for (const part of chunks(postingRows, POSTINGS_PER_INSERT))
-    await tx.insert(postings).values(part);
+  await insertMany(tx, postings, postingRows);
   await writeAccounts(tx, updates);
 
   // Repeats inside the list answer their first occurrence.
@@ -261,7 +257,7 @@ async function lockPending(tx: Tx, transferIds: string[]) {
     const rows = await tx
       .select()
       .from(ledgerTransfers)
-      .where(inArray(ledgerTransfers.id, part))
+      .where(anyOf(ledgerTransfers.id, part))
       .orderBy(ledgerTransfers.id)
       .for('update');
     pending.push(...rows.filter((row) => row.status === 'pending'));
@@ -276,7 +272,7 @@ async function pendingLegs(tx: Tx, transferIds: string[]) {
     const rows = await tx
       .select()
       .from(postings)
-      .where(and(inArray(postings.transferId, part), eq(postings.pending, true)));
+      .where(and(anyOf(postings.transferId, part), eq(postings.pending, true)));
     for (const row of rows)
       legs.push({
         transferId: row.transferId,
@@ -354,27 +350,27 @@ export async function settleTransfers(
   const ids = pending.map((row) => row.id);
   const legs = await pendingLegs(tx, ids);
   const now = new Date();
-  for (const part of chunks(legs, POSTINGS_PER_INSERT))
-    await tx.insert(postings).values(
-      part.map((leg) => ({
-        transferId: leg.transferId,
-        accountId: leg.accountId,
-        amount: leg.amount.toFixed(),
-        currencyCode: leg.currencyCode,
-        pending: false,
-        createdAt: now,
-      })),
-    );
+  await insertMany(
+    tx,
+    postings,
+    legs.map((leg) => ({
+      transferId: leg.transferId,
+      accountId: leg.accountId,
+      amount: leg.amount.toFixed(),
+      currencyCode: leg.currencyCode,
+      pending: false,
+      createdAt: now,
+    })),
+  );
   await releaseAndMove(tx, legs, true);
-  for (const part of chunks(ids, KEYS_PER_LOOKUP))
-    await tx
-      .update(ledgerTransfers)
-      .set({
-        status: 'settled',
-        settledAt: now,
-        ...(options.approvedByUserId ? { approvedByUserId: options.approvedByUserId } : {}),
-      })
-      .where(inArray(ledgerTransfers.id, part));
+  await tx
+    .update(ledgerTransfers)
+    .set({
+      status: 'settled',
+      settledAt: now,
+      ...(options.approvedByUserId ? { approvedByUserId: options.approvedByUserId } : {}),
+    })
+    .where(anyOf(ledgerTransfers.id, ids));
   return ids;
 }
 
@@ -388,13 +384,12 @@ export async function rejectTransfers(
   if (pending.length === 0) return [];
   const ids = pending.map((row) => row.id);
   await releaseAndMove(tx, await pendingLegs(tx, ids), false);
-  for (const part of chunks(ids, KEYS_PER_LOOKUP))
-    await tx
-      .update(ledgerTransfers)
-      .set({
-        status: 'rejected',
-        details: sql`${ledgerTransfers.details} || ${JSON.stringify(details)}::jsonb`,
-      })
-      .where(inArray(ledgerTransfers.id, part));
+  await tx
+    .update(ledgerTransfers)
+    .set({
+      status: 'rejected',
+      details: sql`${ledgerTransfers.details} || ${JSON.stringify(details)}::jsonb`,
+    })
+    .where(anyOf(ledgerTransfers.id, ids));
   return ids;
 }

@@ -6,7 +6,7 @@ export {
   settleTransfer,
   systemAccount,
 } from './ledger';
-export type { PostingInput, PostTransferInput } from './ledger';
+export type { PostingInput, PostTransferInput, SystemRole } from './ledger';
 export { postTransfers, rejectTransfers, settleTransfers } from './batch';
 export type { PostedInBatch } from './batch';
 export { Money, moneyText, requireMinorUnits } from './money';

@@ -17,7 +17,7 @@ import {
   type PostingInput,
   type PostTransferInput,
 } from '../ledger';
-import { checkBatchLimits, postingsOf, quoteOf, type Quote } from '../transfers';
+import { checkBatchLimits, postingsOf, QuoteReads, quoteOf, type Quote } from '../transfers';
 import type { Actor } from '../../lib/actor';
 
 /** Who the rows are paid by: the submitter, or the initiator of an approved batch. */
@@ -162,23 +162,20 @@ export async function updateRows(
     failureReason: string | null;
   }[],
 ): Promise<void> {
-  for (let start = 0; start < updates.length; start += 1_000) {
-    const part = updates.slice(start, start + 1_000);
-    const values = sql.join(
-      part.map(
-        (update) =>
-          sql`(${update.id}::integer, ${update.status}::varchar, ${update.transferId}::uuid, ${update.idempotencyKey}::varchar, ${update.fee}::numeric, ${update.failureReason}::varchar)`,
-      ),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${batchTransferRows} set status = v.status, transfer_id = v.transfer_id,
-            idempotency_key = v.idempotency_key, fee = coalesce(v.fee, ${batchTransferRows.fee}),
-            failure_reason = v.failure_reason, updated_at = now()
-          from (values ${values}) as v(id, status, transfer_id, idempotency_key, fee, failure_reason)
-          where ${batchTransferRows.id} = v.id`,
-    );
-  }
+  if (updates.length === 0) return;
+  // One array per column (db/bulk.ts): the statement is the same size for any number of rows.
+  const column = <K extends keyof (typeof updates)[number]>(key: K) =>
+    sql.param(updates.map((update) => update[key]));
+  await tx.execute(
+    sql`update ${batchTransferRows} set status = v.status, transfer_id = v.transfer_id,
+          idempotency_key = v.idempotency_key, fee = coalesce(v.fee, ${batchTransferRows.fee}),
+          failure_reason = v.failure_reason, updated_at = now()
+        from unnest(${column('id')}::integer[], ${column('status')}::varchar[],
+          ${column('transferId')}::uuid[], ${column('idempotencyKey')}::varchar[],
+          ${column('fee')}::numeric[], ${column('failureReason')}::varchar[])
+          as v(id, status, transfer_id, idempotency_key, fee, failure_reason)
+        where ${batchTransferRows.id} = v.id`,
+  );
 }
 
 /**
@@ -218,16 +215,22 @@ export async function payRows(
   const failures: { row: RowRecord; reason: string }[] = [];
   const touched = new Set<number>([account.id]);
   if (type === 'p2p') {
+    const reads = QuoteReads.batch(tx);
     for (const row of rows) {
       let quote: Quote;
       try {
-        quote = await quoteOf(tx, batch.customerId, {
-          kind: 'p2p',
-          fromAccount: account.id,
-          email: cell(row.fields, 'email'),
-          amount: moneyText(row.amount ?? '0'),
-          description: cell(row.fields, 'description') || undefined,
-        });
+        quote = await quoteOf(
+          tx,
+          batch.customerId,
+          {
+            kind: 'p2p',
+            fromAccount: account.id,
+            email: cell(row.fields, 'email'),
+            amount: moneyText(row.amount ?? '0'),
+            description: cell(row.fields, 'description') || undefined,
+          },
+          reads,
+        );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         failures.push({ row, reason: reasonOf(error) });
@@ -241,7 +244,7 @@ export async function payRows(
           kind: 'p2p',
           idempotencyKey: rowKey(batch.id, row.rowNumber),
           requestHash: hashRequest({ batchId: batch.id, rowNumber: row.rowNumber }),
-          postings: await postingsOf(tx, quote),
+          postings: await postingsOf(tx, quote, reads),
           amount: moneyText(quote.sourceAmount),
           currencyCode: account.currencyCode,
           fee: moneyText(quote.fee),

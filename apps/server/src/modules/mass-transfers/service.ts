@@ -9,6 +9,7 @@ import {
   type MassRowStatus,
   type MassTransferType,
 } from '@ledgerline/domain/mass-transfers';
+import { insertMany } from '../../db/bulk';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { batchTransferRows, batchTransfers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -20,7 +21,7 @@ import {
   transferAccessLevel,
 } from '../customers';
 import { Money, moneyText } from '../ledger';
-import { limitStates } from '../transfers';
+import { limitStates, QuoteReads } from '../transfers';
 import { readBatchFile } from './parse';
 import { checkRow, visibleFields, type RowEnv } from './validate';
 
@@ -33,8 +34,6 @@ import { checkRow, visibleFields, type RowEnv } from './validate';
 
 type BatchRow = typeof batchTransfers.$inferSelect;
 type StoredRow = typeof batchTransferRows.$inferSelect;
-
-const INSERT_CHUNK = 500;
 
 /** Refuses a caller without the type's mass flag (and staff acting for the customer). */
 export async function requireMassRights(
@@ -156,6 +155,7 @@ async function rowEnv(
     account,
     limits: await limitStates(db, actor.customerId, account.currencyCode),
     fingerprint,
+    reads: QuoteReads.batch(db),
   };
 }
 
@@ -230,19 +230,19 @@ export async function uploadBatch(
       })
       .returning();
     if (!created) throw new Error('The batch was not stored');
-    for (let start = 0; start < checked.length; start += INSERT_CHUNK) {
-      await tx.insert(batchTransferRows).values(
-        checked.slice(start, start + INSERT_CHUNK).map((row, index) => ({
-          batchId: created.id,
-          rowNumber: start + index + 1,
-          fields: row.fields,
-          errors: row.errors,
-          status: row.status,
-          amount: row.amount,
-          fee: row.fee,
-        })),
-      );
-    }
+    await insertMany(
+      tx,
+      batchTransferRows,
+      checked.map((row, index) => ({
+        batchId: created.id,
+        rowNumber: index + 1,
+        fields: row.fields,
+        errors: row.errors,
+        status: row.status,
+        amount: row.amount,
+        fee: row.fee,
+      })),
+    );
     await refreshBatch(tx, created);
     return created;
   });

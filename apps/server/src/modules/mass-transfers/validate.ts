@@ -20,7 +20,7 @@ import {
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { moneyText } from '../ledger';
-import { checkLimits, quoteOf, type TransferRequest } from '../transfers';
+import { checkLimits, quoteOf, type QuoteReads, type TransferRequest } from '../transfers';
 
 /*
  * One batch row checked with the rules of the single transfer of its type (issue 17): first the
@@ -66,6 +66,8 @@ export interface RowEnv {
   limits: Parameters<typeof checkLimits>[0];
   /** The card vault's keyed fingerprint (card numbers, Interac answers). */
   fingerprint: (value: string) => string;
+  /** The quote's reads, made once for the whole batch (the same account, brand, fee rules…). */
+  reads: QuoteReads;
 }
 
 export interface RowCheck {
@@ -220,6 +222,7 @@ export async function checkRow(
       tx,
       env.customerId,
       transferRequest(env, parsed.data as Record<string, unknown>, fields),
+      env.reads,
     );
     checkLimits(env.limits, quote.sourceAmount);
     return {

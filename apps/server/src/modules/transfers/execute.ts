@@ -6,10 +6,11 @@ import { customers, ledgerTransfers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
-import { moneyText, type PostingInput, postTransfer, systemAccount } from '../ledger';
+import { moneyText, type PostingInput, postTransfer } from '../ledger';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { quoteExternal } from './external';
+import { QuoteReads } from './quote-reads';
 import { checkLimits, limitStates } from './limits';
 import {
   quoteBetweenAccounts,
@@ -42,15 +43,21 @@ export async function quoteOf(
   db: DbOrTx,
   customerId: number,
   request: TransferRequest,
+  reads = QuoteReads.direct(db),
 ): Promise<Quote> {
-  if (request.kind === 'betweenAccounts') return quoteBetweenAccounts(db, customerId, request);
-  if (request.kind === 'p2p') return quoteP2P(db, customerId, request);
-  if (request.kind === 'invoicePayment') return quoteInvoicePayment(db, customerId, request);
-  return quoteExternal(db, customerId, request);
+  if (request.kind === 'betweenAccounts')
+    return quoteBetweenAccounts(db, customerId, request, reads);
+  if (request.kind === 'p2p') return quoteP2P(db, customerId, request, reads);
+  if (request.kind === 'invoicePayment') return quoteInvoicePayment(db, customerId, request, reads);
+  return quoteExternal(db, customerId, request, reads);
 }
 
 /** The legs of a quote: the fee to fee revenue, a currency change through the FX accounts. */
-export async function postingsOf(tx: Tx, quote: Quote): Promise<PostingInput[]> {
+export async function postingsOf(
+  tx: Tx,
+  quote: Quote,
+  reads = QuoteReads.direct(tx),
+): Promise<PostingInput[]> {
   const source = quote.from.currencyCode;
   const target = quote.to.currencyCode;
   const legs: PostingInput[] = [
@@ -58,18 +65,18 @@ export async function postingsOf(tx: Tx, quote: Quote): Promise<PostingInput[]> 
   ];
   if (quote.fee.greaterThan(0))
     legs.push({
-      accountId: (await systemAccount(tx, 'feeRevenue', source)).id,
+      accountId: (await reads.systemAccount('feeRevenue', source)).id,
       amount: quote.fee.toFixed(),
     });
   if (source === target) {
     legs.push({ accountId: quote.to.id, amount: quote.sourceAmount.toFixed() });
   } else {
     legs.push({
-      accountId: (await systemAccount(tx, 'fx', source)).id,
+      accountId: (await reads.systemAccount('fx', source)).id,
       amount: quote.sourceAmount.toFixed(),
     });
     legs.push({
-      accountId: (await systemAccount(tx, 'fx', target)).id,
+      accountId: (await reads.systemAccount('fx', target)).id,
       amount: quote.toAmount.negated().toFixed(),
     });
     legs.push({ accountId: quote.to.id, amount: quote.toAmount.toFixed() });

@@ -14,7 +14,7 @@ import {
   type WireScheme,
 } from '@ledgerline/domain/external-transfers';
 import type { Language } from '@ledgerline/domain/languages';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   bankBranches,
   banks,
@@ -23,9 +23,8 @@ import {
   ledgerTransfers,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { findCustomerAccount } from '../accounts';
 import { isBlockedBin } from '../bank-directory';
-import { Money, moneyText, requireMinorUnits, systemAccount } from '../ledger';
+import { Money, moneyText, requireMinorUnits } from '../ledger';
 import {
   extraParamLabel,
   extraParamValueLabel,
@@ -34,6 +33,7 @@ import {
 } from './external-messages';
 import { feeFor, loadFeeRule } from './fees';
 import { usableExternalSource, type Quote } from './quote';
+import { QuoteReads } from './quote-reads';
 
 /*
  * External transfers (issue 5; spec 2 §3, §5, §7): what a transfer over a rail would do. The money
@@ -271,6 +271,27 @@ export function extraParamsFor(
 }
 
 /**
+ * The rules of a kind of transfer's extra parameters, built once per type, country, currency and
+ * scheme (all checked codes: a bounded set) and kept: a 10,000-row batch asks for the same few.
+ * The labels do not take part in the check: any language gives the same rules.
+ */
+const RULES = new Map<string, ReturnType<typeof extraParamRules>>();
+function rulesOf(
+  type: ExternalTransferType,
+  countryCode: string,
+  currency: string,
+  scheme: WireScheme | undefined,
+): ReturnType<typeof extraParamRules> {
+  const key = `${type}:${countryCode}:${currency}:${scheme ?? ''}`;
+  let rules = RULES.get(key);
+  if (!rules) {
+    rules = extraParamRules(extraParamsFor(type, countryCode, currency, scheme, 'en'));
+    RULES.set(key, rules);
+  }
+  return rules;
+}
+
+/**
  * Checks the answers against the parameters by domain's one rule (nested ones count only when
  * their select has the showWhen value); answers the validation errors by `extraParams.{name}`
  * (empty when fine).
@@ -282,8 +303,7 @@ export function extraParamErrors(
   scheme: WireScheme | undefined,
   answers: ExtraParamValue[],
 ): Record<string, string> {
-  // The labels do not take part in the check: any language gives the same rules.
-  const rules = extraParamRules(extraParamsFor(type, countryCode, currency, scheme, 'en'));
+  const rules = rulesOf(type, countryCode, currency, scheme);
   return Object.fromEntries(
     Object.entries(checkExtraParams(rules, answers)).map(([name, problem]) => [
       `extraParams.${name}`,
@@ -462,7 +482,7 @@ function masked(value: string, keep = 4): string {
 
 /** Who is paid, for the second factor (PSD2 dynamic linking: the destination is bound into the code) and the lists. */
 async function destinationOf(
-  db: DbOrTx,
+  reads: QuoteReads,
   request: ExternalRequest,
 ): Promise<{ key: string; shown: string; name: string }> {
   const name = request.beneficiaryName ?? request.cardholderName ?? '';
@@ -490,11 +510,15 @@ async function destinationOf(
     }
     case 'eft': {
       if (needsBankAndBranchCode(request.countryCode))
-        await checkBankAndBranch(
-          db,
-          request.countryCode,
-          request.bankCode ?? '',
-          request.branchCode ?? '',
+        await reads.once(
+          ['bankAndBranch', request.countryCode, request.bankCode, request.branchCode],
+          (db) =>
+            checkBankAndBranch(
+              db,
+              request.countryCode,
+              request.bankCode ?? '',
+              request.branchCode ?? '',
+            ),
         );
       return {
         key: `eft:${request.countryCode}:${request.bankCode ?? ''}:${request.branchCode ?? ''}:${request.accountNumber ?? ''}`,
@@ -503,7 +527,11 @@ async function destinationOf(
       };
     }
     case 'oct': {
-      if (await isBlockedBin(db, request.cardBin ?? ''))
+      if (
+        await reads.once(['blockedBin', request.cardBin], (db) =>
+          isBlockedBin(db, request.cardBin ?? ''),
+        )
+      )
         throw AppError.invalid(
           { cardNumber: 'validation.binBlocked' },
           'Payouts to this card are not possible',
@@ -543,14 +571,10 @@ export async function quoteExternal(
   db: DbOrTx,
   customerId: number,
   request: ExternalRequest,
+  reads = QuoteReads.direct(db),
 ): Promise<Quote> {
-  const [customer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer) throw AppError.notFound('Customer not found');
-  const brandId = customer.brandId;
-  const from = await findCustomerAccount(db, customerId, request.fromAccount);
+  const brandId = await reads.brand(customerId);
+  const from = await reads.account(customerId, request.fromAccount);
   usableExternalSource(from, 'fromAccount');
   if (request.currency !== from.currencyCode)
     throw AppError.invalid(
@@ -558,7 +582,10 @@ export async function quoteExternal(
       'The currency must be the source account’s',
     );
   requireMinorUnits(request.amount, from.currencyCode, 'amount');
-  const details = await transferDetails(db, customerId, request.kind, request.countryCode);
+  const details = await reads.once(
+    ['transferDetails', customerId, request.kind, request.countryCode],
+    (db) => transferDetails(db, customerId, request.kind, request.countryCode),
+  );
   const first = details.details.requirements[0];
   if (first) throw requirementError(first);
   const paramErrors = extraParamErrors(
@@ -573,7 +600,7 @@ export async function quoteExternal(
       paramErrors,
       'Some extra details of the transfer are missing or not valid',
     );
-  const destination = await destinationOf(db, request);
+  const destination = await destinationOf(reads, request);
   const amount = new Money(request.amount);
   const bounds = RAIL_BOUNDS[request.kind];
   if (amount.lessThan(bounds.min))
@@ -586,15 +613,12 @@ export async function quoteExternal(
       { amount: 'validation.railMaximum' },
       `The largest amount this transfer can carry is ${bounds.max} ${from.currencyCode}`,
     );
-  const fee = await externalFee(
-    db,
-    brandId,
-    request.kind,
-    request.scheme,
+  const fee = feeFor(
+    await reads.feeRule(brandId, feeOperationOf(request.kind, request.scheme), from.currencyCode),
     amount,
     from.currencyCode,
   );
-  const clearing = await systemAccount(db as Tx, 'clearing', from.currencyCode);
+  const clearing = await reads.systemAccount('clearing', from.currencyCode);
   const payeeText = destination.name
     ? `${destination.name} (${destination.shown})`
     : destination.shown;

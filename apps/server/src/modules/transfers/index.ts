@@ -39,6 +39,7 @@ export { brandFee, submitQuotedTransfer } from './quoted-submit';
 export type { TransferDeps } from './execute';
 /** For mass transfers (issue 17): each batch row is quoted and limited by the single transfer's own rules. */
 export { quoteOf } from './execute';
+export { QuoteReads } from './quote-reads';
 export { checkLimits, limitStates } from './limits';
 export type { TransferRequest } from './quote';
 export type { Quote } from './quote';

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_STATUS,
   ACCOUNT_TYPES,
@@ -9,14 +9,13 @@ import { sourceAmountFor } from '@ledgerline/domain/transfers';
 import type { TransferOperation } from '@ledgerline/contract';
 import type { ExternalTransferType } from '@ledgerline/domain/external-transfers';
 import type { DbOrTx } from '../../db/client';
-import { accounts, customers } from '../../db/schema';
+import { accounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AccountRow, findCustomerAccount } from '../accounts';
+import type { AccountRow } from '../accounts';
 import { Money, moneyText, requireMinorUnits } from '../ledger';
-import { transferExchangeRate } from '../rates';
 import type { ExternalRequest } from './external';
-import { feeFor, loadFeeRule, roundToCurrency } from './fees';
-import { checkPayee } from './payee';
+import { feeFor, roundToCurrency } from './fees';
+import { QuoteReads } from './quote-reads';
 
 /*
  * What a transfer inside the bank would do (issue 5): the accounts it moves between, checked, the
@@ -79,13 +78,8 @@ export interface Quote {
 }
 
 /** The brand a customer banks with (fees are the brand's). */
-export async function brandOfCustomer(db: DbOrTx, customerId: number): Promise<string> {
-  const [row] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!row) throw AppError.notFound('Customer not found');
-  return row.brandId;
+export function brandOfCustomer(db: DbOrTx, customerId: number): Promise<string> {
+  return QuoteReads.direct(db).brand(customerId);
 }
 
 export function usableAccount(row: AccountRow, field: string): void {
@@ -109,23 +103,15 @@ export function usableExternalSource(row: AccountRow, field: string): void {
     );
 }
 
-async function rateBetween(db: DbOrTx, from: string, to: string): Promise<string> {
-  return (await transferExchangeRate(db, from, to)).rate;
-}
-
 /** The fee of a transfer of `sourceAmount` from an account, by the brand's rules. */
 async function feeOf(
-  db: DbOrTx,
+  reads: QuoteReads,
   brandId: string,
   operation: string,
   sourceAmount: Money,
   currencyCode: string,
 ): Promise<Money> {
-  return feeFor(
-    await loadFeeRule(db, brandId, operation, currencyCode),
-    sourceAmount,
-    currencyCode,
-  );
+  return feeFor(await reads.feeRule(brandId, operation, currencyCode), sourceAmount, currencyCode);
 }
 
 export function feeOperation(
@@ -143,14 +129,15 @@ export async function ownAccountPair(
   customerId: number,
   fromId: number,
   toId: number,
+  reads = QuoteReads.direct(db),
 ): Promise<{ from: AccountRow; to: AccountRow }> {
   if (fromId === toId)
     throw AppError.invalid(
       { toAccount: 'validation.sameAccount' },
       'Choose two different accounts',
     );
-  const from = await findCustomerAccount(db, customerId, fromId);
-  const to = await findCustomerAccount(db, customerId, toId);
+  const from = await reads.account(customerId, fromId);
+  const to = await reads.account(customerId, toId);
   usableAccount(from, 'fromAccount');
   usableAccount(to, 'toAccount');
   return { from, to };
@@ -167,8 +154,15 @@ export async function quoteBetweenAccounts(
   db: DbOrTx,
   customerId: number,
   input: BetweenAccountsInput,
+  reads = QuoteReads.direct(db),
 ): Promise<Quote> {
-  const { from, to } = await ownAccountPair(db, customerId, input.fromAccount, input.toAccount);
+  const { from, to } = await ownAccountPair(
+    db,
+    customerId,
+    input.fromAccount,
+    input.toAccount,
+    reads,
+  );
   if (input.currency !== undefined && input.currency !== to.currencyCode) {
     throw AppError.invalid(
       { currency: 'validation.currencyMismatch' },
@@ -177,14 +171,14 @@ export async function quoteBetweenAccounts(
   }
   requireMinorUnits(input.toAmount, to.currencyCode, 'toAmount');
   const toAmount = new Money(input.toAmount);
-  const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
+  const rate = await reads.rate(from.currencyCode, to.currencyCode);
   const sourceAmount = new Money(
     sourceAmountFor(toAmount.toFixed(), rate, from.currencyCode, to.currencyCode),
   );
   if (sourceAmount.isZero()) throw tooSmall('toAmount');
-  const brandId = await brandOfCustomer(db, customerId);
+  const brandId = await reads.brand(customerId);
   const fee = await feeOf(
-    db,
+    reads,
     brandId,
     feeOperation('betweenAccounts', from.currencyCode, to.currencyCode),
     sourceAmount,
@@ -214,43 +208,37 @@ export async function quoteBetweenAccounts(
   };
 }
 
-export async function quoteP2P(db: DbOrTx, customerId: number, input: P2PInput): Promise<Quote> {
-  const from = await findCustomerAccount(db, customerId, input.fromAccount);
+export async function quoteP2P(
+  db: DbOrTx,
+  customerId: number,
+  input: P2PInput,
+  reads = QuoteReads.direct(db),
+): Promise<Quote> {
+  const from = await reads.account(customerId, input.fromAccount);
   usableAccount(from, 'fromAccount');
   requireMinorUnits(input.amount, from.currencyCode, 'amount');
-  const payee = await checkPayee(db, customerId, input.email);
+  const payee = await reads.payee(customerId, input.email);
   if (!payee.canReceive || payee.customerId === null)
     throw AppError.invalid(
       { email: payee.reason ?? 'validation.payeeCannotReceive' },
       'This person cannot receive money from you',
     );
   // Their payment account in the same currency, else their oldest open one (converted at the recorded rate).
-  const [to] = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.customerId, payee.customerId),
-        eq(accounts.type, ACCOUNT_TYPES.payment),
-        eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
-      ),
-    )
-    .orderBy(sql`${accounts.currencyCode} <> ${from.currencyCode}`, asc(accounts.id))
-    .limit(1);
+  const to = await reads.payeeAccount(payee.customerId, from.currencyCode);
   if (!to)
     throw AppError.invalid(
       { email: 'validation.payeeCannotReceive' },
       'This person cannot receive money',
     );
   const sourceAmount = new Money(input.amount);
-  const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
+  const rate = await reads.rate(from.currencyCode, to.currencyCode);
   const toAmount =
     from.currencyCode === to.currencyCode
       ? sourceAmount
       : roundToCurrency(sourceAmount.times(rate), to.currencyCode);
   if (toAmount.isZero()) throw tooSmall('amount');
-  const brandId = await brandOfCustomer(db, customerId);
-  const fee = await feeOf(db, brandId, 'p2p', sourceAmount, from.currencyCode);
+  const brandId = await reads.brand(customerId);
+  const fee = await feeOf(reads, brandId, 'p2p', sourceAmount, from.currencyCode);
   const email = input.email.trim().toLowerCase();
   return {
     kind: 'p2p',
@@ -289,8 +277,9 @@ export async function quoteInvoicePayment(
   db: DbOrTx,
   customerId: number,
   input: InvoicePaymentInput,
+  reads = QuoteReads.direct(db),
 ): Promise<Quote> {
-  const from = await findCustomerAccount(db, customerId, input.fromAccount);
+  const from = await reads.account(customerId, input.fromAccount);
   usableAccount(from, 'fromAccount');
   if (from.type !== ACCOUNT_TYPES.payment)
     throw AppError.invalid(
@@ -311,13 +300,13 @@ export async function quoteInvoicePayment(
     );
   requireMinorUnits(input.toAmount, to.currencyCode, 'amount');
   const toAmount = new Money(input.toAmount);
-  const rate = await rateBetween(db, from.currencyCode, to.currencyCode);
+  const rate = await reads.rate(from.currencyCode, to.currencyCode);
   const sourceAmount = new Money(
     sourceAmountFor(toAmount.toFixed(), rate, from.currencyCode, to.currencyCode),
   );
   if (sourceAmount.isZero()) throw tooSmall('amount');
-  const brandId = await brandOfCustomer(db, customerId);
-  const fee = await feeOf(db, brandId, 'p2p', sourceAmount, from.currencyCode);
+  const brandId = await reads.brand(customerId);
+  const fee = await feeOf(reads, brandId, 'p2p', sourceAmount, from.currencyCode);
   const email = input.payeeEmail.toLowerCase();
   return {
     kind: 'p2p',
