@@ -97,6 +97,12 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400')
     .optional(),
   BOT_CHECK: booleanFlag.optional(),
+  BOT_CHECK_WORK: z.coerce
+    .number({ message: 'must be a whole number (the most hashes a challenge may take)' })
+    .int('must be a whole number (the most hashes a challenge may take)')
+    .min(100, 'must be at least 100')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(60_000),
   SIGN_IN_ADDRESS_LIMIT: z.coerce
     .number({ message: 'must be a whole number' })
     .int()
@@ -174,6 +180,8 @@ export interface Config {
    * BOT_CHECK=false (API clients and load tests that post to /api/auth/login without a browser).
    */
   botCheck: boolean;
+  /** The most SHA-256 rounds a bot-check challenge may take to solve (60,000 unless a test lowers it). */
+  botCheckWork: number;
   /** Failed sign-in attempts one address may make in 15 minutes before it is answered 429. */
   signInAddressLimit: number;
   /** How long the card processor simulator leaves a new card in each status (submitted, printing, printed) before the next. */
@@ -217,6 +225,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       `PASSWORD_HASH_COST: must be at least 17 in production (got "${value.PASSWORD_HASH_COST}")`,
     ]);
+  if (value.NODE_ENV === 'production' && value.BOT_CHECK_WORK < 60_000)
+    throw new ConfigError([
+      `BOT_CHECK_WORK: must be at least 60000 in production (got "${value.BOT_CHECK_WORK}")`,
+    ]);
   return {
     env: value.NODE_ENV,
     port: value.PORT,
@@ -236,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: value.WEB_DIST,
     clientIdleTimeoutSeconds: value.CLIENT_IDLE_TIMEOUT_SECONDS,
     botCheck: value.BOT_CHECK ?? true,
+    botCheckWork: value.BOT_CHECK_WORK,
     signInAddressLimit: value.SIGN_IN_ADDRESS_LIMIT,
     cardProcessorStepMs: value.CARD_PROCESSOR_STEP_MS,
     cardDataKey: value.CARD_DATA_KEY,

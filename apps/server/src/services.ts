@@ -32,7 +32,11 @@ export async function createServices(
     realtime,
     mailer,
     jwtSecret: config.jwtSecret,
-    botCheck: { enabled: config.botCheck, brandHosts: config.brandHosts },
+    botCheck: {
+      enabled: config.botCheck,
+      brandHosts: config.brandHosts,
+      work: config.botCheckWork,
+    },
     signInAddressLimit: config.signInAddressLimit,
     deviceRequestHooks: Object.assign(
       {},

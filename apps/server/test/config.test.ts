@@ -61,4 +61,15 @@ describe('configuration from the environment', () => {
       /PASSWORD_HASH_COST: must be at least 10/,
     );
   });
+
+  it('makes bot-check challenges of at most 60,000 hashes unless told otherwise, never fewer in production', () => {
+    expect(loadConfig({}).botCheckWork).toBe(60_000);
+    expect(loadConfig({ NODE_ENV: 'test', BOT_CHECK_WORK: '600' }).botCheckWork).toBe(600);
+    expect(() => loadConfig({ NODE_ENV: 'production', BOT_CHECK_WORK: '600' })).toThrow(
+      /BOT_CHECK_WORK: must be at least 60000 in production \(got "600"\)/,
+    );
+    expect(() => loadConfig({ BOT_CHECK_WORK: '99' })).toThrow(
+      /BOT_CHECK_WORK: must be at least 100/,
+    );
+  });
 });

@@ -26,7 +26,7 @@ export async function createAuthServices(deps: {
   mailer: Mailer;
   /** The configured signing secret; without one a secret kept in the database is used. */
   jwtSecret: string | undefined;
-  botCheck: { enabled: boolean; brandHosts: Parameters<typeof createBotCheck>[1]['brandHosts'] };
+  botCheck: Parameters<typeof createBotCheck>[1];
   signInAddressLimit: number;
   deviceRequestHooks: Record<string, DeviceRequestHook>;
 }): Promise<AuthServices> {
