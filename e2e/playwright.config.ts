@@ -25,6 +25,9 @@ const serverEnv = {
   // The bot check's proof of work takes at most 600 hashes instead of 60,000: every sign-in and
   // registration still solves and verifies a real challenge, at a hundredth of the browser's CPU.
   BOT_CHECK_WORK: '600',
+  // npm test hands over the seeded database the server tests made (scripts/test-all.mjs): the
+  // server starts from it instead of migrating and seeding again, a quarter of a minute sooner.
+  ...(process.env.PGLITE_START_FROM ? { PGLITE_START_FROM: process.env.PGLITE_START_FROM } : {}),
   // Lets several checkouts' builds be tested side by side (vite build --outDir elsewhere).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 };

@@ -8,6 +8,8 @@ const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : undefined;
 const reports = resolve('node_modules', '.test-reports');
+/** The migrated and seeded PGlite database the server tests build, kept for the browser tests' server. */
+const seeded = join(reports, 'seeded.tar');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
@@ -106,13 +108,18 @@ if (staticChecks.length > 0) await runSideBySide(staticChecks);
 
 if (!only || only === 'unit') {
   const out = join(reports, 'vitest.json');
-  const status = run('vitest', process.execPath, [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  const status = run(
+    'vitest',
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    { TEST_SNAPSHOT_OUT: seeded },
+  );
   const report = readJson(out);
   // Where vitest's time goes: each project's files, summed (files of one run overlap in time).
   const perProject = new Map();
@@ -159,6 +166,8 @@ if (!only || only === 'e2e') {
     ],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      // Without the unit stage (--only e2e) the server migrates and seeds as on any start.
+      ...(existsSync(seeded) ? { PGLITE_START_FROM: seeded } : {}),
     },
   );
   const report = existsSync(out) ? readJson(out) : undefined;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
@@ -81,7 +82,13 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
 
   const database =
     options.db ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      loadDataDir: config.pgliteStartFrom
+        ? new Blob([await readFile(config.pgliteStartFrom)])
+        : undefined,
+    }));
   const ownsDatabase = !options.db;
   // The outage and the recovery each get one log line (the requests in between answer 503).
   const stopAvailabilityLog = database.onAvailability((event) => {

@@ -29,6 +29,7 @@ const envSchema = z.object({
     )
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  PGLITE_START_FROM: z.string().min(1).optional(),
   JWT_SECRET: z
     .string()
     .min(
@@ -161,6 +162,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` for tests. */
   dataDir: string;
+  /** A dumped PGlite data directory (tar) an in-memory database starts from (a test run's seeded copy). */
+  pgliteStartFrom: string | undefined;
   jwtSecret: string | undefined;
   publicOrigins: string[];
   brandHosts: Record<string, string>;
@@ -225,6 +228,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       `PASSWORD_HASH_COST: must be at least 17 in production (got "${value.PASSWORD_HASH_COST}")`,
     ]);
+  if (
+    value.PGLITE_START_FROM !== undefined &&
+    (value.DATABASE_URL !== undefined || !value.DATA_DIR.startsWith('memory://'))
+  )
+    throw new ConfigError([
+      'PGLITE_START_FROM: only for PGlite in memory (DATA_DIR=memory://, no DATABASE_URL)',
+    ]);
   if (value.NODE_ENV === 'production' && value.BOT_CHECK_WORK < 60_000)
     throw new ConfigError([
       `BOT_CHECK_WORK: must be at least 60000 in production (got "${value.BOT_CHECK_WORK}")`,
@@ -235,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
     dataDir: value.DATA_DIR,
+    pgliteStartFrom: value.PGLITE_START_FROM,
     jwtSecret: value.JWT_SECRET,
     publicOrigins: value.PUBLIC_ORIGINS,
     brandHosts: value.BRAND_HOSTS,

@@ -62,6 +62,22 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('starts an in-memory PGlite from a dumped database only, never a directory or PostgreSQL', () => {
+    expect(
+      loadConfig({ DATA_DIR: 'memory://', PGLITE_START_FROM: '/tmp/seeded.tar' }).pgliteStartFrom,
+    ).toBe('/tmp/seeded.tar');
+    expect(() => loadConfig({ DATA_DIR: './data', PGLITE_START_FROM: '/tmp/seeded.tar' })).toThrow(
+      /PGLITE_START_FROM: only for PGlite in memory/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: 'memory://',
+        DATABASE_URL: 'postgres://localhost/x',
+        PGLITE_START_FROM: '/tmp/seeded.tar',
+      }),
+    ).toThrow(/PGLITE_START_FROM: only for PGlite in memory/);
+  });
+
   it('makes bot-check challenges of at most 60,000 hashes unless told otherwise, never fewer in production', () => {
     expect(loadConfig({}).botCheckWork).toBe(60_000);
     expect(loadConfig({ NODE_ENV: 'test', BOT_CHECK_WORK: '600' }).botCheckWork).toBe(600);

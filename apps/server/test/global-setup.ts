@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -36,6 +36,8 @@ async function prepare(): Promise<Prepared> {
   const folder = mkdtempSync(join(tmpdir(), 'ledgerline-suite-'));
   const path = join(folder, 'seeded.tar');
   writeFileSync(path, Buffer.from(await (await buildPgliteSnapshot()).arrayBuffer()));
+  // npm test keeps a copy for the browser tests' server to start from (PGLITE_START_FROM).
+  if (process.env.TEST_SNAPSHOT_OUT) copyFileSync(path, process.env.TEST_SNAPSHOT_OUT);
   return {
     key: 'pgliteSnapshotPath',
     value: path,

@@ -110,7 +110,7 @@ export const massBatchSchema = z.object({
   validCount: z.number().int(),
   invalidCount: z.number().int(),
   removedCount: z.number().int(),
-  /** The valid rows' amounts summed (fees apart). */
+  /** The rows to pay summed (fees apart): the valid ones while the batch is prepared, the sent ones once submitted. */
   totalAmount: moneySchema,
   /** The batch whose failed rows this one re-submits. */
   resubmitOf: idSchema.nullable(),

@@ -70,7 +70,8 @@ export async function findBatch(
 
 interface Counts {
   byStatus: Partial<Record<MassRowStatus, number>>;
-  validTotal: Money;
+  /** The rows to pay, summed: the valid ones while the batch is prepared, the sent ones after. */
+  payTotal: Money;
 }
 
 async function countRows(db: DbOrTx, batchId: number): Promise<Counts> {
@@ -84,12 +85,12 @@ async function countRows(db: DbOrTx, batchId: number): Promise<Counts> {
     .where(eq(batchTransferRows.batchId, batchId))
     .groupBy(batchTransferRows.status);
   const byStatus: Counts['byStatus'] = {};
-  let validTotal = new Money(0);
+  let payTotal = new Money(0);
   for (const row of rows) {
     byStatus[row.status as MassRowStatus] = row.rows;
-    if (row.status === 'valid') validTotal = new Money(row.total);
+    if (row.status !== 'invalid' && row.status !== 'removed') payTotal = payTotal.plus(row.total);
   }
-  return { byStatus, validTotal };
+  return { byStatus, payTotal };
 }
 
 export function toMassBatch(batch: BatchRow, counts: Counts): MassBatch {
@@ -108,7 +109,7 @@ export function toMassBatch(batch: BatchRow, counts: Counts): MassBatch {
     validCount: of('valid'),
     invalidCount: of('invalid'),
     removedCount: of('removed'),
-    totalAmount: moneyText(counts.validTotal),
+    totalAmount: moneyText(counts.payTotal),
     resubmitOf: batch.resubmitOfBatchId,
     canSubmit: batch.status === 'uploaded' && of('valid') > 0 && of('invalid') === 0,
   };
@@ -134,7 +135,7 @@ async function refreshBatch(tx: DbOrTx, batch: BatchRow): Promise<MassBatch> {
     .update(batchTransfers)
     .set({
       paymentsCount: counts.byStatus.valid ?? 0,
-      totalAmount: counts.validTotal.toFixed(),
+      totalAmount: counts.payTotal.toFixed(),
       updatedAt: new Date(),
     })
     .where(eq(batchTransfers.id, batch.id))

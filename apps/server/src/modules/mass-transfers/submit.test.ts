@@ -141,6 +141,13 @@ describe('submitMassBatch', () => {
     });
     expect(await paidRows(batchId)).toBe(3);
     expect(Number(before) - Number(await balance())).toBe(33);
+    // Once sent, the batch still names its total (the sent rows', fees apart), not 0.00.
+    const shown = await server.call(
+      'getMassBatch',
+      { batchId },
+      { token: ioana, fromCustomerId: office },
+    );
+    expect(shown.body).toMatchObject({ batch: { totalAmount: '30', rowsCount: 3, validCount: 0 } });
     // Another company's user cannot see it.
     const other = await server.signIn('personal@ledgerline.test');
     expect((await server.call('getMassBatchStatus', { batchId }, { token: other })).status).toBe(
