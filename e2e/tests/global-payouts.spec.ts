@@ -46,11 +46,30 @@ async function fillPayment(scope: Page | ReturnType<Page['getByRole']>, payee: P
   await scope.getByLabel('Reference (shown to the beneficiary)').fill(payee.reference);
 }
 
-async function submitBatch(page: Page): Promise<void> {
+/**
+ * Submits the batch on screen: the sender confirms payments with an e-mailed code, so the total
+ * waits reserved (the batch says so) until the code for this batch is entered; then it runs.
+ */
+async function submitBatch(page: Page, batchName: string): Promise<void> {
   await page.getByRole('button', { name: 'Submit batch' }).click();
   const dialog = page.getByRole('dialog', { name: 'Submit the batch?' });
   await dialog.getByRole('button', { name: 'Reserve and send' }).click();
   await expect(dialog).toBeHidden();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter the approval code' });
+  await expect(codeDialog).toBeVisible();
+  await expect(page.getByText('Waiting for your confirmation')).toBeVisible();
+  await expectAccessible(page, 'the batch waiting for the sender’s code');
+  const code = await fromOutbox(
+    page.request,
+    SENDER,
+    // eslint-disable-next-line security/detect-non-literal-regexp -- the test's own batch name: letters, digits and spaces
+    new RegExp(`to batch “${batchName}”, payments: \\d+ is (\\d{6})\\.`),
+  );
+  await codeDialog.getByLabel('Code').fill(code);
+  await codeDialog.getByRole('button', { name: 'Confirm' }).click();
+  const done = page.getByRole('dialog', { name: 'Transfer on its way' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Running', { exact: true })).toBeVisible();
 }
 
@@ -132,7 +151,7 @@ test('a business pays a batch; the beneficiary claims it to a card in dollars wi
   await expect(page.getByTestId('batch-total')).toHaveText('€26.00');
 
   // Reserving moves the sender's balance, which the refusal test reads: not while it does.
-  await exclusively(SENDER_MONEY, () => submitBatch(page));
+  await exclusively(SENDER_MONEY, () => submitBatch(page, batchName));
   await expect(page.getByTestId('batch-counts')).toContainText('Waiting for claim: 1');
 
   const recipient = await openClaimLink(browser, page, payee.email);
@@ -178,10 +197,11 @@ test('a beneficiary refuses a payout and the money returns to the sender', async
   await exclusively(SENDER_MONEY, async () => {
     await page.reload();
     const before = await accountChoice(page);
-    await createBatch(page, `Affiliates ${Date.now()}`, payee);
+    const batchName = `Affiliates ${Date.now()}`;
+    await createBatch(page, batchName, payee);
     // 40.00 and the sender's fee of 1 % (at least 1.00) are reserved.
     await expect(page.getByTestId('batch-total')).toHaveText('€41.00');
-    await submitBatch(page);
+    await submitBatch(page, batchName);
 
     const recipient = await openClaimLink(browser, page, payee.email);
     await recipient.getByRole('button', { name: 'Refuse the payment' }).click();

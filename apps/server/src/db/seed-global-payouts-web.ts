@@ -33,6 +33,8 @@ export async function seedGlobalPayoutsWebDemo(
       businessName: 'Meridian Creators Ltd',
       residenceCountryCode: 'IE',
       verified: true,
+      // Payments are confirmed with an e-mailed code: a batch goes out only with it (issue 17).
+      transactionApproveMode: 4,
     })
     .returning({ id: customers.id });
   if (!customer) throw new Error('seed: payouts customer insert returned nothing');

@@ -109,6 +109,8 @@ export const globalPayBatchSchema = z.object({
   status: globalBatchStatusSchema,
   createdDate: z.string(),
   submittedDate: z.string().nullable(),
+  /** A draft whose total is reserved until the sender's second factor: nothing can change meanwhile. */
+  awaitingConfirmation: z.boolean(),
   /** Totals of the payments that count (not removed). */
   totals: globalPayTotalsSchema,
   payments: z.array(globalPaymentSchema),
@@ -313,9 +315,24 @@ export const globalPayMethods = {
    * ledger transaction (refused with nothing moved when the account cannot cover it) and e-mails
    * each beneficiary a claim link. A retry with the same key answers the first result.
    */
+  /**
+   * Submits a draft batch: its total (fees included) is reserved now. A sender who confirms
+   * payments gets `confirmation` (answered by confirmTransaction, resend and push as any transfer)
+   * and the batch stays a draft until then; the claim links go out once it is confirmed.
+   */
   globalPaySubmitBatch: defineMethod({
     request: z.object({ batchId: idSchema, idempotencyKey: idempotencyKeySchema }).strict(),
-    response: z.object({ batch: globalPayBatchSchema }),
+    response: z.object({
+      batch: globalPayBatchSchema,
+      confirmation: z
+        .object({
+          operationId: z.string(),
+          approveType: approveTypeSchema,
+          approvalSentTo: z.string().nullable(),
+          availableApprovalMethods: z.array(approveTypeSchema),
+        })
+        .nullable(),
+    }),
   }),
   /** Rejects a draft batch, or cancels every unclaimed payment of a running one (their money returns). */
   globalPayRejectBatch: defineMethod({

@@ -360,7 +360,8 @@ export async function updatePayments(
   await requireSender(db, actor);
   const batch = await db.transaction(async (tx) => {
     const row = await findBatch(tx, actor.customerId, input.batchId, { forUpdate: true });
-    if (row.status !== 'draft')
+    // A draft whose total waits for the sender's second factor is what they are confirming.
+    if (row.status !== 'draft' || row.reserveTransferId !== null)
       throw refusal('batchId', 'batchNotDraft', 'Only a batch not sent yet can be changed');
     const added = input.add.map(normalised);
     requireClean(added, row.currencyCode, 'add');

@@ -66,6 +66,8 @@ export async function rejectBatch(
   await requireSender(db, actor);
   const { batch, returned } = await db.transaction(async (tx) => {
     const row = await findBatch(tx, actor.customerId, batchId, { forUpdate: true });
+    if (row.status === 'draft' && row.reserveTransferId !== null)
+      throw refusal('batchId', 'batchNotDraft', 'The batch waits for your confirmation code');
     if (row.status === 'draft') {
       await tx
         .update(globalPayPayments)

@@ -5,6 +5,7 @@ import type { GlobalPaymentInput } from '@ledgerline/contract';
 import {
   accounts,
   customerAccess,
+  customers,
   globalPayBatches,
   globalPayPayments,
   outbox,
@@ -410,6 +411,118 @@ describe('the sender', () => {
 
     expect(await postingCount()).toBe(before);
     expect((await paymentRow(batch.payments[0]!.id)).status).toBe('draft');
+  });
+});
+
+describe('the sender’s second factor', () => {
+  /** The newest six-digit code e-mailed to an address after `since`. */
+  async function mailedCode(email: string, since: number): Promise<string | undefined> {
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), gt(outbox.id, since)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    return /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
+  }
+  async function lastOutboxId(): Promise<number> {
+    const [row] = await db()
+      .select({ id: outbox.id })
+      .from(outbox)
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    return row?.id ?? 0;
+  }
+  async function claimMails(emails: string[]): Promise<number> {
+    const rows = await db().select({ recipient: outbox.recipient }).from(outbox);
+    return rows.filter((row) => emails.includes(row.recipient)).length;
+  }
+  async function confirming(): Promise<Sender> {
+    const who = await sender();
+    await db()
+      .update(customers)
+      .set({ transactionApproveMode: 4 })
+      .where(eq(customers.id, who.customerId));
+    return who;
+  }
+
+  it('holds the batch until the sender’s code: nothing changes or goes out meanwhile, then every link goes out', async () => {
+    const who = await confirming();
+    const payments = [payment({ amount: '100' }), payment({ amount: '50' })];
+    const batch = await create(who, payments);
+    const mark = await lastOutboxId();
+    const key = randomUUID();
+    const sent = await submit(who, batch.batchId, key);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({
+      confirmation: { approveType: 4 },
+      batch: { status: 'draft', awaitingConfirmation: true },
+    });
+    // A retry answers the same confirmation; the total is reserved, no link has gone out.
+    const retry = await submit(who, batch.batchId, key);
+    expect(retry.body.confirmation?.operationId).toBe(sent.body.confirmation?.operationId);
+    const [account] = await db().select().from(accounts).where(eq(accounts.id, who.accountId));
+    expect(Number(account!.pendingAmount)).toBeGreaterThan(150);
+    expect(await claimMails(payments.map((item) => item.beneficiaryEmail))).toBe(0);
+    const edit = await server.call(
+      'globalPayUpdatePayments',
+      { batchId: batch.batchId, add: [payment()] },
+      { token: who.token },
+    );
+    expect(edit.body).toMatchObject({ validationErrors: { batchId: 'globalPay.batchNotDraft' } });
+
+    const code = await mailedCode(who.email, mark);
+    expect(code).toMatch(/^\d{6}$/);
+    const confirmed = await server.call(
+      'confirmTransaction',
+      { operationId: sent.body.confirmation!.operationId, code },
+      { token: who.token },
+    );
+    expect(confirmed.body).toMatchObject({ status: 'settled' });
+    const after = await server.call(
+      'globalPayGetBatch',
+      { batchId: batch.batchId },
+      { token: who.token },
+    );
+    expect(after.body.batch).toMatchObject({ status: 'running', awaitingConfirmation: false });
+    for (const item of payments) expect(await secretFor(item.beneficiaryEmail)).toHaveLength(43);
+  });
+
+  it('a declined code releases the money and leaves a draft that can be changed and sent again', async () => {
+    const who = await confirming();
+    const before = await balance(who.accountId);
+    const payments = [payment({ amount: '70' })];
+    const batch = await create(who, payments);
+    const mark = await lastOutboxId();
+    const sent = await submit(who, batch.batchId);
+    const code = await mailedCode(who.email, mark);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const answer = await server.call(
+        'confirmTransaction',
+        { operationId: sent.body.confirmation!.operationId, code: wrong },
+        { token: who.token },
+      );
+      if (answer.body.status === 'rejected' || answer.body.validationErrors?.operationId) break;
+    }
+    const [row] = await db()
+      .select()
+      .from(globalPayBatches)
+      .where(eq(globalPayBatches.id, batch.batchId));
+    expect(row).toMatchObject({ status: 'draft', reserveTransferId: null });
+    const [account] = await db().select().from(accounts).where(eq(accounts.id, who.accountId));
+    expect(account).toMatchObject({ balance: before, pendingAmount: '0.00000000' });
+    expect(await claimMails(payments.map((item) => item.beneficiaryEmail))).toBe(0);
+    // A draft again: it can change, and a new submit asks for a new code.
+    const edit = await server.call(
+      'globalPayUpdatePayments',
+      { batchId: batch.batchId, add: [payment({ amount: '5' })] },
+      { token: who.token },
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const again = await submit(who, batch.batchId);
+    expect(again.body.confirmation?.operationId).toBeDefined();
+    expect(again.body.confirmation?.operationId).not.toBe(sent.body.confirmation?.operationId);
   });
 });
 

@@ -42,11 +42,10 @@ export const globalPayHandlers: MethodHandlers<typeof globalPayMethods> = {
     return { paymentMethods: paymentMethodsOf(input.countryCode) };
   },
   async globalPaySubmitBatch(input, ctx) {
-    const batch = await submitBatch(ctx.db, ctx.services, ctx.actor, {
+    return submitBatch(ctx.db, ctx.services, ctx.actor, {
       ...input,
       origin: ctx.site.origin,
     });
-    return { batch };
   },
   async globalPayRejectBatch(input, ctx) {
     return { batch: await rejectBatch(ctx.db, ctx.services, ctx.actor, input.batchId) };

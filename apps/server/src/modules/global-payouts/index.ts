@@ -1,6 +1,11 @@
 import type { ServerModule } from '../../server-module';
 import { globalPayHandlers } from './handlers';
 import { startGlobalPaySchedule } from './schedule';
+import { globalPayConfirmationOutcome } from './submit';
+import { onTransferOutcome } from '../transfers';
+
+// A batch confirmed (or not) by the sender's second factor goes out (or back to a draft).
+onTransferOutcome(globalPayConfirmationOutcome);
 
 /** What global-payouts gives the app (server-module.ts): sender batches and the recipient's claim by link (issue 17C). */
 export const module = {

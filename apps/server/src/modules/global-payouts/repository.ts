@@ -119,6 +119,7 @@ export function toBatch(row: BatchRow, payments: PaymentRow[]): GlobalPayBatch {
     status: row.status as GlobalBatchStatus,
     createdDate: row.createdAt.toISOString(),
     submittedDate: row.submittedAt?.toISOString() ?? null,
+    awaitingConfirmation: row.status === 'draft' && row.reserveTransferId !== null,
     totals: totalsOf(payments),
     payments: payments.map(toPayment),
   };

@@ -31,7 +31,7 @@ export { accountEvents, publishAll, usersOfCustomer } from './events';
 export { executeTransfer, postingsOf } from './execute';
 export { quoteInvoicePayment } from './quote';
 export { onTransferOutcome } from './outcome-hooks';
-export type { TransferOutcomeHook } from './outcome-hooks';
+export type { TransferOutcome, TransferOutcomeEvents, TransferOutcomeHook } from './outcome-hooks';
 export { railStatusOf } from './external';
 export { returnMessage } from './external-messages';
 export { roundToCurrency } from './fees';

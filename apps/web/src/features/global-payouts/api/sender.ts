@@ -161,9 +161,9 @@ export function useSubmitBatch(batchId: number) {
   const queryClient = useQueryClient();
   const store = useStoreBatch();
   return useMutation({
-    mutationFn: async (idempotencyKey: string) =>
-      (await client.main('globalPaySubmitBatch', { batchId, idempotencyKey })).batch,
-    onSuccess: async (batch) => {
+    mutationFn: (idempotencyKey: string) =>
+      client.main('globalPaySubmitBatch', { batchId, idempotencyKey }),
+    onSuccess: async ({ batch }) => {
       store(batch);
       // Money was reserved: balances of every transfer screen are stale.
       await queryClient.invalidateQueries({ queryKey: ['transfers'] });

@@ -5,6 +5,7 @@ import type { GlobalPayBatch, GlobalPayment } from '@ledgerline/contract';
 import { GLOBAL_PAYMENT_STATUSES } from '@ledgerline/domain/global-pay';
 import { isApiError } from '@/lib/api-error';
 import { useAccountName } from '@/lib/account-name';
+import { useConfirmationHost } from '@/lib/confirmation-host';
 import { createAttemptKeys } from '@/lib/idempotency-key';
 import { DataTable, type DataColumn } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
@@ -228,6 +229,17 @@ function BatchActions({
 }) {
   const { t } = useTranslation();
   const counts = countByStatus(batch.payments);
+  if (batch.status === 'draft' && batch.awaitingConfirmation)
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<InfoIcon />}
+        title={t('globalPayouts.batch.awaitingTitle')}
+      >
+        {t('globalPayouts.batch.awaitingText')}
+      </Alert>
+    );
   if (batch.status === 'draft')
     return (
       <Stack gap="xs">
@@ -327,7 +339,7 @@ function PaymentsTable({
         cell: (payment) => (
           <PaymentActions
             payment={payment}
-            isDraft={batch.status === 'draft'}
+            isDraft={batch.status === 'draft' && !batch.awaitingConfirmation}
             isBusy={isBusy}
             onEdit={onEdit}
             onRemove={onRemove}
@@ -337,7 +349,18 @@ function PaymentsTable({
         ),
       },
     ],
-    [t, money, countryName, batch.status, isBusy, onEdit, onRemove, onRestore, onCancel],
+    [
+      t,
+      money,
+      countryName,
+      batch.status,
+      batch.awaitingConfirmation,
+      isBusy,
+      onEdit,
+      onRemove,
+      onRestore,
+      onCancel,
+    ],
   );
   if (batch.payments.length === 0)
     return (
@@ -374,7 +397,7 @@ function PaymentsTable({
                 <PaymentStatus payment={payment} />
                 <PaymentActions
                   payment={payment}
-                  isDraft={batch.status === 'draft'}
+                  isDraft={batch.status === 'draft' && !batch.awaitingConfirmation}
                   isBusy={isBusy}
                   onEdit={onEdit}
                   onRemove={onRemove}
@@ -592,6 +615,7 @@ function SubmitDialog({
   const { t } = useTranslation();
   const money = useFormatMoney();
   const submit = useSubmitBatch(batch.batchId);
+  const confirm = useConfirmationHost();
   // One key per attempt: a retry after a lost answer reserves nothing twice (STYLE.md "Money").
   const [keys] = useState(createAttemptKeys);
   const close = () => {
@@ -627,9 +651,27 @@ function SubmitDialog({
             loading={submit.isPending}
             onClick={() =>
               submit.mutate(keys.keyFor({ batchId: batch.batchId, total: batch.totals.total }), {
-                onSuccess: () => {
+                onSuccess: ({ confirmation }) => {
                   keys.renew();
                   onClose();
+                  // A sender who confirms payments approves the batch's total with their code.
+                  if (confirmation)
+                    confirm?.({
+                      result: {
+                        transactionId: `global-batch-${batch.batchId}`,
+                        ...confirmation,
+                        fee: '0',
+                        status: 'pending',
+                      },
+                      summary: {
+                        amount: money(batch.totals.total, batch.currencyCode),
+                        payee: t('massTransfers.review.payee', {
+                          name: batch.batchName,
+                          count: batch.totals.count,
+                        }),
+                      },
+                      settledState: 'onItsWay',
+                    });
                 },
               })
             }
