@@ -266,8 +266,20 @@ test.describe('transfers', () => {
       await expect(total)
         .toHaveText(/\d/, { timeout: 15_000 })
         .catch(async (error: unknown) => {
-          // The total reads "—" when the fee read failed: say how, so a failure names its cause.
-          throw new Error(`${String(error)}\nfee reads: ${feeReads.join(' | ') || 'none'}`);
+          // The total reads "—" when the fee read failed, or when the form's From or amount did not
+          // reach the figures (seen on CI twice: no fee read at all): say which, so a failure names
+          // its cause.
+          const shown = async (id: string) =>
+            (await page
+              .getByTestId(id)
+              .textContent()
+              .catch(() => null)) ?? 'absent';
+          throw new Error(
+            `${String(error)}\nfee reads: ${feeReads.join(' | ') || 'none'}; From holds ` +
+              `"${await page.getByLabel('From', { exact: true }).inputValue()}" (account ${eur.accountId}), ` +
+              `Amount holds "${await page.getByLabel('Amount').inputValue()}"; to send: ` +
+              `${await shown('fact-send')}; most: ${await shown('fact-max')}`,
+          );
         });
       const debit = await moneyOn(total);
       const fee = await moneyOn(page.getByTestId('fact-fee'));
