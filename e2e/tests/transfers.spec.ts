@@ -276,7 +276,13 @@ test.describe('transfers', () => {
               .catch(() => null)) ?? 'absent';
           throw new Error(
             `${String(error)}\nfee reads: ${feeReads.join(' | ') || 'none'}; From holds ` +
-              `"${await page.getByLabel('From', { exact: true }).inputValue()}" (account ${eur.accountId}), ` +
+              `"${await page.getByLabel('From', { exact: true }).inputValue()}" (account ${eur.accountId}) of ` +
+              `[${await page
+                .getByLabel('From', { exact: true })
+                .locator('option')
+                .evaluateAll((options) =>
+                  options.map((option) => option.getAttribute('value')),
+                )}], ` +
               `Amount holds "${await page.getByLabel('Amount').inputValue()}"; to send: ` +
               `${await shown('fact-send')}; most: ${await shown('fact-max')}`,
           );

@@ -429,6 +429,7 @@ function OwnTransferForm() {
                 accounts={accounts}
                 error={err('fromAccount')}
                 disabledId={toId}
+                value={fromId}
                 field={register('fromAccount')}
               />
               <AccountSelect
@@ -436,6 +437,7 @@ function OwnTransferForm() {
                 accounts={accounts}
                 error={err('toAccount')}
                 disabledId={fromId}
+                value={toId}
                 field={register('toAccount')}
               />
               <TextInput

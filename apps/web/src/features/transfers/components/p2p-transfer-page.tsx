@@ -364,6 +364,7 @@ function P2pForm() {
                   label={t('transfers.form.fromAccount')}
                   accounts={accounts}
                   error={err('fromAccount')}
+                  value={fromId}
                   field={register('fromAccount')}
                 />
                 <Stack gap={6}>

@@ -13,7 +13,7 @@ import {
 import { MASS_MAX_BYTES, type MassUploadResult } from '@ledgerline/contract';
 import type { MassTransferKind } from '@ledgerline/domain/quick-actions';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -100,6 +100,7 @@ function UploadForm({ kind }: { kind: UploadKind }) {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
+  const accountId = useWatch({ control, name: 'accountId' });
   const err = (message: string | undefined) =>
     message?.startsWith('massTransfers.') ? t(message) : fieldMessage(t, message);
 
@@ -167,6 +168,7 @@ function UploadForm({ kind }: { kind: UploadKind }) {
             label={t('massTransfers.upload.account')}
             accounts={accounts}
             error={err(errors.accountId?.message)}
+            value={accountId}
             field={register('accountId')}
           />
           <TextInput
