@@ -430,6 +430,7 @@ function PrepaidCardForm({
                 )}
                 accounts={sources}
                 error={err('paymentAccountId')}
+                value={paymentAccountId}
                 field={register('paymentAccountId')}
               />
               <TextInput
