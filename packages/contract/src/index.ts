@@ -22,3 +22,4 @@ export * from './documents/routes';
 export * from './compliance/routes';
 export * from './mass-transfers/routes';
 export * from './merchant-api/routes';
+export * from './merchant-api/openapi';

@@ -346,4 +346,13 @@ export const publicApiRoutes = {
     response: headSchema.extend({ payment: publicPaymentSchema }),
     error: errorEnvelopeSchema,
   }),
+  /** This API's OpenAPI 3.1 description (merchant-api/openapi.ts): public, no key needed. */
+  openApi: defineRoute({
+    method: 'GET',
+    path: `${PUBLIC_API_PREFIX}/openapi.json`,
+    auth: 'public',
+    rateLimited: true,
+    response: z.looseObject({ openapi: z.literal('3.1.0') }),
+    error: errorEnvelopeSchema,
+  }),
 };

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../server-module';
-import { merchantApiManagementRoutes, publicApiV1Routes } from './routes';
+import { merchantApiManagementRoutes, publicApiDocumentRoute, publicApiV1Routes } from './routes';
 
 /**
  * The merchant's public API (issue 18): API keys, allowed IP ranges and the request log a
@@ -10,6 +10,7 @@ export const module = {
   name: 'merchant-api',
   routes: async (app, ctx) => {
     await merchantApiManagementRoutes(app, ctx.db);
+    await publicApiDocumentRoute(app);
     await app.register(publicApiV1Routes, {
       db: ctx.db,
       ratePerMinute: ctx.config.publicApiRateLimit,

@@ -298,6 +298,34 @@ describe('the public API v1', () => {
   });
 });
 
+describe('the public API’s OpenAPI description', () => {
+  it('is served without a key and describes each operation from the contract’s schemas', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/balances',
+      '/payments',
+      '/payments/{id}',
+    ]);
+    const list = document.paths['/payments'].get;
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'limit',
+      'cursor',
+    ]);
+    expect(
+      list.responses['200'].content['application/json'].schema.properties.payments.items.properties
+        .amount,
+    ).toMatchObject({ type: 'string' });
+    expect(document.paths['/payments/{id}'].get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
+  });
+});
+
 describe('allowed IP ranges', () => {
   it('refuses the company’s keys from outside every enabled range and accepts them inside', async () => {
     const shop = await company();

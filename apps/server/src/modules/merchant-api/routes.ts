@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { merchantApiRoutes, publicApiRoutes } from '@ledgerline/contract';
+import { merchantApiRoutes, publicApiOpenApi, publicApiRoutes } from '@ledgerline/contract';
 import { fromIsoLanguage } from '@ledgerline/domain';
 import type { Database } from '../../db/client';
 import type { Actor, Caller } from '../../lib/actor';
@@ -81,6 +81,12 @@ export async function merchantApiManagementRoutes(
     const actor = await actorFor(db, request, caller, customerId);
     return { ...OK, ...(await listApiRequests(db, actor, filter)) };
   });
+}
+
+/** The public API's OpenAPI description: outside the key's scope, anyone may read it. */
+export async function publicApiDocumentRoute(app: FastifyInstance): Promise<void> {
+  const document = publicApiOpenApi();
+  route(app, publicApiRoutes.openApi, async () => document);
 }
 
 /** The public API v1, in its own scope: every route behind the key, every call logged. */
