@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { LATEST_DAY, type PublicPayment } from '@ledgerline/contract';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain';
 import { selectRows, type DbOrTx } from '../../db/client';
@@ -41,30 +41,27 @@ export async function companyBalances(db: DbOrTx, customerId: number) {
 
 interface Cursor {
   atMicros: bigint;
-  transferId: string;
-  accountId: number;
+  postingId: bigint;
 }
 
 const MAX_MICROS = BigInt(Date.parse(`${LATEST_DAY}T23:59:59.999Z`)) * 1000n + 999n;
+const MAX_POSTING_ID = 2n ** 63n - 1n;
 
 function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(
-    `${cursor.atMicros}.${cursor.transferId}.${cursor.accountId}`,
-    'utf8',
-  ).toString('base64url');
+  return Buffer.from(`${cursor.atMicros}.${cursor.postingId}`, 'utf8').toString('base64url');
 }
 
 /** A cursor sent back, checked before it reaches SQL (the history cursor's lesson, issue 12). */
 function decodeCursor(text: string): Cursor {
   const plain = Buffer.from(text, 'base64url').toString('utf8');
-  const match =
-    /^(\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9]\d{0,9})$/.exec(
-      plain,
-    );
-  const cursor = match
-    ? { atMicros: BigInt(match[1]!), transferId: match[2]!, accountId: Number(match[3]!) }
-    : null;
-  if (cursor === null || cursor.atMicros > MAX_MICROS || cursor.accountId > 2_147_483_647)
+  const match = /^(\d{1,20})\.(\d{1,20})$/.exec(plain);
+  const cursor = match ? { atMicros: BigInt(match[1]!), postingId: BigInt(match[2]!) } : null;
+  if (
+    cursor === null ||
+    cursor.atMicros > MAX_MICROS ||
+    cursor.postingId < 1n ||
+    cursor.postingId > MAX_POSTING_ID
+  )
     throw AppError.invalid({ cursor: 'validation.invalidValue' }, 'The page cursor is not valid');
   return cursor;
 }
@@ -78,7 +75,6 @@ interface PaymentRow {
   description: string | null;
   created_at: string | Date;
   settled_at: string | Date | null;
-  at_us: string;
   net: string;
 }
 
@@ -103,49 +99,47 @@ function paymentView(row: PaymentRow): PublicPayment {
   };
 }
 
-/**
- * The rows of the company's payments: one per transfer and account of the company, its net as
- * the account saw it (the settled postings once there are any, else the pending reservation).
- */
-function paymentsSql(customerId: number, conditions: SQL[], limit: number): SQL {
-  const where = [
-    sql`a.customer_id = ${customerId}`,
-    sql`a.type = ${ACCOUNT_TYPES.payment}`,
-    sql`t.kind <> 'betweenAccounts'`,
-    ...conditions,
-  ];
-  return sql`select t.id, p.account_id, t.kind, t.status, a.currency_code,
-      left(t.details->>'description', 256) as description, t.created_at, t.settled_at,
-      (extract(epoch from t.created_at) * 1000000)::bigint::text as at_us,
-      (case when bool_or(not p.pending) then sum(p.amount) filter (where not p.pending)
-            else sum(p.amount) end)::text as net
-    from ledger_transfers t
-    join postings p on p.transfer_id = t.id
-    join accounts a on a.id = p.account_id
-    where ${sql.join(where, sql` and `)}
-    group by t.id, p.account_id, a.currency_code
-    order by t.created_at desc, t.id desc, p.account_id desc
-    limit ${limit}`;
-}
+/** The account's net of a transfer: its settled postings once there are any, else the pending reservation. */
+const NET_SQL = sql`(select (case when bool_or(not q.pending) then sum(q.amount) filter (where not q.pending)
+    else sum(q.amount) end)::text
+  from postings q where q.transfer_id = x.id and q.account_id = x.account_id)`;
 
+/**
+ * A page of the company's payments. A payment is one transfer as one payment account of the
+ * company saw it, at that account's first posting of it (the history's representative row). Each
+ * account's newest postings come from its own index walk (postings_account_created, a LATERAL
+ * per account, at most a page each), so a page costs the same at any depth of history; the nets
+ * are summed for the page's rows only.
+ */
 export async function companyPayments(
   db: DbOrTx,
   customerId: number,
   page: { limit: number; cursor: string | undefined },
 ): Promise<{ payments: PublicPayment[]; nextCursor: string | null }> {
-  const conditions: SQL[] = [];
-  if (page.cursor !== undefined) {
-    const cursor = decodeCursor(page.cursor);
-    const at = sql`(extract(epoch from t.created_at) * 1000000)::bigint`;
-    const micros = sql`${cursor.atMicros.toString()}::bigint`;
-    conditions.push(
-      sql`(${at} < ${micros} or (${at} = ${micros} and (t.id < ${cursor.transferId}::uuid
-        or (t.id = ${cursor.transferId}::uuid and p.account_id < ${cursor.accountId}))))`,
-    );
-  }
-  const rows = await selectRows<PaymentRow>(
+  const cursor = page.cursor === undefined ? null : decodeCursor(page.cursor);
+  const after = cursor
+    ? sql`and (p.created_at, p.id) < (timestamptz 'epoch' + ${cursor.atMicros.toString()}::bigint * interval '1 microsecond', ${cursor.postingId.toString()}::bigint)`
+    : sql``;
+  const take = page.limit + 1;
+  const rows = await selectRows<PaymentRow & { at_us: string; posting_id: string }>(
     db,
-    paymentsSql(customerId, conditions, page.limit + 1),
+    sql`select x.*, ${NET_SQL} as net
+    from accounts a
+    cross join lateral (
+      select t.id, p.account_id, t.kind, t.status, a.currency_code,
+        left(t.details->>'description', 256) as description, t.created_at, t.settled_at,
+        (extract(epoch from p.created_at) * 1000000)::bigint::text as at_us, p.id::text as posting_id,
+        p.created_at as posted_at, p.id as pid
+      from postings p
+      join ledger_transfers t on t.id = p.transfer_id
+      where p.account_id = a.id and t.kind <> 'betweenAccounts' ${after}
+        and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
+      order by p.created_at desc, p.id desc
+      limit ${take}
+    ) x
+    where a.customer_id = ${customerId} and a.type = ${ACCOUNT_TYPES.payment}
+    order by x.posted_at desc, x.pid desc
+    limit ${take}`,
   );
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
@@ -153,11 +147,7 @@ export async function companyPayments(
     payments: shown.map(paymentView),
     nextCursor:
       rows.length > page.limit && last
-        ? encodeCursor({
-            atMicros: BigInt(last.at_us),
-            transferId: last.id,
-            accountId: last.account_id,
-          })
+        ? encodeCursor({ atMicros: BigInt(last.at_us), postingId: BigInt(last.posting_id) })
         : null,
   };
 }
@@ -170,7 +160,19 @@ export async function companyPayment(
 ): Promise<PublicPayment> {
   const [row] = await selectRows<PaymentRow>(
     db,
-    paymentsSql(customerId, [sql`t.id = ${id}::uuid`], 1),
+    sql`select x.*, ${NET_SQL} as net
+    from (
+      select distinct on (p.account_id) t.id, p.account_id, t.kind, t.status, a.currency_code,
+        left(t.details->>'description', 256) as description, t.created_at, t.settled_at
+      from ledger_transfers t
+      join postings p on p.transfer_id = t.id
+      join accounts a on a.id = p.account_id
+      where t.id = ${id}::uuid and t.kind <> 'betweenAccounts'
+        and a.customer_id = ${customerId} and a.type = ${ACCOUNT_TYPES.payment}
+      order by p.account_id
+    ) x
+    order by x.account_id
+    limit 1`,
   );
   if (!row) throw AppError.notFound('No such payment');
   return paymentView(row);
