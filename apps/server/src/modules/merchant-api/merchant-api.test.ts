@@ -455,6 +455,40 @@ describe('the API request log', () => {
   });
 });
 
+describe('the API request log’s pages', () => {
+  it('pages a long log newest first by its cursor, without gaps or repeats', async () => {
+    const shop = await company();
+    const key = await createKey(shop);
+    await db()
+      .insert(merchantApiRequests)
+      .values(
+        Array.from({ length: 57 }, (_, index) => ({
+          apiKeyId: key.id,
+          customerId: shop.customerId,
+          method: 'GET',
+          path: `/api/public/v1/payments/${index}`,
+          status: 200,
+          ip: '192.0.2.1',
+          durationMs: 1,
+        })),
+      );
+    const query = { customerId: String(shop.customerId), apiKeyId: String(key.id) };
+    const first = await rest('GET', '/api/public-api/apirequest', { token: shop.token, query });
+    expect(first.body.apiRequests).toHaveLength(50);
+    const second = await rest('GET', '/api/public-api/apirequest', {
+      token: shop.token,
+      query: { ...query, cursor: first.body.nextCursor },
+    });
+    expect(second.body.nextCursor).toBeNull();
+    const paths = [...first.body.apiRequests, ...second.body.apiRequests].map(
+      (row: { path: string }) => row.path,
+    );
+    expect(paths).toEqual(
+      Array.from({ length: 57 }, (_, index) => `/api/public/v1/payments/${56 - index}`),
+    );
+  });
+});
+
 describe('who may manage a company’s keys', () => {
   it('refuses another company’s keys, ranges and log by id, and changes nothing', async () => {
     const shop = await company();
