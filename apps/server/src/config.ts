@@ -86,6 +86,13 @@ const envSchema = z.object({
     .int()
     .min(1000, 'must be at least 1000')
     .default(60_000),
+  // Issue 18: calls per minute one merchant API key may make (the public API, modules/merchant-api).
+  PUBLIC_API_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO: booleanFlag.default(true),
@@ -170,6 +177,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   rateLimit: { max: number; windowMs: number };
+  /** Calls per minute one merchant API key may make to the public API (issue 18). */
+  publicApiRateLimit: number;
   logLevel: string;
   trustProxy: boolean;
   seedDemo: boolean;
@@ -252,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
+    publicApiRateLimit: value.PUBLIC_API_RATE_LIMIT,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     seedDemo: value.SEED_DEMO,

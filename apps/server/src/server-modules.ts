@@ -25,6 +25,7 @@ import { module as transfers } from './modules/transfers';
 import { module as funding } from './modules/funding';
 import { module as massTransfers } from './modules/mass-transfers';
 import { module as globalPayouts } from './modules/global-payouts';
+import { module as merchantApi } from './modules/merchant-api';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -58,5 +59,6 @@ export const serverModules = [
   funding,
   massTransfers,
   globalPayouts,
+  merchantApi,
   dev,
 ] as const;

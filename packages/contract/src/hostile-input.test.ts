@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { calendarDaySchema } from './dates';
 import { idSchema } from './envelope';
 import { mainMethods } from './methods';
+import { textIdSchema } from './merchant-api/routes';
+import { listRestRoutes } from './routes';
 
 /*
  * Every main-API request field that is an id or a calendar day refuses the hostile values of
@@ -87,6 +89,82 @@ describe('hostile ids and days in every request (issue 12)', () => {
         const result = schema.safeParse({ [field]: value });
         const onField = result.error?.issues.some((issue) => issue.path[0] === field) ?? false;
         if (!onField) accepted.push(`${method}.${field} = ${String(value)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+});
+
+/*
+ * The same walk over the REST routes' params, query and body (issue 18 added the merchant REST
+ * routes): an id field (idSchema, or textIdSchema for ids that travel as text in a path or a
+ * query string) and a day field refuse every hostile value on that field.
+ */
+function restHostileFields(): {
+  route: string;
+  field: string;
+  kind: Kind | 'textId';
+  schema: z.ZodType;
+}[] {
+  const found: { route: string; field: string; kind: Kind | 'textId'; schema: z.ZodType }[] = [];
+  for (const { name, route } of listRestRoutes()) {
+    for (const part of [route.params, route.query, route.body]) {
+      if (!(part instanceof z.ZodObject)) continue;
+      for (const [field, child] of Object.entries(part.shape as Record<string, z.ZodType>)) {
+        const inner = unwrap(child);
+        const kind =
+          inner === idSchema
+            ? 'id'
+            : inner === textIdSchema
+              ? 'textId'
+              : inner === calendarDaySchema
+                ? 'day'
+                : null;
+        if (kind) found.push({ route: name, field, kind, schema: part });
+      }
+    }
+  }
+  return found;
+}
+
+/** Ids as text ('12' is a fine one there): the hostile numbers written out, and numbers in disguise. */
+const HOSTILE_TEXT_IDS = [
+  ...HOSTILE_IDS.filter((value) => value !== '12').map(String),
+  '',
+  '01',
+  '+1',
+  '0x10',
+  ' 1',
+  '1 ',
+];
+
+describe('hostile ids and days in every REST route', () => {
+  const fields = restHostileFields();
+
+  it('finds the id and day fields of the merchant routes (the walk itself works)', () => {
+    const names = new Set(fields.map((item) => `${item.route}.${item.field}`));
+    for (const expected of [
+      'merchantApi.apiKeys.create.customerId',
+      'merchantApi.apiKeys.create.expiresOn',
+      'merchantApi.apiKeys.list.customerId',
+      'merchantApi.apiKeys.update.id',
+      'merchantApi.apiKeys.delete.customerId',
+      'merchantApi.allowedIps.update.id',
+      'merchantApi.apiRequests.apiKeyId',
+      'merchantApi.apiRequests.fromDate',
+    ])
+      expect(names, expected).toContain(expected);
+  });
+
+  it('refuses each hostile value in each such field, on that field', () => {
+    const accepted: string[] = [];
+    for (const { route, field, kind, schema } of fields) {
+      const values =
+        kind === 'day' ? HOSTILE_DAYS : kind === 'textId' ? HOSTILE_TEXT_IDS : HOSTILE_IDS;
+      for (const value of values) {
+        const result = schema.safeParse({ [field]: value });
+        const onField = result.error?.issues.some((issue) => issue.path[0] === field) ?? false;
+        if (!onField) accepted.push(`${route}.${field} = ${String(value)}`);
       }
     }
     expect(accepted).toEqual([]);

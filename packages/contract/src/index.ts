@@ -21,3 +21,5 @@ export * from './dev/incoming';
 export * from './documents/routes';
 export * from './compliance/routes';
 export * from './mass-transfers/routes';
+export * from './merchant-api/routes';
+export * from './merchant-api/openapi';

@@ -10,6 +10,7 @@ import { platformRoutes } from './platform/routes';
 import { profileRoutes } from './profile/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { massTransferRoutes } from './mass-transfers/routes';
+import { merchantApiRoutes, publicApiRoutes } from './merchant-api/routes';
 
 /** Every REST route of the server, by area. The server registers each from here; the web calls them through `client.route`. */
 export const restRoutes = {
@@ -24,6 +25,8 @@ export const restRoutes = {
   documents: documentRoutes,
   compliance: complianceRoutes,
   massTransfers: massTransferRoutes,
+  merchantApi: merchantApiRoutes,
+  publicApi: publicApiRoutes,
 };
 
 /**

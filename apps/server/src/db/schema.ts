@@ -2089,3 +2089,6 @@ export const massBatchSubmissions = pgTable(
     index('mass_batch_submissions_approval').on(table.approvalRequestId),
   ],
 );
+
+// Issue 18, the merchant public API (modules/merchant-api).
+export * from './schema-merchant-api';

@@ -14,6 +14,7 @@ export {
   transferAccessLevel,
 } from './acting-access';
 export { loadActor, resolveActor } from './actor';
+export { requireMerchantRights } from './merchant-rights';
 export {
   closeStaffActing,
   isStaffActingFor,

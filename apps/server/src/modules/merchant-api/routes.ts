@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { merchantApiRoutes, publicApiOpenApi, publicApiRoutes } from '@ledgerline/contract';
+import { fromIsoLanguage } from '@ledgerline/domain';
+import type { Database } from '../../db/client';
+import type { Actor, Caller } from '../../lib/actor';
+import { route } from '../../lib/route';
+import { resolveActor } from '../customers';
+import { createAllowedIp, deleteAllowedIp, listAllowedIps, updateAllowedIp } from './allowed-ips';
+import { keyAuthenticator, requestRecorder, requireScope } from './key-auth';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys';
+import { companyBalances, companyPayment, companyPayments } from './public-api';
+import { listApiRequests } from './request-log';
+
+const OK = { responseCode: '00', responseDescription: 'Success' } as const;
+
+/** The signed-in user acting for the company the request names (spec 2 §6 fromCustomerId). */
+function actorFor(
+  db: Database,
+  request: FastifyRequest,
+  caller: Caller,
+  customerId: number,
+): Promise<Actor> {
+  return resolveActor(db, caller, {
+    fromCustomerId: customerId,
+    lang: fromIsoLanguage(request.headers['accept-language']),
+    ip: request.ip,
+    brandId: undefined,
+    operation: `${request.method} ${request.routeOptions.url ?? ''}`,
+  });
+}
+
+/** public-api/apikey, allowedip and apirequest: the company's full-access users manage its keys. */
+export async function merchantApiManagementRoutes(
+  app: FastifyInstance,
+  db: Database,
+): Promise<void> {
+  const keys = merchantApiRoutes.apiKeys;
+  route(app, keys.create, async (request, _reply, caller) => {
+    const { customerId, ...input } = request.body;
+    const actor = await actorFor(db, request, caller, customerId);
+    return { ...OK, ...(await createApiKey(db, actor, input)) };
+  });
+  route(app, keys.list, async (request, _reply, caller) => {
+    const actor = await actorFor(db, request, caller, request.query.customerId);
+    return { ...OK, apiKeys: await listApiKeys(db, actor) };
+  });
+  route(app, keys.update, async (request, _reply, caller) => {
+    const { customerId, ...change } = request.body;
+    const actor = await actorFor(db, request, caller, customerId);
+    return { ...OK, apiKey: await updateApiKey(db, actor, request.params.id, change) };
+  });
+  route(app, keys.delete, async (request, _reply, caller) => {
+    const actor = await actorFor(db, request, caller, request.query.customerId);
+    await deleteApiKey(db, actor, request.params.id);
+    return { ...OK, id: request.params.id };
+  });
+
+  const ranges = merchantApiRoutes.allowedIps;
+  route(app, ranges.create, async (request, _reply, caller) => {
+    const { customerId, ...input } = request.body;
+    const actor = await actorFor(db, request, caller, customerId);
+    return { ...OK, allowedIp: await createAllowedIp(db, actor, input) };
+  });
+  route(app, ranges.list, async (request, _reply, caller) => {
+    const actor = await actorFor(db, request, caller, request.query.customerId);
+    return { ...OK, allowedIps: await listAllowedIps(db, actor) };
+  });
+  route(app, ranges.update, async (request, _reply, caller) => {
+    const { customerId, ...change } = request.body;
+    const actor = await actorFor(db, request, caller, customerId);
+    return { ...OK, allowedIp: await updateAllowedIp(db, actor, request.params.id, change) };
+  });
+  route(app, ranges.delete, async (request, _reply, caller) => {
+    const actor = await actorFor(db, request, caller, request.query.customerId);
+    await deleteAllowedIp(db, actor, request.params.id);
+    return { ...OK, id: request.params.id };
+  });
+
+  route(app, merchantApiRoutes.apiRequests, async (request, _reply, caller) => {
+    const { customerId, ...filter } = request.query;
+    const actor = await actorFor(db, request, caller, customerId);
+    return { ...OK, ...(await listApiRequests(db, actor, filter)) };
+  });
+}
+
+/** The public API's OpenAPI description: outside the key's scope, anyone may read it. */
+export async function publicApiDocumentRoute(app: FastifyInstance): Promise<void> {
+  const document = publicApiOpenApi();
+  route(app, publicApiRoutes.openApi, async () => document);
+}
+
+/** The public API v1, in its own scope: every route behind the key, every call logged. */
+export async function publicApiV1Routes(
+  app: FastifyInstance,
+  options: { db: Database; ratePerMinute: number },
+): Promise<void> {
+  const { db } = options;
+  app.addHook('onRequest', keyAuthenticator(db, { ratePerMinute: options.ratePerMinute }));
+  app.addHook('onSend', requestRecorder(db));
+
+  route(app, publicApiRoutes.balances, async (request) => {
+    const key = requireScope(request, 'read');
+    return { ...OK, balances: await companyBalances(db, key.customerId) };
+  });
+  route(app, publicApiRoutes.payments, async (request) => {
+    const key = requireScope(request, 'read');
+    const page = await companyPayments(db, key.customerId, {
+      limit: request.query.limit ?? 20,
+      cursor: request.query.cursor,
+    });
+    return { ...OK, ...page };
+  });
+  route(app, publicApiRoutes.payment, async (request) => {
+    const key = requireScope(request, 'read');
+    return { ...OK, payment: await companyPayment(db, key.customerId, request.params.id) };
+  });
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { RestRoute } from '../define';
+import { PUBLIC_API_PREFIX, publicApiRoutes } from './routes';
+
+/*
+ * The public API's OpenAPI 3.1 description, generated from the same zod schemas the server
+ * validates with (zod 4's z.toJSONSchema; JSON Schema 2020-12 is OpenAPI 3.1's dialect), so the
+ * document cannot drift from what the server accepts and answers. Served at
+ * /api/public/v1/openapi.json.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+/** The documented operations (the document's own route is not one of them). */
+const OPERATIONS = {
+  balances: { summary: 'The company’s payment accounts and their balances', scope: 'read' },
+  payments: {
+    summary: 'Payments received and sent by the company’s accounts, newest first',
+    scope: 'read',
+  },
+  payment: { summary: 'One payment by its id', scope: 'read' },
+} as const satisfies Partial<
+  Record<keyof typeof publicApiRoutes, { summary: string; scope: string }>
+>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** Params and query fields as OpenAPI parameters. */
+function parametersOf(route: RestRoute): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const [where, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    if (!(schema instanceof z.ZodObject)) continue;
+    const described = jsonSchema(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, property] of Object.entries(described.properties ?? {}))
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (described.required ?? []).includes(name),
+        schema: property,
+      });
+  }
+  return out;
+}
+
+function errorAnswer(description: string, envelope: JsonSchema): JsonSchema {
+  return { description, content: { 'application/json': { schema: envelope } } };
+}
+
+export function publicApiOpenApi(): { openapi: '3.1.0' } & JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const name of Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]) {
+    const route: RestRoute = publicApiRoutes[name];
+    const path = route.path.slice(PUBLIC_API_PREFIX.length).replace(/:(\w+)/g, '{$1}');
+    const envelope = jsonSchema(route.error, 'output');
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      operationId: name,
+      summary: OPERATIONS[name].summary,
+      description: `Needs a key with the scope "${OPERATIONS[name].scope}".`,
+      parameters: parametersOf(route),
+      responses: {
+        200: {
+          description: 'Success (responseCode 00)',
+          content: {
+            'application/json': {
+              schema: route.response ? jsonSchema(route.response, 'output') : {},
+            },
+          },
+        },
+        400: errorAnswer('Invalid parameters (TA1, with validationErrors)', envelope),
+        401: errorAnswer('A missing, unknown, disabled or expired key (AU)', envelope),
+        403: errorAnswer(
+          'The key lacks the scope (ENOA) or is used from outside the allowed ranges (IPW)',
+          envelope,
+        ),
+        404: errorAnswer('Not found: no such object of the key’s company (ENOA)', envelope),
+        429: {
+          ...errorAnswer(
+            'Past the key’s rate limit (RL); retry after Retry-After seconds',
+            envelope,
+          ),
+          headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0' as const,
+    info: {
+      title: 'Ledgerline public API',
+      version: '1',
+      description:
+        'Called by a merchant’s server with an API key: `Authorization: Bearer llk_live_…`. Every answer carries responseCode and responseDescription.',
+    },
+    servers: [{ url: PUBLIC_API_PREFIX }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'llk_live_…' } },
+    },
+    paths,
+  };
+}
