@@ -7,9 +7,10 @@ import {
   unlinkSync,
   existsSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -96,11 +97,34 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** The runtime's WebAssembly (Node's own; this program's type library has no DOM). */
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }
+).WebAssembly;
+let pgliteWasm: Promise<WasmModule> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process: every PGlite a process opens (each test
+ * server, each copy of the seeded database) instantiates the same module instead of compiling
+ * and optimising 9 MB of WebAssembly again (about a tenth of a test server's start).
+ */
+function compiledPglite(): Promise<WasmModule> {
+  pgliteWasm ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return wasm.compile(readFileSync(join(dirname(entry), 'pglite.wasm')));
+  })();
+  return pgliteWasm;
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const createdDataDir = !inMemory && !existsSync(resolve(dataDir, 'pglite'));
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
-  const options = loadDataDir ? { loadDataDir } : {};
+  const options = {
+    pgliteWasmModule: await compiledPglite(),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  };
   const client = inMemory ? new PGlite(options) : new PGlite(resolve(dataDir, 'pglite'), options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
