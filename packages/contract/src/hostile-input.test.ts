@@ -75,6 +75,9 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'globalPayUpdatePayments.remove',
       'globalPayCancelPayment.paymentId',
       'globalPayWithdrawalDetails.paymentId',
+      // Issue 18: IPN history.
+      'getIpn.id',
+      'confirmIpn.id',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);

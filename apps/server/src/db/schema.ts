@@ -2112,11 +2112,18 @@ export const webhookEndpoints = pgTable(
     url: varchar('url', { length: 2048 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     secret: varchar('secret', { length: 100 }).notNull(),
+    /** 'webhook', or 'ipn': the company's IPN notifyUrl (one at most), managed by the IPN settings only. */
+    kind: varchar('kind', { length: 8 }).notNull().default('webhook'),
     createdAt: createdAt(),
     secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('webhook_endpoints_customer').on(table.customerId)],
+  (table) => [
+    index('webhook_endpoints_customer').on(table.customerId),
+    uniqueIndex('webhook_endpoints_one_ipn')
+      .on(table.customerId)
+      .where(sql`${table.kind} = 'ipn' and ${table.deletedAt} is null`),
+  ],
 );
 
 /**
@@ -2181,4 +2188,37 @@ export const webhookAttempts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('webhook_attempts_customer').on(table.customerId, table.id)],
+);
+
+/** A company's IPN settings (spec 2 §3); no row reads as the defaults (no URL, statuses 1). */
+export const ipnSettings = pgTable('ipn_settings', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  /** The 'ipn' endpoint holding notifyUrl and the secret; null while no URL is set. */
+  endpointId: integer('endpoint_id').references(() => webhookEndpoints.id),
+  notifyStatusId: smallint('notify_status_id').notNull().default(1),
+  statusId: smallint('status_id').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One IPN as the merchant's history shows it (spec 2 §3 "IPN message: id"); delivered as `messageId` of the outbox. */
+export const ipnMessages = pgTable(
+  'ipn_messages',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    messageId: varchar('message_id', { length: 48 })
+      .notNull()
+      .references(() => webhookMessages.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedByUserId: integer('confirmed_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ipn_messages_customer').on(table.customerId, table.id),
+    uniqueIndex('ipn_messages_message').on(table.messageId),
+  ],
 );

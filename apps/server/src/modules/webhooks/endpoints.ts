@@ -29,7 +29,13 @@ export async function findEndpoint(db: Database, id: number): Promise<EndpointRo
   const [row] = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)));
+    .where(
+      and(
+        eq(webhookEndpoints.id, id),
+        eq(webhookEndpoints.kind, 'webhook'),
+        isNull(webhookEndpoints.deletedAt),
+      ),
+    );
   return row;
 }
 
@@ -38,7 +44,11 @@ export async function listWebhooks(db: Database, actor: Actor): Promise<Webhook[
     .select()
     .from(webhookEndpoints)
     .where(
-      and(eq(webhookEndpoints.customerId, actor.customerId), isNull(webhookEndpoints.deletedAt)),
+      and(
+        eq(webhookEndpoints.customerId, actor.customerId),
+        eq(webhookEndpoints.kind, 'webhook'),
+        isNull(webhookEndpoints.deletedAt),
+      ),
     )
     .orderBy(asc(webhookEndpoints.id));
   return rows.map(webhookView);
@@ -59,7 +69,11 @@ export async function createWebhook(
       .select({ count: sql<number>`count(*)::int` })
       .from(webhookEndpoints)
       .where(
-        and(eq(webhookEndpoints.customerId, actor.customerId), isNull(webhookEndpoints.deletedAt)),
+        and(
+          eq(webhookEndpoints.customerId, actor.customerId),
+          eq(webhookEndpoints.kind, 'webhook'),
+          isNull(webhookEndpoints.deletedAt),
+        ),
       );
     if (count >= MAX_ENDPOINTS)
       throw AppError.invalid(

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { WebhookEventType } from '@ledgerline/contract';
+import { IPN_EVENT_TYPES, type WebhookEventType } from '@ledgerline/contract';
 import type { Tx } from '../../db/client';
-import { webhookEndpoints, webhookMessages } from '../../db/schema';
+import { ipnMessages, webhookEndpoints, webhookMessages } from '../../db/schema';
 import { newMessageId } from './signature';
 
 export interface WebhookEvent {
@@ -13,13 +13,14 @@ export interface WebhookEvent {
 }
 
 /**
- * Writes the event's messages into the outbox, one per enabled endpoint of the company, in the
+ * Writes the event's messages into the outbox, one per enabled endpoint of the company (and its
+ * IPN URL for a payment event, with its IPN history row), in the
  * caller's transaction: the event and its webhooks commit or roll back together, and the sender
  * (delivery.ts) posts them after the commit. Answers how many messages were written.
  */
 export async function enqueueWebhookEvent(tx: Tx, event: WebhookEvent): Promise<number> {
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, kind: webhookEndpoints.kind })
     .from(webhookEndpoints)
     .where(
       and(
@@ -28,19 +29,32 @@ export async function enqueueWebhookEvent(tx: Tx, event: WebhookEvent): Promise<
         isNull(webhookEndpoints.deletedAt),
       ),
     );
-  if (endpoints.length === 0) return 0;
+  // The IPN endpoint hears of payments only (spec 2 §3 "IPN": instant payment notification).
+  const isIpnEvent = (IPN_EVENT_TYPES as readonly string[]).includes(event.type);
+  const targets = endpoints.filter((endpoint) => endpoint.kind !== 'ipn' || isIpnEvent);
+  if (targets.length === 0) return 0;
   const now = new Date();
   // Standard Webhooks' payload shape: type, timestamp, data.
   const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data: event.data });
+  const rows = targets.map((endpoint) => ({
+    id: newMessageId(),
+    endpointId: endpoint.id,
+    kind: endpoint.kind,
+  }));
   await tx.insert(webhookMessages).values(
-    endpoints.map((endpoint) => ({
-      id: newMessageId(),
-      endpointId: endpoint.id,
+    rows.map((row) => ({
+      id: row.id,
+      endpointId: row.endpointId,
       customerId: event.customerId,
       eventType: event.type,
       body,
       nextAttemptAt: now,
     })),
   );
-  return endpoints.length;
+  const ipn = rows.filter((row) => row.kind === 'ipn');
+  if (ipn.length > 0)
+    await tx
+      .insert(ipnMessages)
+      .values(ipn.map((row) => ({ customerId: event.customerId, messageId: row.id })));
+  return rows.length;
 }

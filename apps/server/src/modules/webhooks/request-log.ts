@@ -46,7 +46,11 @@ export async function listWebhookRequests(
   const before = cursorId(query.cursor);
   if (query.fromDate && query.toDate && query.fromDate > query.toDate)
     throw AppError.invalid({ toDate: 'validation.dateRange' }, 'The end date is before the start');
-  const filters: (SQL | undefined)[] = [eq(webhookAttempts.customerId, actor.customerId)];
+  // The IPN's attempts are its own history's (ipn.ts), not the webhook log's.
+  const filters: (SQL | undefined)[] = [
+    eq(webhookAttempts.customerId, actor.customerId),
+    eq(webhookEndpoints.kind, 'webhook'),
+  ];
   if (before !== undefined) filters.push(lt(webhookAttempts.id, before));
   if (query.fromDate)
     filters.push(gte(webhookAttempts.createdAt, new Date(`${query.fromDate}T00:00:00Z`)));
@@ -65,6 +69,7 @@ export async function listWebhookRequests(
     .select({ attempt: webhookAttempts, messageStatus: webhookMessages.status })
     .from(webhookAttempts)
     .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookAttempts.endpointId))
     .where(and(...filters))
     .orderBy(desc(webhookAttempts.id))
     .limit(query.limit + 1);

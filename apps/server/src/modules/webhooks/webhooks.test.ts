@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { listRestRoutes, webhookRoutes } from '@ledgerline/contract';
 import { selectRows } from '../../db/client';
@@ -156,7 +156,14 @@ async function paymentInto(who: FixtureCustomer, reference: string, amount = '12
 
 async function tableCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const name of ['webhook_endpoints', 'webhook_messages', 'webhook_attempts', 'audit_log']) {
+  for (const name of [
+    'webhook_endpoints',
+    'webhook_messages',
+    'webhook_attempts',
+    'ipn_settings',
+    'ipn_messages',
+    'audit_log',
+  ]) {
     const [row] = await selectRows<{ n: number }>(
       server.database.db,
       sql.raw(`select count(*)::int as n from "${name}"`),
@@ -586,6 +593,120 @@ describe('the webhook request log (public-api/webhookRequest)', () => {
       .where(eq(webhookMessages.id, message!.id));
     expect(after!.manualAt).toBeNull();
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe('IPN: settings, signed notifications and history', () => {
+  it('keeps the default settings until a notifyUrl is saved, shows the secret once and regenerates it', async () => {
+    const who = await company('Notified');
+    const initial = await server.call('getIpnSettings', {}, { token: who.token });
+    expect(initial.body).toMatchObject({
+      responseCode: '00',
+      settings: { notifyUrl: null, notifyStatusId: 1, statusId: 1, hasSecret: false },
+    });
+    const saved = await server.call(
+      'updateIpnSettings',
+      { notifyUrl: receiver.url('/ipn-settings') },
+      { token: who.token },
+    );
+    expect(saved.body.secret).toMatch(/^whsec_/);
+    expect(saved.body.settings).toMatchObject({
+      notifyUrl: receiver.url('/ipn-settings'),
+      hasSecret: true,
+    });
+    const again = await server.call(
+      'updateIpnSettings',
+      { notifyUrl: receiver.url('/ipn-settings'), statusId: 0 },
+      { token: who.token },
+    );
+    expect(again.body.secret).toBeNull();
+    expect(again.body.settings).toMatchObject({ statusId: 0 });
+    const regenerated = await server.call(
+      'updateIpnSettings',
+      { notifyUrl: receiver.url('/ipn-settings'), regenerateSecret: true },
+      { token: who.token },
+    );
+    expect(regenerated.body.secret).toMatch(/^whsec_/);
+    expect(regenerated.body.secret).not.toBe(saved.body.secret);
+    // The IPN URL is not one of the company's webhooks.
+    const hooks = await rest(who.token, 'GET', '/api/public-api/webhook');
+    expect(hooks.json()).toMatchObject({ webhooks: [] });
+  });
+
+  it('posts a received payment to the notifyUrl signed with the IPN secret, lists it 25 a page, gets and confirms it', async () => {
+    const who = await company('Ipn');
+    const saved = await server.call(
+      'updateIpnSettings',
+      { notifyUrl: receiver.url('/ipn') },
+      { token: who.token },
+    );
+    const payment = await paymentInto(who, `IPN-${who.customerId}`, '40.00');
+    await deliverUntil(() => receiver.at('/ipn').length >= 1);
+    const [entry] = receiver.at('/ipn');
+    expect(new Webhook(saved.body.secret!).verify(entry!.body, headersOf(entry!))).toMatchObject({
+      type: 'payment.received',
+      data: { transactionId: payment.transactionId, amount: '40' },
+    });
+
+    // A payout is not a payment notification; 25 more payments make a second page.
+    await server.database.db.transaction(async (tx) => {
+      await enqueueWebhookEvent(tx, { customerId: who.customerId, type: 'payout.sent', data: {} });
+      for (let index = 0; index < 25; index += 1)
+        await enqueueWebhookEvent(tx, {
+          customerId: who.customerId,
+          type: 'payment.received',
+          data: { index },
+        });
+      // Held back a day (the server's own sender leaves them alone): the history is what this test reads.
+      await tx
+        .update(webhookMessages)
+        .set({ nextAttemptAt: new Date(Date.now() + 86_400_000) })
+        .where(
+          and(
+            eq(webhookMessages.customerId, who.customerId),
+            eq(webhookMessages.status, 'pending'),
+          ),
+        );
+    });
+    const first = await server.call('getIpnList', {}, { token: who.token });
+    expect(first.body).toMatchObject({ pageSize: 25, pageNumber: 1, total: 26 });
+    expect(first.body.ipnMessages).toHaveLength(25);
+    const second = await server.call('getIpnList', { pageNumber: 2 }, { token: who.token });
+    expect(second.body.ipnMessages).toHaveLength(1);
+    const delivered = second.body.ipnMessages[0]!;
+    expect(delivered).toMatchObject({
+      messageId: entry!.headers['webhook-id'],
+      deliveryStatus: 'delivered',
+      confirmed: false,
+    });
+
+    const got = await server.call('getIpn', { id: delivered.id }, { token: who.token });
+    expect(got.body.ipnMessage).toMatchObject({ id: delivered.id, body: entry!.body });
+    const confirmed = await server.call('confirmIpn', { id: delivered.id }, { token: who.token });
+    expect(confirmed.body.ipnMessage).toMatchObject({ confirmed: true });
+    const twice = await server.call('confirmIpn', { id: delivered.id }, { token: who.token });
+    expect(twice.body.ipnMessage.confirmedAt).toBe(confirmed.body.ipnMessage.confirmedAt);
+
+    // Another company sees none of it and changes nothing.
+    const stranger = await company('Other');
+    const before = await tableCounts();
+    for (const method of ['getIpn', 'confirmIpn'] as const) {
+      const refused = await server.call(method, { id: delivered.id }, { token: stranger.token });
+      expect(refused.status, method).toBe(404);
+    }
+    const theirs = await server.call('getIpnList', {}, { token: stranger.token });
+    expect(theirs.body).toMatchObject({ ipnMessages: [], total: 0 });
+    expect(await tableCounts()).toEqual(before);
+    // Removing the URL gives up what still waits: nothing more is sent to it.
+    await server.call('updateIpnSettings', { notifyUrl: null }, { token: who.token });
+    await runWebhookDeliveries(deps());
+    expect(receiver.at('/ipn')).toHaveLength(1);
+  });
+
+  it('is for business customers only', async () => {
+    const personal = await createCustomer(server);
+    const refused = await server.call('getIpnSettings', {}, { token: personal.token });
+    expect(refused.body).toMatchObject({ responseCode: 'ENOA' });
   });
 });
 
