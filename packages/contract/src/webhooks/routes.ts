@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from '../dates';
 import { defineRoute } from '../define';
-import { errorEnvelopeSchema, idSchema, MAX_ID, responseHeadSchema } from '../envelope';
+import { errorEnvelopeSchema, idSchema, responseHeadSchema } from '../envelope';
 
 /*
  * Webhooks (spec 2 §7 "Plain REST": public-api/webhook and public-api/webhookRequest; issue 18
@@ -56,7 +56,18 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+/**
+ * An id in a path or a query string: digits only (no 1e3, no +1, no 0x10), within the id range.
+ * The same rule as helper M1's `textIdSchema` (merchant-api/routes.ts); at integration this file
+ * takes that one, so the contract's REST walk checks these fields too.
+ */
+const pathIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'validation.invalidValue')
+  .transform(Number)
+  .pipe(idSchema);
+
+const idParams = z.object({ id: pathIdSchema });
 const messageParams = z.object({ messageId: z.string().regex(/^msg_[A-Za-z0-9]{20,40}$/) });
 
 export const webhookCreateBodySchema = z
@@ -79,9 +90,7 @@ export const webhookUpdateBodySchema = z
 export type WebhookUpdateBody = z.input<typeof webhookUpdateBodySchema>;
 
 /** Spec 2 §7 GET public-api/webhook?customerId. */
-export const webhookListQuerySchema = z
-  .object({ customerId: z.coerce.number().int().min(1).max(MAX_ID).optional() })
-  .strict();
+export const webhookListQuerySchema = z.object({ customerId: pathIdSchema.optional() }).strict();
 
 export const webhookPingBodySchema = z
   .object({ customerId: idSchema.optional(), url: webhookUrlSchema })
@@ -90,7 +99,7 @@ export const webhookPingBodySchema = z
 /** Spec 2 §7 GET public-api/webhookRequest: customerId, limit, query, fromDate, toDate, cursor. */
 export const webhookRequestQuerySchema = z
   .object({
-    customerId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+    customerId: pathIdSchema.optional(),
     limit: z.coerce.number().int().min(1).max(WEBHOOK_LOG_PAGE_SIZE).default(WEBHOOK_LOG_PAGE_SIZE),
     /** Words of the event type, the URL or the message id. */
     query: z.string().trim().max(100).optional(),
@@ -100,6 +109,8 @@ export const webhookRequestQuerySchema = z
   })
   .strict();
 export type WebhookRequestQuery = z.input<typeof webhookRequestQuerySchema>;
+/** The query as the server reads it (defaults applied). */
+export type WebhookRequestFilter = z.output<typeof webhookRequestQuerySchema>;
 
 /** One delivery attempt of one message (the webhook request log). */
 export const webhookAttemptSchema = z.object({

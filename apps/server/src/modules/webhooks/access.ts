@@ -12,9 +12,10 @@ export async function merchantActor(
   db: DbOrTx,
   caller: Caller,
   facts: RequestFacts,
+  purpose: 'read' | 'manage',
 ): Promise<Actor> {
   const actor = await resolveActor(db, caller, facts);
-  await requireMerchantRights(db, actor);
+  await requireMerchantRights(db, actor, purpose);
   return actor;
 }
 
@@ -28,10 +29,11 @@ export async function actorOfOwner(
   caller: Caller,
   facts: Omit<RequestFacts, 'fromCustomerId'>,
   ownerCustomerId: number | undefined,
+  purpose: 'read' | 'manage',
 ): Promise<Actor> {
   if (ownerCustomerId === undefined) throw AppError.notFound();
   try {
-    return await merchantActor(db, caller, { ...facts, fromCustomerId: ownerCustomerId });
+    return await merchantActor(db, caller, { ...facts, fromCustomerId: ownerCustomerId }, purpose);
   } catch (error) {
     if (error instanceof AppError) throw AppError.notFound();
     throw error;

@@ -3,7 +3,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookAttempt,
   type WebhookEventType,
-  type WebhookRequestQuery,
+  type WebhookRequestFilter,
 } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
@@ -41,7 +41,7 @@ function eventTypeOf(value: string): WebhookEventType {
 export async function listWebhookRequests(
   db: Database,
   actor: Actor,
-  query: WebhookRequestQuery & { limit: number },
+  query: WebhookRequestFilter,
 ): Promise<{ requests: WebhookAttempt[]; nextCursor: string | null }> {
   const before = cursorId(query.cursor);
   if (query.fromDate && query.toDate && query.fromDate > query.toDate)

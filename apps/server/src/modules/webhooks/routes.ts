@@ -58,18 +58,28 @@ export async function webhookRestRoutes(
 
   async function ownedEndpoint(request: FastifyRequest, caller: Caller, id: number) {
     const endpoint = await findEndpoint(db, id);
-    const actor = await actorOfOwner(db, caller, factsOf(request), endpoint?.customerId);
+    const actor = await actorOfOwner(db, caller, factsOf(request), endpoint?.customerId, 'manage');
     if (!endpoint) throw AppError.notFound();
     return { actor, endpoint };
   }
 
   route(app, routes.create, async (request, _reply, caller) => {
-    const actor = await merchantActor(db, caller, factsOf(request, request.body.customerId));
+    const actor = await merchantActor(
+      db,
+      caller,
+      factsOf(request, request.body.customerId),
+      'manage',
+    );
     return { ...OK, ...(await createWebhook(db, actor, request.body, policy)) };
   });
 
   route(app, routes.list, async (request, _reply, caller) => {
-    const actor = await merchantActor(db, caller, factsOf(request, request.query.customerId));
+    const actor = await merchantActor(
+      db,
+      caller,
+      factsOf(request, request.query.customerId),
+      'read',
+    );
     return { ...OK, webhooks: await listWebhooks(db, actor) };
   });
 
@@ -90,7 +100,7 @@ export async function webhookRestRoutes(
   });
 
   route(app, routes.ping, async (request, _reply, caller) => {
-    await merchantActor(db, caller, factsOf(request, request.body.customerId));
+    await merchantActor(db, caller, factsOf(request, request.body.customerId), 'manage');
     await checkWebhookUrl(request.body.url, policy);
     // Unsigned (a ping names no endpoint, so no secret): it shows whether the URL answers.
     const outcome = await postJson(
@@ -111,13 +121,18 @@ export async function webhookRestRoutes(
   });
 
   route(app, routes.requests, async (request, _reply, caller) => {
-    const actor = await merchantActor(db, caller, factsOf(request, request.query.customerId));
+    const actor = await merchantActor(
+      db,
+      caller,
+      factsOf(request, request.query.customerId),
+      'read',
+    );
     return { ...OK, ...(await listWebhookRequests(db, actor, request.query)) };
   });
 
   route(app, routes.redeliver, async (request, _reply, caller) => {
     const owner = await ownerOfMessage(db, request.params.messageId);
-    const actor = await actorOfOwner(db, caller, factsOf(request), owner);
+    const actor = await actorOfOwner(db, caller, factsOf(request), owner, 'manage');
     await redeliverMessage(db, actor, request.params.messageId);
     return { ...OK, messageId: request.params.messageId };
   });
