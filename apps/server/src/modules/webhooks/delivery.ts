@@ -32,7 +32,8 @@ export const RETRY_WINDOW_MS = 80 * HOUR;
 const LEASE_MS = DELIVERY_TIMEOUT_MS + 30_000;
 /** Messages one pass claims and sends at once. */
 const BATCH = 10;
-const POLL_MS = 1000;
+/** As the mailer's outbox: a hand redelivery goes within two seconds. */
+const POLL_MS = 2000;
 
 export interface DeliveryDeps {
   db: Database;
@@ -147,6 +148,14 @@ async function record(
       requestBody: message.body,
       responseBody: outcome.responseBody,
     });
+    // A message given up that a hand redelivery gets through is delivered after all.
+    if (current.status === 'failed' && succeeded) {
+      await tx
+        .update(webhookMessages)
+        .set({ attempts: attempt, status: 'delivered', deliveredAt: at })
+        .where(eq(webhookMessages.id, message.id));
+      return;
+    }
     if (current.status !== 'pending') {
       await tx
         .update(webhookMessages)
