@@ -91,7 +91,12 @@ export function postJson(
         finish({
           statusCode: response.statusCode ?? null,
           error: null,
-          responseBody: Buffer.concat(chunks).toString('utf8').slice(0, LOGGED_RESPONSE_CHARS),
+          // PostgreSQL text holds no NUL character: a receiver's binary answer is kept without them.
+          responseBody: Buffer.concat(chunks)
+            .toString('utf8')
+            .split('\u0000')
+            .join('')
+            .slice(0, LOGGED_RESPONSE_CHARS),
         });
       response.on('data', (chunk: Buffer) => {
         if (size >= MAX_RESPONSE_BYTES) return;
