@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from '../dates';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema, idSchema, responseHeadSchema } from '../envelope';
+import { textIdSchema } from '../merchant-api/routes';
 
 /*
  * Webhooks (spec 2 §7 "Plain REST": public-api/webhook and public-api/webhookRequest; issue 18
@@ -56,18 +57,7 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
-/**
- * An id in a path or a query string: digits only (no 1e3, no +1, no 0x10), within the id range.
- * The same rule as helper M1's `textIdSchema` (merchant-api/routes.ts); at integration this file
- * takes that one, so the contract's REST walk checks these fields too.
- */
-const pathIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'validation.invalidValue')
-  .transform(Number)
-  .pipe(idSchema);
-
-const idParams = z.object({ id: pathIdSchema });
+const idParams = z.object({ id: textIdSchema });
 const messageParams = z.object({ messageId: z.string().regex(/^msg_[A-Za-z0-9]{20,40}$/) });
 
 export const webhookCreateBodySchema = z
@@ -90,7 +80,7 @@ export const webhookUpdateBodySchema = z
 export type WebhookUpdateBody = z.input<typeof webhookUpdateBodySchema>;
 
 /** Spec 2 §7 GET public-api/webhook?customerId. */
-export const webhookListQuerySchema = z.object({ customerId: pathIdSchema.optional() }).strict();
+export const webhookListQuerySchema = z.object({ customerId: textIdSchema.optional() }).strict();
 
 export const webhookPingBodySchema = z
   .object({ customerId: idSchema.optional(), url: webhookUrlSchema })
@@ -99,7 +89,7 @@ export const webhookPingBodySchema = z
 /** Spec 2 §7 GET public-api/webhookRequest: customerId, limit, query, fromDate, toDate, cursor. */
 export const webhookRequestQuerySchema = z
   .object({
-    customerId: pathIdSchema.optional(),
+    customerId: textIdSchema.optional(),
     limit: z.coerce.number().int().min(1).max(WEBHOOK_LOG_PAGE_SIZE).default(WEBHOOK_LOG_PAGE_SIZE),
     /** Words of the event type, the URL or the message id. */
     query: z.string().trim().max(100).optional(),

@@ -1,8 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { Actor, Caller } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { resolveActor } from '../customers';
-import { requireMerchantRights } from './merchant-rights';
+import { requireMerchantRights, resolveActor } from '../customers';
 
 /** What a request says about itself besides the token (customers' resolveActor reads it). */
 export type RequestFacts = Parameters<typeof resolveActor>[2];

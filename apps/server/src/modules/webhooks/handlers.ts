@@ -7,7 +7,7 @@ import {
   listIpnMessages,
   updateIpnSettings,
 } from './ipn';
-import { requireMerchantRights } from './merchant-rights';
+import { requireMerchantRights } from '../customers';
 
 /** The IPN methods of the main API (contract: ipnMethods); each needs merchant rights for the acting company. */
 export const ipnHandlers: MethodHandlers<typeof ipnMethods> = {
