@@ -139,6 +139,12 @@ const envSchema = z.object({
       'must be at least 32 characters (leave it unset to generate one and keep it in the database)',
     )
     .optional(),
+  WEBHOOK_RETRY_BASE_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1, 'must be at least 1')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(5000),
   // Identity verification (issue 14): the shared secret each KYC provider signs its callbacks with.
   KYC_JMO_SECRET: z
     .string()
@@ -204,6 +210,8 @@ export interface Config {
   railStepMs: number;
   /** log2 of scrypt's N for new password hashes (17, OWASP's, unless a test lowers it). */
   passwordHashCost: number;
+  /** The first retry of a failed webhook delivery waits this long (5 s; the later ones follow the fixed schedule). */
+  webhookRetryBaseMs: number;
   /** Callback signing secrets of the KYC providers; unset ones are generated and kept in the database. */
   kycSecrets: { jmo: string | undefined; nfd: string | undefined };
 }
@@ -276,5 +284,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     railStepMs: value.RAIL_STEP_MS,
     passwordHashCost: value.PASSWORD_HASH_COST,
     kycSecrets: { jmo: value.KYC_JMO_SECRET, nfd: value.KYC_NFD_SECRET },
+    webhookRetryBaseMs: value.WEBHOOK_RETRY_BASE_MS,
   };
 }

@@ -26,6 +26,7 @@ import { module as funding } from './modules/funding';
 import { module as massTransfers } from './modules/mass-transfers';
 import { module as globalPayouts } from './modules/global-payouts';
 import { module as merchantApi } from './modules/merchant-api';
+import { module as webhooks } from './modules/webhooks';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -60,5 +61,6 @@ export const serverModules = [
   massTransfers,
   globalPayouts,
   merchantApi,
+  webhooks,
   dev,
 ] as const;

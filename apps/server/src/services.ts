@@ -16,6 +16,8 @@ export interface Services extends AuthServices {
   cardVault: CardVault;
   /** Hashes new passwords (registration, password change and reset) at the configured cost. */
   passwords: PasswordHasher;
+  /** Where webhooks and IPNs may be sent (modules/webhooks): loopback and private addresses only outside production. */
+  webhookAddresses: { allowPrivate: boolean };
 }
 
 export async function createServices(
@@ -47,5 +49,12 @@ export async function createServices(
   });
   const cardVault = await createCardVault(database.db, config.cardDataKey);
   await ensureBinDirectory(database.db);
-  return { ...authServices, realtime, mailer, cardVault, passwords };
+  return {
+    ...authServices,
+    realtime,
+    mailer,
+    cardVault,
+    passwords,
+    webhookAddresses: { allowPrivate: config.env !== 'production' },
+  };
 }

@@ -75,6 +75,9 @@ describe('hostile ids and days in every request (issue 12)', () => {
       'globalPayUpdatePayments.remove',
       'globalPayCancelPayment.paymentId',
       'globalPayWithdrawalDetails.paymentId',
+      // Issue 18: IPN history.
+      'getIpn.id',
+      'confirmIpn.id',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);
@@ -152,6 +155,13 @@ describe('hostile ids and days in every REST route', () => {
       'merchantApi.allowedIps.update.id',
       'merchantApi.apiRequests.apiKeyId',
       'merchantApi.apiRequests.fromDate',
+      // Issue 18 M2: webhooks and their request log.
+      'webhooks.create.customerId',
+      'webhooks.list.customerId',
+      'webhooks.update.id',
+      'webhooks.rotateSecret.id',
+      'webhooks.requests.customerId',
+      'webhooks.requests.toDate',
     ])
       expect(names, expected).toContain(expected);
   });

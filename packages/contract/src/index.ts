@@ -23,3 +23,4 @@ export * from './compliance/routes';
 export * from './mass-transfers/routes';
 export * from './merchant-api/routes';
 export * from './merchant-api/openapi';
+export * from './webhooks/routes';

@@ -20,6 +20,7 @@ import { invoiceMethods } from './invoices/methods';
 import { fundingMethods } from './funding/methods';
 import { massTransferMethods } from './mass-transfers/methods';
 import { globalPayMethods } from './global-pay/methods';
+import { ipnMethods } from './ipn/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -45,6 +46,7 @@ export const mainMethods = {
   ...fundingMethods,
   ...massTransferMethods,
   ...globalPayMethods,
+  ...ipnMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -72,3 +74,4 @@ export * from './invoices/methods';
 export * from './funding/methods';
 export * from './mass-transfers/methods';
 export * from './global-pay/methods';
+export * from './ipn/methods';

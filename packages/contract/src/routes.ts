@@ -11,6 +11,7 @@ import { profileRoutes } from './profile/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { massTransferRoutes } from './mass-transfers/routes';
 import { merchantApiRoutes, publicApiRoutes } from './merchant-api/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 /** Every REST route of the server, by area. The server registers each from here; the web calls them through `client.route`. */
 export const restRoutes = {
@@ -27,6 +28,7 @@ export const restRoutes = {
   massTransfers: massTransferRoutes,
   merchantApi: merchantApiRoutes,
   publicApi: publicApiRoutes,
+  webhooks: webhookRoutes,
 };
 
 /**

@@ -2092,3 +2092,133 @@ export const massBatchSubmissions = pgTable(
 
 // Issue 18, the merchant public API (modules/merchant-api).
 export * from './schema-merchant-api';
+
+// ── Webhooks (issue 18, helper M2: modules/webhooks) ────────────────────────────────────────────
+
+/**
+ * A company's webhook endpoint (spec 2 §3 "Webhook: id, name, enabled, url, customerId"). The
+ * signing secret is kept as issued (`whsec_` + base64 of 32 random bytes): the server needs it to
+ * sign every delivery, so it cannot be a hash. A deleted endpoint keeps its row (`deletedAt`) so
+ * the request log still names it; its pending messages are not sent.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    url: varchar('url', { length: 2048 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: varchar('secret', { length: 100 }).notNull(),
+    /** 'webhook', or 'ipn': the company's IPN notifyUrl (one at most), managed by the IPN settings only. */
+    kind: varchar('kind', { length: 8 }).notNull().default('webhook'),
+    createdAt: createdAt(),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_endpoints_customer').on(table.customerId),
+    uniqueIndex('webhook_endpoints_one_ipn')
+      .on(table.customerId)
+      .where(sql`${table.kind} = 'ipn' and ${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * The outbox: one message of one event for one endpoint, written in the transaction of the event
+ * (enqueueWebhookEvent). `id` is the webhook-id every attempt repeats; `body` the exact bytes
+ * signed and sent. pending → delivered (a 2xx) or failed (retries ran out); `manualAt` asks the
+ * sender for one hand redelivery.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: varchar('id', { length: 48 }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    eventType: varchar('event_type', { length: 32 }).notNull(),
+    body: text('body').notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    manualAt: timestamp('manual_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_messages_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_messages_manual')
+      .on(table.manualAt)
+      .where(sql`${table.manualAt} is not null`),
+  ],
+);
+
+/** One delivery attempt (the webhook request log, spec 2 §7 public-api/webhookRequest). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: varchar('message_id', { length: 48 })
+      .notNull()
+      .references(() => webhookMessages.id),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    eventType: varchar('event_type', { length: 32 }).notNull(),
+    url: varchar('url', { length: 2048 }).notNull(),
+    attempt: integer('attempt').notNull(),
+    manual: boolean('manual').notNull().default(false),
+    statusCode: integer('status_code'),
+    succeeded: boolean('succeeded').notNull(),
+    error: varchar('error', { length: 200 }),
+    latencyMs: integer('latency_ms').notNull(),
+    requestBody: text('request_body').notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_attempts_customer').on(table.customerId, table.id)],
+);
+
+/** A company's IPN settings (spec 2 §3); no row reads as the defaults (no URL, statuses 1). */
+export const ipnSettings = pgTable('ipn_settings', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  /** The 'ipn' endpoint holding notifyUrl and the secret; null while no URL is set. */
+  endpointId: integer('endpoint_id').references(() => webhookEndpoints.id),
+  notifyStatusId: smallint('notify_status_id').notNull().default(1),
+  statusId: smallint('status_id').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One IPN as the merchant's history shows it (spec 2 §3 "IPN message: id"); delivered as `messageId` of the outbox. */
+export const ipnMessages = pgTable(
+  'ipn_messages',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    messageId: varchar('message_id', { length: 48 })
+      .notNull()
+      .references(() => webhookMessages.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedByUserId: integer('confirmed_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ipn_messages_customer').on(table.customerId, table.id),
+    uniqueIndex('ipn_messages_message').on(table.messageId),
+  ],
+);

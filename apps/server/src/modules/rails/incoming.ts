@@ -18,6 +18,7 @@ import {
 import { collectionBrands, receiveFundingPayment } from '../funding';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
+import { enqueueWebhookEvent } from '../webhooks';
 
 /** The ledger kind of money another bank sends in (the history's "Incoming bank transfer" type). */
 export const INCOMING_KIND = 'incoming_transfer';
@@ -141,6 +142,20 @@ export async function receiveIncomingTransfer(deps: IncomingDeps, body: RailsInc
       action: 'incomingTransfer',
       customerId: target.customerId,
       details: { transferId: posted.id, accountId: target.accountId, reference: body.reference },
+    });
+    // A merchant hears of money received (issue 18): the webhook is written with the credit.
+    await enqueueWebhookEvent(tx, {
+      customerId: target.customerId,
+      type: 'payment.received',
+      data: {
+        transactionId: posted.id,
+        kind: INCOMING_KIND,
+        accountId: target.accountId,
+        amount: moneyText(amount.toFixed()),
+        currency: target.currencyCode,
+        payerName: body.payerName,
+        reference: body.reference,
+      },
     });
     const [customer] = await tx
       .select({ brandId: customers.brandId })
