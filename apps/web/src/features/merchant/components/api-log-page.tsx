@@ -1,5 +1,4 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/NativeSelect.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequest } from '@ledgerline/contract';
