@@ -156,7 +156,6 @@ function RangeActions({
       <Button
         size="compact-sm"
         variant="subtle"
-        color="red.8"
         onClick={onDelete}
         aria-label={t('merchant.ranges.deleteNamed', { name: range.name })}
       >
@@ -191,7 +190,7 @@ export function AllowedIpsPanel({ customerId }: { customerId: number }) {
   const columns: DataColumn<AllowedIp>[] = [
     { id: 'name', header: t('merchant.ranges.name'), rowHeader: true, cell: (range) => range.name },
     { id: 'span', header: t('merchant.ranges.span'), className: classes.mono, cell: span },
-    { id: 'status', header: t('merchant.status'), cell: status },
+    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
     {
       id: 'actions',
       header: t('merchant.actions'),

@@ -54,7 +54,6 @@ function KeyActions({
       <Button
         size="compact-sm"
         variant="subtle"
-        color="red.8"
         onClick={onDelete}
         aria-label={t('merchant.keys.deleteNamed', { name: apiKey.name })}
       >
@@ -91,15 +90,21 @@ export function ApiKeysPage() {
     <KeyActions apiKey={key} onRename={() => setRenaming(key)} onDelete={() => setDeleting(key)} />
   );
   const columns: DataColumn<ApiKey>[] = [
-    { id: 'name', header: t('merchant.keys.name'), rowHeader: true, cell: (key) => key.name },
+    {
+      id: 'name',
+      header: t('merchant.keys.name'),
+      rowHeader: true,
+      className: classes.nowrap,
+      cell: (key) => key.name,
+    },
     {
       id: 'hint',
       header: t('merchant.keys.hint'),
-      className: classes.mono,
+      className: `${classes.mono} ${classes.nowrap}`,
       cell: (key) => `…${key.hint}`,
     },
     { id: 'scopes', header: t('merchant.keys.scopes'), cell: scopes },
-    { id: 'status', header: t('merchant.status'), cell: status },
+    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
     {
       id: 'created',
       header: t('merchant.keys.created'),

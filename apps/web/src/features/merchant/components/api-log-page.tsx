@@ -67,7 +67,7 @@ export function ApiLogPage() {
       className: classes.mono,
       cell: (call) => call.path,
     },
-    { id: 'status', header: t('merchant.status'), cell: status },
+    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
     { id: 'ip', header: t('merchant.log.ip'), className: classes.mono, cell: (call) => call.ip },
     { id: 'duration', header: t('merchant.log.duration'), align: 'right', cell: duration },
   ];

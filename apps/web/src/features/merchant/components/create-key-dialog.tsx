@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/InlineInput.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiKeyCreateRequestSchema } from '@ledgerline/contract/merchant-api/routes';
