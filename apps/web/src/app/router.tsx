@@ -400,6 +400,31 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                   lazy: () =>
                     import('@/features/statements').then((m) => ({ Component: m.StatementsPage })),
                 },
+                // Issue 18 (M3): the merchant tools, for a business's full-access user (spec 2 §2, §6).
+                {
+                  path: 'merchant',
+                  lazy: () =>
+                    import('@/features/merchant').then((m) => ({ Component: m.MerchantLayout })),
+                  children: [
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.MerchantIndexPage,
+                        })),
+                    },
+                    {
+                      path: 'internal/api_key',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({ Component: m.ApiKeysPage })),
+                    },
+                    {
+                      path: 'internal/api_log',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({ Component: m.ApiLogPage })),
+                    },
+                  ],
+                },
                 {
                   // Transfer screens share one layout: the heading and the tabs of the types the user's flags allow.
                   id: 'transfers',

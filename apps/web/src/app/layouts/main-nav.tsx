@@ -18,6 +18,7 @@ import {
   MoreIcon,
   NewsIcon,
   PersonIcon,
+  ShieldIcon,
   TransferIcon,
 } from '@/ui/icons';
 import { PAGE_CONTAINER_SIZE } from '@/ui/page-width';
@@ -43,7 +44,8 @@ interface MainNavItem {
     | 'profile'
     | 'settings'
     | 'company'
-    | 'companyUsers';
+    | 'companyUsers'
+    | 'merchant';
   icon: ComponentType<{ size?: number }>;
   /** On a phone: in the bottom bar, or in the "More" sheet. */
   phone: 'bar' | 'more';
@@ -52,6 +54,8 @@ interface MainNavItem {
   needsTransfers?: boolean;
   /** Shown only while the session acts for a company (issue 15: its details and its users). */
   needsCompany?: boolean;
+  /** Shown only to a business's full-access user (issue 18: the merchant tools, spec 2 §2, §6). */
+  needsMerchant?: boolean;
 }
 
 /**
@@ -81,6 +85,7 @@ export const MAIN_NAV_ITEMS: readonly MainNavItem[] = [
     phone: 'more',
     needsCompany: true,
   },
+  { to: '/merchant', label: 'merchant', icon: ShieldIcon, phone: 'more', needsMerchant: true },
 ];
 
 interface NavEntries {
@@ -96,9 +101,12 @@ function useNavEntries(enabled: boolean): NavEntries {
   // The main route's loader reads the access info before the first paint (guards.ts), so
   // "Transfers" is decided before the bar is drawn and does not push the others aside later.
   const mayTransfer = useTransferScreens({ enabled }).screens.length > 0;
-  const { isActingForCompany } = useActingRights({ enabled });
+  const { isActingForCompany, hasMerchantRights } = useActingRights({ enabled });
   const items = MAIN_NAV_ITEMS.filter(
-    (item) => (!item.needsTransfers || mayTransfer) && (!item.needsCompany || isActingForCompany),
+    (item) =>
+      (!item.needsTransfers || mayTransfer) &&
+      (!item.needsCompany || isActingForCompany) &&
+      (!item.needsMerchant || hasMerchantRights),
   );
   return { items, counts };
 }

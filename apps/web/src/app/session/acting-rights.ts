@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { actingRights, type ActingRights } from '@ledgerline/domain/acting-rights';
 import { isBusinessCustomerType } from '@ledgerline/domain/constants';
+import { hasMerchantRights } from '@ledgerline/domain/merchant-api';
 import { useApiClient, useSessionState } from './session-context';
 import { accessInfoQueryOptions } from './customer-info';
 
@@ -27,5 +28,12 @@ export function useActingRights(options: { enabled?: boolean } = {}) {
     access,
     /** The session acts for a company (its own business customer, or one it was granted). */
     isActingForCompany: acting !== undefined && isBusinessCustomerType(acting.customerType),
+    /** The customer the session acts for (merchant calls name it as customerId, spec 2 §6). */
+    actingCustomerId: data?.customer.id,
+    /** Issue 18: a business and a full-access user: the merchant tools (spec 2 §2, §6). */
+    hasMerchantRights:
+      data !== undefined &&
+      acting !== undefined &&
+      hasMerchantRights({ customerType: acting.customerType, accessRights: data.accessRights }),
   };
 }

@@ -1,0 +1,188 @@
+import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiRequest } from '@ledgerline/contract';
+import { DataTable, type DataColumn } from '@/ui/data-table';
+import { DateField } from '@/ui/date-field';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { LoadFailed } from '@/ui/load-failed';
+import frame from '@/ui/page-frame.module.css';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import { useApiKeys } from '../api/api-keys';
+import { useApiLog } from '../api/api-log';
+import { useFormatWhen } from './format';
+import { useMerchantCompany } from './merchant-layout';
+import classes from './merchant.module.css';
+
+function statusTone(status: number): BadgeTone {
+  if (status >= 500) return 'red';
+  if (status >= 400) return 'orange';
+  return 'teal';
+}
+
+/**
+ * /merchant/internal/api_log (spec 2 §2, §7 public-api/apirequest): one key's calls between two
+ * days, newest first, more by "Load more". The log is asked for only once a key is chosen (spec 2 §5).
+ */
+export function ApiLogPage() {
+  const { t } = useTranslation();
+  const { customerId } = useMerchantCompany();
+  const keys = useApiKeys(customerId);
+  const when = useFormatWhen();
+  const [apiKeyId, setApiKeyId] = useState('');
+  const [fromDate, setFromDate] = useState('');
+  const [toDate, setToDate] = useState('');
+  useDocumentTitle(t('merchant.log.title'));
+  const isOrderWrong = fromDate !== '' && toDate !== '' && fromDate > toDate;
+  const log = useApiLog(
+    customerId,
+    apiKeyId === '' || isOrderWrong
+      ? null
+      : {
+          apiKeyId: Number(apiKeyId),
+          ...(fromDate ? { fromDate } : {}),
+          ...(toDate ? { toDate } : {}),
+        },
+  );
+  const rows = log.data?.pages.flatMap((page) => page.apiRequests) ?? [];
+
+  const status = (call: ApiRequest) => (
+    <StatusBadge tone={statusTone(call.status)} size="sm">
+      {call.status}
+    </StatusBadge>
+  );
+  const duration = (call: ApiRequest) => t('merchant.log.ms', { duration: call.durationMs });
+  const columns: DataColumn<ApiRequest>[] = [
+    {
+      id: 'at',
+      header: t('merchant.log.at'),
+      className: classes.nowrap,
+      cell: (call) => when(call.at),
+    },
+    { id: 'method', header: t('merchant.log.method'), cell: (call) => call.method },
+    {
+      id: 'path',
+      header: t('merchant.log.path'),
+      className: classes.mono,
+      cell: (call) => call.path,
+    },
+    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
+    { id: 'ip', header: t('merchant.log.ip'), className: classes.mono, cell: (call) => call.ip },
+    { id: 'duration', header: t('merchant.log.duration'), align: 'right', cell: duration },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <NativeSelect
+            label={t('merchant.log.key')}
+            value={apiKeyId}
+            onChange={(event) => setApiKeyId(event.currentTarget.value)}
+            disabled={!keys.isSuccess}
+            miw={220}
+            data={[
+              { value: '', label: t('merchant.log.chooseKey') },
+              ...(keys.data ?? []).map((key) => ({
+                value: String(key.id),
+                label: `${key.name} (…${key.hint})`,
+              })),
+            ]}
+          />
+          <DateField label={t('merchant.log.from')} value={fromDate} onChange={setFromDate} />
+          <DateField
+            label={t('merchant.log.to')}
+            value={toDate}
+            onChange={setToDate}
+            error={isOrderWrong ? t('validation.dateRangeOrder') : undefined}
+          />
+        </Group>
+      </Paper>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy={log.isFetching}>
+        {keys.isError && (
+          <LoadFailed
+            title={t('merchant.keys.loadFailed')}
+            error={keys.error}
+            onRetry={() => void keys.refetch()}
+            retrying={keys.isFetching}
+          />
+        )}
+        {!keys.isError && apiKeyId === '' && (
+          <Stack gap={2}>
+            <Text fw={600}>{t('merchant.log.chooseTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {keys.isSuccess && keys.data.length === 0
+                ? t('merchant.log.noKeys')
+                : t('merchant.log.chooseText')}
+            </Text>
+          </Stack>
+        )}
+        {apiKeyId !== '' && log.isLoading && (
+          <ListSkeleton rows={5} size="sm" label={t('merchant.log.loading')} />
+        )}
+        {log.isError && (
+          <LoadFailed
+            title={t('merchant.log.loadFailed')}
+            error={log.error}
+            onRetry={() => void log.refetch()}
+            retrying={log.isFetching}
+          />
+        )}
+        {log.isSuccess && rows.length === 0 && (
+          <Stack gap={2}>
+            <Text fw={600}>{t('merchant.log.emptyTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('merchant.log.emptyText')}
+            </Text>
+          </Stack>
+        )}
+        {log.isSuccess && rows.length > 0 && (
+          <Stack gap="md">
+            <DataTable
+              rows={rows}
+              rowKey={(call) => call.id}
+              columns={columns}
+              caption={t('merchant.log.caption')}
+              minWidth={720}
+              scrollLabel={t('merchant.log.caption')}
+              card={{
+                listClassName: classes.list,
+                itemClassName: frame.card,
+                render: (call) => (
+                  <>
+                    <Group justify="space-between" gap="xs" wrap="wrap">
+                      <Text fw={600} size="sm" className={classes.mono}>
+                        {call.method} {call.path}
+                      </Text>
+                      {status(call)}
+                    </Group>
+                    <dl>
+                      <dt>{t('merchant.log.at')}</dt>
+                      <dd>{when(call.at)}</dd>
+                      <dt>{t('merchant.log.ip')}</dt>
+                      <dd className={classes.mono}>{call.ip}</dd>
+                      <dt>{t('merchant.log.duration')}</dt>
+                      <dd>{duration(call)}</dd>
+                    </dl>
+                  </>
+                ),
+              }}
+            />
+            {log.hasNextPage && (
+              <Group justify="center">
+                <Button
+                  variant="default"
+                  onClick={() => void log.fetchNextPage()}
+                  loading={log.isFetchingNextPage}
+                >
+                  {t('merchant.log.loadMore')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

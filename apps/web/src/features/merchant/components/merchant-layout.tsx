@@ -1,0 +1,85 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useOutletContext } from 'react-router';
+import { useActingRights } from '@/app/session';
+import { InfoIcon } from '@/ui/icons';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { LoadFailed } from '@/ui/load-failed';
+import { PageFrame } from '@/ui/page-frame';
+import pills from '@/ui/pill-tabs.module.css';
+import { MERCHANT_PATHS, type MerchantScreen } from '../paths';
+
+interface MerchantContext {
+  /** The company the session acts for: every merchant call names it (spec 2 §6 customerId). */
+  customerId: number;
+}
+
+/** The company the merchant screens work for (set by MerchantLayout once its rights are known). */
+export function useMerchantCompany(): MerchantContext {
+  return useOutletContext<MerchantContext>();
+}
+
+const SCREENS: readonly MerchantScreen[] = ['apiKeys', 'apiLog'];
+
+/**
+ * /merchant/* (issue 18; spec 2 §2): the heading, the merchant sub-navigation, then the screen.
+ * Only a business's full-access user has merchant tools (spec 2 §6); anyone else, arriving by an
+ * address, sees a notice instead (the server refuses the calls the same way).
+ */
+export function MerchantLayout() {
+  const { t } = useTranslation();
+  const { access, hasMerchantRights, actingCustomerId } = useActingRights();
+
+  let content;
+  if (access.isPending) {
+    content = <ListSkeleton rows={4} label={t('merchant.loading')} />;
+  } else if (access.isError) {
+    content = (
+      <LoadFailed
+        title={t('merchant.loadFailed')}
+        error={access.error}
+        onRetry={() => void access.refetch()}
+        retrying={access.isFetching}
+      />
+    );
+  } else if (!hasMerchantRights || actingCustomerId === undefined) {
+    content = (
+      <Alert color="blue" variant="light" icon={<InfoIcon />} title={t('merchant.noRightsTitle')}>
+        {t('merchant.noRightsText')}
+      </Alert>
+    );
+  } else {
+    content = <Outlet context={{ customerId: actingCustomerId } satisfies MerchantContext} />;
+  }
+
+  return (
+    <PageFrame
+      title={t('merchant.title')}
+      tabs={
+        hasMerchantRights && (
+          <nav aria-label={t('merchant.tabs.label')}>
+            <ul className={pills.tabs}>
+              {SCREENS.map((screen) => (
+                <li key={screen}>
+                  <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab}>
+                    {t(`merchant.tabs.${screen}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )
+      }
+    >
+      {content}
+    </PageFrame>
+  );
+}
+
+/**
+ * /merchant: API keys for now. The spec's default is security/verification (issue 18), which a
+ * later round builds; then this index goes there.
+ */
+export function MerchantIndexPage() {
+  return <Navigate to={MERCHANT_PATHS.apiKeys} replace />;
+}

@@ -1,0 +1,7 @@
+/*
+ * Merchant tools (issue 18; spec 2 §2 merchant sub-pages): the company's API keys and allowed IP
+ * ranges at /merchant/internal/api_key and a key's request log at /merchant/internal/api_log.
+ */
+export { MerchantIndexPage, MerchantLayout } from './components/merchant-layout';
+export { ApiKeysPage } from './components/api-keys-page';
+export { ApiLogPage } from './components/api-log-page';

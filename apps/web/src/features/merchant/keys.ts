@@ -1,0 +1,14 @@
+/** Query keys of the merchant screens, under the company the session acts for. */
+export interface ApiLogFilter {
+  apiKeyId: number;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
+export const merchantKeys = {
+  of: (customerId: number) => ['merchant', customerId] as const,
+  apiKeys: (customerId: number) => [...merchantKeys.of(customerId), 'api-keys'] as const,
+  allowedIps: (customerId: number) => [...merchantKeys.of(customerId), 'allowed-ips'] as const,
+  apiLog: (customerId: number, filter: ApiLogFilter) =>
+    [...merchantKeys.of(customerId), 'api-log', filter] as const,
+};

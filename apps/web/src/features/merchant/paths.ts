@@ -1,0 +1,7 @@
+/** The merchant screens built so far (issue 18, spec 1 §2 merchant routes). */
+export const MERCHANT_PATHS = {
+  apiKeys: '/merchant/internal/api_key',
+  apiLog: '/merchant/internal/api_log',
+} as const;
+
+export type MerchantScreen = keyof typeof MERCHANT_PATHS;
