@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, CUSTOMER_TYPES } from './constants';
-import { hasMerchantRights, ipRangeProblem, isIpInRange, parseIp } from './merchant-api';
+import { parseIp } from './ip-address';
+import { hasMerchantRights, ipRangeProblem, isIpInRange } from './merchant-api';
 
 describe('merchant rights', () => {
   it('belong to a full-access user acting for a business, and to no one else', () => {

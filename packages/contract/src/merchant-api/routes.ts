@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  API_KEY_SCOPES,
-  MERCHANT_NAME_MAX,
-  ipRangeProblem,
-  parseIp,
-} from '@ledgerline/domain/merchant-api';
+import { parseIp } from '@ledgerline/domain/ip-address';
+import { API_KEY_SCOPES, MERCHANT_NAME_MAX, ipRangeProblem } from '@ledgerline/domain/merchant-api';
 import { moneySchema } from '../accounts/methods';
 import { calendarDaySchema } from '../dates';
 import { defineRoute } from '../define';
