@@ -49,10 +49,10 @@ export class MerchantServer {
         };
         let verified = false;
         let verifyError: string | null = null;
-        const secret = this.secrets.get(path);
+        const endpointKey = this.secrets.get(path);
         try {
-          if (secret === undefined) throw new Error(`no secret for ${path}`);
-          new Webhook(secret).verify(body, headers);
+          if (!endpointKey) throw new Error(`no secret for ${path}`);
+          new Webhook(endpointKey).verify(body, headers);
           verified = true;
         } catch (error) {
           verifyError = error instanceof Error ? error.message : String(error);
