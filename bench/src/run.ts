@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only size|load|transfers|mass|history|lighthouse]`: prints figures; never passes or fails on timing.
+ * `npm run bench [-- --only size|load|transfers|mass|merchant|history|lighthouse]`: prints figures; never passes or fails on timing.
  * Exits 1 only when a part could not be measured at all (e.g. the web app does not build).
  */
 import { parseArgs } from 'node:util';
@@ -9,12 +9,13 @@ import { heading, kb, num, table } from './format';
 import { lighthouseRows, type LighthouseReport } from './lighthouse';
 import { runLoadPart, type LoadReport } from './load';
 import { massRows, runMassPart, type MassOutcome } from './mass';
+import { merchantRows, runMerchantPart, type MerchantOutcome } from './merchant';
 import { runTransfersPart, type TransfersReport } from './transfers';
 
 /** The whole run is bounded: a build, the servers, a million history rows per database and the measurements fit inside. */
 const WATCHDOG_MS = 45 * 60_000;
 
-const PARTS = ['size', 'load', 'transfers', 'mass', 'history', 'lighthouse'] as const;
+const PARTS = ['size', 'load', 'transfers', 'mass', 'merchant', 'history', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}]`;
@@ -39,6 +40,7 @@ function summary(
   load: LoadReport | undefined,
   transfers: TransfersReport | undefined,
   mass: MassOutcome[] | undefined,
+  merchant: MerchantOutcome[] | undefined,
   lighthouse: LighthouseReport | undefined,
 ): string {
   const rows: string[][] = [];
@@ -104,6 +106,7 @@ function summary(
     }
   }
   if (mass) rows.push(...massRows(mass));
+  if (merchant) rows.push(...merchantRows(merchant));
   if (lighthouse) rows.push(...lighthouseRows(lighthouse));
   return table(['measure', 'figure', 'note'], rows);
 }
@@ -138,6 +141,12 @@ async function main(): Promise<void> {
     console.log(heading('A mass batch from upload to posted'));
     mass = await runMassPart();
   }
+  // Issue 18: webhook deliveries from the outbox, and the public API's payments list.
+  let merchant: MerchantOutcome[] | undefined;
+  if (wanted.includes('merchant')) {
+    console.log(heading('Merchant: webhook deliveries and the public payments list'));
+    merchant = await runMerchantPart();
+  }
   // Issue 7: history pages and the CSV export at a million rows (bench/src/history.ts prints its own table).
   let historyUnmeasured = false;
   if (wanted.includes('history')) {
@@ -153,7 +162,7 @@ async function main(): Promise<void> {
     lighthouse = await runLighthousePart();
   }
   console.log(heading('Summary'));
-  console.log(summary(size, load, transfers, mass, lighthouse));
+  console.log(summary(size, load, transfers, mass, merchant, lighthouse));
   console.log(
     `  (${new Date().toISOString()}, Node ${process.version}; figures only, nothing here passes or fails)`,
   );
@@ -162,6 +171,7 @@ async function main(): Promise<void> {
     (load?.outcomes.some((outcome) => !outcome.ok) ?? false) ||
     (transfers?.outcomes.some((outcome) => !outcome.ok) ?? false) ||
     (mass?.some((outcome) => !outcome.ok) ?? false) ||
+    (merchant?.some((outcome) => !outcome.ok) ?? false) ||
     historyUnmeasured ||
     (lighthouse !== undefined && !lighthouse.ok);
   process.exitCode = unmeasured ? 1 : 0;
