@@ -228,14 +228,36 @@ export async function runWebhookDeliveries(
   return sent;
 }
 
+/** The attempts of one runWebhookDeliveries call in the sender's loop. */
+const PASS_LIMIT = 200;
+
+/**
+ * The sender's loop: a pass every POLL_MS. A pass that reached PASS_LIMIT left more due (a
+ * burst of events): the next one starts at once rather than a poll later, until the outbox is
+ * drained or the loop is stopped (a stop waits for one call at most).
+ */
 export function startWebhookSender(
   deps: DeliveryDeps & { log: FastifyBaseLogger },
 ): BackgroundLoop {
-  return startBackgroundLoop({
+  let stopping = false;
+  const loop = startBackgroundLoop({
     name: 'webhooks',
     intervalMs: POLL_MS,
     log: deps.log,
-    pass: () => runWebhookDeliveries(deps),
+    pass: async () => {
+      let sent = 0;
+      for (;;) {
+        const attempts = await runWebhookDeliveries(deps, { limit: PASS_LIMIT });
+        sent += attempts;
+        if (attempts < PASS_LIMIT || stopping) return sent;
+      }
+    },
     describe: (sent) => (sent > 0 ? { sent } : undefined),
   });
+  return {
+    async stop() {
+      stopping = true;
+      await loop.stop();
+    },
+  };
 }
