@@ -88,30 +88,32 @@ async function claimDue(db: Database, now: Date): Promise<Claimed[]> {
     const manualIds = new Set(due.filter((row) => row.manual).map((row) => row.id));
     const lease = new Date(now.getTime() + LEASE_MS);
     const claimed: Claimed[] = [];
+    // A hand redelivery is taken off the queue (its schedule stays as it was); every other
+    // message is leased. Two statements for the whole batch, not one per message.
+    const leased: string[] = [];
+    const taken: string[] = [];
     for (const row of rows) {
       const manual = manualIds.has(row.id);
       // A disabled endpoint's messages wait (they go once it is enabled again); a deleted one's were given up.
       const live = row.enabled && row.deletedAt === null;
       if (!live && !manual) {
-        await tx
-          .update(webhookMessages)
-          .set({ nextAttemptAt: lease })
-          .where(eq(webhookMessages.id, row.id));
+        leased.push(row.id);
         continue;
       }
-      if (manual)
-        await tx
-          .update(webhookMessages)
-          .set({ manualAt: null })
-          .where(eq(webhookMessages.id, row.id));
-      else
-        await tx
-          .update(webhookMessages)
-          .set({ nextAttemptAt: lease })
-          .where(eq(webhookMessages.id, row.id));
+      (manual ? taken : leased).push(row.id);
       if (row.deletedAt !== null) continue;
       claimed.push({ ...row, manual });
     }
+    if (leased.length > 0)
+      await tx
+        .update(webhookMessages)
+        .set({ nextAttemptAt: lease })
+        .where(inArray(webhookMessages.id, leased));
+    if (taken.length > 0)
+      await tx
+        .update(webhookMessages)
+        .set({ manualAt: null })
+        .where(inArray(webhookMessages.id, taken));
     return claimed;
   });
 }
