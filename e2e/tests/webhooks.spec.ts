@@ -186,14 +186,21 @@ test('a merchant’s server verifies signed webhook and IPN deliveries, a retry 
       .poll(async () => (await attemptsOf(request, token, customerId, messageId)).at(-1))
       .toMatchObject({ attempt: 3, manual: true, succeeded: true, messageStatus: 'delivered' });
 
-    // The IPN history holds the notification as delivered; the merchant confirms it.
-    const history = await main.call<{
-      ipnMessages: { id: number; messageId: string; deliveryStatus: string; attempts: number }[];
-    }>('getIpnList', { pageNumber: 1 });
-    const notification = history.ipnMessages.find(
-      (message) => message.messageId === ipnDelivery!.webhookId,
-    );
-    expect(notification).toMatchObject({ deliveryStatus: 'delivered', attempts: 2 });
+    // The IPN history holds the notification as delivered (recorded once the answer came back);
+    // the merchant confirms it.
+    const ipnHistory = async () =>
+      (
+        await main.call<{
+          ipnMessages: {
+            id: number;
+            messageId: string;
+            deliveryStatus: string;
+            attempts: number;
+          }[];
+        }>('getIpnList', { pageNumber: 1 })
+      ).ipnMessages.find((message) => message.messageId === ipnDelivery!.webhookId);
+    await expect.poll(ipnHistory).toMatchObject({ deliveryStatus: 'delivered', attempts: 2 });
+    const notification = await ipnHistory();
     const confirmed = await main.call<{ ipnMessage: { confirmed: boolean } }>('confirmIpn', {
       id: notification!.id,
     });
