@@ -74,7 +74,10 @@ const savedButtonFields = {
     .string()
     .trim()
     .max(BUTTON_DESCRIPTION_MAX, 'validation.tooLong')
-    .refine((text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')), 'validation.invalidValue')
+    .refine(
+      (text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')),
+      'validation.invalidValue',
+    )
     .default(''),
   /** One of the company's logos, or null for its default logo (if any). */
   logoId: idSchema.nullable().default(null),
@@ -137,10 +140,7 @@ export const savedButtonSchema = z.object({
 });
 export type SavedButton = z.infer<typeof savedButtonSchema>;
 
-export const payNameSchema = z
-  .string()
-  .trim()
-  .regex(PAY_NAME_PATTERN, 'validation.payNameFormat');
+export const payNameSchema = z.string().trim().regex(PAY_NAME_PATTERN, 'validation.payNameFormat');
 
 export const pbnSettingsSchema = z.object({
   /** The company's public handle, unique within the brand; null until chosen. */

@@ -36,7 +36,9 @@ export const merchantButtonRoutes = {
     method: 'GET',
     path: '/api/public/logos/:publicId',
     auth: 'public',
-    params: z.object({ publicId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'validation.invalidValue') }),
+    params: z.object({
+      publicId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'validation.invalidValue'),
+    }),
     answer: 'file',
     rateLimited: true,
     error: errorEnvelopeSchema,
