@@ -66,8 +66,11 @@ const savedButtonFields = {
   name: nameSchema(BUTTON_NAME_MAX),
   /** The company's own account the payments land in; the button's currency is its currency. */
   accountId: idSchema,
-  /** A fixed amount, or null for an amount the payer enters (within minAmount–maxAmount if set). */
-  amount: positiveAmountSchema.nullable(),
+  /**
+   * A fixed amount, or null (or absent: the web client leaves nulls out) for an amount the payer
+   * enters, within minAmount–maxAmount if set.
+   */
+  amount: positiveAmountSchema.nullable().default(null),
   minAmount: positiveAmountSchema.nullable().default(null),
   maxAmount: positiveAmountSchema.nullable().default(null),
   description: z

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LogoUploadData, PbnSettingsUpdate, SavedButtonInput } from '@ledgerline/contract';
+import type {
+  LogoUploadData,
+  PbnSettingsUpdate,
+  SavedButton,
+  SavedButtonInput,
+} from '@ledgerline/contract';
 import { merchantButtonRoutes } from '@ledgerline/contract/merchant-buttons/routes';
 import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import { useApiClient } from '@/app/session';
@@ -10,12 +15,26 @@ import { merchantKeys } from '../keys';
  * the session acts for (the client sends it as fromCustomerId). Errors are the screen's to show.
  */
 
+/** An amount as text again: the client reads number-looking answers as numbers (spec 1 §5). */
+function amountText(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
 export function useSavedButtons(customerId: number) {
   const client = useApiClient();
   return useQuery({
     queryKey: merchantKeys.savedButtons(customerId),
-    queryFn: async ({ signal }) =>
-      (await client.main('getSavedButtonList', {}, { signal })).savedButtons,
+    queryFn: async ({ signal }): Promise<SavedButton[]> =>
+      (await client.main('getSavedButtonList', {}, { signal })).savedButtons.map((button) => ({
+        ...button,
+        amount: amountText(button.amount),
+        minAmount: amountText(button.minAmount),
+        maxAmount: amountText(button.maxAmount),
+        // Absent when null (the answer's nulls may be left out).
+        logoId: button.logoId ?? null,
+        returnUrl: button.returnUrl ?? null,
+        description: button.description ?? '',
+      })),
   });
 }
 

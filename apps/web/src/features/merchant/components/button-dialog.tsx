@@ -160,8 +160,7 @@ export function ButtonDialog({
             <Textarea
               label={t('merchantButtons.buttons.description')}
               maxLength={BUTTON_DESCRIPTION_MAX}
-              autosize
-              minRows={2}
+              rows={2}
               error={message('description')}
               {...register('description')}
             />
