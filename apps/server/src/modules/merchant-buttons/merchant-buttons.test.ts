@@ -150,6 +150,14 @@ describe('saved buttons', () => {
       enabled: false,
     });
 
+    // The web client leaves nulls out: an absent amount is one the payer enters.
+    const open = await server.send(
+      'updateSavedButton',
+      { id: button.id, name: 'Open', accountId: shop.accountId },
+      { token: shop.token },
+    );
+    expect(open.body).toMatchObject({ savedButton: { amount: null, minAmount: null } });
+
     const deleted = await server.call(
       'deleteSavedButton',
       { id: button.id },
