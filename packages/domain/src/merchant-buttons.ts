@@ -37,7 +37,6 @@ export function detectLogoKind(bytes: Uint8Array): LogoKind | null {
  * A pay-by-name handle: 3–32 lowercase letters, digits and single hyphens, starting and ending with
  * a letter or digit (it appears in a link: /pay/name/<handle>).
  */
-// eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded and unambiguous: linear on any input
 export const PAY_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,31}$/;
 
 /** Handles nobody may take: they read as the bank speaking, or as a path of the app. */

@@ -115,7 +115,8 @@ describe('saved buttons', () => {
       enabled: true,
     });
     expect(button.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(button.payLink).toMatch(new RegExp(`^https?://[^/]+/pay/button/${button.publicId}$`));
+    expect(button.payLink).toMatch(/^https?:\/\/[^/]+\/pay\/button\/[A-Za-z0-9_-]{22}$/);
+    expect(button.payLink.endsWith(`/pay/button/${button.publicId}`)).toBe(true);
     expect(button.htmlSnippet).toContain(`href="${button.payLink}"`);
     expect(button.htmlSnippet).toContain('>Beans &lt;b&gt;&quot;&amp;</a>');
     expect(button.htmlSnippet).not.toContain('<b>');
@@ -452,7 +453,7 @@ describe('pay-by-name settings', () => {
         { accountId: usd.id, currencyCode: 'USD' },
       ],
     });
-    expect(saved.body.settings.payLink).toMatch(new RegExp(`/pay/name/${handle}$`));
+    expect(saved.body.settings.payLink?.endsWith(`/pay/name/${handle}`)).toBe(true);
 
     const other = await company('Other');
     const second = await openAccount(server, shop.customerId, {
