@@ -200,3 +200,30 @@ export async function deleteButton(db: Database, actor: Actor, id: number): Prom
     });
   });
 }
+
+/**
+ * A button by its public id, for the hosted pay page (another part of issue 18): what the payer
+ * pays and where it lands, with the logo to show (its own, else the company's default), or null.
+ * The caller refuses a disabled button.
+ */
+export async function savedButtonByPublicId(db: DbOrTx, publicId: string) {
+  const [row] = await db
+    .select()
+    .from(merchantSavedButtons)
+    .where(eq(merchantSavedButtons.publicId, publicId));
+  if (!row) return null;
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    name: row.name,
+    accountId: row.accountId,
+    currencyCode: row.currencyCode,
+    amount: amountText(row.amount),
+    minAmount: amountText(row.minAmount),
+    maxAmount: amountText(row.maxAmount),
+    description: row.description,
+    logoId: row.logoId,
+    returnUrl: row.returnUrl,
+    enabled: row.enabled,
+  };
+}

@@ -19,3 +19,5 @@ export const module = {
 export { defaultLogoOf, publicLogoPath } from './logos';
 /** The company a pay-by-name handle of a brand belongs to, with its settings: for the pay-by-name page. */
 export { companyByPayName } from './pbn';
+/** A saved button by its public id (null when there is none): for the hosted pay page. */
+export { savedButtonByPublicId } from './buttons';
