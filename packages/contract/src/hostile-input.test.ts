@@ -78,6 +78,12 @@ describe('hostile ids and days in every request (issue 12)', () => {
       // Issue 18: IPN history.
       'getIpn.id',
       'confirmIpn.id',
+      // Issue 18: saved buttons, logos and pay-by-name.
+      'getSavedButton.id',
+      'updateSavedButton.accountId',
+      'createSavedButton.logoId',
+      'deleteLogo.id',
+      'updatePbnSettings.accountIds',
     ])
       expect(names, expected).toContain(expected);
     expect(fields.length).toBeGreaterThan(40);
@@ -162,6 +168,8 @@ describe('hostile ids and days in every REST route', () => {
       'webhooks.rotateSecret.id',
       'webhooks.requests.customerId',
       'webhooks.requests.toDate',
+      // Issue 18: a logo's image by id.
+      'merchantButtons.logoFile.logoId',
     ])
       expect(names, expected).toContain(expected);
   });

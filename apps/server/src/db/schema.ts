@@ -2301,3 +2301,92 @@ export const merchantApiRequests = pgTable(
     index('merchant_api_requests_key_id').on(table.apiKeyId, table.id),
   ],
 );
+
+/*
+ * Issue 18 (buttons, modules/merchant-buttons): a company's business logos, its saved payment
+ * buttons and its pay-by-name settings.
+ */
+
+/**
+ * A business logo (spec 2 §3 "Logo: id, name, isDefault, file"): a PNG or JPEG told from its
+ * content, kept in the database like documents' files. `public_id` is the unguessable id the pay
+ * page serves it by. At most one default per company (the partial unique index).
+ */
+export const merchantLogos = pgTable(
+  'merchant_logos',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    publicId: varchar('public_id', { length: 22 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** 'image/png' | 'image/jpeg'. */
+    mimeType: varchar('mime_type', { length: 16 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    content: bytea('content').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('merchant_logos_public_id').on(table.publicId),
+    index('merchant_logos_customer').on(table.customerId, table.id),
+    uniqueIndex('merchant_logos_one_default')
+      .on(table.customerId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+/** A saved payment button (spec 2 §3 "Saved button: id plus form fields"); its link is /pay/button/<public_id>. */
+export const merchantSavedButtons = pgTable(
+  'merchant_saved_buttons',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    publicId: varchar('public_id', { length: 22 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    /** A fixed amount, or null: the payer enters it (within min_amount–max_amount when set). */
+    amount: money('amount'),
+    minAmount: money('min_amount'),
+    maxAmount: money('max_amount'),
+    description: varchar('description', { length: 255 }).notNull().default(''),
+    /** Null: the company's default logo, if any. */
+    logoId: integer('logo_id').references(() => merchantLogos.id),
+    returnUrl: varchar('return_url', { length: 2048 }),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('merchant_saved_buttons_public_id').on(table.publicId),
+    index('merchant_saved_buttons_customer').on(table.customerId, table.id),
+  ],
+);
+
+/**
+ * A company's pay-by-name settings: its handle (unique within the brand), the name payers see,
+ * whether it is on, and the account it receives each currency in (account ids, one per currency).
+ */
+export const merchantPbnSettings = pgTable(
+  'merchant_pbn_settings',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    brandId: varchar('brand_id', { length: 32 }).notNull(),
+    payName: varchar('pay_name', { length: 32 }).notNull(),
+    displayName: varchar('display_name', { length: 64 }),
+    enabled: boolean('enabled').notNull().default(false),
+    accountIds: jsonb('account_ids').$type<number[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('merchant_pbn_settings_name').on(table.brandId, table.payName)],
+);

@@ -414,6 +414,27 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                         })),
                     },
                     {
+                      path: 'buttons/my_saved_buttons',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.SavedButtonsPage,
+                        })),
+                    },
+                    {
+                      path: 'buttons/business_logos',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.BusinessLogosPage,
+                        })),
+                    },
+                    {
+                      path: 'buttons/pbn_settings',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.PbnSettingsPage,
+                        })),
+                    },
+                    {
                       path: 'internal/api_key',
                       lazy: () =>
                         import('@/features/merchant').then((m) => ({ Component: m.ApiKeysPage })),

@@ -5,3 +5,6 @@
 export { MerchantIndexPage, MerchantLayout } from './components/merchant-layout';
 export { ApiKeysPage } from './components/api-keys-page';
 export { ApiLogPage } from './components/api-log-page';
+export { SavedButtonsPage } from './components/saved-buttons-page';
+export { BusinessLogosPage } from './components/business-logos-page';
+export { PbnSettingsPage } from './components/pbn-settings-page';

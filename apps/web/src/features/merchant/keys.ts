@@ -11,4 +11,9 @@ export const merchantKeys = {
   allowedIps: (customerId: number) => [...merchantKeys.of(customerId), 'allowed-ips'] as const,
   apiLog: (customerId: number, filter: ApiLogFilter) =>
     [...merchantKeys.of(customerId), 'api-log', filter] as const,
+  savedButtons: (customerId: number) => [...merchantKeys.of(customerId), 'saved-buttons'] as const,
+  logos: (customerId: number) => [...merchantKeys.of(customerId), 'logos'] as const,
+  pbn: (customerId: number) => [...merchantKeys.of(customerId), 'pbn'] as const,
+  receivingAccounts: (customerId: number) =>
+    [...merchantKeys.of(customerId), 'receiving-accounts'] as const,
 };

@@ -2,6 +2,9 @@
 export const MERCHANT_PATHS = {
   apiKeys: '/merchant/internal/api_key',
   apiLog: '/merchant/internal/api_log',
+  savedButtons: '/merchant/buttons/my_saved_buttons',
+  businessLogos: '/merchant/buttons/business_logos',
+  pbnSettings: '/merchant/buttons/pbn_settings',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;

@@ -19,7 +19,22 @@ export function useMerchantCompany(): MerchantContext {
   return useOutletContext<MerchantContext>();
 }
 
-const SCREENS: readonly MerchantScreen[] = ['apiKeys', 'apiLog'];
+const SCREENS: readonly MerchantScreen[] = [
+  'savedButtons',
+  'businessLogos',
+  'pbnSettings',
+  'apiKeys',
+  'apiLog',
+];
+
+/** The tab label of each screen (the buttons' screens keep their texts under merchantButtons). */
+const TAB_LABELS: Record<MerchantScreen, string> = {
+  apiKeys: 'merchant.tabs.apiKeys',
+  apiLog: 'merchant.tabs.apiLog',
+  savedButtons: 'merchantButtons.tabs.savedButtons',
+  businessLogos: 'merchantButtons.tabs.businessLogos',
+  pbnSettings: 'merchantButtons.tabs.pbnSettings',
+};
 
 /**
  * /merchant/* (issue 18; spec 2 §2): the heading, the merchant sub-navigation, then the screen.
@@ -62,7 +77,7 @@ export function MerchantLayout() {
               {SCREENS.map((screen) => (
                 <li key={screen}>
                   <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab}>
-                    {t(`merchant.tabs.${screen}`)}
+                    {t(TAB_LABELS[screen])}
                   </NavLink>
                 </li>
               ))}
