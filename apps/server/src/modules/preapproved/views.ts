@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   Preapproval,
   PreapprovalFrequency,
@@ -40,7 +40,7 @@ function nameOf(customer: {
 /** Rows with their names; `where` narrows them (the caller's own, always). */
 export async function loadPreapprovals(
   db: DbOrTx,
-  where: ReturnType<typeof and>,
+  where: SQL | undefined,
   page?: { limit: number; offset: number },
 ): Promise<LoadedPreapproval[]> {
   const query = db
