@@ -5,6 +5,7 @@ import {
   type PreapprovalListRequest,
 } from '@ledgerline/contract';
 import {
+  ACCESS_LEVELS,
   ACCOUNT_STATUS,
   ACCOUNT_TYPES,
   RESPONSE_CODES,
@@ -55,6 +56,12 @@ function codeHash(
   return sha256(
     `preapproval:${row.id}:${row.merchantAccountId}:${moneyText(row.amountCap)}:${row.currencyCode}:${row.frequency}:${code}`,
   );
+}
+
+/** A standing permission to take money is the full-access user's to give or end (decision 9x-preapproved). */
+function requireFullAccess(actor: Actor): void {
+  if (actor.accessLevel !== ACCESS_LEVELS.fullAccess)
+    throw AppError.noAccess('Only a full-access user may manage pre-approved payments');
 }
 
 const notFound = () => AppError.notFound('No such pre-approved payment');
@@ -138,6 +145,7 @@ export async function createPreapproval(
 ) {
   // The second factor is the customer's own: staff acting for them cannot give it.
   refuseStaffMoneyMovement(actor);
+  requireFullAccess(actor);
   const merchant = await merchantByEmail(deps.db, actor.customerId, input.beneficiaryEmail);
   if (!merchant) throw AppError.notFound('No merchant with this e-mail');
   const account = await ownPaymentAccount(deps.db, actor.customerId, input.fromAccount);
@@ -420,6 +428,7 @@ export async function listPreapprovals(db: Database, actor: Actor, input: Preapp
 
 /** cancelPreapprovedPayment: at once and for good; a second cancel answers the same. */
 export async function cancelPreapproval(db: Database, actor: Actor, id: number) {
+  requireFullAccess(actor);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
