@@ -43,7 +43,7 @@ const pageNumberSchema = z
   .min(1, 'validation.invalidValue')
   .max(100_000, 'validation.invalidValue')
   .default(1);
-const codeSchema = z.string().regex(/^\d{6}$/, 'validation.code');
+const codeSchema = z.string().regex(/^\d{6}$/, 'validation.sixDigitCode');
 
 export const preapprovalSchema = z.object({
   id: idSchema,

@@ -64,6 +64,16 @@ function requireFullAccess(actor: Actor): void {
     throw AppError.noAccess('Only a full-access user may manage pre-approved payments');
 }
 
+/** "Not found" (404, as another customer's object is), naming the field for the form. */
+function notFoundOn(field: string, description: string): AppError {
+  return new AppError(RESPONSE_CODES.noAccess, description, {
+    httpStatus: 404,
+    validationErrors: {
+      [field]: `validation.${field === 'fromAccount' ? 'accountNotFound' : 'merchantNotFound'}`,
+    },
+  });
+}
+
 const notFound = () => AppError.notFound('No such pre-approved payment');
 
 /** A business of the payer's brand, other than the payer, that a user's e-mail belongs to. */
@@ -147,9 +157,9 @@ export async function createPreapproval(
   refuseStaffMoneyMovement(actor);
   requireFullAccess(actor);
   const merchant = await merchantByEmail(deps.db, actor.customerId, input.beneficiaryEmail);
-  if (!merchant) throw AppError.notFound('No merchant with this e-mail');
+  if (!merchant) throw notFoundOn('beneficiaryEmail', 'No merchant with this e-mail');
   const account = await ownPaymentAccount(deps.db, actor.customerId, input.fromAccount);
-  if (!account) throw AppError.notFound('No such account');
+  if (!account) throw notFoundOn('fromAccount', 'No such account');
   requireMinorUnits(input.amount, account.currencyCode, 'amount');
   if (input.totalAmount !== undefined) {
     requireMinorUnits(input.totalAmount, account.currencyCode, 'totalAmount');
@@ -160,7 +170,7 @@ export async function createPreapproval(
       );
   }
   if (input.endDate !== undefined && input.endDate < utcDay(new Date()))
-    throw AppError.invalid({ endDate: 'validation.dateInPast' }, 'The end date has passed');
+    throw AppError.invalid({ endDate: 'validation.endDateInPast' }, 'The end date has passed');
   const toAccount = await merchantAccountIn(deps.db, merchant.customerId, account.currencyCode);
   if (!toAccount)
     throw AppError.invalid(

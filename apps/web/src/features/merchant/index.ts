@@ -5,3 +5,4 @@
 export { MerchantIndexPage, MerchantLayout } from './components/merchant-layout';
 export { ApiKeysPage } from './components/api-keys-page';
 export { ApiLogPage } from './components/api-log-page';
+export { SubscribersPage } from './components/subscribers-page';

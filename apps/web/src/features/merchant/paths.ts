@@ -2,6 +2,7 @@
 export const MERCHANT_PATHS = {
   apiKeys: '/merchant/internal/api_key',
   apiLog: '/merchant/internal/api_log',
+  subscribers: '/merchant/accounts/subscribers',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;
