@@ -73,10 +73,18 @@ function totalReached(row: PreapprovalRow): boolean {
   return row.totalCap !== null && !new Money(row.pulledTotal).lessThan(row.totalCap);
 }
 
+/** A pending approval whose second factor ran out is as good as not confirmed. */
+function statusOf(row: PreapprovalRow, now: Date): PreapprovalStatus {
+  if (row.status === 'pending' && row.confirmExpiresAt !== null && row.confirmExpiresAt <= now)
+    return 'rejected';
+  return row.status as PreapprovalStatus;
+}
+
 function common(row: PreapprovalRow, now: Date) {
+  const status = statusOf(row, now);
   const next = nextPullFrom(
     {
-      status: row.status,
+      status,
       frequency: row.frequency as PreapprovalFrequency,
       lastPullAt: row.lastPullAt,
       endDate: row.endDate,
@@ -92,7 +100,7 @@ function common(row: PreapprovalRow, now: Date) {
     pulledTotal: moneyText(row.pulledTotal),
     frequency: row.frequency as PreapprovalFrequency,
     endDate: row.endDate,
-    status: row.status as PreapprovalStatus,
+    status,
     nextPullFrom: next?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
