@@ -55,13 +55,7 @@ function rightsOf(input: QuickActionsInput) {
 
 /** The transfer screens of spec 2 §2, each shown only to a user whose flags allow it (spec 2 §6). */
 export type TransferScreen =
-  | 'account'
-  | 'p2p'
-  | 'external'
-  | 'invoices'
-  | 'preapproved'
-  | 'mass'
-  | 'approved';
+  'account' | 'p2p' | 'external' | 'invoices' | 'preapproved' | 'mass' | 'approved';
 
 export interface TransferScreensInput {
   /** From getCustomerAccessInfo: the user's level for transfers of the customer acted for. */
