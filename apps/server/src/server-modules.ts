@@ -28,6 +28,7 @@ import { module as globalPayouts } from './modules/global-payouts';
 import { module as merchantApi } from './modules/merchant-api';
 import { module as webhooks } from './modules/webhooks';
 import { module as merchantButtons } from './modules/merchant-buttons';
+import { module as preapproved } from './modules/preapproved';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -64,5 +65,6 @@ export const serverModules = [
   merchantApi,
   webhooks,
   merchantButtons,
+  preapproved,
   dev,
 ] as const;

@@ -25,3 +25,4 @@ export * from './merchant-api/routes';
 export * from './merchant-api/openapi';
 export * from './webhooks/routes';
 export * from './merchant-buttons/routes';
+export * from './preapproved/routes';

@@ -22,6 +22,7 @@ import { massTransferMethods } from './mass-transfers/methods';
 import { globalPayMethods } from './global-pay/methods';
 import { ipnMethods } from './ipn/methods';
 import { merchantButtonMethods } from './merchant-buttons/methods';
+import { preapprovedMethods } from './preapproved/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -49,6 +50,7 @@ export const mainMethods = {
   ...globalPayMethods,
   ...ipnMethods,
   ...merchantButtonMethods,
+  ...preapprovedMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -78,3 +80,4 @@ export * from './mass-transfers/methods';
 export * from './global-pay/methods';
 export * from './ipn/methods';
 export * from './merchant-buttons/methods';
+export * from './preapproved/methods';

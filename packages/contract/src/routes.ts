@@ -13,6 +13,7 @@ import { massTransferRoutes } from './mass-transfers/routes';
 import { merchantApiRoutes, publicApiRoutes } from './merchant-api/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { merchantButtonRoutes } from './merchant-buttons/routes';
+import { preapprovedPublicRoutes } from './preapproved/routes';
 
 /** Every REST route of the server, by area. The server registers each from here; the web calls them through `client.route`. */
 export const restRoutes = {
@@ -31,6 +32,7 @@ export const restRoutes = {
   publicApi: publicApiRoutes,
   webhooks: webhookRoutes,
   merchantButtons: merchantButtonRoutes,
+  preapprovedPublic: preapprovedPublicRoutes,
 };
 
 /**

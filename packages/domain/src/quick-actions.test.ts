@@ -125,9 +125,9 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
     expected: ['account'],
   },
   {
-    name: 'P2P only: paying invoices comes with it',
+    name: 'P2P only: paying invoices and pre-approved payments come with it',
     input: { accessList: { transfers: full }, permissions: { 'otherPerson.p2p': true } },
-    expected: ['p2p', 'invoices'],
+    expected: ['p2p', 'invoices', 'preapproved'],
   },
   {
     name: 'requesting money alone opens the invoices',
@@ -168,7 +168,7 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
     expected: [],
   },
   {
-    name: 'every flag, acting for a company: all five screens in order',
+    name: 'every flag, acting for a company: all six screens in order',
     input: {
       accessList: { transfers: full },
       permissions: {
@@ -178,7 +178,7 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
       },
       actsForBusiness: true,
     },
-    expected: ['account', 'p2p', 'external', 'invoices', 'approved'],
+    expected: ['account', 'p2p', 'external', 'invoices', 'preapproved', 'approved'],
   },
   {
     name: 'an initiate-only company user starts transfers and sees the approvals list',
@@ -197,6 +197,15 @@ const transferCases: { name: string; input: TransferScreensInput; expected: Tran
       actsForBusiness: true,
     },
     expected: ['mass', 'approved'],
+  },
+  {
+    name: 'issue 18: an initiator with P2P pays invoices but gives no pre-approval',
+    input: {
+      accessList: { transfers: ACCESS_LEVELS.initiate },
+      permissions: { 'otherPerson.p2p': true },
+      actsForBusiness: true,
+    },
+    expected: ['p2p', 'invoices', 'approved'],
   },
   {
     name: 'issue 17: mass instant alone has no mass screen to open',

@@ -54,7 +54,8 @@ function rightsOf(input: QuickActionsInput) {
 }
 
 /** The transfer screens of spec 2 §2, each shown only to a user whose flags allow it (spec 2 §6). */
-export type TransferScreen = 'account' | 'p2p' | 'external' | 'invoices' | 'mass' | 'approved';
+export type TransferScreen =
+  'account' | 'p2p' | 'external' | 'invoices' | 'preapproved' | 'mass' | 'approved';
 
 export interface TransferScreensInput {
   /** From getCustomerAccessInfo: the user's level for transfers of the customer acted for. */
@@ -89,6 +90,9 @@ export function transferScreens(input: TransferScreensInput): TransferScreen[] {
   if (flag('otherPerson.p2p')) screens.push('p2p');
   if (EXTERNAL_FLAGS.some(flag)) screens.push('external');
   if (flag('otherPerson.p2p') || flag(REQUEST_MONEY_FLAG)) screens.push('invoices');
+  // Issue 18: letting a merchant pull money is a standing payment to another customer; it is the
+  // full-access user's to give (an initiator's payments wait for an approver, a pull cannot).
+  if (flag('otherPerson.p2p') && level === ACCESS_LEVELS.fullAccess) screens.push('preapproved');
   if (massTransferKinds(input.permissions).length > 0) screens.push('mass');
   if (input.actsForBusiness === true) screens.push('approved');
   return screens;

@@ -2390,3 +2390,88 @@ export const merchantPbnSettings = pgTable(
   },
   (table) => [uniqueIndex('merchant_pbn_settings_name').on(table.brandId, table.payName)],
 );
+
+/* ----- Issue 18, part "preapproved": pre-approved payments, merchant pulls, subscriptions ----- */
+
+/**
+ * A customer's permission for one merchant (a business of the same brand) to pull money from one
+ * of the customer's accounts into the merchant's account in the same currency: at most
+ * `amount_cap` a pull, at most one pull a period (once, weekly, monthly), up to an optional end
+ * day and total. Pending until its second factor (the same step-up as a transfer's) is given;
+ * cancelled (by the payer or by the merchant) for good. A pull locks this row.
+ */
+export const preapprovals = pgTable(
+  'preapprovals',
+  {
+    id: serial('id').primaryKey(),
+    payerCustomerId: integer('payer_customer_id')
+      .notNull()
+      .references(() => customers.id),
+    payerUserId: integer('payer_user_id')
+      .notNull()
+      .references(() => users.id),
+    payerAccountId: integer('payer_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantCustomerId: integer('merchant_customer_id')
+      .notNull()
+      .references(() => customers.id),
+    merchantAccountId: integer('merchant_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The e-mail the payer named the merchant by, as written (lower case). */
+    merchantEmail: varchar('merchant_email', { length: 254 }).notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    amountCap: money('amount_cap').notNull(),
+    totalCap: money('total_cap'),
+    pulledTotal: money('pulled_total').notNull().default('0'),
+    /** 'once', 'weekly' (ISO week, UTC) or 'monthly' (calendar month, UTC). */
+    frequency: varchar('frequency', { length: 8 }).notNull(),
+    endDate: varchar('end_date', { length: 10 }),
+    /** pending, active, completed, cancelled, rejected. */
+    status: varchar('status', { length: 12 }).notNull(),
+    lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
+    // The second factor of its creation (security's step-up), as a transfer's confirmation keeps it.
+    approveType: smallint('approve_type').notNull(),
+    codeHash: text('code_hash'),
+    deviceRequestKey: varchar('device_request_key', { length: 64 }),
+    attempts: smallint('attempts').notNull().default(0),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 'payer' or 'merchant'. */
+    cancelledBy: varchar('cancelled_by', { length: 8 }),
+  },
+  (table) => [
+    index('preapprovals_payer').on(table.payerCustomerId, table.id),
+    index('preapprovals_merchant').on(table.merchantCustomerId, table.id),
+  ],
+);
+
+/** One pull of a pre-approval (an instalment of a subscription): the ledger transfer it posted. */
+export const preapprovalPulls = pgTable(
+  'preapproval_pulls',
+  {
+    id: serial('id').primaryKey(),
+    preapprovalId: integer('preapproval_id')
+      .notNull()
+      .references(() => preapprovals.id),
+    merchantCustomerId: integer('merchant_customer_id')
+      .notNull()
+      .references(() => customers.id),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    description: varchar('description', { length: 140 }),
+    /** The merchant's Idempotency-Key, if it sent one: a retry answers this pull again. */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }),
+    requestHash: varchar('request_hash', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('preapproval_pulls_approval').on(table.preapprovalId, table.id),
+    uniqueIndex('preapproval_pulls_key').on(table.preapprovalId, table.idempotencyKey),
+  ],
+);

@@ -444,6 +444,13 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       lazy: () =>
                         import('@/features/merchant').then((m) => ({ Component: m.ApiLogPage })),
                     },
+                    {
+                      path: 'accounts/subscribers',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.SubscribersPage,
+                        })),
+                    },
                   ],
                 },
                 {
@@ -487,6 +494,14 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       lazy: () =>
                         import('@/features/transfers/invoices').then((m) => ({
                           Component: m.InvoicesPage,
+                        })),
+                    },
+                    // Issue 18: the merchants the customer allowed to take payments.
+                    {
+                      path: 'preapproved-payments',
+                      lazy: () =>
+                        import('@/features/transfers/preapproved').then((m) => ({
+                          Component: m.PreapprovedPaymentsPage,
                         })),
                     },
                     {

@@ -18,6 +18,8 @@ const KIND_ALIASES: Record<string, TransactionTypeCode> = {
   // Issue 16C: money moved onto a prepaid card and back.
   prepaidCardLoad: 'card_load',
   prepaidCardUnload: 'card_load',
+  // Issue 18: a merchant's pull of a pre-approved payment, money to another customer of the brand.
+  preapprovedPull: 'p2p',
 };
 
 const TYPE_CODES = new Set<string>(TRANSACTION_TYPE_CODES);

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { Actor, Caller } from '../../lib/actor';
 import { route } from '../../lib/route';
 import { resolveActor } from '../customers';
+import { preapprovedPublicApiRoutes } from '../preapproved';
 import { createAllowedIp, deleteAllowedIp, listAllowedIps, updateAllowedIp } from './allowed-ips';
 import { keyAuthenticator, requestRecorder, requireScope } from './key-auth';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys';
@@ -114,4 +115,7 @@ export async function publicApiV1Routes(
     const key = requireScope(request, 'read');
     return { ...OK, payment: await companyPayment(db, key.customerId, request.params.id) };
   });
+  await preapprovedPublicApiRoutes(app, db, (request) =>
+    requireScope(request, 'preapproved-pulls'),
+  );
 }

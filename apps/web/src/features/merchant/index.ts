@@ -8,3 +8,4 @@ export { ApiLogPage } from './components/api-log-page';
 export { SavedButtonsPage } from './components/saved-buttons-page';
 export { BusinessLogosPage } from './components/business-logos-page';
 export { PbnSettingsPage } from './components/pbn-settings-page';
+export { SubscribersPage } from './components/subscribers-page';

@@ -5,6 +5,7 @@ export const MERCHANT_PATHS = {
   savedButtons: '/merchant/buttons/my_saved_buttons',
   businessLogos: '/merchant/buttons/business_logos',
   pbnSettings: '/merchant/buttons/pbn_settings',
+  subscribers: '/merchant/accounts/subscribers',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;

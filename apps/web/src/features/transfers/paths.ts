@@ -6,6 +6,7 @@ export const TRANSFER_PATHS: Record<TransferScreen, string> = {
   p2p: '/transfer/p2p',
   external: '/transfer/external',
   invoices: '/transfer/invoices',
+  preapproved: '/transfer/preapproved-payments',
   mass: '/transfer/mass',
   approved: '/transfer/approved',
 };

@@ -25,6 +25,7 @@ const SCREENS: readonly MerchantScreen[] = [
   'pbnSettings',
   'apiKeys',
   'apiLog',
+  'subscribers',
 ];
 
 /** The tab label of each screen (the buttons' screens keep their texts under merchantButtons). */
@@ -34,6 +35,7 @@ const TAB_LABELS: Record<MerchantScreen, string> = {
   savedButtons: 'merchantButtons.tabs.savedButtons',
   businessLogos: 'merchantButtons.tabs.businessLogos',
   pbnSettings: 'merchantButtons.tabs.pbnSettings',
+  subscribers: 'merchant.tabs.subscribers',
 };
 
 /**
