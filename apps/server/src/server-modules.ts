@@ -27,6 +27,7 @@ import { module as massTransfers } from './modules/mass-transfers';
 import { module as globalPayouts } from './modules/global-payouts';
 import { module as merchantApi } from './modules/merchant-api';
 import { module as webhooks } from './modules/webhooks';
+import { module as merchantTrust } from './modules/merchant-trust';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -62,5 +63,6 @@ export const serverModules = [
   globalPayouts,
   merchantApi,
   webhooks,
+  merchantTrust,
   dev,
 ] as const;

@@ -200,6 +200,8 @@ export async function submitRun(db: Database, link: ProviderLink): Promise<RunRo
       .where(and(eq(identityWorkflowRuns.id, run.id), eq(identityWorkflowRuns.state, 'started')))
       .returning();
     if (!submitted) throw new Error('The run was not submitted');
+    // A merchant's request is the person's check, not the company's own verification.
+    if (submitted.purpose === 'merchant') return submitted;
     await tx
       .insert(customerVerification)
       .values({ customerId: run.customerId, verificationInProgress: true })
