@@ -423,6 +423,27 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       lazy: () =>
                         import('@/features/merchant').then((m) => ({ Component: m.ApiLogPage })),
                     },
+                    {
+                      path: 'security/verification',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.VerificationPage,
+                        })),
+                    },
+                    {
+                      path: 'security/verification/history',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.VerificationHistoryPage,
+                        })),
+                    },
+                    {
+                      path: 'security/reputation',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.ReputationPage,
+                        })),
+                    },
                   ],
                 },
                 {

@@ -125,7 +125,7 @@ async function feeAccount(db: DbOrTx, actor: Actor, accountId: number) {
     account.accountStatusId !== ACCOUNT_STATUS.active
   )
     throw AppError.invalid(
-      { accountId: 'validation.feeAccountNotUsable' },
+      { accountId: 'validation.identityFeeAccountNotUsable' },
       'The fee is paid from an active payment account or wallet',
     );
   const fee = identityRequestFee(account.currencyCode);

@@ -2,6 +2,9 @@
 export const MERCHANT_PATHS = {
   apiKeys: '/merchant/internal/api_key',
   apiLog: '/merchant/internal/api_log',
+  verification: '/merchant/security/verification',
+  verificationHistory: '/merchant/security/verification/history',
+  reputation: '/merchant/security/reputation',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;

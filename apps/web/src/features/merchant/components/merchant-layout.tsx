@@ -19,7 +19,22 @@ export function useMerchantCompany(): MerchantContext {
   return useOutletContext<MerchantContext>();
 }
 
-const SCREENS: readonly MerchantScreen[] = ['apiKeys', 'apiLog'];
+const SCREENS: readonly MerchantScreen[] = [
+  'apiKeys',
+  'apiLog',
+  'verification',
+  'verificationHistory',
+  'reputation',
+];
+
+/** Each tab's label key (the trust screens keep theirs in their own namespace). */
+const TAB_LABELS: Record<MerchantScreen, string> = {
+  apiKeys: 'merchant.tabs.apiKeys',
+  apiLog: 'merchant.tabs.apiLog',
+  verification: 'merchantTrust.tabs.verification',
+  verificationHistory: 'merchantTrust.tabs.verificationHistory',
+  reputation: 'merchantTrust.tabs.reputation',
+};
 
 /**
  * /merchant/* (issue 18; spec 2 §2): the heading, the merchant sub-navigation, then the screen.
@@ -61,8 +76,8 @@ export function MerchantLayout() {
             <ul className={pills.tabs}>
               {SCREENS.map((screen) => (
                 <li key={screen}>
-                  <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab}>
-                    {t(`merchant.tabs.${screen}`)}
+                  <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab} end>
+                    {t(TAB_LABELS[screen])}
                   </NavLink>
                 </li>
               ))}
@@ -76,10 +91,7 @@ export function MerchantLayout() {
   );
 }
 
-/**
- * /merchant: API keys for now. The spec's default is security/verification (issue 18), which a
- * later round builds; then this index goes there.
- */
+/** /merchant: the spec's default screen, security/verification (issue 18). */
 export function MerchantIndexPage() {
-  return <Navigate to={MERCHANT_PATHS.apiKeys} replace />;
+  return <Navigate to={MERCHANT_PATHS.verification} replace />;
 }
