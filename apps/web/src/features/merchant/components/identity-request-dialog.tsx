@@ -64,7 +64,7 @@ export function IdentityRequestDialog({
     email: draft.email,
     accountId: Number(draft.accountId),
     ...(draft.reference.trim() ? { reference: draft.reference } : {}),
-    fee: fee.data?.amount ?? '1',
+    fee: fee.data ? String(fee.data.amount) : '1',
     idempotencyKey,
   });
 
@@ -81,8 +81,10 @@ export function IdentityRequestDialog({
 
   const confirm = () => {
     if (!fee.data) return;
+    // Main-API answers carry number-looking strings as numbers (contract coerceNumbers): the fee
+    // goes back as the exact text the server stated.
     create.mutate(
-      { ...input(), fee: fee.data.amount },
+      { ...input(), fee: String(fee.data.amount) },
       {
         onError: (error) => {
           if (isApiError(error) && error.validationErrors) {
