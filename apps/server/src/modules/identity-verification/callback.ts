@@ -12,6 +12,8 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 
 export interface RecordedResult {
+  /** 'merchant': a person a merchant asked to verify (issue 18); the run's user is not the one checked. */
+  purpose: 'self' | 'merchant';
   workflowRunId: number;
   customerId: number;
   userId: number;
@@ -111,6 +113,7 @@ export async function recordProviderResult(
       },
     });
     return {
+      purpose: 'self',
       workflowRunId: run.id,
       customerId: run.customerId,
       userId: run.userId,
@@ -152,6 +155,7 @@ async function completeMerchantRun(
     },
   });
   return {
+    purpose: 'merchant',
     workflowRunId: run.id,
     customerId: run.customerId,
     userId: run.userId,

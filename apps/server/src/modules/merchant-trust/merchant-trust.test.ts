@@ -185,6 +185,40 @@ describe('identity verification requests', () => {
     expect(status.json()).toMatchObject({ latestRun: null, verificationInProgress: false });
   });
 
+  it('shows a refused check as rejected, and tells the merchant user nothing about their own identity', async () => {
+    const merchant = await company();
+    const account = await openAccount(server, merchant.customerId, { balance: '10' });
+    const events: { userId: number; type: string }[] = [];
+    const publish = server.services.realtime.publish.bind(server.services.realtime);
+    server.services.realtime.publish = async (userId, event) => {
+      events.push({ userId, type: event.type });
+      await publish(userId, event);
+    };
+    try {
+      const input = createInput(account.id);
+      const created = await server.call('createIdentityVerificationRequest', input, {
+        token: merchant.token,
+      });
+      const [mail] = await outboxTo(input.email);
+      const link = /\/identity-verification\/(\d+)\/([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '');
+      const base = `/api/identity-verification/provider/runs/${link![1]}/${link![2]}`;
+      await upload(base, 'front', 'passport-front.jpg');
+      await upload(base, 'back', 'passport-back.jpg');
+      await upload(base, 'selfie', 'reject-me.png');
+      const submitted = await server.app.inject({ method: 'POST', url: `${base}/submit` });
+      expect(submitted.json()).toMatchObject({ state: 'completed', outcome: 'rejected' });
+      const list = await server.call(
+        'getIdentities',
+        { status: 'rejected' },
+        { token: merchant.token },
+      );
+      expect(list.body.identities.map((row) => row.id)).toEqual([created.body.identity.id]);
+      expect(events.filter((event) => event.userId === merchant.userId)).toEqual([]);
+    } finally {
+      server.services.realtime.publish = publish;
+    }
+  });
+
   it('refuses when the account lacks the fee, and changes nothing', async () => {
     const merchant = await company();
     const account = await openAccount(server, merchant.customerId, { balance: '2.49' });
