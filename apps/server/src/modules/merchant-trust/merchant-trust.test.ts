@@ -142,7 +142,11 @@ describe('identity verification requests', () => {
     const base = `/api/identity-verification/provider/runs/${link![1]}/${link![2]}`;
     const session = await server.app.inject({ method: 'GET', url: base });
     expect(session.statusCode, session.body).toBe(200);
-    expect(session.json()).toMatchObject({ state: 'started', kind: 'document' });
+    expect(session.json()).toMatchObject({
+      state: 'started',
+      kind: 'document',
+      purpose: 'merchant',
+    });
 
     // The person completes the check on the public page: the request shows the provider's answer.
     await upload(base, 'front', 'passport-front.jpg');
