@@ -1,6 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
-import { identityListFilter, identityRequestFee } from '@ledgerline/domain/merchant-trust';
+import {
+  identityListFilter,
+  identityRequestFee,
+  type IdentityRequestStatus,
+} from '@ledgerline/domain/merchant-trust';
 import { useApiClient } from '@/app/session';
 import { merchantKeys } from '../keys';
 
@@ -20,7 +24,7 @@ export function useIdentities(customerId: number, input: { status: string; query
       client.main(
         'getIdentities',
         {
-          ...(filter.status ? { status: filter.status as 'sent' } : {}),
+          ...(filter.status ? { status: filter.status as IdentityRequestStatus } : {}),
           ...(filter.query ? { query: filter.query } : {}),
         },
         { signal },
