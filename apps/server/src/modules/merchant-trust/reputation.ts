@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { selectRows } from '../../db/client';
 import { customerIdentities, customers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import { moneyText } from '../ledger';
+import { Money, moneyText } from '../ledger';
 import { identityRequestsTo } from './identity-requests';
 
 /*
@@ -59,12 +59,12 @@ async function dealings(db: Database, companyId: number, payerId: number): Promi
 }
 
 function moneyEntry(row: MoneyRow): ReputationEntry | null {
-  const net = Number.parseFloat(row.net);
-  if (net === 0) return null;
-  const amount = moneyText(row.net.startsWith('-') ? row.net.slice(1) : row.net);
+  const net = new Money(row.net);
+  if (net.isZero()) return null;
+  const amount = moneyText(net.abs());
   const refund = row.reverses_transfer_id !== null || row.kind.toLowerCase().includes('refund');
   return {
-    kind: net > 0 ? 'paymentReceived' : refund ? 'refund' : 'paymentSent',
+    kind: net.isPositive() ? 'paymentReceived' : refund ? 'refund' : 'paymentSent',
     amount,
     currencyCode: row.currency_code,
     status: row.status,
