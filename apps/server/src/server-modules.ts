@@ -29,6 +29,7 @@ import { module as merchantApi } from './modules/merchant-api';
 import { module as webhooks } from './modules/webhooks';
 import { module as merchantButtons } from './modules/merchant-buttons';
 import { module as preapproved } from './modules/preapproved';
+import { module as merchantTrust } from './modules/merchant-trust';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -66,5 +67,6 @@ export const serverModules = [
   webhooks,
   merchantButtons,
   preapproved,
+  merchantTrust,
   dev,
 ] as const;

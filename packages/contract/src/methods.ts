@@ -23,6 +23,7 @@ import { globalPayMethods } from './global-pay/methods';
 import { ipnMethods } from './ipn/methods';
 import { merchantButtonMethods } from './merchant-buttons/methods';
 import { preapprovedMethods } from './preapproved/methods';
+import { merchantTrustMethods } from './merchant-trust/methods';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -51,6 +52,7 @@ export const mainMethods = {
   ...ipnMethods,
   ...merchantButtonMethods,
   ...preapprovedMethods,
+  ...merchantTrustMethods,
 };
 
 export type MainMethods = typeof mainMethods;
@@ -81,3 +83,4 @@ export * from './global-pay/methods';
 export * from './ipn/methods';
 export * from './merchant-buttons/methods';
 export * from './preapproved/methods';
+export * from './merchant-trust/methods';

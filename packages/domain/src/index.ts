@@ -19,3 +19,4 @@ export * from './external-transfers';
 export * from './identity-verification';
 export * from './documents';
 export * from './one-of';
+export * from './merchant-trust';

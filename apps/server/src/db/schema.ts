@@ -1611,6 +1611,12 @@ export const identityWorkflowRuns = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * 'self': the customer checks their own identity; 'merchant': a person a merchant asked to prove
+     * who they are (merchant_identity_requests, issue 18): its result is the request's, not the
+     * customer's identity.
+     */
+    purpose: varchar('purpose', { length: 12 }).notNull().default('self'),
   },
   (table) => [
     uniqueIndex('identity_workflow_runs_token').on(table.tokenHash),
@@ -2473,5 +2479,46 @@ export const preapprovalPulls = pgTable(
   (table) => [
     index('preapproval_pulls_approval').on(table.preapprovalId, table.id),
     uniqueIndex('preapproval_pulls_key').on(table.preapprovalId, table.idempotencyKey),
+  ],
+);
+
+/*
+ * Trust (issue 18, merchant tools: identity verification requests and reputation). A merchant
+ * asks a person to prove who they are: the fee is charged through the ledger, a check is started
+ * at the brand's provider (identity_workflow_runs with purpose 'merchant') and the person gets
+ * the link by e-mail. The request's status and history follow its run.
+ */
+export const merchantIdentityRequests = pgTable(
+  'merchant_identity_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    requestedByUserId: integer('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 128 }).notNull(),
+    /** As given (trimmed); searches compare it lower-cased. */
+    email: varchar('email', { length: 254 }).notNull(),
+    reference: varchar('reference', { length: 64 }),
+    feeAccountId: integer('fee_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    feeAmount: money('fee_amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    feeTransferId: uuid('fee_transfer_id').references(() => ledgerTransfers.id),
+    workflowRunId: integer('workflow_run_id')
+      .notNull()
+      .references(() => identityWorkflowRuns.id),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('merchant_identity_requests_customer').on(table.customerId, table.id),
+    index('merchant_identity_requests_email').on(table.customerId, sql`lower(${table.email})`),
+    uniqueIndex('merchant_identity_requests_run').on(table.workflowRunId),
+    uniqueIndex('merchant_identity_requests_key').on(table.customerId, table.idempotencyKey),
   ],
 );

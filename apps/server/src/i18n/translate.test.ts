@@ -22,6 +22,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'incoming-transfer',
       'invoices',
       'mass-batches',
+      'merchant-trust',
       'profile',
       'registration',
       'security',

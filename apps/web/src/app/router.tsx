@@ -451,6 +451,27 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                           Component: m.SubscribersPage,
                         })),
                     },
+                    {
+                      path: 'security/verification',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.VerificationPage,
+                        })),
+                    },
+                    {
+                      path: 'security/verification/history',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.VerificationHistoryPage,
+                        })),
+                    },
+                    {
+                      path: 'security/reputation',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.ReputationPage,
+                        })),
+                    },
                   ],
                 },
                 {

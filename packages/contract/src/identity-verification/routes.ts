@@ -87,6 +87,8 @@ export const idvProviderSessionSchema = responseHeadSchema.extend({
   ),
   outcome: z.enum(IDV_OUTCOMES).nullable(),
   reason: z.enum(IDV_REJECT_REASONS).nullable(),
+  /** 'merchant': a business asked this person to verify (issue 18); the result is the business's to see. */
+  purpose: z.enum(['self', 'merchant']).default('self'),
 });
 export type IdvProviderSession = z.infer<typeof idvProviderSessionSchema>;
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { IdvCallback } from '@ledgerline/contract';
 import { identityStatusForOutcome, RESPONSE_CODES, type IdvProvider } from '@ledgerline/domain';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import {
   customerIdentities,
   customerVerification,
@@ -12,6 +12,8 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 
 export interface RecordedResult {
+  /** 'merchant': a person a merchant asked to verify (issue 18); the run's user is not the one checked. */
+  purpose: 'self' | 'merchant';
   workflowRunId: number;
   customerId: number;
   userId: number;
@@ -58,6 +60,7 @@ export async function recordProviderResult(
           httpStatus: 409,
         },
       );
+    if (run.purpose === 'merchant') return completeMerchantRun(tx, run, provider, callback);
     const status = identityStatusForOutcome(callback.outcome);
     const [identity] = await tx
       .insert(customerIdentities)
@@ -110,10 +113,52 @@ export async function recordProviderResult(
       },
     });
     return {
+      purpose: 'self',
       workflowRunId: run.id,
       customerId: run.customerId,
       userId: run.userId,
       outcome: callback.outcome,
     };
   });
+}
+
+/**
+ * A merchant's request (issue 18): the provider's answer is the run's outcome, which the request
+ * shows; nothing is written to the company's own identity or verification state.
+ */
+async function completeMerchantRun(
+  tx: DbOrTx,
+  run: typeof identityWorkflowRuns.$inferSelect,
+  provider: IdvProvider,
+  callback: IdvCallback,
+): Promise<RecordedResult> {
+  await tx
+    .update(identityWorkflowRuns)
+    .set({
+      state: 'completed',
+      outcome: callback.outcome,
+      reason: callback.reason,
+      finishedAt: new Date(),
+    })
+    .where(eq(identityWorkflowRuns.id, run.id));
+  await audit(tx, {
+    action: 'identityVerification.merchantResult',
+    userId: null,
+    customerId: run.customerId,
+    ip: null,
+    details: {
+      workflowRunId: run.id,
+      provider,
+      eventId: callback.eventId,
+      outcome: callback.outcome,
+      reason: callback.reason,
+    },
+  });
+  return {
+    purpose: 'merchant',
+    workflowRunId: run.id,
+    customerId: run.customerId,
+    userId: run.userId,
+    outcome: callback.outcome,
+  };
 }

@@ -23,3 +23,4 @@ export {
   type IdentityResultAwaitingReview,
 } from './review';
 export { identityCheckStatus } from './status';
+export { startMerchantRun } from './start';

@@ -67,6 +67,7 @@ export interface ProviderSessionView {
   received: { step: IdvStep; fileName: string; contentType: string }[];
   outcome: IdvOutcome | null;
   reason: IdvRejectReason | null;
+  purpose: 'self' | 'merchant';
 }
 
 /** What the provider's page shows for a run: its brand, what it has received and, once decided, the outcome. */
@@ -96,6 +97,7 @@ export async function providerSession(db: DbOrTx, run: RunRow): Promise<Provider
     ),
     outcome: oneOf(IDV_OUTCOMES, run.outcome),
     reason: oneOf(IDV_REJECT_REASONS, run.reason),
+    purpose: run.purpose === 'merchant' ? 'merchant' : 'self',
   };
 }
 
@@ -200,6 +202,8 @@ export async function submitRun(db: Database, link: ProviderLink): Promise<RunRo
       .where(and(eq(identityWorkflowRuns.id, run.id), eq(identityWorkflowRuns.state, 'started')))
       .returning();
     if (!submitted) throw new Error('The run was not submitted');
+    // A merchant's request is the person's check, not the company's own verification.
+    if (submitted.purpose === 'merchant') return submitted;
     await tx
       .insert(customerVerification)
       .values({ customerId: run.customerId, verificationInProgress: true })

@@ -230,10 +230,12 @@ export async function identityVerificationRoutes(
     });
     route(scope, routes.callback, async (request) => {
       const result = await recordProviderResult(db, request.params.provider, request.body);
-      await services.realtime.publish(result.userId, {
-        type: 'IdentityVerificationChanged',
-        payload: { workflowRunId: result.workflowRunId, outcome: result.outcome },
-      });
+      // A merchant's request is not the requesting user's own verification: nothing of theirs changed.
+      if (result.purpose === 'self')
+        await services.realtime.publish(result.userId, {
+          type: 'IdentityVerificationChanged',
+          payload: { workflowRunId: result.workflowRunId, outcome: result.outcome },
+        });
       return { ...OK, recorded: true as const };
     });
   });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { IDV_LINK_TTL_MS, idvProviderForBrand, type IdvKind } from '@ledgerline/domain';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { customerIdentities, customers, identityWorkflowRuns } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -62,6 +62,7 @@ export async function startIdentityCheck(
         and(
           eq(identityWorkflowRuns.customerId, customer.id),
           eq(identityWorkflowRuns.state, 'started'),
+          eq(identityWorkflowRuns.purpose, 'self'),
         ),
       );
     const provider = idvProviderForBrand(customer.brandId);
@@ -93,4 +94,32 @@ export async function startIdentityCheck(
     url: providerPagePath(input.kind, run.id, token),
     expiresAt,
   };
+}
+
+/**
+ * Starts a check a merchant asked a person for (issue 18), in the merchant's transaction: the run
+ * belongs to the company (its brand's provider serves it) with purpose 'merchant', so its result
+ * is recorded on the run and never becomes the company's own identity. The link's token is answered
+ * once, for the e-mail; only its hash is stored.
+ */
+export async function startMerchantRun(
+  tx: DbOrTx,
+  input: { customerId: number; brandId: string; userId: number },
+): Promise<{ workflowRunId: number; path: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + IDV_LINK_TTL_MS);
+  const [row] = await tx
+    .insert(identityWorkflowRuns)
+    .values({
+      customerId: input.customerId,
+      userId: input.userId,
+      provider: idvProviderForBrand(input.brandId),
+      kind: 'document',
+      tokenHash: sha256(token),
+      expiresAt,
+      purpose: 'merchant',
+    })
+    .returning({ id: identityWorkflowRuns.id });
+  if (!row) throw new Error('The workflow run was not stored');
+  return { workflowRunId: row.id, path: providerPagePath('document', row.id, token), expiresAt };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   IDENTITY_STATUSES,
   IDV_OUTCOMES,
@@ -32,7 +32,12 @@ export async function identityCheckStatus(
   const [run] = await db
     .select()
     .from(identityWorkflowRuns)
-    .where(eq(identityWorkflowRuns.customerId, customerId))
+    .where(
+      and(
+        eq(identityWorkflowRuns.customerId, customerId),
+        eq(identityWorkflowRuns.purpose, 'self'),
+      ),
+    )
     .orderBy(desc(identityWorkflowRuns.id))
     .limit(1);
   return {

@@ -1,6 +1,7 @@
 /*
  * Merchant tools (issue 18; spec 2 §2 merchant sub-pages): the company's API keys and allowed IP
- * ranges at /merchant/internal/api_key and a key's request log at /merchant/internal/api_log.
+ * ranges at /merchant/internal/api_key and a key's request log at /merchant/internal/api_log;
+ * identity verification requests, their history and reputation under /merchant/security/.
  */
 export { MerchantIndexPage, MerchantLayout } from './components/merchant-layout';
 export { ApiKeysPage } from './components/api-keys-page';
@@ -9,3 +10,6 @@ export { SavedButtonsPage } from './components/saved-buttons-page';
 export { BusinessLogosPage } from './components/business-logos-page';
 export { PbnSettingsPage } from './components/pbn-settings-page';
 export { SubscribersPage } from './components/subscribers-page';
+export { VerificationPage } from './components/verification-page';
+export { VerificationHistoryPage } from './components/verification-history-page';
+export { ReputationPage } from './components/reputation-page';

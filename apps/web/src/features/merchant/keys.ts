@@ -16,4 +16,14 @@ export const merchantKeys = {
   pbn: (customerId: number) => [...merchantKeys.of(customerId), 'pbn'] as const,
   receivingAccounts: (customerId: number) =>
     [...merchantKeys.of(customerId), 'receiving-accounts'] as const,
+  identities: (customerId: number) => [...merchantKeys.of(customerId), 'identities'] as const,
+  identityList: (customerId: number, filter: { status?: string; query?: string }) =>
+    [...merchantKeys.identities(customerId), 'list', filter] as const,
+  identityHistory: (customerId: number, id: number | undefined) =>
+    [...merchantKeys.identities(customerId), 'history', id ?? 'all'] as const,
+  identityFee: (customerId: number, accountId: number) =>
+    [...merchantKeys.identities(customerId), 'fee', accountId] as const,
+  feeAccounts: (customerId: number) => [...merchantKeys.of(customerId), 'fee-accounts'] as const,
+  reputation: (customerId: number, email: string, pageNumber: number) =>
+    [...merchantKeys.of(customerId), 'reputation', email, pageNumber] as const,
 };

@@ -6,6 +6,9 @@ export const MERCHANT_PATHS = {
   businessLogos: '/merchant/buttons/business_logos',
   pbnSettings: '/merchant/buttons/pbn_settings',
   subscribers: '/merchant/accounts/subscribers',
+  verification: '/merchant/security/verification',
+  verificationHistory: '/merchant/security/verification/history',
+  reputation: '/merchant/security/reputation',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;

@@ -240,4 +240,15 @@ describe('the provider page', () => {
       screen.getByText('The name on the document does not match the name on your account.'),
     ).toBeInTheDocument();
   });
+
+  it('tells a person a business asked that the business sees the result, with no way into an account', async () => {
+    await renderProvider({
+      [`GET ${base}`]: () =>
+        session({ state: 'completed', outcome: 'accepted', reason: null, purpose: 'merchant' }),
+    });
+    expect(
+      await screen.findByText(/The business that asked you will see the result/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to Pebble Wallet' })).not.toBeInTheDocument();
+  });
 });

@@ -370,6 +370,7 @@ function Finished({ run }: { run: IdvProviderSession }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const refused = run.outcome === 'rejected' || run.outcome === 'nameMismatch';
+  const merchant = run.purpose === 'merchant';
   return (
     <Stack gap="md">
       {refused ? (
@@ -382,7 +383,9 @@ function Finished({ run }: { run: IdvProviderSession }) {
           <Stack gap={4}>
             <Text size="sm">{reasonText(t, run.reason)}</Text>
             <Text size="sm">
-              {t('identityVerification.provider.refusedHelp', { brand: brand.projectName })}
+              {merchant
+                ? t('merchantTrust.provider.refusedHelp')
+                : t('identityVerification.provider.refusedHelp', { brand: brand.projectName })}
             </Text>
           </Stack>
         </Alert>
@@ -393,10 +396,13 @@ function Finished({ run }: { run: IdvProviderSession }) {
           role="status"
           title={t('identityVerification.provider.sentTitle')}
         >
-          {t('identityVerification.provider.sentBody', { brand: brand.projectName })}
+          {merchant
+            ? t('merchantTrust.provider.sentBody')
+            : t('identityVerification.provider.sentBody', { brand: brand.projectName })}
         </Alert>
       )}
-      <BackToBank />
+      {/* A person a business asked has no account to go back to. */}
+      {!merchant && <BackToBank />}
     </Stack>
   );
 }

@@ -20,6 +20,9 @@ export function useMerchantCompany(): MerchantContext {
 }
 
 const SCREENS: readonly MerchantScreen[] = [
+  'verification',
+  'verificationHistory',
+  'reputation',
   'savedButtons',
   'businessLogos',
   'pbnSettings',
@@ -28,7 +31,7 @@ const SCREENS: readonly MerchantScreen[] = [
   'subscribers',
 ];
 
-/** The tab label of each screen (the buttons' screens keep their texts under merchantButtons). */
+/** Each tab's label key (the trust and buttons screens keep theirs in their own namespaces). */
 const TAB_LABELS: Record<MerchantScreen, string> = {
   apiKeys: 'merchant.tabs.apiKeys',
   apiLog: 'merchant.tabs.apiLog',
@@ -36,6 +39,9 @@ const TAB_LABELS: Record<MerchantScreen, string> = {
   businessLogos: 'merchantButtons.tabs.businessLogos',
   pbnSettings: 'merchantButtons.tabs.pbnSettings',
   subscribers: 'merchant.tabs.subscribers',
+  verification: 'merchantTrust.tabs.verification',
+  verificationHistory: 'merchantTrust.tabs.verificationHistory',
+  reputation: 'merchantTrust.tabs.reputation',
 };
 
 /**
@@ -78,7 +84,7 @@ export function MerchantLayout() {
             <ul className={pills.tabs}>
               {SCREENS.map((screen) => (
                 <li key={screen}>
-                  <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab}>
+                  <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab} end>
                     {t(TAB_LABELS[screen])}
                   </NavLink>
                 </li>
@@ -93,10 +99,7 @@ export function MerchantLayout() {
   );
 }
 
-/**
- * /merchant: API keys for now. The spec's default is security/verification (issue 18), which a
- * later round builds; then this index goes there.
- */
+/** /merchant: the spec's default screen, security/verification (issue 18). */
 export function MerchantIndexPage() {
-  return <Navigate to={MERCHANT_PATHS.apiKeys} replace />;
+  return <Navigate to={MERCHANT_PATHS.verification} replace />;
 }

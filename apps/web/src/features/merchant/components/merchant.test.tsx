@@ -74,7 +74,7 @@ describe('the merchant screens', () => {
   it('shows a new key’s secret once: after closing, it is gone', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     let keys: unknown[] = [];
-    await render('/merchant', {
+    await render('/merchant/internal/api_key', {
       'GET /api/public-api/apikey?customerId=90': () => ({ body: { ...done, apiKeys: keys } }),
       'GET /api/public-api/allowedip?customerId=90': () => ({ body: { ...done, allowedIps: [] } }),
       'POST /api/public-api/apikey': () => {
@@ -82,7 +82,7 @@ describe('the merchant screens', () => {
         return { body: { ...done, apiKey: key, secret: 'llk_live_secretValue123x9Qa' } };
       },
     });
-    // /merchant opens the API keys; an empty list says what to do, and keys work from anywhere.
+    // An empty list says what to do, and keys work from anywhere.
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
     expect(screen.getByText(/No range is enabled/)).toBeInTheDocument();
 
