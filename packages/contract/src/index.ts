@@ -24,3 +24,4 @@ export * from './mass-transfers/routes';
 export * from './merchant-api/routes';
 export * from './merchant-api/openapi';
 export * from './webhooks/routes';
+export * from './pay/routes';

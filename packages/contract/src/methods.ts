@@ -21,6 +21,7 @@ import { fundingMethods } from './funding/methods';
 import { massTransferMethods } from './mass-transfers/methods';
 import { globalPayMethods } from './global-pay/methods';
 import { ipnMethods } from './ipn/methods';
+import { payMethods } from './pay/routes';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -47,6 +48,7 @@ export const mainMethods = {
   ...massTransferMethods,
   ...globalPayMethods,
   ...ipnMethods,
+  ...payMethods,
 };
 
 export type MainMethods = typeof mainMethods;

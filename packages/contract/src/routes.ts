@@ -12,6 +12,7 @@ import { realtimeRoutes } from './realtime/routes';
 import { massTransferRoutes } from './mass-transfers/routes';
 import { merchantApiRoutes, publicApiRoutes } from './merchant-api/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { paymentRequestApiRoutes, payPageRoutes } from './pay/routes';
 
 /** Every REST route of the server, by area. The server registers each from here; the web calls them through `client.route`. */
 export const restRoutes = {
@@ -29,6 +30,8 @@ export const restRoutes = {
   merchantApi: merchantApiRoutes,
   publicApi: publicApiRoutes,
   webhooks: webhookRoutes,
+  payApi: paymentRequestApiRoutes,
+  payPage: payPageRoutes,
 };
 
 /**
