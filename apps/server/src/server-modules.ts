@@ -27,6 +27,7 @@ import { module as massTransfers } from './modules/mass-transfers';
 import { module as globalPayouts } from './modules/global-payouts';
 import { module as merchantApi } from './modules/merchant-api';
 import { module as webhooks } from './modules/webhooks';
+import { module as pay } from './modules/pay';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -62,5 +63,6 @@ export const serverModules = [
   globalPayouts,
   merchantApi,
   webhooks,
+  pay,
   dev,
 ] as const;
