@@ -46,7 +46,10 @@ function keyOf(request: FastifyRequest): string {
 }
 
 export function idempotencyGuard(db: Database) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> => {
     if (request.method !== 'POST') return undefined;
     const apiKey = request.publicApiKey;
     // The key's hook refuses first; a route without a key has nothing to keep.
@@ -75,7 +78,10 @@ export function idempotencyGuard(db: Database) {
       throw new AppError(
         RESPONSE_CODES.invalidParameters,
         'This Idempotency-Key was already used for another request',
-        { httpStatus: 422, validationErrors: { idempotencyKey: 'validation.idempotencyKeyReused' } },
+        {
+          httpStatus: 422,
+          validationErrors: { idempotencyKey: 'validation.idempotencyKeyReused' },
+        },
       );
     if (row && row.status !== null && row.body !== null) {
       void reply

@@ -11,12 +11,7 @@ import type { Actor, Caller } from '../../lib/actor';
 import type { SiteResolver } from '../../lib/site';
 import { route } from '../../lib/route';
 import { resolveActor } from '../customers';
-import {
-  companyPaymentRequest,
-  createPaymentRequest,
-  payLinkOrigin,
-  refundPayment,
-} from '../pay';
+import { companyPaymentRequest, createPaymentRequest, payLinkOrigin, refundPayment } from '../pay';
 import { createAllowedIp, deleteAllowedIp, listAllowedIps, updateAllowedIp } from './allowed-ips';
 import { idempotencyGuard, idempotencyRecorder } from './idempotency';
 import { keyAuthenticator, requestRecorder, requireScope } from './key-auth';
@@ -142,8 +137,7 @@ export async function publicApiV1Routes(
     const paymentRequest = await createPaymentRequest(db, {
       ...request.body,
       companyId: key.customerId,
-      linkOriginFor: (brandId) =>
-        payLinkOrigin(options.site, options.brandHosts, request, brandId),
+      linkOriginFor: (brandId) => payLinkOrigin(options.site, options.brandHosts, request, brandId),
     });
     return { ...OK, paymentRequest };
   });

@@ -123,7 +123,8 @@ export async function payPaymentRequest(
     if (row.customerId === actor.customerId)
       throw refuse('ownPaymentRequest', 'A company cannot pay its own payment request');
     const status = statusOf(row);
-    if (status === 'paid') throw refuse('paymentRequestPaid', 'This payment request is already paid');
+    if (status === 'paid')
+      throw refuse('paymentRequestPaid', 'This payment request is already paid');
     if (row.paymentTransferId !== null)
       throw refuse(
         'paymentRequestPending',

@@ -115,7 +115,10 @@ export async function createPaymentRequest(
 ): Promise<PaymentRequest> {
   const amount = new Money(input.amount);
   if (!amount.isPositive())
-    throw AppError.invalid({ amount: 'validation.amountPositive' }, 'The amount must be above zero');
+    throw AppError.invalid(
+      { amount: 'validation.amountPositive' },
+      'The amount must be above zero',
+    );
   requireMinorUnits(amount, input.currency, 'amount');
   const [company] = await db
     .select({ brandId: customers.brandId })
