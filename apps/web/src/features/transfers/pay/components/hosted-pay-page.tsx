@@ -39,7 +39,7 @@ type PayRequest = Omit<MainRequest<'payPaymentRequest'>, 'idempotencyKey'>;
 
 const STATUS_TONE = {
   open: 'blue',
-  paid: 'green',
+  paid: 'teal',
   expired: 'gray',
   cancelled: 'gray',
 } as const;
