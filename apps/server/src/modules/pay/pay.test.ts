@@ -588,3 +588,70 @@ describe('refunds', () => {
     expect(await webhookEvents(shop.customerId, 'payment.refunded')).toBe(0);
   });
 });
+
+describe('P2P payments into a business', () => {
+  it('write the payee company’s payment.received webhook and IPN when they settle, and none for a person', async () => {
+    const shop = await merchant();
+    await listenFor(shop.customerId);
+    const customer = await payer();
+    const sent = await server.call(
+      'transferP2P',
+      {
+        fromAccount: customer.accountId,
+        email: shop.email,
+        amount: '7',
+        idempotencyKey: randomUUID(),
+      },
+      { token: customer.token },
+    );
+    expect(sent.body).toMatchObject({ responseCode: '00', status: 'settled' });
+    expect(await webhookEvents(shop.customerId, 'payment.received')).toBe(2);
+    const [message] = await db()
+      .select()
+      .from(webhookMessages)
+      .where(eq(webhookMessages.customerId, shop.customerId));
+    expect(JSON.parse(message!.body).data).toMatchObject({
+      transactionId: sent.body.transactionId,
+      kind: 'p2p',
+      amount: '7',
+      currency: 'EUR',
+    });
+
+    // Confirmed later (mode 4): written at the confirmation, not before.
+    const careful = await payer({ mode: 4 });
+    const pending = await server.call(
+      'transferP2P',
+      {
+        fromAccount: careful.accountId,
+        email: shop.email,
+        amount: '3',
+        idempotencyKey: randomUUID(),
+      },
+      { token: careful.token },
+    );
+    expect(pending.body.status).toBe('pending');
+    expect(await webhookEvents(shop.customerId, 'payment.received')).toBe(2);
+    const code = /\b(\d{6})\b/.exec(await lastSms(server, careful.email))![1]!;
+    await server.call(
+      'confirmTransaction',
+      { operationId: pending.body.operationId!, code },
+      { token: careful.token },
+    );
+    expect(await webhookEvents(shop.customerId, 'payment.received')).toBe(4);
+
+    const person = await payer();
+    await listenFor(person.customerId);
+    const toPerson = await server.call(
+      'transferP2P',
+      {
+        fromAccount: customer.accountId,
+        email: person.email,
+        amount: '2',
+        idempotencyKey: randomUUID(),
+      },
+      { token: customer.token },
+    );
+    expect(toPerson.body.status).toBe('settled');
+    expect(await webhookEvents(person.customerId, 'payment.received')).toBe(0);
+  });
+});
