@@ -165,8 +165,22 @@ export const payPageRoutes = {
   }),
 };
 
-/** Paying a payment request from the pay page: the same submit answer as transferP2P. */
+export const paymentRequestQuoteSchema = z.object({
+  fromAccount: idSchema,
+  amount: moneySchema,
+  /** The payer's P2P fee, in the same currency. */
+  fee: moneySchema,
+  total: moneySchema,
+  currency: z.string(),
+});
+export type PaymentRequestQuote = z.infer<typeof paymentRequestQuoteSchema>;
+
+/** Paying a payment request from the pay page: the quote, then the same submit answer as transferP2P. */
 export const payMethods = {
+  quotePaymentRequest: defineMethod({
+    request: z.object({ token: payTokenSchema, fromAccount: idSchema }).strict(),
+    response: z.object({ quote: paymentRequestQuoteSchema }),
+  }),
   payPaymentRequest: defineMethod({
     request: z
       .object({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { SubmitResult } from '@ledgerline/contract';
+import type { PaymentRequestQuote, SubmitResult } from '@ledgerline/contract';
 import { ACCESS_LEVELS } from '@ledgerline/domain';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { customers, ledgerTransfers, paymentRequests } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -15,6 +15,7 @@ import {
   limitStates,
   publishAll,
   quoteInvoicePayment,
+  type Quote,
   type TransferDeps,
   type TransferOutcomeHook,
 } from '../transfers';
@@ -81,6 +82,87 @@ async function markPaid(tx: Tx, row: PaymentRequestRow, transferId: string): Pro
   });
 }
 
+/** The payment's quote: the P2P fee and limits, in the request's currency only. */
+async function quoteFor(
+  db: DbOrTx,
+  customerId: number,
+  row: PaymentRequestRow,
+  merchantName: string,
+  fromAccount: number,
+): Promise<Quote> {
+  const quote = await quoteInvoicePayment(db, customerId, {
+    fromAccount,
+    toAccount: row.accountId,
+    toAmount: moneyText(row.amount),
+    invoiceId: row.id,
+    invoiceNumber: row.description,
+    payeeEmail: '',
+    payeeName: merchantName,
+  });
+  // The payer pays in the request's currency (no exchange on a merchant's page).
+  if (quote.from.currencyCode !== row.currencyCode)
+    throw AppError.invalid(
+      { fromAccount: 'validation.currencyMismatch' },
+      `Pay from an account in ${row.currencyCode}`,
+    );
+  checkLimits(await limitStates(db, customerId, quote.from.currencyCode), quote.sourceAmount);
+  const { invoiceId: _invoice, email: _email, ...details } = quote.details;
+  const payeeText = `${merchantName} · ${row.description}`;
+  return {
+    ...quote,
+    payeeText,
+    payeeKey: `payment-request:${row.id}:account:${row.accountId}`,
+    details: { ...details, payeeText, paymentRequestId: row.id },
+  };
+}
+
+/** The request behind a link as a payer may see it: another brand's is "not found". */
+async function requestForPayer(
+  db: DbOrTx,
+  actor: Actor,
+  token: string,
+  lock: boolean,
+): Promise<PaymentRequestRow> {
+  const query = db.select().from(paymentRequests).where(eq(paymentRequests.token, token));
+  const [row] = lock ? await query.for('update') : await query;
+  const [payer] = await db
+    .select({ brandId: customers.brandId })
+    .from(customers)
+    .where(eq(customers.id, actor.customerId));
+  if (!row || !payer || payer.brandId !== row.brandId)
+    throw AppError.notFound('This payment link is not valid');
+  return row;
+}
+
+async function merchantNameOf(db: DbOrTx, row: PaymentRequestRow): Promise<string> {
+  const [merchant] = await db.select().from(customers).where(eq(customers.id, row.customerId));
+  return merchant ? customerDisplayName(merchant) : '';
+}
+
+/** What paying the request from an account costs: its amount, the fee and the total. */
+export async function quotePaymentRequest(
+  deps: Pick<TransferDeps, 'db'>,
+  actor: Actor,
+  input: { token: string; fromAccount: number },
+): Promise<PaymentRequestQuote> {
+  await requireTransferRights(deps.db, actor, 'p2p');
+  const row = await requestForPayer(deps.db, actor, input.token, false);
+  const quote = await quoteFor(
+    deps.db,
+    actor.customerId,
+    row,
+    await merchantNameOf(deps.db, row),
+    input.fromAccount,
+  );
+  return {
+    fromAccount: quote.from.id,
+    amount: moneyText(quote.sourceAmount),
+    fee: moneyText(quote.fee),
+    total: moneyText(quote.sourceAmount.plus(quote.fee)),
+    currency: quote.from.currencyCode,
+  };
+}
+
 export async function payPaymentRequest(
   deps: TransferDeps,
   actor: Actor,
@@ -95,18 +177,7 @@ export async function payPaymentRequest(
     ...input,
   });
   const executed = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(paymentRequests)
-      .where(eq(paymentRequests.token, input.token))
-      .for('update');
-    const [payer] = await tx
-      .select({ brandId: customers.brandId })
-      .from(customers)
-      .where(eq(customers.id, actor.customerId));
-    // Another brand's request does not exist for this payer.
-    if (!row || !payer || payer.brandId !== row.brandId)
-      throw AppError.notFound('This payment link is not valid');
+    const row = await requestForPayer(tx, actor, input.token, true);
     if (row.paymentTransferId !== null) {
       const [earlier] = await tx
         .select()
@@ -133,43 +204,14 @@ export async function payPaymentRequest(
     if (status === 'expired') throw refuse('paymentRequestExpired', 'This payment request expired');
     if (status !== 'open')
       throw refuse('paymentRequestClosed', 'This payment request can no longer be paid');
-    const [merchant] = await tx.select().from(customers).where(eq(customers.id, row.customerId));
-    const merchantName = merchant ? customerDisplayName(merchant) : '';
+    const merchantName = await merchantNameOf(tx, row);
     const key =
       row.paymentAttempts === 0 ? `payreq-${row.id}` : `payreq-${row.id}-${row.paymentAttempts}`;
     const done = await executeQuoted(
       tx,
       deps,
       actor,
-      async (inTx) => {
-        const quote = await quoteInvoicePayment(inTx, actor.customerId, {
-          fromAccount: input.fromAccount,
-          toAccount: row.accountId,
-          toAmount: moneyText(row.amount),
-          invoiceId: row.id,
-          invoiceNumber: row.description,
-          payeeEmail: '',
-          payeeName: merchantName,
-        });
-        // The payer pays in the request's currency (no exchange on a merchant's page).
-        if (quote.from.currencyCode !== row.currencyCode)
-          throw AppError.invalid(
-            { fromAccount: 'validation.currencyMismatch' },
-            `Pay from an account in ${row.currencyCode}`,
-          );
-        checkLimits(
-          await limitStates(inTx, actor.customerId, quote.from.currencyCode),
-          quote.sourceAmount,
-        );
-        const { invoiceId: _invoice, email: _email, ...details } = quote.details;
-        const payeeText = `${merchantName} · ${row.description}`;
-        return {
-          ...quote,
-          payeeText,
-          payeeKey: `payment-request:${row.id}:account:${row.accountId}`,
-          details: { ...details, payeeText, paymentRequestId: row.id },
-        };
-      },
+      (inTx) => quoteFor(inTx, actor.customerId, row, merchantName, input.fromAccount),
       { idempotencyKey: key, requestHash, confirm: true },
     );
     if (done.replayed) return done;

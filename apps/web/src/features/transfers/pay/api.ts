@@ -8,6 +8,7 @@ import { useApiClient } from '@/app/session';
 
 export const payKeys = {
   page: (token: string) => ['pay-page', token] as const,
+  quote: (token: string, fromAccount: number) => ['pay-page', token, 'quote', fromAccount] as const,
 };
 
 export function usePayPage(token: string) {
@@ -27,4 +28,16 @@ export function usePayPaymentRequestCall() {
       client.main('payPaymentRequest', request),
     [client],
   );
+}
+
+/** What paying from the chosen account costs (amount, the payer's fee, total); none until one is chosen. */
+export function usePaymentRequestQuote(token: string, fromAccount: number | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: payKeys.quote(token, fromAccount ?? 0),
+    queryFn: async () =>
+      (await client.main('quotePaymentRequest', { token, fromAccount: fromAccount ?? 0 })).quote,
+    enabled: fromAccount !== null,
+    retry: false,
+  });
 }

@@ -37,7 +37,14 @@ async function openSignedOut(
 }
 
 async function openSignedIn(routes: Routes = {}) {
-  const api = await serveTransfers({ [PAGE]: () => ok({ payment: payment() }), ...routes });
+  const api = await serveTransfers({
+    [PAGE]: () => ok({ payment: payment() }),
+    'POST /api/main/?quotePaymentRequest': () =>
+      ok({
+        quote: { fromAccount: 100, amount: '25.5', fee: '0.5', total: '26', currency: 'EUR' },
+      }),
+    ...routes,
+  });
   server = api;
   const rendered = await renderApp({ path: `/pay/${TOKEN}`, apiBaseUrl: api.url, ...signedIn });
   return { ...rendered, api };
@@ -109,9 +116,16 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
           .map((option) => option.textContent),
       ).toEqual([expect.stringContaining('EUR')]),
     );
-    await user.click(screen.getByRole('button', { name: 'Pay €25.50' }));
+    const pay = screen.getByRole('button', { name: 'Pay €25.50' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
     const review = await screen.findByRole('dialog');
-    await user.click(within(review).getByRole('button', { name: 'Pay €25.50' }));
+    // The payer's fee is quoted and shown before anything is sent.
+    expect(within(review).getByTestId('review-fee')).toHaveTextContent('€0.50');
+    expect(within(review).getByTestId('review-total')).toHaveTextContent('€26.00');
+    expect(api.calls('quotePaymentRequest')).toContainEqual({ token: TOKEN, fromAccount: 100 });
+    expect(api.calls('payPaymentRequest')).toEqual([]);
+    await user.click(within(review).getByRole('button', { name: 'Pay €26.00' }));
     const done = await screen.findByRole('dialog', { name: /Transfer completed/ });
     expect(api.calls('payPaymentRequest')).toEqual([
       { token: TOKEN, fromAccount: 100, idempotencyKey: expect.stringMatching(UUID) },
@@ -134,7 +148,7 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
     await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
     const review = await screen.findByRole('dialog');
-    await user.click(within(review).getByRole('button', { name: 'Pay €25.50' }));
+    await user.click(within(review).getByRole('button', { name: 'Pay €26.00' }));
     expect(await within(review).findByRole('alert')).toHaveTextContent(
       'This payment request is already paid.',
     );

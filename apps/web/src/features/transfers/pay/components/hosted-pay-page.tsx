@@ -32,7 +32,7 @@ import { TransferConfirmation, type ConfirmationSummary } from '../../confirmati
 import { useAccountLabel, useFormatMoney } from '../../format';
 import { useMoneyMovingSubmit } from '../../hooks/use-money-moving-submit';
 import { TransferReview, type ReviewRow } from '../../review/transfer-review';
-import { payKeys, usePayPage, usePayPaymentRequestCall } from '../api';
+import { payKeys, usePayPage, usePaymentRequestQuote, usePayPaymentRequestCall } from '../api';
 import classes from './hosted-pay-page.module.css';
 
 type PayRequest = Omit<MainRequest<'payPaymentRequest'>, 'idempotencyKey'>;
@@ -214,6 +214,7 @@ function PayForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const accountLabel = useAccountLabel();
+  const money = useFormatMoney();
   const accounts = useTransferAccounts();
   const payable = useMemo(
     () =>
@@ -229,13 +230,27 @@ function PayForm({
     submit: usePayPaymentRequestCall(),
     settlesBy: 'ledger',
   });
-  const summary = { amount, payee: payment.merchantName };
   const from = payable.find((account) => String(account.accountId) === fromId);
+  const quote = usePaymentRequestQuote(token, from ? from.accountId : null);
+  const figures = quote.data;
+  const total = figures ? money(figures.total, figures.currency) : amount;
+  const summary = { amount: total, payee: payment.merchantName };
   const reviewRows: ReviewRow[] = from
     ? [
         { id: 'from', label: t('pay.from'), value: accountLabel(from) },
         { id: 'for', label: t('pay.for'), value: payment.description },
-        { id: 'amount', label: t('pay.amount'), value: amount, total: true },
+        { id: 'amount', label: t('pay.amount'), value: amount },
+        {
+          id: 'fee',
+          label: t('pay.fee'),
+          value: figures ? money(figures.fee, figures.currency) : quote.isError ? null : undefined,
+        },
+        {
+          id: 'total',
+          label: t('pay.total'),
+          value: figures ? total : quote.isError ? null : undefined,
+          total: true,
+        },
       ]
     : [];
   return (
@@ -258,20 +273,25 @@ function PayForm({
           rightSectionPointerEvents="none"
         />
       )}
+      {quote.isError && (
+        <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+          {describeApiError(t, quote.error)}
+        </Alert>
+      )}
       <Button
         size="md"
         onClick={() => flow.openReview({ token, fromAccount: Number(fromId) }, summary)}
-        disabled={!from}
+        disabled={!from || !figures}
       >
         {t('pay.payNow', { amount })}
       </Button>
       <TransferReview
         opened={flow.review !== null}
         amountLabel={t('pay.youPay')}
-        amount={amount}
+        amount={total}
         payee={payment.merchantName}
         rows={reviewRows}
-        actionLabel={t('pay.confirm', { amount })}
+        actionLabel={t('pay.confirm', { amount: total })}
         isPending={flow.isPending}
         errorText={flow.error ? describeApiError(t, flow.error) : null}
         onBack={flow.backToForm}
