@@ -412,8 +412,19 @@ describe('paying a payment request', () => {
     await listenFor(shop.customerId);
     const customer = await payer();
     const { id, token } = await createRequest(shop);
+    const quote = await server.call(
+      'quotePaymentRequest',
+      { token, fromAccount: customer.accountId },
+      { token: customer.token },
+    );
+    expect(quote.body.quote).toMatchObject({
+      fromAccount: customer.accountId,
+      amount: '25.5',
+      currency: 'EUR',
+    });
     const paid = await pay(customer, token);
     expect(paid.body).toMatchObject({ responseCode: '00', status: 'settled' });
+    expect(paid.body.fee).toBe(quote.body.quote.fee);
     expect(await balanceOf(shop.accountId)).toBe('25.5');
     const read = await rest('GET', `/api/public/v1/payment-requests/${id}`, { token: shop.secret });
     expect(read.body.paymentRequest).toMatchObject({
@@ -486,6 +497,12 @@ describe('paying a payment request', () => {
     const hidden = await pay(foreign, token);
     expect(hidden.status).toBe(404);
     expect(hidden.body.responseCode).toBe('ENOA');
+    const hiddenQuote = await server.call(
+      'quotePaymentRequest',
+      { token, fromAccount: foreign.accountId },
+      { token: foreign.token },
+    );
+    expect(hiddenQuote.status).toBe(404);
 
     const own = await pay(shop, token);
     expect(own.body.validationErrors).toEqual({ token: 'validation.ownPaymentRequest' });
