@@ -593,6 +593,21 @@ describe('refunds', () => {
     expect(await balanceOf(shop.accountId)).toBe('35');
   });
 
+  it('lets only one of two refunds sent at once take what is left', async () => {
+    const { shop, customer, paymentId } = await paidRequest();
+    const payerBefore = Number(await balanceOf(customer.accountId));
+    const answers = await Promise.all([
+      post(shop.secret, `/payments/${paymentId}/refunds`, { amount: '30' }),
+      post(shop.secret, `/payments/${paymentId}/refunds`, { amount: '30' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body.validationErrors).toEqual({
+      amount: 'validation.refundTooLarge',
+    });
+    expect(await balanceOf(shop.accountId)).toBe('10');
+    expect(Number(await balanceOf(customer.accountId))).toBe(payerBefore + 30);
+  });
+
   it('refuses a refund the account cannot cover, and changes nothing', async () => {
     const { shop, customer, paymentId } = await paidRequest();
     await fund(server, shop.accountId, '-30');
