@@ -28,6 +28,10 @@ const OPERATIONS = {
     scope: 'payment-requests',
   },
   paymentRequest: { summary: 'One payment request by its id', scope: 'payment-requests' },
+  cancelPaymentRequest: {
+    summary: 'Cancel an open payment request nobody is paying: its link stops working',
+    scope: 'payment-requests',
+  },
   createRefund: {
     summary:
       'Refund a received payment back to the payer, in part or whole (never beyond what is left)',

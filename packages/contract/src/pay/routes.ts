@@ -140,6 +140,15 @@ export const paymentRequestApiRoutes = {
     response: responseHeadSchema.extend({ paymentRequest: paymentRequestSchema }),
     error: errorEnvelopeSchema,
   }),
+  /** Cancel an open request nobody is paying: its link stops working. */
+  cancelPaymentRequest: defineRoute({
+    method: 'POST',
+    path: `${PUBLIC_API_PREFIX}/payment-requests/:id/cancel`,
+    auth: 'own',
+    params: idParams,
+    response: responseHeadSchema.extend({ paymentRequest: paymentRequestSchema }),
+    error: errorEnvelopeSchema,
+  }),
   /** Refund a received payment, in part or whole, back to the payer's account. */
   createRefund: defineRoute({
     method: 'POST',

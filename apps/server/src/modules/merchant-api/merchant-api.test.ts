@@ -308,6 +308,7 @@ describe('the public API’s OpenAPI description', () => {
       '/balances',
       '/payment-requests',
       '/payment-requests/{id}',
+      '/payment-requests/{id}/cancel',
       '/payments',
       '/payments/{id}',
       '/payments/{id}/refunds',

@@ -11,7 +11,13 @@ import type { Actor, Caller } from '../../lib/actor';
 import type { SiteResolver } from '../../lib/site';
 import { route } from '../../lib/route';
 import { resolveActor } from '../customers';
-import { companyPaymentRequest, createPaymentRequest, payLinkOrigin, refundPayment } from '../pay';
+import {
+  cancelPaymentRequest,
+  companyPaymentRequest,
+  createPaymentRequest,
+  payLinkOrigin,
+  refundPayment,
+} from '../pay';
 import { createAllowedIp, deleteAllowedIp, listAllowedIps, updateAllowedIp } from './allowed-ips';
 import { idempotencyGuard, idempotencyRecorder } from './idempotency';
 import { keyAuthenticator, requestRecorder, requireScope } from './key-auth';
@@ -146,6 +152,13 @@ export async function publicApiV1Routes(
     return {
       ...OK,
       paymentRequest: await companyPaymentRequest(db, key.customerId, request.params.id),
+    };
+  });
+  route(app, pay.cancelPaymentRequest, async (request) => {
+    const key = requireScope(request, 'payment-requests');
+    return {
+      ...OK,
+      paymentRequest: await cancelPaymentRequest(db, key.customerId, request.params.id),
     };
   });
   route(app, pay.createRefund, async (request) => {

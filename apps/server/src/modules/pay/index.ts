@@ -21,6 +21,7 @@ export const module = {
 } satisfies ServerModule;
 
 export {
+  cancelPaymentRequest,
   companyPaymentRequest,
   createPaymentRequest,
   payLinkOrigin,

@@ -529,6 +529,33 @@ describe('paying a payment request', () => {
   });
 });
 
+describe('cancelling a payment request', () => {
+  it('stops its link for good; another company’s is not found and a paid one stays paid', async () => {
+    const shop = await merchant();
+    const { id, token } = await createRequest(shop);
+    const stranger = await merchant();
+    const theirs = await post(stranger.secret, `/payment-requests/${id}/cancel`, undefined);
+    expect(theirs.status).toBe(404);
+    const cancelled = await post(shop.secret, `/payment-requests/${id}/cancel`, undefined);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.paymentRequest.status).toBe('cancelled');
+    expect((await rest('GET', `/api/pay/${token}`)).body.payment.status).toBe('cancelled');
+    const customer = await payer();
+    const late = await pay(customer, token);
+    expect(late.body.validationErrors).toEqual({ token: 'validation.paymentRequestClosed' });
+    expect(await balanceOf(shop.accountId)).toBe('0');
+
+    const other = await createRequest(shop);
+    expect((await pay(customer, other.token)).body.status).toBe('settled');
+    const refused = await post(shop.secret, `/payment-requests/${other.id}/cancel`, undefined);
+    expect(refused.body.validationErrors).toEqual({ id: 'validation.paymentRequestPaid' });
+    const read = await rest('GET', `/api/public/v1/payment-requests/${other.id}`, {
+      token: shop.secret,
+    });
+    expect(read.body.paymentRequest.status).toBe('paid');
+  });
+});
+
 describe('refunds', () => {
   async function paidRequest() {
     const shop = await merchant();

@@ -2,11 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { PaymentRequest, PayPage, PaymentRequestCreate } from '@ledgerline/contract';
 import { PAYMENT_REQUEST_DEFAULT_MINUTES } from '@ledgerline/contract';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { accounts, customers, paymentRequests } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { SiteResolver } from '../../lib/site';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit';
 import { customerDisplayName } from '../customers';
 import { Money, moneyText, requireMinorUnits } from '../ledger';
 
@@ -159,6 +160,48 @@ export async function companyPaymentRequest(
     .where(and(eq(paymentRequests.id, id), eq(paymentRequests.customerId, companyId)));
   if (!row) throw AppError.notFound('No such payment request');
   return paymentRequestView(row);
+}
+
+/**
+ * Cancels an open request of the company: refused once paid, expired, or while a payment of it
+ * waits for its confirmation (the row lock makes a payment and a cancel one after the other).
+ */
+export async function cancelPaymentRequest(
+  db: Database,
+  companyId: number,
+  id: number,
+): Promise<PaymentRequest> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.id, id), eq(paymentRequests.customerId, companyId)))
+      .for('update');
+    if (!row) throw AppError.notFound('No such payment request');
+    const status = statusOf(row);
+    if (status === 'cancelled') return paymentRequestView(row);
+    const refuse = (reason: string, description: string) =>
+      AppError.invalid({ id: `validation.${reason}` }, description);
+    if (status === 'paid')
+      throw refuse('paymentRequestPaid', 'This payment request is already paid');
+    if (status === 'expired') throw refuse('paymentRequestExpired', 'This payment request expired');
+    if (row.paymentTransferId !== null)
+      throw refuse(
+        'paymentRequestPending',
+        'A payment of this request is waiting for its confirmation',
+      );
+    const [cancelled] = await tx
+      .update(paymentRequests)
+      .set({ status: 'cancelled' })
+      .where(eq(paymentRequests.id, row.id))
+      .returning();
+    await audit(tx, {
+      action: 'paymentRequest.cancelled',
+      customerId: companyId,
+      details: { paymentRequestId: row.id },
+    });
+    return paymentRequestView(cancelled ?? row);
+  });
 }
 
 /** What the hosted pay page shows to anyone with the link. */
