@@ -16,6 +16,7 @@ export const module = {
       ratePerMinute: ctx.config.publicApiRateLimit,
       site: ctx.site,
       brandHosts: ctx.config.brandHosts,
+      realtime: ctx.services.realtime,
     });
   },
 } satisfies ServerModule;

@@ -11,6 +11,7 @@ import type { Actor, Caller } from '../../lib/actor';
 import type { SiteResolver } from '../../lib/site';
 import { route } from '../../lib/route';
 import { resolveActor } from '../customers';
+import type { RealtimeHub } from '../realtime';
 import {
   cancelPaymentRequest,
   companyPaymentRequest,
@@ -111,6 +112,7 @@ export async function publicApiV1Routes(
     ratePerMinute: number;
     site: SiteResolver;
     brandHosts: Record<string, string>;
+    realtime: RealtimeHub;
   },
 ): Promise<void> {
   const { db } = options;
@@ -163,11 +165,14 @@ export async function publicApiV1Routes(
   });
   route(app, pay.createRefund, async (request) => {
     const key = requireScope(request, 'payment-requests');
-    const refund = await refundPayment(db, {
-      companyId: key.customerId,
-      paymentId: request.params.id,
-      amount: request.body.amount,
-    });
+    const refund = await refundPayment(
+      { db, realtime: options.realtime },
+      {
+        companyId: key.customerId,
+        paymentId: request.params.id,
+        amount: request.body.amount,
+      },
+    );
     return { ...OK, refund };
   });
 }

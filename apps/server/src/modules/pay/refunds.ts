@@ -6,6 +6,8 @@ import { accounts, customers, ledgerTransfers, paymentRefunds, postings } from '
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { Money, moneyText, postTransfer, requireMinorUnits } from '../ledger';
+import type { RealtimeHub } from '../realtime';
+import { accountEvents, publishAll } from '../transfers';
 import { enqueueWebhookEvent } from '../webhooks';
 
 /*
@@ -28,9 +30,10 @@ function cannotRefund(): AppError {
 }
 
 export async function refundPayment(
-  db: Database,
+  deps: { db: Database; realtime: RealtimeHub },
   input: { companyId: number; paymentId: string; amount: string },
 ): Promise<Refund> {
+  const { db } = deps;
   const amount = new Money(input.amount);
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(
@@ -138,6 +141,7 @@ export async function refundPayment(
       },
     });
     return {
+      accountIds: [first.accountId, payer.accountId],
       view: {
         id: posted.id,
         paymentId: input.paymentId,
@@ -148,5 +152,7 @@ export async function refundPayment(
       },
     };
   });
+  // Both sides' balances changed: their screens refresh (AccountChanged) after the commit.
+  await publishAll(deps.realtime, await accountEvents(db, outcome.accountIds));
   return outcome.view;
 }
