@@ -103,6 +103,12 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('link', { name: /^Back to/ })).not.toBeInTheDocument();
   });
 
+  it('never renders a way back of another scheme than http(s)', async () => {
+    await openSignedOut(() => ok({ payment: payment({ returnUrl: 'javascript:alert(1)' }) }));
+    await screen.findByRole('heading', { level: 1, name: 'Corner Books Ltd asks you to pay' });
+    expect(screen.queryByRole('link', { name: /^Back to/ })).not.toBeInTheDocument();
+  });
+
   it('pays from an account in the request’s currency through the review and the transfer confirmation', async () => {
     const { user, api } = await openSignedIn({
       'POST /api/main/?payPaymentRequest': () => ok(submitResult()),

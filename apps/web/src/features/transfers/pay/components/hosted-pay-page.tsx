@@ -130,6 +130,11 @@ function PaymentCard({ token, payment }: { token: string; payment: PayPage }) {
     payment.brandId === brand.id ? '' : `?brand=${encodeURIComponent(payment.brandId)}`;
   const keepWayBack = () => session.setInitialPath(`/pay/${token}`);
   const amount = money(payment.amount, payment.currency);
+  // The server accepts http(s) only; a link of any other scheme is never rendered all the same.
+  const returnUrl =
+    payment.returnUrl !== null && /^https?:\/\//i.test(payment.returnUrl)
+      ? payment.returnUrl
+      : null;
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
       <Stack gap="lg">
@@ -186,8 +191,8 @@ function PaymentCard({ token, payment }: { token: string; payment: PayPage }) {
             </Group>
           </Stack>
         )}
-        {payment.returnUrl && (
-          <Anchor href={payment.returnUrl} rel="noopener noreferrer" size="sm">
+        {returnUrl && (
+          <Anchor href={returnUrl} rel="noopener noreferrer" size="sm">
             {t('pay.back', { name: payment.merchantName })}
           </Anchor>
         )}
