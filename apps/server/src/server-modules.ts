@@ -30,6 +30,7 @@ import { module as webhooks } from './modules/webhooks';
 import { module as merchantButtons } from './modules/merchant-buttons';
 import { module as preapproved } from './modules/preapproved';
 import { module as merchantTrust } from './modules/merchant-trust';
+import { module as pay } from './modules/pay';
 
 /**
  * The business areas the app is made of (docs/architecture.md). Each declares in its index.ts
@@ -68,5 +69,6 @@ export const serverModules = [
   merchantButtons,
   preapproved,
   merchantTrust,
+  pay,
   dev,
 ] as const;

@@ -26,3 +26,4 @@ export * from './merchant-api/openapi';
 export * from './webhooks/routes';
 export * from './merchant-buttons/routes';
 export * from './preapproved/routes';
+export * from './pay/routes';

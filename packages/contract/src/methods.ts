@@ -24,6 +24,7 @@ import { ipnMethods } from './ipn/methods';
 import { merchantButtonMethods } from './merchant-buttons/methods';
 import { preapprovedMethods } from './preapproved/methods';
 import { merchantTrustMethods } from './merchant-trust/methods';
+import { payMethods } from './pay/routes';
 
 /** Every main-API method by name. The server registers one handler per entry; the client's types come from here. */
 export const mainMethods = {
@@ -53,6 +54,7 @@ export const mainMethods = {
   ...merchantButtonMethods,
   ...preapprovedMethods,
   ...merchantTrustMethods,
+  ...payMethods,
 };
 
 export type MainMethods = typeof mainMethods;

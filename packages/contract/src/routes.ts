@@ -14,6 +14,7 @@ import { merchantApiRoutes, publicApiRoutes } from './merchant-api/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { merchantButtonRoutes } from './merchant-buttons/routes';
 import { preapprovedPublicRoutes } from './preapproved/routes';
+import { paymentRequestApiRoutes, payPageRoutes } from './pay/routes';
 
 /** Every REST route of the server, by area. The server registers each from here; the web calls them through `client.route`. */
 export const restRoutes = {
@@ -33,6 +34,8 @@ export const restRoutes = {
   webhooks: webhookRoutes,
   merchantButtons: merchantButtonRoutes,
   preapprovedPublic: preapprovedPublicRoutes,
+  payApi: paymentRequestApiRoutes,
+  payPage: payPageRoutes,
 };
 
 /**

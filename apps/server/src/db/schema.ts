@@ -2522,3 +2522,93 @@ export const merchantIdentityRequests = pgTable(
     uniqueIndex('merchant_identity_requests_key').on(table.customerId, table.idempotencyKey),
   ],
 );
+
+/* ----- Issue 18 "pay": the public API's idempotency keys, payment requests and refunds ----- */
+
+/**
+ * An Idempotency-Key a company's public-API POST came with (merchant-api/idempotency.ts): the
+ * request's hash (method, path, body), then its first answer. The unique index is what makes two
+ * identical requests sent at once one effect: the second insert finds the first's row. A row
+ * without a status is a request still running.
+ */
+export const merchantIdempotencyKeys = pgTable(
+  'merchant_idempotency_keys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    key: varchar('key', { length: 128 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    status: smallint('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('merchant_idempotency_keys_key').on(table.customerId, table.key)],
+);
+
+/**
+ * A payment request a merchant made through the public API: what the hosted pay page
+ * (/pay/<token>) asks a customer of the merchant's brand to pay into which account. Paid once:
+ * the payment's transfer is kept with it; a payment waiting for its second factor holds it.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    brandId: varchar('brand_id', { length: 32 }).notNull(),
+    /** The pay link's secret (32 random bytes, base64url). */
+    token: varchar('token', { length: 64 }).notNull(),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    description: varchar('description', { length: 256 }).notNull(),
+    reference: varchar('reference', { length: 128 }),
+    returnUrl: varchar('return_url', { length: 2048 }),
+    /** The origin of its payUrl (the brand's site when the call came). */
+    linkOrigin: varchar('link_origin', { length: 256 }).notNull(),
+    /** open, paid, cancelled (expired is open past expiresAt). */
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The payment: settled once paid, pending while its second factor waits. */
+    paymentTransferId: uuid('payment_transfer_id').references(() => ledgerTransfers.id),
+    payerCustomerId: integer('payer_customer_id').references(() => customers.id),
+    payerAccountId: integer('payer_account_id').references(() => accounts.id),
+    /** Payments started and declined before (the next one's ledger key counts them). */
+    paymentAttempts: smallint('payment_attempts').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payment_requests_token').on(table.token),
+    index('payment_requests_customer').on(table.customerId, table.id),
+    index('payment_requests_transfer').on(table.paymentTransferId),
+  ],
+);
+
+/** A refund of a received payment (public API): the refund's own ledger transfer and the payment it returns. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    paymentTransferId: uuid('payment_transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    refundTransferId: uuid('refund_transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    amount: money('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_refunds_payment').on(table.paymentTransferId)],
+);

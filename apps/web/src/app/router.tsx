@@ -198,6 +198,14 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       Component: m.PublicInvoicePage,
                     })),
                 },
+                // Issue 18: a merchant's payment request, open to everyone; paid once signed in.
+                {
+                  path: 'pay/:token',
+                  lazy: () =>
+                    import('@/features/transfers/pay').then((m) => ({
+                      Component: m.HostedPayPage,
+                    })),
+                },
                 {
                   path: '*',
                   lazy: () =>

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { RestRoute } from '../define';
+import { paymentRequestApiRoutes } from '../pay/routes';
 import { PUBLIC_API_PREFIX, publicApiRoutes } from './routes';
+
+/** Every documented route of v1 by operation name. */
+const V1_ROUTES = { ...publicApiRoutes, ...paymentRequestApiRoutes };
 
 /*
  * The public API's OpenAPI 3.1 description, generated from the same zod schemas the server
@@ -19,9 +23,31 @@ const OPERATIONS = {
     scope: 'read',
   },
   payment: { summary: 'One payment by its id', scope: 'read' },
-} as const satisfies Partial<
-  Record<keyof typeof publicApiRoutes, { summary: string; scope: string }>
->;
+  createPaymentRequest: {
+    summary: 'Create a payment request: its payUrl opens the hosted pay page of your brand',
+    scope: 'payment-requests',
+  },
+  paymentRequest: { summary: 'One payment request by its id', scope: 'payment-requests' },
+  cancelPaymentRequest: {
+    summary: 'Cancel an open payment request nobody is paying: its link stops working',
+    scope: 'payment-requests',
+  },
+  createRefund: {
+    summary:
+      'Refund a received payment back to the payer, in part or whole (never beyond what is left)',
+    scope: 'payment-requests',
+  },
+} as const satisfies Partial<Record<keyof typeof V1_ROUTES, { summary: string; scope: string }>>;
+
+/** Every POST of v1 needs it (merchant-api/idempotency.ts on the server). */
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description:
+    'Required on every POST: 1–128 visible ASCII characters you choose per operation. The same key with the same request answers the first answer again (header Idempotent-Replayed: true) and does nothing more; the same key with another method, path or body is refused with 422 (TA1, validationErrors.idempotencyKey); while the first request with the key is still running another one with it is refused with 409. Keys are kept per company.',
+  schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7E]+$' },
+};
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -61,7 +87,8 @@ function errorAnswer(description: string, envelope: JsonSchema): JsonSchema {
 export function publicApiOpenApi(): { openapi: '3.1.0' } & JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const name of Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]) {
-    const route: RestRoute = publicApiRoutes[name];
+    const route: RestRoute = V1_ROUTES[name];
+    const isPost = route.method === 'POST';
     const path = route.path.slice(PUBLIC_API_PREFIX.length).replace(/:(\w+)/g, '{$1}');
     const envelope = jsonSchema(route.error, 'output');
     paths[path] ??= {};
@@ -69,7 +96,15 @@ export function publicApiOpenApi(): { openapi: '3.1.0' } & JsonSchema {
       operationId: name,
       summary: OPERATIONS[name].summary,
       description: `Needs a key with the scope "${OPERATIONS[name].scope}".`,
-      parameters: parametersOf(route),
+      parameters: isPost ? [IDEMPOTENCY_HEADER, ...parametersOf(route)] : parametersOf(route),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            },
+          }
+        : {}),
       responses: {
         200: {
           description: 'Success (responseCode 00)',
@@ -86,6 +121,18 @@ export function publicApiOpenApi(): { openapi: '3.1.0' } & JsonSchema {
           envelope,
         ),
         404: errorAnswer('Not found: no such object of the key’s company (ENOA)', envelope),
+        ...(isPost
+          ? {
+              409: errorAnswer(
+                'A request with this Idempotency-Key is still being processed (TA1)',
+                envelope,
+              ),
+              422: errorAnswer(
+                'This Idempotency-Key was already used for another request (TA1)',
+                envelope,
+              ),
+            }
+          : {}),
         429: {
           ...errorAnswer(
             'Past the key’s rate limit (RL); retry after Retry-After seconds',

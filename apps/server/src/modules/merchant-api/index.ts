@@ -14,6 +14,9 @@ export const module = {
     await app.register(publicApiV1Routes, {
       db: ctx.db,
       ratePerMinute: ctx.config.publicApiRateLimit,
+      site: ctx.site,
+      brandHosts: ctx.config.brandHosts,
+      realtime: ctx.services.realtime,
     });
   },
 } satisfies ServerModule;

@@ -306,8 +306,12 @@ describe('the public API’s OpenAPI description', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual([
       '/balances',
+      '/payment-requests',
+      '/payment-requests/{id}',
+      '/payment-requests/{id}/cancel',
       '/payments',
       '/payments/{id}',
+      '/payments/{id}/refunds',
     ]);
     const list = document.paths['/payments'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([

@@ -1,12 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { merchantApiRoutes, publicApiOpenApi, publicApiRoutes } from '@ledgerline/contract';
+import {
+  merchantApiRoutes,
+  paymentRequestApiRoutes,
+  publicApiOpenApi,
+  publicApiRoutes,
+} from '@ledgerline/contract';
 import { fromIsoLanguage } from '@ledgerline/domain';
 import type { Database } from '../../db/client';
 import type { Actor, Caller } from '../../lib/actor';
+import type { SiteResolver } from '../../lib/site';
 import { route } from '../../lib/route';
 import { resolveActor } from '../customers';
 import { preapprovedPublicApiRoutes } from '../preapproved';
+import type { RealtimeHub } from '../realtime';
+import {
+  cancelPaymentRequest,
+  companyPaymentRequest,
+  createPaymentRequest,
+  payLinkOrigin,
+  refundPayment,
+} from '../pay';
 import { createAllowedIp, deleteAllowedIp, listAllowedIps, updateAllowedIp } from './allowed-ips';
+import { idempotencyGuard, idempotencyRecorder } from './idempotency';
 import { keyAuthenticator, requestRecorder, requireScope } from './key-auth';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys';
 import { companyBalances, companyPayment, companyPayments } from './public-api';
@@ -93,11 +108,20 @@ export async function publicApiDocumentRoute(app: FastifyInstance): Promise<void
 /** The public API v1, in its own scope: every route behind the key, every call logged. */
 export async function publicApiV1Routes(
   app: FastifyInstance,
-  options: { db: Database; ratePerMinute: number },
+  options: {
+    db: Database;
+    ratePerMinute: number;
+    site: SiteResolver;
+    brandHosts: Record<string, string>;
+    realtime: RealtimeHub;
+  },
 ): Promise<void> {
   const { db } = options;
   app.addHook('onRequest', keyAuthenticator(db, { ratePerMinute: options.ratePerMinute }));
   app.addHook('onSend', requestRecorder(db));
+  // Every POST of v1, this file's and any added later, runs once per Idempotency-Key.
+  app.addHook('preHandler', idempotencyGuard(db));
+  app.addHook('onSend', idempotencyRecorder(db));
 
   route(app, publicApiRoutes.balances, async (request) => {
     const key = requireScope(request, 'read');
@@ -118,4 +142,41 @@ export async function publicApiV1Routes(
   await preapprovedPublicApiRoutes(app, db, (request) =>
     requireScope(request, 'preapproved-pulls'),
   );
+
+  const pay = paymentRequestApiRoutes;
+  route(app, pay.createPaymentRequest, async (request) => {
+    const key = requireScope(request, 'payment-requests');
+    const paymentRequest = await createPaymentRequest(db, {
+      ...request.body,
+      companyId: key.customerId,
+      linkOriginFor: (brandId) => payLinkOrigin(options.site, options.brandHosts, request, brandId),
+    });
+    return { ...OK, paymentRequest };
+  });
+  route(app, pay.paymentRequest, async (request) => {
+    const key = requireScope(request, 'payment-requests');
+    return {
+      ...OK,
+      paymentRequest: await companyPaymentRequest(db, key.customerId, request.params.id),
+    };
+  });
+  route(app, pay.cancelPaymentRequest, async (request) => {
+    const key = requireScope(request, 'payment-requests');
+    return {
+      ...OK,
+      paymentRequest: await cancelPaymentRequest(db, key.customerId, request.params.id),
+    };
+  });
+  route(app, pay.createRefund, async (request) => {
+    const key = requireScope(request, 'payment-requests');
+    const refund = await refundPayment(
+      { db, realtime: options.realtime },
+      {
+        companyId: key.customerId,
+        paymentId: request.params.id,
+        amount: request.body.amount,
+      },
+    );
+    return { ...OK, refund };
+  });
 }

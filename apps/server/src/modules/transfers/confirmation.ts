@@ -10,6 +10,7 @@ import type { DeviceRequestHook } from '../auth';
 import { Money, moneyText, rejectTransfer, settleTransfer } from '../ledger';
 import type { Actor } from '../../lib/actor';
 import { accountEvents, publishAll } from './events';
+import { noticeMerchantOfPayment } from './merchant-notice';
 import { runTransferOutcomeHooks } from './outcome-hooks';
 import type { TransferDeps } from './execute';
 import {
@@ -63,6 +64,7 @@ function resultEvent(row: ConfirmationRow, success: boolean, message?: string): 
 async function settle(tx: Tx, row: ConfirmationRow, approvedBy: number): Promise<Published> {
   const hooked = await runTransferOutcomeHooks(tx, row.transferId, 'settled');
   const settled = await settleTransfer(tx, row.transferId, { approvedByUserId: approvedBy });
+  await noticeMerchantOfPayment(tx, row.transferId);
   await tx
     .update(transactionConfirmations)
     .set({ status: 'confirmed', decidedAt: new Date() })

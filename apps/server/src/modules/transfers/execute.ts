@@ -20,6 +20,7 @@ import {
   type TransferRequest,
 } from './quote';
 import { confirmationPlan, sentToOf } from '../security';
+import { noticeMerchantOfPayment } from './merchant-notice';
 import { startConfirmation } from './second-factor';
 
 /*
@@ -207,6 +208,7 @@ export async function executeQuoted(
     .where(eq(ledgerTransfers.id, transfer.id));
   if (operationId !== null)
     await startConfirmation(tx, deps, { operationId, transferId: transfer.id, actor, plan, quote });
+  else await noticeMerchantOfPayment(tx, transfer.id);
   await audit(tx, {
     action: `transfer.${quote.kind}`,
     userId: actor.userId,

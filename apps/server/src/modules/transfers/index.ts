@@ -39,6 +39,8 @@ export { brandFee, submitQuotedTransfer } from './quoted-submit';
 export type { TransferDeps } from './execute';
 /** For mass transfers (issue 17): each batch row is quoted and limited by the single transfer's own rules. */
 export { quoteOf } from './execute';
+/** Issue 18 (pay): a payment request is paid as a quoted transfer in the request's own transaction. */
+export { executeQuoted } from './execute';
 export { QuoteReads } from './quote-reads';
 export { checkLimits, limitStates } from './limits';
 export type { TransferRequest } from './quote';

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { moneySchema } from '../accounts/methods';
+import { defineMethod, defineRoute } from '../define';
+import { currencyCodeSchema } from '../dictionaries/methods';
+import { errorEnvelopeSchema, idSchema, responseHeadSchema } from '../envelope';
+import { PUBLIC_API_PREFIX } from '../merchant-api/routes';
+import { positiveAmountSchema, submitResultSchema } from '../transfers/methods';
+
+/*
+ * Payment requests, the hosted pay page and refunds (issue 18 "pay"):
+ * - the merchant's server creates a payment request with its key (scope payment-requests) and
+ *   sends its customer to the answer's payUrl, `<brand origin>/pay/<token>`;
+ * - the pay page reads what it shows without a session (GET /api/pay/:token) and a signed-in
+ *   customer of the merchant's brand pays it with payPaymentRequest, finished by the transfer
+ *   confirmation every money movement uses (confirmTransaction, modes 0–4);
+ * - the merchant's server refunds a received payment in part or whole (scope payment-requests).
+ * Every POST of the public API carries an Idempotency-Key header (merchant-api/openapi.ts).
+ */
+
+export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
+export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+
+/** A request lives 7 days unless the merchant says otherwise; at most 30 days. */
+export const PAYMENT_REQUEST_DEFAULT_MINUTES = 7 * 24 * 60;
+export const PAYMENT_REQUEST_MAX_MINUTES = 30 * 24 * 60;
+export const PAYMENT_DESCRIPTION_MAX = 256;
+export const PAYMENT_REFERENCE_MAX = 128;
+
+/** The pay link's secret: 32 random bytes in base64url. */
+export const payTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalidValue');
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong')
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'validation.invalidValue');
+
+/** Where the pay page's "back to the merchant" link goes: http or https only. */
+export const returnUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'validation.tooLong')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'validation.invalidValue');
+
+export const paymentRequestCreateSchema = z.strictObject({
+  /** In the currency's own decimals ("10.50" EUR); finer amounts are refused. */
+  amount: positiveAmountSchema,
+  currency: currencyCodeSchema,
+  description: plainText(PAYMENT_DESCRIPTION_MAX),
+  /** The merchant's own reference (an order number), echoed back and in the webhook. */
+  reference: plainText(PAYMENT_REFERENCE_MAX).optional(),
+  /** The receiving account; by default the company's (first) payment account in the currency. */
+  accountId: idSchema.optional(),
+  expiresInMinutes: z.number().int().min(1).max(PAYMENT_REQUEST_MAX_MINUTES).optional(),
+  returnUrl: returnUrlSchema.optional(),
+});
+export type PaymentRequestCreate = z.input<typeof paymentRequestCreateSchema>;
+
+export const paymentRequestSchema = z.object({
+  id: idSchema,
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  amount: moneySchema,
+  currency: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  accountId: idSchema,
+  /** The hosted pay page of the merchant's brand. */
+  payUrl: z.string(),
+  returnUrl: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The payment (a ledger transfer id, as /payments lists it) once paid. */
+  paymentId: z.uuid().nullable(),
+});
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+export const refundCreateSchema = z.strictObject({ amount: positiveAmountSchema });
+
+export const refundSchema = z.object({
+  /** The refund's own payment (a ledger transfer id). */
+  id: z.uuid(),
+  paymentId: z.uuid(),
+  amount: moneySchema,
+  currency: z.string(),
+  /** What may still be refunded of the payment after this refund. */
+  refundable: moneySchema,
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** What the hosted pay page shows before sign-in: no ids, no accounts. */
+export const payPageSchema = z.object({
+  merchantName: z.string(),
+  brandId: z.string(),
+  amount: moneySchema,
+  currency: z.string(),
+  description: z.string(),
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  expiresAt: z.string(),
+  returnUrl: z.string().nullable(),
+});
+export type PayPage = z.infer<typeof payPageSchema>;
+
+const idParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'validation.invalidValue')
+    .transform(Number)
+    .pipe(idSchema),
+});
+
+/** The public API v1's payment-request and refund calls (a key with the scope payment-requests). */
+export const paymentRequestApiRoutes = {
+  createPaymentRequest: defineRoute({
+    method: 'POST',
+    path: `${PUBLIC_API_PREFIX}/payment-requests`,
+    auth: 'own',
+    body: paymentRequestCreateSchema,
+    response: responseHeadSchema.extend({ paymentRequest: paymentRequestSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  paymentRequest: defineRoute({
+    method: 'GET',
+    path: `${PUBLIC_API_PREFIX}/payment-requests/:id`,
+    auth: 'own',
+    params: idParams,
+    response: responseHeadSchema.extend({ paymentRequest: paymentRequestSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  /** Cancel an open request nobody is paying: its link stops working. */
+  cancelPaymentRequest: defineRoute({
+    method: 'POST',
+    path: `${PUBLIC_API_PREFIX}/payment-requests/:id/cancel`,
+    auth: 'own',
+    params: idParams,
+    response: responseHeadSchema.extend({ paymentRequest: paymentRequestSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  /** Refund a received payment, in part or whole, back to the payer's account. */
+  createRefund: defineRoute({
+    method: 'POST',
+    path: `${PUBLIC_API_PREFIX}/payments/:id/refunds`,
+    auth: 'own',
+    params: z.strictObject({ id: z.uuid('validation.invalidValue') }),
+    body: refundCreateSchema,
+    response: responseHeadSchema.extend({ refund: refundSchema }),
+    error: errorEnvelopeSchema,
+  }),
+};
+
+/** The hosted pay page's read: anyone with the link. */
+export const payPageRoutes = {
+  page: defineRoute({
+    method: 'GET',
+    path: '/api/pay/:token',
+    auth: 'public',
+    rateLimited: true,
+    params: z.strictObject({ token: payTokenSchema }),
+    response: responseHeadSchema.extend({ payment: payPageSchema }),
+    error: errorEnvelopeSchema,
+  }),
+};
+
+export const paymentRequestQuoteSchema = z.object({
+  fromAccount: idSchema,
+  amount: moneySchema,
+  /** The payer's P2P fee, in the same currency. */
+  fee: moneySchema,
+  total: moneySchema,
+  currency: z.string(),
+});
+export type PaymentRequestQuote = z.infer<typeof paymentRequestQuoteSchema>;
+
+/** Paying a payment request from the pay page: the quote, then the same submit answer as transferP2P. */
+export const payMethods = {
+  quotePaymentRequest: defineMethod({
+    request: z.object({ token: payTokenSchema, fromAccount: idSchema }).strict(),
+    response: z.object({ quote: paymentRequestQuoteSchema }),
+  }),
+  payPaymentRequest: defineMethod({
+    request: z
+      .object({
+        token: payTokenSchema,
+        fromAccount: idSchema,
+        idempotencyKey: z.uuid('validation.idempotencyKey'),
+      })
+      .strict(),
+    response: submitResultSchema,
+  }),
+};
