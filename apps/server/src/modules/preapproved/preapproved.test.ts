@@ -106,6 +106,8 @@ async function pull(
     headers: {
       authorization: `Bearer ${secret}`,
       'content-type': 'application/json',
+      // Every POST of the public API carries an Idempotency-Key: a fresh one unless the test names it.
+      'idempotency-key': randomUUID(),
       ...headers,
     },
     payload: typeof body === 'string' ? body : jsonText(body),
