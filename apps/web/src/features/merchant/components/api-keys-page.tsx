@@ -1,74 +1,31 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@ledgerline/contract';
 import { DataTable, type DataColumn } from '@/ui/data-table';
 import { PlusIcon } from '@/ui/icons';
-import { ListSkeleton } from '@/ui/list-skeleton';
-import { LoadFailed } from '@/ui/load-failed';
 import frame from '@/ui/page-frame.module.css';
 import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { useApiKeys, useDeleteApiKey, useUpdateApiKey } from '../api/api-keys';
+import { apiKeys } from '../api/api-keys';
 import { AllowedIpsPanel } from './allowed-ips-panel';
 import { ConfirmDialog } from './confirm-dialog';
 import { CreateKeyDialog } from './create-key-dialog';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
-import { RenameKeyDialog } from './rename-key-dialog';
-
-function KeyActions({
-  apiKey,
-  onRename,
-  onDelete,
-}: {
-  apiKey: ApiKey;
-  onRename: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const { customerId } = useMerchantCompany();
-  const update = useUpdateApiKey(customerId);
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        loading={update.isPending}
-        onClick={() => update.mutate({ id: apiKey.id, enabled: !apiKey.enabled })}
-        aria-label={t(apiKey.enabled ? 'merchant.keys.disableNamed' : 'merchant.keys.enableNamed', {
-          name: apiKey.name,
-        })}
-      >
-        {t(apiKey.enabled ? 'merchant.disable' : 'merchant.enable')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        onClick={onRename}
-        aria-label={t('merchant.keys.renameNamed', { name: apiKey.name })}
-      >
-        {t('merchant.keys.rename')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        onClick={onDelete}
-        aria-label={t('merchant.keys.deleteNamed', { name: apiKey.name })}
-      >
-        {t('merchant.delete')}
-      </Button>
-    </Group>
-  );
-}
+import { Panel } from './panel';
+import { QueryState } from './query-state';
+import { RenameDialog } from './rename-dialog';
+import { RowActions } from './row-actions';
 
 /** /merchant/internal/api_key (spec 2 §2, §6 full access): the company's keys and allowed IP ranges. */
 export function ApiKeysPage() {
   const { t } = useTranslation();
   const { customerId } = useMerchantCompany();
-  const keys = useApiKeys(customerId);
-  const remove = useDeleteApiKey(customerId);
+  const keys = apiKeys.useList(customerId);
+  const update = apiKeys.useUpdate(customerId);
+  const remove = apiKeys.useRemove(customerId);
   const when = useFormatWhen();
   const [isCreating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<ApiKey | null>(null);
@@ -87,7 +44,31 @@ export function ApiKeysPage() {
   const expires = (key: ApiKey) =>
     key.expiresOn ? when(key.expiresOn, false) : t('merchant.keys.noExpiry');
   const actions = (key: ApiKey) => (
-    <KeyActions apiKey={key} onRename={() => setRenaming(key)} onDelete={() => setDeleting(key)} />
+    <RowActions
+      actions={[
+        {
+          label: t(key.enabled ? 'merchant.disable' : 'merchant.enable'),
+          name: t(key.enabled ? 'merchant.keys.disableNamed' : 'merchant.keys.enableNamed', {
+            name: key.name,
+          }),
+          loading: update.isPending && update.variables.id === key.id,
+          onClick: () => update.mutate({ id: key.id, change: { enabled: !key.enabled } }),
+        },
+        {
+          label: t('merchant.keys.rename'),
+          name: t('merchant.keys.renameNamed', { name: key.name }),
+          onClick: () => {
+            update.reset();
+            setRenaming(key);
+          },
+        },
+        {
+          label: t('merchant.delete'),
+          name: t('merchant.keys.deleteNamed', { name: key.name }),
+          onClick: () => setDeleting(key),
+        },
+      ]}
+    />
   );
   const columns: DataColumn<ApiKey>[] = [
     {
@@ -124,41 +105,24 @@ export function ApiKeysPage() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="md">
-          <div className={frame.sectionHeader}>
-            <Stack gap={2}>
-              <Title order={2} fz="lg">
-                {t('merchant.keys.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('merchant.keys.intro')}
-              </Text>
-            </Stack>
-            <Button leftSection={<PlusIcon size={16} />} onClick={() => setCreating(true)}>
-              {t('merchant.keys.create')}
-            </Button>
-          </div>
-          {keys.isPending && <ListSkeleton rows={3} label={t('merchant.keys.loading')} />}
-          {keys.isError && (
-            <LoadFailed
-              title={t('merchant.keys.loadFailed')}
-              error={keys.error}
-              onRetry={() => void keys.refetch()}
-              retrying={keys.isFetching}
-            />
-          )}
-          {keys.isSuccess && keys.data.length === 0 && (
-            <Stack gap={2}>
-              <Text fw={600}>{t('merchant.keys.emptyTitle')}</Text>
-              <Text size="sm" c="dimmed">
-                {t('merchant.keys.emptyText')}
-              </Text>
-            </Stack>
-          )}
-          {keys.isSuccess && keys.data.length > 0 && (
+      <Panel
+        title={t('merchant.keys.title')}
+        intro={t('merchant.keys.intro')}
+        action={
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => setCreating(true)}>
+            {t('merchant.keys.create')}
+          </Button>
+        }
+      >
+        <QueryState
+          query={keys}
+          loadingLabel={t('merchant.keys.loading')}
+          failedTitle={t('merchant.keys.loadFailed')}
+          empty={{ title: t('merchant.keys.emptyTitle'), text: t('merchant.keys.emptyText') }}
+        >
+          {(rows) => (
             <DataTable
-              rows={keys.data}
+              rows={rows}
               rowKey={(key) => key.id}
               columns={columns}
               caption={t('merchant.keys.caption')}
@@ -192,8 +156,8 @@ export function ApiKeysPage() {
               }}
             />
           )}
-        </Stack>
-      </Paper>
+        </QueryState>
+      </Panel>
       <AllowedIpsPanel customerId={customerId} />
       <CreateKeyDialog
         customerId={customerId}
@@ -201,10 +165,20 @@ export function ApiKeysPage() {
         onClose={() => setCreating(false)}
       />
       {renaming && (
-        <RenameKeyDialog
+        <RenameDialog
           key={renaming.id}
-          customerId={customerId}
-          apiKey={renaming}
+          title={t('merchant.keys.renameTitle', { name: renaming.name })}
+          label={t('merchant.keys.name')}
+          name={renaming.name}
+          submitLabel={t('merchant.keys.save')}
+          isPending={update.isPending}
+          error={update.error}
+          onSave={(name, handlers) =>
+            update.mutate(
+              { id: renaming.id, change: { name } },
+              { ...handlers, onSuccess: () => setRenaming(null) },
+            )
+          }
           onClose={() => setRenaming(null)}
         />
       )}

@@ -9,7 +9,7 @@ import { LoadFailed } from '@/ui/load-failed';
 import frame from '@/ui/page-frame.module.css';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { useApiKeys } from '../api/api-keys';
+import { apiKeys } from '../api/api-keys';
 import { useApiLog } from '../api/api-log';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
@@ -28,7 +28,7 @@ function statusTone(status: number): BadgeTone {
 export function ApiLogPage() {
   const { t } = useTranslation();
   const { customerId } = useMerchantCompany();
-  const keys = useApiKeys(customerId);
+  const keys = apiKeys.useList(customerId);
   const when = useFormatWhen();
   const [apiKeyId, setApiKeyId] = useState('');
   const [fromDate, setFromDate] = useState('');
