@@ -2,6 +2,9 @@
 export const MERCHANT_PATHS = {
   apiKeys: '/merchant/internal/api_key',
   apiLog: '/merchant/internal/api_log',
+  webhookLog: '/merchant/internal/webhook_log',
+  ipnHistory: '/merchant/ipn/history',
+  ipnSettings: '/merchant/ipn/settings',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;

@@ -4,12 +4,13 @@ import { Dialog } from '@/ui/dialog';
 import { describeApiError } from '@/ui/field-message';
 import { AlertIcon } from '@/ui/icons';
 
-/** "Delete …?" with what it means, the call's error if it fails, and the red button. */
+/** "Delete …?" with what it means, the call's error if it fails, and the (red) button. */
 export function ConfirmDialog({
   opened,
   title,
   text,
   confirmLabel,
+  confirmColor = 'red.8',
   isPending,
   error,
   onConfirm,
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel: string;
+  /** Red by default (deleting); another colour for a change that destroys nothing. */
+  confirmColor?: string;
   isPending: boolean;
   error: unknown;
   onConfirm: () => void;
@@ -38,7 +41,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('merchant.cancel')}
           </Button>
-          <Button color="red.8" onClick={onConfirm} loading={isPending}>
+          <Button color={confirmColor} onClick={onConfirm} loading={isPending}>
             {confirmLabel}
           </Button>
         </Group>

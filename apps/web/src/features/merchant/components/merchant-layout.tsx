@@ -19,7 +19,13 @@ export function useMerchantCompany(): MerchantContext {
   return useOutletContext<MerchantContext>();
 }
 
-const SCREENS: readonly MerchantScreen[] = ['apiKeys', 'apiLog'];
+const SCREENS: readonly MerchantScreen[] = [
+  'apiKeys',
+  'apiLog',
+  'webhookLog',
+  'ipnHistory',
+  'ipnSettings',
+];
 
 /**
  * /merchant/* (issue 18; spec 2 §2): the heading, the merchant sub-navigation, then the screen.

@@ -12,7 +12,7 @@ export interface RowAction {
 /** A row's actions (enable/disable, rename, delete …) as small text buttons at its end. */
 export function RowActions({ actions }: { actions: RowAction[] }) {
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} wrap="wrap" justify="flex-end">
       {actions.map((action) => (
         <Button
           key={action.label}

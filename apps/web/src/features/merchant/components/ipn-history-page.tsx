@@ -1,0 +1,270 @@
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Code.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpnMessage } from '@ledgerline/contract';
+import { DataTable, type DataColumn } from '@/ui/data-table';
+import { Dialog } from '@/ui/dialog';
+import { describeApiError } from '@/ui/field-message';
+import { AlertIcon } from '@/ui/icons';
+import { ListSkeleton } from '@/ui/list-skeleton';
+import { LoadFailed } from '@/ui/load-failed';
+import frame from '@/ui/page-frame.module.css';
+import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import { useConfirmIpn, useIpn, useIpnList } from '../api/ipn';
+import { useFormatWhen } from './format';
+import { useMerchantCompany } from './merchant-layout';
+import classes from './merchant.module.css';
+import { Panel } from './panel';
+import { EmptyState } from './query-state';
+import { RowActions } from './row-actions';
+
+const DELIVERY_TONE: Record<IpnMessage['deliveryStatus'], BadgeTone> = {
+  pending: 'orange',
+  delivered: 'teal',
+  failed: 'red',
+};
+
+/** One notification as the server has it now (getIpn), with its body and the confirm button. */
+function IpnDialog({
+  customerId,
+  id,
+  onConfirm,
+  confirming,
+  onClose,
+}: {
+  customerId: number;
+  id: number | null;
+  onConfirm: (id: number) => void;
+  confirming: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const when = useFormatWhen();
+  const message = useIpn(customerId, id);
+  return (
+    <Dialog
+      opened={id !== null}
+      onClose={onClose}
+      size="lg"
+      title={t('merchantHooks.ipn.detailTitle', { id: id ?? '' })}
+      closeLabel={t('merchant.close')}
+    >
+      {message.isPending && <ListSkeleton rows={4} label={t('merchantHooks.ipn.loadingOne')} />}
+      {message.isError && (
+        <LoadFailed
+          title={t('merchantHooks.ipn.oneFailed')}
+          error={message.error}
+          onRetry={() => void message.refetch()}
+          retrying={message.isFetching}
+        />
+      )}
+      {message.isSuccess && (
+        <Stack gap="md">
+          <dl className={classes.facts}>
+            <dt>{t('merchantHooks.log.at')}</dt>
+            <dd>{when(message.data.createdAt)}</dd>
+            <dt>{t('merchantHooks.log.event')}</dt>
+            <dd className={classes.mono}>{message.data.eventType}</dd>
+            <dt>{t('merchantHooks.log.messageId')}</dt>
+            <dd className={classes.mono}>{message.data.messageId}</dd>
+            <dt>{t('merchantHooks.log.delivery')}</dt>
+            <dd>{t(`merchantHooks.delivery.${message.data.deliveryStatus}`)}</dd>
+            <dt>{t('merchantHooks.ipn.attempts')}</dt>
+            <dd>{message.data.attempts}</dd>
+            <dt>{t('merchantHooks.ipn.confirmed')}</dt>
+            <dd>
+              {message.data.confirmedAt
+                ? when(message.data.confirmedAt)
+                : t('merchantHooks.ipn.notConfirmed')}
+            </dd>
+          </dl>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('merchantHooks.log.requestBody')}
+            </Text>
+            <Code
+              block
+              className={classes.body}
+              tabIndex={0}
+              aria-label={t('merchantHooks.log.requestBody')}
+            >
+              {message.data.body}
+            </Code>
+          </Stack>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('merchant.close')}
+            </Button>
+            {!message.data.confirmed && (
+              <Button loading={confirming} onClick={() => onConfirm(message.data.id)}>
+                {t('merchantHooks.ipn.confirm')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * /merchant/ipn/history (spec 2 §4 IPN list, §7 get and confirm, §9 25 a page): the company's
+ * notifications, newest first; pages append while pageSize × pageNumber ≤ total.
+ */
+export function IpnHistoryPage() {
+  const { t } = useTranslation();
+  const { customerId } = useMerchantCompany();
+  const when = useFormatWhen();
+  const list = useIpnList(customerId);
+  const confirm = useConfirmIpn(customerId);
+  const [opened, setOpened] = useState<number | null>(null);
+  useDocumentTitle(t('merchantHooks.ipn.historyTitle'));
+  const rows = list.data?.pages.flatMap((page) => page.ipnMessages) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+
+  const delivery = (message: IpnMessage) => (
+    <StatusBadge tone={DELIVERY_TONE[message.deliveryStatus]} size="sm">
+      {t(`merchantHooks.delivery.${message.deliveryStatus}`)}
+    </StatusBadge>
+  );
+  const confirmed = (message: IpnMessage) =>
+    message.confirmed ? t('merchantHooks.ipn.yes') : t('merchantHooks.ipn.no');
+  const actions = (message: IpnMessage) => (
+    <RowActions
+      actions={[
+        {
+          label: t('merchantHooks.log.open'),
+          name: t('merchantHooks.ipn.openNamed', { id: message.id }),
+          onClick: () => setOpened(message.id),
+        },
+        ...(message.confirmed
+          ? []
+          : [
+              {
+                label: t('merchantHooks.ipn.confirm'),
+                name: t('merchantHooks.ipn.confirmNamed', { id: message.id }),
+                loading: confirm.isPending && confirm.variables === message.id,
+                onClick: () => confirm.mutate(message.id),
+              },
+            ]),
+      ]}
+    />
+  );
+  const columns: DataColumn<IpnMessage>[] = [
+    {
+      id: 'id',
+      header: t('merchantHooks.ipn.id'),
+      rowHeader: true,
+      cell: (message) => message.id,
+    },
+    {
+      id: 'at',
+      header: t('merchantHooks.log.at'),
+      className: classes.nowrap,
+      cell: (message) => when(message.createdAt),
+    },
+    {
+      id: 'event',
+      header: t('merchantHooks.log.event'),
+      className: `${classes.mono} ${classes.nowrap}`,
+      cell: (message) => message.eventType,
+    },
+    {
+      id: 'delivery',
+      header: t('merchantHooks.log.delivery'),
+      className: classes.statusCell,
+      cell: delivery,
+    },
+    { id: 'confirmed', header: t('merchantHooks.ipn.confirmed'), cell: confirmed },
+    {
+      id: 'actions',
+      header: t('merchant.actions'),
+      headerHidden: true,
+      align: 'right',
+      cell: actions,
+    },
+  ];
+
+  return (
+    <Panel title={t('merchantHooks.ipn.historyTitle')} intro={t('merchantHooks.ipn.historyIntro')}>
+      {list.isPending && <ListSkeleton rows={5} size="sm" label={t('merchantHooks.ipn.loading')} />}
+      {list.isError && (
+        <LoadFailed
+          title={t('merchantHooks.ipn.loadFailed')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      )}
+      {confirm.isError && (
+        <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+          {describeApiError(t, confirm.error)}
+        </Alert>
+      )}
+      {list.isSuccess && rows.length === 0 && (
+        <EmptyState
+          title={t('merchantHooks.ipn.emptyTitle')}
+          text={t('merchantHooks.ipn.emptyText')}
+        />
+      )}
+      {list.isSuccess && rows.length > 0 && (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('merchantHooks.ipn.shown', { shown: rows.length, total })}
+          </Text>
+          <DataTable
+            rows={rows}
+            rowKey={(message) => message.id}
+            columns={columns}
+            caption={t('merchantHooks.ipn.caption')}
+            minWidth={720}
+            scrollLabel={t('merchantHooks.ipn.caption')}
+            card={{
+              listClassName: classes.list,
+              itemClassName: `${frame.card} ${frame.cardWithActions}`,
+              render: (message) => (
+                <>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text fw={600} size="sm" className={classes.mono}>
+                      {message.eventType}
+                    </Text>
+                    {delivery(message)}
+                  </Group>
+                  <dl>
+                    <dt>{t('merchantHooks.ipn.id')}</dt>
+                    <dd>{message.id}</dd>
+                    <dt>{t('merchantHooks.log.at')}</dt>
+                    <dd>{when(message.createdAt)}</dd>
+                    <dt>{t('merchantHooks.ipn.confirmed')}</dt>
+                    <dd>{confirmed(message)}</dd>
+                  </dl>
+                  {actions(message)}
+                </>
+              ),
+            }}
+          />
+          {list.hasNextPage && (
+            <Group justify="center">
+              <Button
+                variant="default"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+              >
+                {t('merchant.log.loadMore')}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+      <IpnDialog
+        customerId={customerId}
+        id={opened}
+        confirming={confirm.isPending}
+        onConfirm={(id) => confirm.mutate(id)}
+        onClose={() => setOpened(null)}
+      />
+    </Panel>
+  );
+}

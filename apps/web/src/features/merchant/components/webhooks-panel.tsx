@@ -1,0 +1,383 @@
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  webhookCreateBodySchema,
+  webhookPingBodySchema,
+  webhookUpdateBodySchema,
+  type Webhook,
+} from '@ledgerline/contract';
+import { DataTable, type DataColumn } from '@/ui/data-table';
+import { Dialog } from '@/ui/dialog';
+import { AlertIcon, CheckCircleIcon, PlusIcon } from '@/ui/icons';
+import frame from '@/ui/page-frame.module.css';
+import { StatusBadge } from '@/ui/status-badge';
+import { usePingWebhook, useRotateWebhookSecret, webhooks } from '../api/webhooks';
+import { ConfirmDialog } from './confirm-dialog';
+import { FormDialog, useFieldErrors } from './form-dialog';
+import classes from './merchant.module.css';
+import { Panel } from './panel';
+import { QueryState } from './query-state';
+import { RowActions } from './row-actions';
+import { SecretOnce } from './secret-once';
+
+/** The signing secret a creation or a rotation answered, shown once. */
+function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      opened={secret !== null}
+      onClose={onClose}
+      title={t('merchantHooks.endpoints.secretTitle')}
+      closeLabel={t('merchant.close')}
+    >
+      {secret && (
+        <SecretOnce
+          secret={secret}
+          label={t('merchantHooks.endpoints.secret')}
+          warning={t('merchantHooks.endpoints.secretOnce')}
+          doneLabel={t('merchant.keys.secretDone')}
+          onDone={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * A new endpoint, or a change of one (mounted per endpoint): its name and URL. A new one's answer
+ * holds its signing secret, which the panel shows once.
+ */
+function EndpointDialog({
+  customerId,
+  endpoint,
+  onCreated,
+  onClose,
+}: {
+  customerId: number;
+  endpoint: Webhook | null;
+  onCreated: (secret: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = webhooks.useCreate(customerId);
+  const update = webhooks.useUpdate(customerId);
+  const call = endpoint ? update : create;
+  const [form, setForm] = useState({ name: endpoint?.name ?? '', url: endpoint?.url ?? '' });
+  const fields = useFieldErrors();
+  const submit = () => {
+    const input = { name: form.name, url: form.url.trim() };
+    if (endpoint) {
+      if (fields.check(webhookUpdateBodySchema, input) === null) return;
+      update.mutate(
+        { id: endpoint.id, change: input },
+        { onSuccess: onClose, onError: fields.fromServer },
+      );
+    } else {
+      if (fields.check(webhookCreateBodySchema, { customerId, ...input }) === null) return;
+      create.mutate(input, {
+        onSuccess: (answer) => onCreated(answer.secret),
+        onError: fields.fromServer,
+      });
+    }
+  };
+  const field = (name: 'name' | 'url') => ({
+    value: form[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const value = event.currentTarget.value;
+      setForm((current) => ({ ...current, [name]: value }));
+    },
+    error: fields.message(name),
+  });
+  return (
+    <FormDialog
+      opened
+      title={
+        endpoint
+          ? t('merchantHooks.endpoints.editTitle', { name: endpoint.name })
+          : t('merchantHooks.endpoints.createTitle')
+      }
+      submitLabel={endpoint ? t('merchant.keys.save') : t('merchantHooks.endpoints.create')}
+      isPending={call.isPending}
+      error={call.error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        label={t('merchantHooks.endpoints.name')}
+        description={t('merchantHooks.endpoints.nameHint')}
+        maxLength={100}
+        required
+        data-autofocus
+        {...field('name')}
+      />
+      <TextInput
+        type="url"
+        label={t('merchantHooks.endpoints.url')}
+        description={t('merchantHooks.endpoints.urlHint')}
+        maxLength={2048}
+        required
+        {...field('url')}
+      />
+    </FormDialog>
+  );
+}
+
+/** "Test a URL": whether the address may be used and what it answered (nothing is saved). */
+function PingDialog({
+  customerId,
+  url: initial,
+  onClose,
+}: {
+  customerId: number;
+  url: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const ping = usePingWebhook(customerId);
+  const [url, setUrl] = useState(initial);
+  const fields = useFieldErrors();
+  const submit = () => {
+    const parsed = fields.check(webhookPingBodySchema, { url: url.trim() });
+    if (parsed === null) return;
+    ping.mutate(parsed.url, { onError: fields.fromServer });
+  };
+  const answer = ping.data;
+  return (
+    <FormDialog
+      opened
+      title={t('merchantHooks.ping.title')}
+      submitLabel={t('merchantHooks.ping.send')}
+      isPending={ping.isPending}
+      error={ping.error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Text size="sm">{t('merchantHooks.ping.intro')}</Text>
+      <TextInput
+        type="url"
+        label={t('merchantHooks.endpoints.url')}
+        value={url}
+        onChange={(event) => {
+          setUrl(event.currentTarget.value);
+          ping.reset();
+        }}
+        maxLength={2048}
+        error={fields.message('url')}
+        required
+        data-autofocus
+      />
+      {answer && (
+        <Alert
+          role="status"
+          color={answer.succeeded ? 'teal' : 'orange'}
+          variant="light"
+          icon={answer.succeeded ? <CheckCircleIcon /> : <AlertIcon />}
+          title={
+            answer.succeeded ? t('merchantHooks.ping.succeeded') : t('merchantHooks.ping.failed')
+          }
+        >
+          {answer.statusCode === null
+            ? t('merchantHooks.ping.noAnswer', { error: answer.error ?? '' })
+            : t('merchantHooks.ping.answered', {
+                status: answer.statusCode,
+                latency: answer.latencyMs,
+              })}
+        </Alert>
+      )}
+    </FormDialog>
+  );
+}
+
+/**
+ * The company's webhook endpoints (spec 2 §7 public-api/webhook, §8 webhook popup): every event is
+ * posted to each enabled one, signed with its own secret, shown only when made or rotated.
+ */
+export function WebhooksPanel({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const list = webhooks.useList(customerId);
+  const toggle = webhooks.useUpdate(customerId);
+  const remove = webhooks.useRemove(customerId);
+  const rotate = useRotateWebhookSecret(customerId);
+  const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
+  const [pinging, setPinging] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const status = (endpoint: Webhook) => (
+    <StatusBadge tone={endpoint.enabled ? 'teal' : 'gray'} size="sm">
+      {t(endpoint.enabled ? 'merchant.enabled' : 'merchant.disabled')}
+    </StatusBadge>
+  );
+  const named = (key: string, endpoint: Webhook) => t(key, { name: endpoint.name });
+  const actions = (endpoint: Webhook) => (
+    <RowActions
+      actions={[
+        {
+          label: t(endpoint.enabled ? 'merchant.disable' : 'merchant.enable'),
+          name: named(
+            endpoint.enabled
+              ? 'merchantHooks.endpoints.disableNamed'
+              : 'merchantHooks.endpoints.enableNamed',
+            endpoint,
+          ),
+          loading: toggle.isPending && toggle.variables.id === endpoint.id,
+          onClick: () => toggle.mutate({ id: endpoint.id, change: { enabled: !endpoint.enabled } }),
+        },
+        {
+          label: t('merchantHooks.endpoints.edit'),
+          name: named('merchantHooks.endpoints.editNamed', endpoint),
+          onClick: () => setEditing(endpoint),
+        },
+        {
+          label: t('merchantHooks.ping.action'),
+          name: named('merchantHooks.ping.actionNamed', endpoint),
+          onClick: () => setPinging(endpoint.url),
+        },
+        {
+          label: t('merchantHooks.endpoints.rotate'),
+          name: named('merchantHooks.endpoints.rotateNamed', endpoint),
+          onClick: () => setRotating(endpoint),
+        },
+        {
+          label: t('merchant.delete'),
+          name: named('merchantHooks.endpoints.deleteNamed', endpoint),
+          onClick: () => setDeleting(endpoint),
+        },
+      ]}
+    />
+  );
+  const columns: DataColumn<Webhook>[] = [
+    {
+      id: 'name',
+      header: t('merchantHooks.endpoints.name'),
+      rowHeader: true,
+      className: classes.nowrap,
+      cell: (endpoint) => endpoint.name,
+    },
+    {
+      id: 'url',
+      header: t('merchantHooks.endpoints.url'),
+      className: classes.mono,
+      cell: (endpoint) => endpoint.url,
+    },
+    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
+    {
+      id: 'actions',
+      header: t('merchant.actions'),
+      headerHidden: true,
+      align: 'right',
+      cell: actions,
+    },
+  ];
+
+  return (
+    <Panel
+      title={t('merchantHooks.endpoints.title')}
+      intro={t('merchantHooks.endpoints.intro')}
+      action={
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setPinging('')}>
+            {t('merchantHooks.ping.title')}
+          </Button>
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => setEditing('new')}>
+            {t('merchantHooks.endpoints.create')}
+          </Button>
+        </Group>
+      }
+    >
+      <QueryState
+        query={list}
+        skeletonRows={2}
+        loadingLabel={t('merchantHooks.endpoints.loading')}
+        failedTitle={t('merchantHooks.endpoints.loadFailed')}
+        empty={{
+          title: t('merchantHooks.endpoints.emptyTitle'),
+          text: t('merchantHooks.endpoints.emptyText'),
+        }}
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(endpoint) => endpoint.id}
+            columns={columns}
+            caption={t('merchantHooks.endpoints.caption')}
+            minWidth={760}
+            card={{
+              listClassName: classes.list,
+              itemClassName: `${frame.card} ${frame.cardWithActions}`,
+              render: (endpoint) => (
+                <>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text fw={600} size="sm">
+                      {endpoint.name}
+                    </Text>
+                    {status(endpoint)}
+                  </Group>
+                  <dl>
+                    <dt>{t('merchantHooks.endpoints.url')}</dt>
+                    <dd className={classes.mono}>{endpoint.url}</dd>
+                  </dl>
+                  {actions(endpoint)}
+                </>
+              ),
+            }}
+          />
+        )}
+      </QueryState>
+      {editing !== null && (
+        <EndpointDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          customerId={customerId}
+          endpoint={editing === 'new' ? null : editing}
+          onCreated={(made) => {
+            setEditing(null);
+            setSecret(made);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {pinging !== null && (
+        <PingDialog customerId={customerId} url={pinging} onClose={() => setPinging(null)} />
+      )}
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <ConfirmDialog
+        opened={rotating !== null}
+        title={t('merchantHooks.endpoints.rotateTitle', { name: rotating?.name ?? '' })}
+        text={t('merchantHooks.endpoints.rotateText')}
+        confirmLabel={t('merchantHooks.endpoints.rotateConfirm')}
+        isPending={rotate.isPending}
+        error={rotate.error}
+        onConfirm={() =>
+          rotating &&
+          rotate.mutate(rotating.id, {
+            onSuccess: (answer) => {
+              setRotating(null);
+              setSecret(answer.secret);
+            },
+          })
+        }
+        onClose={() => {
+          rotate.reset();
+          setRotating(null);
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('merchantHooks.endpoints.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('merchantHooks.endpoints.deleteText')}
+        confirmLabel={t('merchantHooks.endpoints.deleteConfirm')}
+        isPending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
+        onClose={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      />
+    </Panel>
+  );
+}
