@@ -163,7 +163,7 @@ function SettingsForm({ customerId, settings }: { customerId: number; settings: 
             secret={secret}
             label={t('merchantHooks.ipn.secret')}
             warning={t('merchantHooks.endpoints.secretOnce')}
-            doneLabel={t('merchant.keys.secretDone')}
+            doneLabel={t('merchantHooks.secretDone')}
             onDone={() => setSecret(null)}
           />
         )}

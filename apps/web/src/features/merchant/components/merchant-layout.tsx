@@ -19,13 +19,15 @@ export function useMerchantCompany(): MerchantContext {
   return useOutletContext<MerchantContext>();
 }
 
-const SCREENS: readonly MerchantScreen[] = [
-  'apiKeys',
-  'apiLog',
-  'webhookLog',
-  'ipnHistory',
-  'ipnSettings',
-];
+/** The sub-navigation in order, each with its label's key. */
+const TABS: Record<MerchantScreen, string> = {
+  apiKeys: 'merchant.tabs.apiKeys',
+  apiLog: 'merchant.tabs.apiLog',
+  webhookLog: 'merchantHooks.tabs.webhookLog',
+  ipnHistory: 'merchantHooks.tabs.ipnHistory',
+  ipnSettings: 'merchantHooks.tabs.ipnSettings',
+};
+const SCREENS = Object.keys(TABS) as MerchantScreen[];
 
 /**
  * /merchant/* (issue 18; spec 2 §2): the heading, the merchant sub-navigation, then the screen.
@@ -68,7 +70,7 @@ export function MerchantLayout() {
               {SCREENS.map((screen) => (
                 <li key={screen}>
                   <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab}>
-                    {t(`merchant.tabs.${screen}`)}
+                    {t(TABS[screen])}
                   </NavLink>
                 </li>
               ))}

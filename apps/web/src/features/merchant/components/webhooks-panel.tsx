@@ -36,7 +36,7 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
           secret={secret}
           label={t('merchantHooks.endpoints.secret')}
           warning={t('merchantHooks.endpoints.secretOnce')}
-          doneLabel={t('merchant.keys.secretDone')}
+          doneLabel={t('merchantHooks.secretDone')}
           onDone={onClose}
         />
       )}
