@@ -1,18 +1,18 @@
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AllowedIp } from '@ledgerline/contract';
 import { allowedIpCreateRequestSchema } from '@ledgerline/contract/merchant-api/routes';
 import { MERCHANT_NAME_MAX } from '@ledgerline/domain/merchant-api';
-import { DataTable, type DataColumn } from '@/ui/data-table';
+import type { DataColumn } from '@/ui/data-table';
 import { fieldMessage } from '@/ui/field-message';
 import { InfoIcon, PlusIcon } from '@/ui/icons';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge } from '@/ui/status-badge';
 import { allowedIps } from '../api/allowed-ips';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormDialog, useFieldErrors } from './form-dialog';
 import classes from './merchant.module.css';
+import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { Panel } from './panel';
 import { QueryState } from './query-state';
 import { RowActions } from './row-actions';
@@ -137,14 +137,8 @@ export function AllowedIpsPanel({ customerId }: { customerId: number }) {
   const columns: DataColumn<AllowedIp>[] = [
     { id: 'name', header: t('merchant.ranges.name'), rowHeader: true, cell: (range) => range.name },
     { id: 'span', header: t('merchant.ranges.span'), className: classes.mono, cell: span },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
-    {
-      id: 'actions',
-      header: t('merchant.actions'),
-      headerHidden: true,
-      align: 'right',
-      cell: actions,
-    },
+    statusColumn(t('merchant.status'), status),
+    actionsColumn(t('merchant.actions'), actions),
   ];
 
   return (
@@ -174,30 +168,17 @@ export function AllowedIpsPanel({ customerId }: { customerId: number }) {
         empty={null}
       >
         {(rows) => (
-          <DataTable
+          <MerchantTable
             rows={rows}
             rowKey={(range) => range.id}
             columns={columns}
             caption={t('merchant.ranges.caption')}
             minWidth={560}
             card={{
-              listClassName: classes.list,
-              itemClassName: `${frame.card} ${frame.cardWithActions}`,
-              render: (range) => (
-                <>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600} size="sm">
-                      {range.name}
-                    </Text>
-                    {status(range)}
-                  </Group>
-                  <dl>
-                    <dt>{t('merchant.ranges.span')}</dt>
-                    <dd className={classes.mono}>{span(range)}</dd>
-                  </dl>
-                  {actions(range)}
-                </>
-              ),
+              title: (range) => range.name,
+              badge: status,
+              facts: (range) => [[t('merchant.ranges.span'), span(range), true]],
+              actions,
             }}
           />
         )}

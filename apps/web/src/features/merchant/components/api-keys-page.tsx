@@ -1,10 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@ledgerline/contract';
-import { DataTable, type DataColumn } from '@/ui/data-table';
+import type { DataColumn } from '@/ui/data-table';
 import { PlusIcon } from '@/ui/icons';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { apiKeys } from '../api/api-keys';
@@ -14,6 +13,7 @@ import { CreateKeyDialog } from './create-key-dialog';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { Panel } from './panel';
 import { QueryState } from './query-state';
 import { RenameDialog } from './rename-dialog';
@@ -85,7 +85,7 @@ export function ApiKeysPage() {
       cell: (key) => `…${key.hint}`,
     },
     { id: 'scopes', header: t('merchant.keys.scopes'), cell: scopes },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
+    statusColumn(t('merchant.status'), status),
     {
       id: 'created',
       header: t('merchant.keys.created'),
@@ -94,13 +94,7 @@ export function ApiKeysPage() {
     },
     { id: 'lastUsed', header: t('merchant.keys.lastUsed'), cell: lastUsed },
     { id: 'expires', header: t('merchant.keys.expires'), cell: expires },
-    {
-      id: 'actions',
-      header: t('merchant.actions'),
-      headerHidden: true,
-      align: 'right',
-      cell: actions,
-    },
+    actionsColumn(t('merchant.actions'), actions),
   ];
 
   return (
@@ -121,38 +115,23 @@ export function ApiKeysPage() {
           empty={{ title: t('merchant.keys.emptyTitle'), text: t('merchant.keys.emptyText') }}
         >
           {(rows) => (
-            <DataTable
+            <MerchantTable
               rows={rows}
               rowKey={(key) => key.id}
               columns={columns}
               caption={t('merchant.keys.caption')}
               minWidth={900}
               card={{
-                listClassName: classes.list,
-                itemClassName: `${frame.card} ${frame.cardWithActions}`,
-                render: (key) => (
-                  <>
-                    <Group justify="space-between" gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm">
-                        {key.name}
-                      </Text>
-                      {status(key)}
-                    </Group>
-                    <dl>
-                      <dt>{t('merchant.keys.hint')}</dt>
-                      <dd className={classes.mono}>…{key.hint}</dd>
-                      <dt>{t('merchant.keys.scopes')}</dt>
-                      <dd>{scopes(key)}</dd>
-                      <dt>{t('merchant.keys.created')}</dt>
-                      <dd>{when(key.createdAt, false)}</dd>
-                      <dt>{t('merchant.keys.lastUsed')}</dt>
-                      <dd>{lastUsed(key)}</dd>
-                      <dt>{t('merchant.keys.expires')}</dt>
-                      <dd>{expires(key)}</dd>
-                    </dl>
-                    {actions(key)}
-                  </>
-                ),
+                title: (key) => key.name,
+                badge: status,
+                facts: (key) => [
+                  [t('merchant.keys.hint'), `…${key.hint}`, true],
+                  [t('merchant.keys.scopes'), scopes(key)],
+                  [t('merchant.keys.created'), when(key.createdAt, false)],
+                  [t('merchant.keys.lastUsed'), lastUsed(key)],
+                  [t('merchant.keys.expires'), expires(key)],
+                ],
+                actions,
               }}
             />
           )}

@@ -1,12 +1,11 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequest } from '@ledgerline/contract';
-import { DataTable, type DataColumn } from '@/ui/data-table';
+import type { DataColumn } from '@/ui/data-table';
 import { DateField } from '@/ui/date-field';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { apiKeys } from '../api/api-keys';
@@ -14,6 +13,7 @@ import { useApiLog } from '../api/api-log';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { LoadMore, MerchantTable, statusColumn } from './merchant-table';
 
 function statusTone(status: number): BadgeTone {
   if (status >= 500) return 'red';
@@ -67,7 +67,7 @@ export function ApiLogPage() {
       className: classes.mono,
       cell: (call) => call.path,
     },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
+    statusColumn(t('merchant.status'), status),
     { id: 'ip', header: t('merchant.log.ip'), className: classes.mono, cell: (call) => call.ip },
     { id: 'duration', header: t('merchant.log.duration'), align: 'right', cell: duration },
   ];
@@ -139,47 +139,29 @@ export function ApiLogPage() {
         )}
         {log.isSuccess && rows.length > 0 && (
           <Stack gap="md">
-            <DataTable
+            <MerchantTable
               rows={rows}
               rowKey={(call) => call.id}
               columns={columns}
               caption={t('merchant.log.caption')}
               minWidth={720}
-              scrollLabel={t('merchant.log.caption')}
+              scrollable
               card={{
-                listClassName: classes.list,
-                itemClassName: frame.card,
-                render: (call) => (
-                  <>
-                    <Group justify="space-between" gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm" className={classes.mono}>
-                        {call.method} {call.path}
-                      </Text>
-                      {status(call)}
-                    </Group>
-                    <dl>
-                      <dt>{t('merchant.log.at')}</dt>
-                      <dd>{when(call.at)}</dd>
-                      <dt>{t('merchant.log.ip')}</dt>
-                      <dd className={classes.mono}>{call.ip}</dd>
-                      <dt>{t('merchant.log.duration')}</dt>
-                      <dd>{duration(call)}</dd>
-                    </dl>
-                  </>
-                ),
+                title: (call) => `${call.method} ${call.path}`,
+                monoTitle: true,
+                badge: status,
+                facts: (call) => [
+                  [t('merchant.log.at'), when(call.at)],
+                  [t('merchant.log.ip'), call.ip, true],
+                  [t('merchant.log.duration'), duration(call)],
+                ],
               }}
             />
-            {log.hasNextPage && (
-              <Group justify="center">
-                <Button
-                  variant="default"
-                  onClick={() => void log.fetchNextPage()}
-                  loading={log.isFetchingNextPage}
-                >
-                  {t('merchant.log.loadMore')}
-                </Button>
-              </Group>
-            )}
+            <LoadMore
+              hasMore={log.hasNextPage}
+              loading={log.isFetchingNextPage}
+              onLoad={() => void log.fetchNextPage()}
+            />
           </Stack>
         )}
       </Paper>

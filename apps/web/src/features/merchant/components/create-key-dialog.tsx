@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { apiKeyCreateRequestSchema } from '@ledgerline/contract/merchant-api/routes';
 import { API_KEY_SCOPES, MERCHANT_NAME_MAX } from '@ledgerline/domain/merchant-api';
 import { DateField } from '@/ui/date-field';
-import { Dialog } from '@/ui/dialog';
 import { apiKeys } from '../api/api-keys';
 import { FormDialog, useFieldErrors } from './form-dialog';
-import { SecretOnce } from './secret-once';
+import { SecretDialog } from './secret-once';
 
 type Scope = (typeof API_KEY_SCOPES)[number];
 
@@ -53,20 +52,14 @@ export function CreateKeyDialog({
 
   if (secret)
     return (
-      <Dialog
-        opened={opened}
-        onClose={close}
+      <SecretDialog
         title={t('merchant.keys.createdTitle')}
-        closeLabel={t('merchant.close')}
-      >
-        <SecretOnce
-          secret={secret}
-          label={t('merchant.keys.secret')}
-          warning={t('merchant.keys.secretOnce')}
-          doneLabel={t('merchant.keys.secretDone')}
-          onDone={close}
-        />
-      </Dialog>
+        secret={opened ? secret : null}
+        label={t('merchant.keys.secret')}
+        warning={t('merchant.keys.secretOnce')}
+        doneLabel={t('merchant.keys.secretDone')}
+        onClose={close}
+      />
     );
 
   return (

@@ -3,19 +3,19 @@ import '@mantine/core/styles/Code.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpnMessage } from '@ledgerline/contract';
-import { DataTable, type DataColumn } from '@/ui/data-table';
+import type { DataColumn } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
 import { describeApiError } from '@/ui/field-message';
 import { AlertIcon } from '@/ui/icons';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useConfirmIpn, useIpn, useIpnList } from '../api/ipn';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { LoadMore, MerchantTable, actionsColumn } from './merchant-table';
 import { Panel } from './panel';
 import { EmptyState } from './query-state';
 import { RowActions } from './row-actions';
@@ -178,13 +178,7 @@ export function IpnHistoryPage() {
       cell: delivery,
     },
     { id: 'confirmed', header: t('merchantHooks.ipn.confirmed'), cell: confirmed },
-    {
-      id: 'actions',
-      header: t('merchant.actions'),
-      headerHidden: true,
-      align: 'right',
-      cell: actions,
-    },
+    actionsColumn(t('merchant.actions'), actions),
   ];
 
   return (
@@ -214,48 +208,30 @@ export function IpnHistoryPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('merchantHooks.ipn.shown', { shown: rows.length, total })}
           </Text>
-          <DataTable
+          <MerchantTable
             rows={rows}
             rowKey={(message) => message.id}
             columns={columns}
             caption={t('merchantHooks.ipn.caption')}
             minWidth={720}
-            scrollLabel={t('merchantHooks.ipn.caption')}
+            scrollable
             card={{
-              listClassName: classes.list,
-              itemClassName: `${frame.card} ${frame.cardWithActions}`,
-              render: (message) => (
-                <>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600} size="sm" className={classes.mono}>
-                      {message.eventType}
-                    </Text>
-                    {delivery(message)}
-                  </Group>
-                  <dl>
-                    <dt>{t('merchantHooks.ipn.id')}</dt>
-                    <dd>{message.id}</dd>
-                    <dt>{t('merchantHooks.log.at')}</dt>
-                    <dd>{when(message.createdAt)}</dd>
-                    <dt>{t('merchantHooks.ipn.confirmed')}</dt>
-                    <dd>{confirmed(message)}</dd>
-                  </dl>
-                  {actions(message)}
-                </>
-              ),
+              title: (message) => message.eventType,
+              monoTitle: true,
+              badge: delivery,
+              facts: (message) => [
+                [t('merchantHooks.ipn.id'), message.id],
+                [t('merchantHooks.log.at'), when(message.createdAt)],
+                [t('merchantHooks.ipn.confirmed'), confirmed(message)],
+              ],
+              actions,
             }}
           />
-          {list.hasNextPage && (
-            <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-              >
-                {t('merchant.log.loadMore')}
-              </Button>
-            </Group>
-          )}
+          <LoadMore
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+          />
         </>
       )}
       <IpnDialog

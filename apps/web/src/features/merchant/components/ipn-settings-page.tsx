@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { webhookUrlSchema, type IpnSettings } from '@ledgerline/contract';
 import { isApiError } from '@/lib/api-error';
 import { schemaResolver } from '@/lib/forms/schema-resolver';
-import { Dialog } from '@/ui/dialog';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { AlertIcon, CheckCircleIcon } from '@/ui/icons';
 import { ListSkeleton } from '@/ui/list-skeleton';
@@ -17,7 +16,7 @@ import { useIpnSettings, useUpdateIpnSettings, type IpnSettingsUpdate } from '..
 import { ConfirmDialog } from './confirm-dialog';
 import { useMerchantCompany } from './merchant-layout';
 import { Panel } from './panel';
-import { SecretOnce } from './secret-once';
+import { SecretDialog } from './secret-once';
 
 /** The values the contract allows for both switches (0 or 1; 1 by default). */
 const STATUS_VALUES = ['1', '0'] as const;
@@ -152,22 +151,14 @@ function SettingsForm({ customerId, settings }: { customerId: number; settings: 
           setRegenerating(false);
         }}
       />
-      <Dialog
-        opened={secret !== null}
-        onClose={() => setSecret(null)}
+      <SecretDialog
         title={t('merchantHooks.ipn.secretTitle')}
-        closeLabel={t('merchant.close')}
-      >
-        {secret && (
-          <SecretOnce
-            secret={secret}
-            label={t('merchantHooks.ipn.secret')}
-            warning={t('merchantHooks.endpoints.secretOnce')}
-            doneLabel={t('merchantHooks.secretDone')}
-            onDone={() => setSecret(null)}
-          />
-        )}
-      </Dialog>
+        secret={secret}
+        label={t('merchantHooks.ipn.secret')}
+        warning={t('merchantHooks.endpoints.secretOnce')}
+        doneLabel={t('merchantHooks.secretDone')}
+        onClose={() => setSecret(null)}
+      />
     </>
   );
 }

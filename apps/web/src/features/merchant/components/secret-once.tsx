@@ -1,6 +1,8 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Code.css';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/ui/dialog';
 import { AlertIcon } from '@/ui/icons';
 import { CopyValue } from '@/ui/copy-value';
 import classes from './merchant.module.css';
@@ -45,5 +47,27 @@ export function SecretOnce({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** SecretOnce in its own dialog, open while there is a secret to show. */
+export function SecretDialog({
+  title,
+  secret,
+  onClose,
+  ...texts
+}: {
+  title: string;
+  secret: string | null | undefined;
+  label: string;
+  warning: string;
+  doneLabel: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog opened={!!secret} onClose={onClose} title={title} closeLabel={t('merchant.close')}>
+      {secret && <SecretOnce secret={secret} onDone={onClose} {...texts} />}
+    </Dialog>
   );
 }

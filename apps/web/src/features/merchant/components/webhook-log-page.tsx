@@ -4,13 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookAttempt } from '@ledgerline/contract';
-import { DataTable, type DataColumn } from '@/ui/data-table';
+import type { DataColumn } from '@/ui/data-table';
 import { DateField } from '@/ui/date-field';
 import { Dialog } from '@/ui/dialog';
 import { CheckCircleIcon } from '@/ui/icons';
 import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useRedeliver, useWebhookLog } from '../api/webhooks';
@@ -18,6 +17,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { LoadMore, MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { EmptyState } from './query-state';
 import { WebhooksPanel } from './webhooks-panel';
 
@@ -179,15 +179,9 @@ export function WebhookLogPage() {
       className: classes.mono,
       cell: (attempt) => attempt.url,
     },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
+    statusColumn(t('merchant.status'), status),
     { id: 'latency', header: t('merchantHooks.log.latency'), align: 'right', cell: latency },
-    {
-      id: 'open',
-      header: t('merchant.actions'),
-      headerHidden: true,
-      align: 'right',
-      cell: open,
-    },
+    actionsColumn(t('merchant.actions'), open),
   ];
 
   return (
@@ -253,48 +247,30 @@ export function WebhookLogPage() {
           )}
           {log.isSuccess && rows.length > 0 && (
             <>
-              <DataTable
+              <MerchantTable
                 rows={rows}
                 rowKey={(attempt) => attempt.id}
                 columns={columns}
                 caption={t('merchantHooks.log.caption')}
                 minWidth={760}
-                scrollLabel={t('merchantHooks.log.caption')}
+                scrollable
                 card={{
-                  listClassName: classes.list,
-                  itemClassName: `${frame.card} ${frame.cardWithActions}`,
-                  render: (attempt) => (
-                    <>
-                      <Group justify="space-between" gap="xs" wrap="wrap">
-                        <Text fw={600} size="sm" className={classes.mono}>
-                          {attempt.eventType}
-                        </Text>
-                        {status(attempt)}
-                      </Group>
-                      <dl>
-                        <dt>{t('merchantHooks.log.at')}</dt>
-                        <dd>{when(attempt.createdAt)}</dd>
-                        <dt>{t('merchantHooks.log.endpoint')}</dt>
-                        <dd className={classes.mono}>{attempt.url}</dd>
-                        <dt>{t('merchantHooks.log.latency')}</dt>
-                        <dd>{latency(attempt)}</dd>
-                      </dl>
-                      <Group justify="flex-end">{open(attempt)}</Group>
-                    </>
-                  ),
+                  title: (attempt) => attempt.eventType,
+                  monoTitle: true,
+                  badge: status,
+                  facts: (attempt) => [
+                    [t('merchantHooks.log.at'), when(attempt.createdAt)],
+                    [t('merchantHooks.log.endpoint'), attempt.url, true],
+                    [t('merchantHooks.log.latency'), latency(attempt)],
+                  ],
+                  actions: open,
                 }}
               />
-              {log.hasNextPage && (
-                <Group justify="center">
-                  <Button
-                    variant="default"
-                    onClick={() => void log.fetchNextPage()}
-                    loading={log.isFetchingNextPage}
-                  >
-                    {t('merchant.log.loadMore')}
-                  </Button>
-                </Group>
-              )}
+              <LoadMore
+                hasMore={log.hasNextPage}
+                loading={log.isFetchingNextPage}
+                onLoad={() => void log.fetchNextPage()}
+              />
             </>
           )}
         </Stack>

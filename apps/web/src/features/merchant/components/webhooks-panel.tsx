@@ -7,42 +7,18 @@ import {
   webhookUpdateBodySchema,
   type Webhook,
 } from '@ledgerline/contract';
-import { DataTable, type DataColumn } from '@/ui/data-table';
-import { Dialog } from '@/ui/dialog';
+import type { DataColumn } from '@/ui/data-table';
 import { AlertIcon, CheckCircleIcon, PlusIcon } from '@/ui/icons';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge } from '@/ui/status-badge';
 import { usePingWebhook, useRotateWebhookSecret, webhooks } from '../api/webhooks';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormDialog, useFieldErrors } from './form-dialog';
 import classes from './merchant.module.css';
+import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { Panel } from './panel';
 import { QueryState } from './query-state';
 import { RowActions } from './row-actions';
-import { SecretOnce } from './secret-once';
-
-/** The signing secret a creation or a rotation answered, shown once. */
-function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      opened={secret !== null}
-      onClose={onClose}
-      title={t('merchantHooks.endpoints.secretTitle')}
-      closeLabel={t('merchant.close')}
-    >
-      {secret && (
-        <SecretOnce
-          secret={secret}
-          label={t('merchantHooks.endpoints.secret')}
-          warning={t('merchantHooks.endpoints.secretOnce')}
-          doneLabel={t('merchantHooks.secretDone')}
-          onDone={onClose}
-        />
-      )}
-    </Dialog>
-  );
-}
+import { SecretDialog } from './secret-once';
 
 /**
  * A new endpoint, or a change of one (mounted per endpoint): its name and URL. A new one's answer
@@ -262,14 +238,8 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
       className: classes.mono,
       cell: (endpoint) => endpoint.url,
     },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
-    {
-      id: 'actions',
-      header: t('merchant.actions'),
-      headerHidden: true,
-      align: 'right',
-      cell: actions,
-    },
+    statusColumn(t('merchant.status'), status),
+    actionsColumn(t('merchant.actions'), actions),
   ];
 
   return (
@@ -298,30 +268,17 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
         }}
       >
         {(rows) => (
-          <DataTable
+          <MerchantTable
             rows={rows}
             rowKey={(endpoint) => endpoint.id}
             columns={columns}
             caption={t('merchantHooks.endpoints.caption')}
             minWidth={760}
             card={{
-              listClassName: classes.list,
-              itemClassName: `${frame.card} ${frame.cardWithActions}`,
-              render: (endpoint) => (
-                <>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600} size="sm">
-                      {endpoint.name}
-                    </Text>
-                    {status(endpoint)}
-                  </Group>
-                  <dl>
-                    <dt>{t('merchantHooks.endpoints.url')}</dt>
-                    <dd className={classes.mono}>{endpoint.url}</dd>
-                  </dl>
-                  {actions(endpoint)}
-                </>
-              ),
+              title: (endpoint) => endpoint.name,
+              badge: status,
+              facts: (endpoint) => [[t('merchantHooks.endpoints.url'), endpoint.url, true]],
+              actions,
             }}
           />
         )}
@@ -341,7 +298,14 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
       {pinging !== null && (
         <PingDialog customerId={customerId} url={pinging} onClose={() => setPinging(null)} />
       )}
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretDialog
+        title={t('merchantHooks.endpoints.secretTitle')}
+        secret={secret}
+        label={t('merchantHooks.endpoints.secret')}
+        warning={t('merchantHooks.endpoints.secretOnce')}
+        doneLabel={t('merchantHooks.secretDone')}
+        onClose={() => setSecret(null)}
+      />
       <ConfirmDialog
         opened={rotating !== null}
         title={t('merchantHooks.endpoints.rotateTitle', { name: rotating?.name ?? '' })}
