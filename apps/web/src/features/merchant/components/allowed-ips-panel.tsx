@@ -9,7 +9,7 @@ import { fieldMessage } from '@/ui/field-message';
 import { InfoIcon, PlusIcon } from '@/ui/icons';
 import { StatusBadge } from '@/ui/status-badge';
 import { allowedIps } from '../api/allowed-ips';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmMutation } from './confirm-dialog';
 import { FormDialog, useFieldErrors } from './form-dialog';
 import classes from './merchant.module.css';
 import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
@@ -162,6 +162,7 @@ export function AllowedIpsPanel({ customerId }: { customerId: number }) {
       )}
       <QueryState
         query={ranges}
+        rows={ranges.data}
         skeletonRows={2}
         loadingLabel={t('merchant.ranges.loading')}
         failedTitle={t('merchant.ranges.loadFailed')}
@@ -184,20 +185,14 @@ export function AllowedIpsPanel({ customerId }: { customerId: number }) {
         )}
       </QueryState>
       <AddRangeDialog customerId={customerId} opened={isAdding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('merchant.ranges.deleteTitle', { name: deleting?.name ?? '' })}
+      <ConfirmMutation
+        target={deleting}
+        mutation={remove}
+        variables={(range) => range.id}
+        title={(range) => t('merchant.ranges.deleteTitle', { name: range.name })}
         text={t('merchant.ranges.deleteText')}
         confirmLabel={t('merchant.ranges.deleteConfirm')}
-        isPending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
-        }
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
       />
     </Panel>
   );

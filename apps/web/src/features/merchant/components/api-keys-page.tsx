@@ -8,7 +8,7 @@ import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { apiKeys } from '../api/api-keys';
 import { AllowedIpsPanel } from './allowed-ips-panel';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmMutation } from './confirm-dialog';
 import { CreateKeyDialog } from './create-key-dialog';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
@@ -110,6 +110,7 @@ export function ApiKeysPage() {
       >
         <QueryState
           query={keys}
+          rows={keys.data}
           loadingLabel={t('merchant.keys.loading')}
           failedTitle={t('merchant.keys.loadFailed')}
           empty={{ title: t('merchant.keys.emptyTitle'), text: t('merchant.keys.emptyText') }}
@@ -161,23 +162,14 @@ export function ApiKeysPage() {
           onClose={() => setRenaming(null)}
         />
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('merchant.keys.deleteTitle', { name: deleting?.name ?? '' })}
+      <ConfirmMutation
+        target={deleting}
+        mutation={remove}
+        variables={(key) => key.id}
+        title={(key) => t('merchant.keys.deleteTitle', { name: key.name })}
         text={t('merchant.keys.deleteText')}
         confirmLabel={t('merchant.keys.deleteConfirm')}
-        isPending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => setDeleting(null),
-          })
-        }
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

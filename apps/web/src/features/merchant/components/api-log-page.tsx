@@ -1,10 +1,9 @@
-import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequest } from '@ledgerline/contract';
 import type { DataColumn } from '@/ui/data-table';
 import { DateField } from '@/ui/date-field';
-import { ListSkeleton } from '@/ui/list-skeleton';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
@@ -13,6 +12,7 @@ import { useApiLog } from '../api/api-log';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { EmptyState, QueryState } from './query-state';
 import { LoadMore, MerchantTable, statusColumn } from './merchant-table';
 
 function statusTone(status: number): BadgeTone {
@@ -45,7 +45,6 @@ export function ApiLogPage() {
           ...(toDate ? { toDate } : {}),
         },
   );
-  const rows = log.data?.pages.flatMap((page) => page.apiRequests) ?? [];
 
   const status = (call: ApiRequest) => (
     <StatusBadge tone={statusTone(call.status)} size="sm">
@@ -109,61 +108,52 @@ export function ApiLogPage() {
           />
         )}
         {!keys.isError && apiKeyId === '' && (
-          <Stack gap={2}>
-            <Text fw={600}>{t('merchant.log.chooseTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {keys.isSuccess && keys.data.length === 0
+          <EmptyState
+            title={t('merchant.log.chooseTitle')}
+            text={
+              keys.isSuccess && keys.data.length === 0
                 ? t('merchant.log.noKeys')
-                : t('merchant.log.chooseText')}
-            </Text>
-          </Stack>
-        )}
-        {apiKeyId !== '' && log.isLoading && (
-          <ListSkeleton rows={5} size="sm" label={t('merchant.log.loading')} />
-        )}
-        {log.isError && (
-          <LoadFailed
-            title={t('merchant.log.loadFailed')}
-            error={log.error}
-            onRetry={() => void log.refetch()}
-            retrying={log.isFetching}
+                : t('merchant.log.chooseText')
+            }
           />
         )}
-        {log.isSuccess && rows.length === 0 && (
-          <Stack gap={2}>
-            <Text fw={600}>{t('merchant.log.emptyTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('merchant.log.emptyText')}
-            </Text>
-          </Stack>
-        )}
-        {log.isSuccess && rows.length > 0 && (
-          <Stack gap="md">
-            <MerchantTable
-              rows={rows}
-              rowKey={(call) => call.id}
-              columns={columns}
-              caption={t('merchant.log.caption')}
-              minWidth={720}
-              scrollable
-              card={{
-                title: (call) => `${call.method} ${call.path}`,
-                monoTitle: true,
-                badge: status,
-                facts: (call) => [
-                  [t('merchant.log.at'), when(call.at)],
-                  [t('merchant.log.ip'), call.ip, true],
-                  [t('merchant.log.duration'), duration(call)],
-                ],
-              }}
-            />
-            <LoadMore
-              hasMore={log.hasNextPage}
-              loading={log.isFetchingNextPage}
-              onLoad={() => void log.fetchNextPage()}
-            />
-          </Stack>
-        )}
+        <QueryState
+          query={log}
+          rows={log.data?.pages.flatMap((page) => page.apiRequests)}
+          dense
+          skeletonRows={5}
+          loadingLabel={t('merchant.log.loading')}
+          failedTitle={t('merchant.log.loadFailed')}
+          empty={{ title: t('merchant.log.emptyTitle'), text: t('merchant.log.emptyText') }}
+        >
+          {(rows) => (
+            <Stack gap="md">
+              <MerchantTable
+                rows={rows}
+                rowKey={(call) => call.id}
+                columns={columns}
+                caption={t('merchant.log.caption')}
+                minWidth={720}
+                scrollable
+                card={{
+                  title: (call) => `${call.method} ${call.path}`,
+                  monoTitle: true,
+                  badge: status,
+                  facts: (call) => [
+                    [t('merchant.log.at'), when(call.at)],
+                    [t('merchant.log.ip'), call.ip, true],
+                    [t('merchant.log.duration'), duration(call)],
+                  ],
+                }}
+              />
+              <LoadMore
+                hasMore={log.hasNextPage}
+                loading={log.isFetchingNextPage}
+                onLoad={() => void log.fetchNextPage()}
+              />
+            </Stack>
+          )}
+        </QueryState>
       </Paper>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/ui/dialog';
 import { describeApiError } from '@/ui/field-message';
@@ -47,5 +48,52 @@ export function ConfirmDialog({
         </Group>
       </Stack>
     </Dialog>
+  );
+}
+
+/**
+ * ConfirmDialog for one call about one row (delete it, rotate its secret, send it again): open
+ * while there is a target; the call's error stays in the dialog; it closes once the call succeeds.
+ */
+export function ConfirmMutation<Target, Data, Vars>({
+  target,
+  mutation,
+  variables,
+  title,
+  onSuccess,
+  onClose,
+  ...texts
+}: {
+  target: Target | null;
+  mutation: UseMutationResult<Data, Error, Vars>;
+  variables: (target: Target) => Vars;
+  title: (target: Target) => string;
+  text: string;
+  confirmLabel: string;
+  confirmColor?: string;
+  onSuccess?: (data: Data, target: Target) => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      opened={target !== null}
+      title={target === null ? '' : title(target)}
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => {
+        if (target === null) return;
+        mutation.mutate(variables(target), {
+          onSuccess: (data) => {
+            onSuccess?.(data, target);
+            onClose();
+          },
+        });
+      }}
+      onClose={() => {
+        mutation.reset();
+        onClose();
+      }}
+      {...texts}
+    />
   );
 }

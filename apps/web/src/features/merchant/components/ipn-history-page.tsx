@@ -17,7 +17,7 @@ import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
 import { LoadMore, MerchantTable, actionsColumn } from './merchant-table';
 import { Panel } from './panel';
-import { EmptyState } from './query-state';
+import { QueryState } from './query-state';
 import { RowActions } from './row-actions';
 
 const DELIVERY_TONE: Record<IpnMessage['deliveryStatus'], BadgeTone> = {
@@ -183,57 +183,52 @@ export function IpnHistoryPage() {
 
   return (
     <Panel title={t('merchantHooks.ipn.historyTitle')} intro={t('merchantHooks.ipn.historyIntro')}>
-      {list.isPending && <ListSkeleton rows={5} size="sm" label={t('merchantHooks.ipn.loading')} />}
-      {list.isError && (
-        <LoadFailed
-          title={t('merchantHooks.ipn.loadFailed')}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      )}
       {confirm.isError && (
         <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
           {describeApiError(t, confirm.error)}
         </Alert>
       )}
-      {list.isSuccess && rows.length === 0 && (
-        <EmptyState
-          title={t('merchantHooks.ipn.emptyTitle')}
-          text={t('merchantHooks.ipn.emptyText')}
-        />
-      )}
-      {list.isSuccess && rows.length > 0 && (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('merchantHooks.ipn.shown', { shown: rows.length, total })}
-          </Text>
-          <MerchantTable
-            rows={rows}
-            rowKey={(message) => message.id}
-            columns={columns}
-            caption={t('merchantHooks.ipn.caption')}
-            minWidth={720}
-            scrollable
-            card={{
-              title: (message) => message.eventType,
-              monoTitle: true,
-              badge: delivery,
-              facts: (message) => [
-                [t('merchantHooks.ipn.id'), message.id],
-                [t('merchantHooks.log.at'), when(message.createdAt)],
-                [t('merchantHooks.ipn.confirmed'), confirmed(message)],
-              ],
-              actions,
-            }}
-          />
-          <LoadMore
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onLoad={() => void list.fetchNextPage()}
-          />
-        </>
-      )}
+      <QueryState
+        query={list}
+        rows={rows}
+        dense
+        skeletonRows={5}
+        loadingLabel={t('merchantHooks.ipn.loading')}
+        failedTitle={t('merchantHooks.ipn.loadFailed')}
+        empty={{ title: t('merchantHooks.ipn.emptyTitle'), text: t('merchantHooks.ipn.emptyText') }}
+      >
+        {(shown) => (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('merchantHooks.ipn.shown', { shown: shown.length, total })}
+            </Text>
+            <MerchantTable
+              rows={shown}
+              rowKey={(message) => message.id}
+              columns={columns}
+              caption={t('merchantHooks.ipn.caption')}
+              minWidth={720}
+              scrollable
+              card={{
+                title: (message) => message.eventType,
+                monoTitle: true,
+                badge: delivery,
+                facts: (message) => [
+                  [t('merchantHooks.ipn.id'), message.id],
+                  [t('merchantHooks.log.at'), when(message.createdAt)],
+                  [t('merchantHooks.ipn.confirmed'), confirmed(message)],
+                ],
+                actions,
+              }}
+            />
+            <LoadMore
+              hasMore={list.hasNextPage}
+              loading={list.isFetchingNextPage}
+              onLoad={() => void list.fetchNextPage()}
+            />
+          </>
+        )}
+      </QueryState>
       <IpnDialog
         customerId={customerId}
         id={opened}

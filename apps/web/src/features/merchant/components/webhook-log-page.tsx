@@ -8,17 +8,15 @@ import type { DataColumn } from '@/ui/data-table';
 import { DateField } from '@/ui/date-field';
 import { Dialog } from '@/ui/dialog';
 import { CheckCircleIcon } from '@/ui/icons';
-import { ListSkeleton } from '@/ui/list-skeleton';
-import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useRedeliver, useWebhookLog } from '../api/webhooks';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmMutation } from './confirm-dialog';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
 import { LoadMore, MerchantTable, actionsColumn, statusColumn } from './merchant-table';
-import { EmptyState } from './query-state';
+import { QueryState } from './query-state';
 import { WebhooksPanel } from './webhooks-panel';
 
 function attemptTone(attempt: WebhookAttempt): BadgeTone {
@@ -137,7 +135,6 @@ export function WebhookLogPage() {
           ...(toDate ? { toDate } : {}),
         },
   );
-  const rows = log.data?.pages.flatMap((page) => page.requests) ?? [];
 
   const status = (attempt: WebhookAttempt) => (
     <StatusBadge tone={attemptTone(attempt)} size="sm">
@@ -228,51 +225,47 @@ export function WebhookLogPage() {
               {t('merchantHooks.log.redelivered', { messageId: redelivered })}
             </Alert>
           )}
-          {log.isLoading && (
-            <ListSkeleton rows={5} size="sm" label={t('merchantHooks.log.loading')} />
-          )}
-          {log.isError && (
-            <LoadFailed
-              title={t('merchantHooks.log.loadFailed')}
-              error={log.error}
-              onRetry={() => void log.refetch()}
-              retrying={log.isFetching}
-            />
-          )}
-          {log.isSuccess && rows.length === 0 && (
-            <EmptyState
-              title={t('merchantHooks.log.emptyTitle')}
-              text={t('merchantHooks.log.emptyText')}
-            />
-          )}
-          {log.isSuccess && rows.length > 0 && (
-            <>
-              <MerchantTable
-                rows={rows}
-                rowKey={(attempt) => attempt.id}
-                columns={columns}
-                caption={t('merchantHooks.log.caption')}
-                minWidth={760}
-                scrollable
-                card={{
-                  title: (attempt) => attempt.eventType,
-                  monoTitle: true,
-                  badge: status,
-                  facts: (attempt) => [
-                    [t('merchantHooks.log.at'), when(attempt.createdAt)],
-                    [t('merchantHooks.log.endpoint'), attempt.url, true],
-                    [t('merchantHooks.log.latency'), latency(attempt)],
-                  ],
-                  actions: open,
-                }}
-              />
-              <LoadMore
-                hasMore={log.hasNextPage}
-                loading={log.isFetchingNextPage}
-                onLoad={() => void log.fetchNextPage()}
-              />
-            </>
-          )}
+          <QueryState
+            query={log}
+            rows={log.data?.pages.flatMap((page) => page.requests)}
+            dense
+            skeletonRows={5}
+            loadingLabel={t('merchantHooks.log.loading')}
+            failedTitle={t('merchantHooks.log.loadFailed')}
+            empty={{
+              title: t('merchantHooks.log.emptyTitle'),
+              text: t('merchantHooks.log.emptyText'),
+            }}
+          >
+            {(rows) => (
+              <>
+                <MerchantTable
+                  rows={rows}
+                  rowKey={(attempt) => attempt.id}
+                  columns={columns}
+                  caption={t('merchantHooks.log.caption')}
+                  minWidth={760}
+                  scrollable
+                  card={{
+                    title: (attempt) => attempt.eventType,
+                    monoTitle: true,
+                    badge: status,
+                    facts: (attempt) => [
+                      [t('merchantHooks.log.at'), when(attempt.createdAt)],
+                      [t('merchantHooks.log.endpoint'), attempt.url, true],
+                      [t('merchantHooks.log.latency'), latency(attempt)],
+                    ],
+                    actions: open,
+                  }}
+                />
+                <LoadMore
+                  hasMore={log.hasNextPage}
+                  loading={log.isFetchingNextPage}
+                  onLoad={() => void log.fetchNextPage()}
+                />
+              </>
+            )}
+          </QueryState>
         </Stack>
       </Paper>
       <AttemptDialog
@@ -283,27 +276,16 @@ export function WebhookLogPage() {
           setRedelivering(attempt);
         }}
       />
-      <ConfirmDialog
-        opened={redelivering !== null}
-        title={t('merchantHooks.log.redeliverTitle')}
+      <ConfirmMutation
+        target={redelivering}
+        mutation={redeliver}
+        variables={(attempt) => attempt.messageId}
+        title={() => t('merchantHooks.log.redeliverTitle')}
         text={t('merchantHooks.log.redeliverText', { event: redelivering?.eventType ?? '' })}
         confirmLabel={t('merchantHooks.log.redeliver')}
         confirmColor="blue"
-        isPending={redeliver.isPending}
-        error={redeliver.error}
-        onConfirm={() =>
-          redelivering &&
-          redeliver.mutate(redelivering.messageId, {
-            onSuccess: () => {
-              setRedelivered(redelivering.messageId);
-              setRedelivering(null);
-            },
-          })
-        }
-        onClose={() => {
-          redeliver.reset();
-          setRedelivering(null);
-        }}
+        onSuccess={(answer) => setRedelivered(answer.messageId)}
+        onClose={() => setRedelivering(null)}
       />
     </Stack>
   );

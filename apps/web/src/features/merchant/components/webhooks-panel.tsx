@@ -11,7 +11,7 @@ import type { DataColumn } from '@/ui/data-table';
 import { AlertIcon, CheckCircleIcon, PlusIcon } from '@/ui/icons';
 import { StatusBadge } from '@/ui/status-badge';
 import { usePingWebhook, useRotateWebhookSecret, webhooks } from '../api/webhooks';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmMutation } from './confirm-dialog';
 import { FormDialog, useFieldErrors } from './form-dialog';
 import classes from './merchant.module.css';
 import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
@@ -259,6 +259,7 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
     >
       <QueryState
         query={list}
+        rows={list.data}
         skeletonRows={2}
         loadingLabel={t('merchantHooks.endpoints.loading')}
         failedTitle={t('merchantHooks.endpoints.loadFailed')}
@@ -306,41 +307,24 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
         doneLabel={t('merchantHooks.secretDone')}
         onClose={() => setSecret(null)}
       />
-      <ConfirmDialog
-        opened={rotating !== null}
-        title={t('merchantHooks.endpoints.rotateTitle', { name: rotating?.name ?? '' })}
+      <ConfirmMutation
+        target={rotating}
+        mutation={rotate}
+        variables={(endpoint) => endpoint.id}
+        title={(endpoint) => t('merchantHooks.endpoints.rotateTitle', { name: endpoint.name })}
         text={t('merchantHooks.endpoints.rotateText')}
         confirmLabel={t('merchantHooks.endpoints.rotateConfirm')}
-        isPending={rotate.isPending}
-        error={rotate.error}
-        onConfirm={() =>
-          rotating &&
-          rotate.mutate(rotating.id, {
-            onSuccess: (answer) => {
-              setRotating(null);
-              setSecret(answer.secret);
-            },
-          })
-        }
-        onClose={() => {
-          rotate.reset();
-          setRotating(null);
-        }}
+        onSuccess={(answer) => setSecret(answer.secret)}
+        onClose={() => setRotating(null)}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('merchantHooks.endpoints.deleteTitle', { name: deleting?.name ?? '' })}
+      <ConfirmMutation
+        target={deleting}
+        mutation={remove}
+        variables={(endpoint) => endpoint.id}
+        title={(endpoint) => t('merchantHooks.endpoints.deleteTitle', { name: endpoint.name })}
         text={t('merchantHooks.endpoints.deleteText')}
         confirmLabel={t('merchantHooks.endpoints.deleteConfirm')}
-        isPending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
-        }
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
       />
     </Panel>
   );
