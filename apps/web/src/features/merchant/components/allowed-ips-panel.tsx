@@ -7,7 +7,6 @@ import { MERCHANT_NAME_MAX } from '@ledgerline/domain/merchant-api';
 import type { DataColumn } from '@/ui/data-table';
 import { fieldMessage } from '@/ui/field-message';
 import { InfoIcon, PlusIcon } from '@/ui/icons';
-import { StatusBadge } from '@/ui/status-badge';
 import { allowedIps } from '../api/allowed-ips';
 import { ConfirmMutation } from './confirm-dialog';
 import { FormDialog, useFieldErrors } from './form-dialog';
@@ -15,7 +14,7 @@ import classes from './merchant.module.css';
 import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { Panel } from './panel';
 import { QueryState } from './query-state';
-import { RowActions } from './row-actions';
+import { EnabledBadge, RowActions, switchAction } from './row-actions';
 
 /** An address field's message: the contract says only "invalid"; the screen says what is wrong. */
 function rangeMessage(
@@ -108,24 +107,18 @@ export function AllowedIpsPanel({ customerId }: { customerId: number }) {
   const [deleting, setDeleting] = useState<AllowedIp | null>(null);
   const hasEnabled = ranges.data?.some((range) => range.enabled) ?? false;
 
-  const status = (range: AllowedIp) => (
-    <StatusBadge tone={range.enabled ? 'teal' : 'gray'} size="sm">
-      {t(range.enabled ? 'merchant.enabled' : 'merchant.disabled')}
-    </StatusBadge>
-  );
+  const status = (range: AllowedIp) => <EnabledBadge enabled={range.enabled} />;
   const span = (range: AllowedIp) =>
     range.ipFrom === range.ipTo ? range.ipFrom : `${range.ipFrom} – ${range.ipTo}`;
   const actions = (range: AllowedIp) => (
     <RowActions
       actions={[
-        {
-          label: t(range.enabled ? 'merchant.disable' : 'merchant.enable'),
-          name: t(range.enabled ? 'merchant.ranges.disableNamed' : 'merchant.ranges.enableNamed', {
-            name: range.name,
-          }),
-          loading: toggle.isPending && toggle.variables.id === range.id,
-          onClick: () => toggle.mutate({ id: range.id, change: { enabled: !range.enabled } }),
-        },
+        switchAction(
+          t,
+          range,
+          { enable: 'merchant.ranges.enableNamed', disable: 'merchant.ranges.disableNamed' },
+          toggle,
+        ),
         {
           label: t('merchant.delete'),
           name: t('merchant.ranges.deleteNamed', { name: range.name }),

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@ledgerline/contract';
 import type { DataColumn } from '@/ui/data-table';
 import { PlusIcon } from '@/ui/icons';
-import { StatusBadge } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { apiKeys } from '../api/api-keys';
 import { AllowedIpsPanel } from './allowed-ips-panel';
@@ -17,7 +16,7 @@ import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { Panel } from './panel';
 import { QueryState } from './query-state';
 import { RenameDialog } from './rename-dialog';
-import { RowActions } from './row-actions';
+import { EnabledBadge, RowActions, switchAction } from './row-actions';
 
 /** /merchant/internal/api_key (spec 2 §2, §6 full access): the company's keys and allowed IP ranges. */
 export function ApiKeysPage() {
@@ -32,11 +31,7 @@ export function ApiKeysPage() {
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   useDocumentTitle(t('merchant.keys.title'));
 
-  const status = (key: ApiKey) => (
-    <StatusBadge tone={key.enabled ? 'teal' : 'gray'} size="sm">
-      {t(key.enabled ? 'merchant.enabled' : 'merchant.disabled')}
-    </StatusBadge>
-  );
+  const status = (key: ApiKey) => <EnabledBadge enabled={key.enabled} />;
   const scopes = (key: ApiKey) =>
     key.scopes.map((scope) => t(`merchant.scopes.${scope}`)).join(', ');
   const lastUsed = (key: ApiKey) =>
@@ -46,14 +41,12 @@ export function ApiKeysPage() {
   const actions = (key: ApiKey) => (
     <RowActions
       actions={[
-        {
-          label: t(key.enabled ? 'merchant.disable' : 'merchant.enable'),
-          name: t(key.enabled ? 'merchant.keys.disableNamed' : 'merchant.keys.enableNamed', {
-            name: key.name,
-          }),
-          loading: update.isPending && update.variables.id === key.id,
-          onClick: () => update.mutate({ id: key.id, change: { enabled: !key.enabled } }),
-        },
+        switchAction(
+          t,
+          key,
+          { enable: 'merchant.keys.enableNamed', disable: 'merchant.keys.disableNamed' },
+          update,
+        ),
         {
           label: t('merchant.keys.rename'),
           name: t('merchant.keys.renameNamed', { name: key.name }),

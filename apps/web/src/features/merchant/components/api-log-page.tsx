@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequest } from '@ledgerline/contract';
 import type { DataColumn } from '@/ui/data-table';
-import { DateField } from '@/ui/date-field';
 import { LoadFailed } from '@/ui/load-failed';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { apiKeys } from '../api/api-keys';
 import { useApiLog } from '../api/api-log';
+import { DateRangeFields, isDateOrderWrong } from './date-range';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
@@ -34,7 +34,7 @@ export function ApiLogPage() {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   useDocumentTitle(t('merchant.log.title'));
-  const isOrderWrong = fromDate !== '' && toDate !== '' && fromDate > toDate;
+  const isOrderWrong = isDateOrderWrong(fromDate, toDate);
   const log = useApiLog(
     customerId,
     apiKeyId === '' || isOrderWrong
@@ -89,12 +89,11 @@ export function ApiLogPage() {
               })),
             ]}
           />
-          <DateField label={t('merchant.log.from')} value={fromDate} onChange={setFromDate} />
-          <DateField
-            label={t('merchant.log.to')}
-            value={toDate}
-            onChange={setToDate}
-            error={isOrderWrong ? t('validation.dateRangeOrder') : undefined}
+          <DateRangeFields
+            fromDate={fromDate}
+            toDate={toDate}
+            onFromDate={setFromDate}
+            onToDate={setToDate}
           />
         </Group>
       </Paper>

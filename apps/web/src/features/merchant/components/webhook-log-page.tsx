@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookAttempt } from '@ledgerline/contract';
 import type { DataColumn } from '@/ui/data-table';
-import { DateField } from '@/ui/date-field';
 import { Dialog } from '@/ui/dialog';
 import { CheckCircleIcon } from '@/ui/icons';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useRedeliver, useWebhookLog } from '../api/webhooks';
 import { ConfirmMutation } from './confirm-dialog';
+import { DateRangeFields, isDateOrderWrong } from './date-range';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
@@ -124,7 +124,7 @@ export function WebhookLogPage() {
   useDocumentTitle(t('merchantHooks.title'));
   // The words are asked for once typing pauses, not at every key.
   const [settledWords] = useDebouncedValue(words.trim(), 300);
-  const isOrderWrong = fromDate !== '' && toDate !== '' && fromDate > toDate;
+  const isOrderWrong = isDateOrderWrong(fromDate, toDate);
   const log = useWebhookLog(
     customerId,
     isOrderWrong
@@ -204,12 +204,11 @@ export function WebhookLogPage() {
               maxLength={100}
               miw={220}
             />
-            <DateField label={t('merchant.log.from')} value={fromDate} onChange={setFromDate} />
-            <DateField
-              label={t('merchant.log.to')}
-              value={toDate}
-              onChange={setToDate}
-              error={isOrderWrong ? t('validation.dateRangeOrder') : undefined}
+            <DateRangeFields
+              fromDate={fromDate}
+              toDate={toDate}
+              onFromDate={setFromDate}
+              onToDate={setToDate}
             />
           </Group>
           {redelivered && (

@@ -9,7 +9,6 @@ import {
 } from '@ledgerline/contract';
 import type { DataColumn } from '@/ui/data-table';
 import { AlertIcon, CheckCircleIcon, PlusIcon } from '@/ui/icons';
-import { StatusBadge } from '@/ui/status-badge';
 import { usePingWebhook, useRotateWebhookSecret, webhooks } from '../api/webhooks';
 import { ConfirmMutation } from './confirm-dialog';
 import { FormDialog, useFieldErrors } from './form-dialog';
@@ -17,7 +16,7 @@ import classes from './merchant.module.css';
 import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
 import { Panel } from './panel';
 import { QueryState } from './query-state';
-import { RowActions } from './row-actions';
+import { EnabledBadge, RowActions, switchAction } from './row-actions';
 import { SecretDialog } from './secret-once';
 
 /**
@@ -181,26 +180,20 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
   const [pinging, setPinging] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
 
-  const status = (endpoint: Webhook) => (
-    <StatusBadge tone={endpoint.enabled ? 'teal' : 'gray'} size="sm">
-      {t(endpoint.enabled ? 'merchant.enabled' : 'merchant.disabled')}
-    </StatusBadge>
-  );
+  const status = (endpoint: Webhook) => <EnabledBadge enabled={endpoint.enabled} />;
   const named = (key: string, endpoint: Webhook) => t(key, { name: endpoint.name });
   const actions = (endpoint: Webhook) => (
     <RowActions
       actions={[
-        {
-          label: t(endpoint.enabled ? 'merchant.disable' : 'merchant.enable'),
-          name: named(
-            endpoint.enabled
-              ? 'merchantHooks.endpoints.disableNamed'
-              : 'merchantHooks.endpoints.enableNamed',
-            endpoint,
-          ),
-          loading: toggle.isPending && toggle.variables.id === endpoint.id,
-          onClick: () => toggle.mutate({ id: endpoint.id, change: { enabled: !endpoint.enabled } }),
-        },
+        switchAction(
+          t,
+          endpoint,
+          {
+            enable: 'merchantHooks.endpoints.enableNamed',
+            disable: 'merchantHooks.endpoints.disableNamed',
+          },
+          toggle,
+        ),
         {
           label: t('merchantHooks.endpoints.edit'),
           name: named('merchantHooks.endpoints.editNamed', endpoint),
