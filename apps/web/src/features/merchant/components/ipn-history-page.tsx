@@ -32,12 +32,14 @@ function IpnDialog({
   id,
   onConfirm,
   confirming,
+  confirmError,
   onClose,
 }: {
   customerId: number;
   id: number | null;
   onConfirm: (id: number) => void;
   confirming: boolean;
+  confirmError: unknown;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -93,6 +95,11 @@ function IpnDialog({
               {message.data.body}
             </Code>
           </Stack>
+          {confirmError !== null && (
+            <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+              {describeApiError(t, confirmError)}
+            </Alert>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('merchant.close')}
@@ -183,7 +190,7 @@ export function IpnHistoryPage() {
 
   return (
     <Panel title={t('merchantHooks.ipn.historyTitle')} intro={t('merchantHooks.ipn.historyIntro')}>
-      {confirm.isError && (
+      {confirm.isError && opened === null && (
         <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
           {describeApiError(t, confirm.error)}
         </Alert>
@@ -233,8 +240,12 @@ export function IpnHistoryPage() {
         customerId={customerId}
         id={opened}
         confirming={confirm.isPending}
+        confirmError={opened === null ? null : confirm.error}
         onConfirm={(id) => confirm.mutate(id)}
-        onClose={() => setOpened(null)}
+        onClose={() => {
+          confirm.reset();
+          setOpened(null);
+        }}
       />
     </Panel>
   );
