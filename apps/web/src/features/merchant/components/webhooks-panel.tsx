@@ -148,16 +148,18 @@ function PingDialog({
           color={answer.succeeded ? 'teal' : 'orange'}
           variant="light"
           icon={answer.succeeded ? <CheckCircleIcon /> : <AlertIcon />}
-          title={
-            answer.succeeded ? t('merchantHooks.ping.succeeded') : t('merchantHooks.ping.failed')
-          }
         >
-          {answer.statusCode === null
-            ? t('merchantHooks.ping.noAnswer', { error: answer.error ?? '' })
-            : t('merchantHooks.ping.answered', {
-                status: answer.statusCode,
-                latency: answer.latencyMs,
-              })}
+          <Text size="sm" fw={600}>
+            {answer.succeeded ? t('merchantHooks.ping.succeeded') : t('merchantHooks.ping.failed')}
+          </Text>
+          <Text size="sm">
+            {answer.statusCode === null
+              ? t('merchantHooks.ping.noAnswer', { error: answer.error ?? '' })
+              : t('merchantHooks.ping.answered', {
+                  status: answer.statusCode,
+                  latency: answer.latencyMs,
+                })}
+          </Text>
         </Alert>
       )}
     </FormDialog>
