@@ -249,3 +249,36 @@ describe('the webhook delivery log', () => {
     await waitFor(() => expect(sent(`${LOG}`).filter((r) => r.path === LOG)).toHaveLength(2));
   });
 });
+
+describe('the webhook screen’s failures', () => {
+  it('says when the endpoints fail to load, and why a redelivery is refused', async () => {
+    const user = userEvent.setup();
+    const gone = attempt(5);
+    await render('/merchant/internal/webhook_log', {
+      [LIST]: () => ({
+        status: 500,
+        body: { responseCode: 'IE', responseDescription: 'Internal error' },
+      }),
+      [`GET ${LOG}`]: () => ({ body: { ...done, requests: [gone], nextCursor: null } }),
+      [`POST /api/public-api/webhookRequest/${gone.messageId}/redeliver`]: () => ({
+        status: 400,
+        body: {
+          responseCode: 'TA1',
+          responseDescription: 'Invalid parameters',
+          validationErrors: { messageId: 'validation.webhookDeleted' },
+        },
+      }),
+    });
+    expect(await screen.findByText("We couldn't load the webhook endpoints")).toBeVisible();
+    const log = await screen.findByRole('table', { name: 'Webhook delivery attempts' });
+    await user.click(within(log).getByRole('button', { name: /Open payment.received of/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Delivery of payment.received' });
+    await user.click(within(detail).getByRole('button', { name: 'Send again' }));
+    const ask = await screen.findByRole('dialog', { name: 'Send this event again?' });
+    await user.click(within(ask).getByRole('button', { name: 'Send again' }));
+    expect(await within(ask).findByRole('alert')).toHaveTextContent(
+      'Its webhook endpoint was deleted, so it cannot be sent again',
+    );
+    expect(screen.queryByText(/is on its way again/)).not.toBeInTheDocument();
+  });
+});
