@@ -480,6 +480,27 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                           Component: m.ReputationPage,
                         })),
                     },
+                    {
+                      path: 'internal/webhook_log',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.WebhookLogPage,
+                        })),
+                    },
+                    {
+                      path: 'ipn/history',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.IpnHistoryPage,
+                        })),
+                    },
+                    {
+                      path: 'ipn/settings',
+                      lazy: () =>
+                        import('@/features/merchant').then((m) => ({
+                          Component: m.IpnSettingsPage,
+                        })),
+                    },
                   ],
                 },
                 {

@@ -31,8 +31,8 @@ export const WEBHOOK_LOG_PAGE_SIZE = 20;
 export const webhookUrlSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(2048)
+  .min(1, 'validation.required')
+  .max(2048, 'validation.tooLong')
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -42,7 +42,11 @@ export const webhookUrlSchema = z
     }
   }, 'validation.webhookUrl');
 
-const webhookNameSchema = z.string().trim().min(1).max(100);
+const webhookNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(100, 'validation.tooLong');
 
 /** The Standard Webhooks secret form: `whsec_` and the base64 of at least 32 random bytes. */
 export const webhookSecretSchema = z.string().regex(/^whsec_[A-Za-z0-9+/]{43,}={0,2}$/);

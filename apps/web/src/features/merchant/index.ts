@@ -1,7 +1,9 @@
 /*
  * Merchant tools (issue 18; spec 2 §2 merchant sub-pages): the company's API keys and allowed IP
- * ranges at /merchant/internal/api_key and a key's request log at /merchant/internal/api_log;
- * identity verification requests, their history and reputation under /merchant/security/.
+ * ranges at /merchant/internal/api_key, a key's request log at /merchant/internal/api_log, the
+ * webhook endpoints and their delivery log at /merchant/internal/webhook_log, and the IPN
+ * history and settings at /merchant/ipn/history and /merchant/ipn/settings; identity
+ * verification requests, their history and reputation under /merchant/security/.
  */
 export { MerchantIndexPage, MerchantLayout } from './components/merchant-layout';
 export { ApiKeysPage } from './components/api-keys-page';
@@ -13,3 +15,6 @@ export { SubscribersPage } from './components/subscribers-page';
 export { VerificationPage } from './components/verification-page';
 export { VerificationHistoryPage } from './components/verification-history-page';
 export { ReputationPage } from './components/reputation-page';
+export { WebhookLogPage } from './components/webhook-log-page';
+export { IpnHistoryPage } from './components/ipn-history-page';
+export { IpnSettingsPage } from './components/ipn-settings-page';

@@ -5,6 +5,13 @@ export interface ApiLogFilter {
   toDate?: string | undefined;
 }
 
+/** The webhook request log's filter (spec 2 §7 public-api/webhookRequest). */
+export interface WebhookLogFilter {
+  query?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
 export const merchantKeys = {
   of: (customerId: number) => ['merchant', customerId] as const,
   apiKeys: (customerId: number) => [...merchantKeys.of(customerId), 'api-keys'] as const,
@@ -26,4 +33,12 @@ export const merchantKeys = {
   feeAccounts: (customerId: number) => [...merchantKeys.of(customerId), 'fee-accounts'] as const,
   reputation: (customerId: number, email: string, pageNumber: number) =>
     [...merchantKeys.of(customerId), 'reputation', email, pageNumber] as const,
+  webhooks: (customerId: number) => [...merchantKeys.of(customerId), 'webhooks'] as const,
+  webhookLog: (customerId: number, filter?: WebhookLogFilter) =>
+    filter === undefined
+      ? ([...merchantKeys.of(customerId), 'webhook-log'] as const)
+      : ([...merchantKeys.of(customerId), 'webhook-log', filter] as const),
+  ipnSettings: (customerId: number) => [...merchantKeys.of(customerId), 'ipn-settings'] as const,
+  ipnList: (customerId: number) => [...merchantKeys.of(customerId), 'ipn-list'] as const,
+  ipn: (customerId: number, id: number) => [...merchantKeys.of(customerId), 'ipn', id] as const,
 };

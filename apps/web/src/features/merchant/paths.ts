@@ -9,6 +9,9 @@ export const MERCHANT_PATHS = {
   verification: '/merchant/security/verification',
   verificationHistory: '/merchant/security/verification/history',
   reputation: '/merchant/security/reputation',
+  webhookLog: '/merchant/internal/webhook_log',
+  ipnHistory: '/merchant/ipn/history',
+  ipnSettings: '/merchant/ipn/settings',
 } as const;
 
 export type MerchantScreen = keyof typeof MERCHANT_PATHS;

@@ -1,56 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AllowedIpCreateRequest } from '@ledgerline/contract';
+import type { AllowedIp, AllowedIpCreateRequest } from '@ledgerline/contract';
 import { merchantApiRoutes } from '@ledgerline/contract/merchant-api/routes';
-import { useApiClient } from '@/app/session';
 import { merchantKeys } from '../keys';
+import { companyQuery, idParams, merchantCollection } from './collection';
 
 /* The company's allowed IP ranges (spec 2 §7 public-api/allowedip): list, add, enable/disable, delete. */
 const routes = merchantApiRoutes.allowedIps;
 
-export function useAllowedIps(customerId: number) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: merchantKeys.allowedIps(customerId),
-    queryFn: async ({ signal }) =>
-      (await client.route(routes.list, { query: { customerId: String(customerId) } }, { signal }))
-        .allowedIps,
-  });
-}
-
-function useRefreshRanges(customerId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: merchantKeys.allowedIps(customerId) });
-}
-
-export function useCreateAllowedIp(customerId: number) {
-  const client = useApiClient();
-  const refresh = useRefreshRanges(customerId);
-  return useMutation({
-    mutationFn: (input: Omit<AllowedIpCreateRequest, 'customerId'>) =>
-      client.route(routes.create, { body: { customerId, ...input } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useSetAllowedIpEnabled(customerId: number) {
-  const client = useApiClient();
-  const refresh = useRefreshRanges(customerId);
-  return useMutation({
-    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      client.route(routes.update, { params: { id: String(id) }, body: { customerId, enabled } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteAllowedIp(customerId: number) {
-  const client = useApiClient();
-  const refresh = useRefreshRanges(customerId);
-  return useMutation({
-    mutationFn: (id: number) =>
-      client.route(routes.delete, {
-        params: { id: String(id) },
-        query: { customerId: String(customerId) },
-      }),
-    onSuccess: refresh,
-  });
-}
+export const allowedIps = merchantCollection({
+  key: merchantKeys.allowedIps,
+  list: async (client, customerId, signal): Promise<AllowedIp[]> =>
+    (await client.route(routes.list, { query: companyQuery(customerId) }, { signal })).allowedIps,
+  create: (client, customerId, input: Omit<AllowedIpCreateRequest, 'customerId'>) =>
+    client.route(routes.create, { body: { customerId, ...input } }),
+  update: (client, customerId, id, change: { enabled: boolean }) =>
+    client.route(routes.update, { params: idParams(id), body: { customerId, ...change } }),
+  remove: (client, customerId, id) =>
+    client.route(routes.delete, { params: idParams(id), query: companyQuery(customerId) }),
+});

@@ -1,27 +1,20 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AllowedIp } from '@ledgerline/contract';
 import { allowedIpCreateRequestSchema } from '@ledgerline/contract/merchant-api/routes';
 import { MERCHANT_NAME_MAX } from '@ledgerline/domain/merchant-api';
-import { isApiError } from '@/lib/api-error';
-import { DataTable, type DataColumn } from '@/ui/data-table';
-import { Dialog } from '@/ui/dialog';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
-import { AlertIcon, InfoIcon, PlusIcon } from '@/ui/icons';
-import { ListSkeleton } from '@/ui/list-skeleton';
-import { LoadFailed } from '@/ui/load-failed';
-import frame from '@/ui/page-frame.module.css';
-import { StatusBadge } from '@/ui/status-badge';
-import {
-  useAllowedIps,
-  useCreateAllowedIp,
-  useDeleteAllowedIp,
-  useSetAllowedIpEnabled,
-} from '../api/allowed-ips';
-import { ConfirmDialog } from './confirm-dialog';
-import { fieldIssues } from './form-issues';
+import type { DataColumn } from '@/ui/data-table';
+import { fieldMessage } from '@/ui/field-message';
+import { InfoIcon, PlusIcon } from '@/ui/icons';
+import { allowedIps } from '../api/allowed-ips';
+import { ConfirmMutation } from './confirm-dialog';
+import { FormDialog, useFieldErrors } from './form-dialog';
 import classes from './merchant.module.css';
+import { MerchantTable, actionsColumn, statusColumn } from './merchant-table';
+import { Panel } from './panel';
+import { QueryState } from './query-state';
+import { EnabledBadge, RowActions, switchAction } from './row-actions';
 
 /** An address field's message: the contract says only "invalid"; the screen says what is wrong. */
 function rangeMessage(
@@ -43,30 +36,19 @@ function AddRangeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const create = useCreateAllowedIp(customerId);
+  const create = allowedIps.useCreate(customerId);
   const [form, setForm] = useState({ name: '', ipFrom: '', ipTo: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fields = useFieldErrors();
   const close = () => {
     create.reset();
     setForm({ name: '', ipFrom: '', ipTo: '' });
-    setErrors({});
+    fields.clear();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const input = { name: form.name, ipFrom: form.ipFrom.trim(), ipTo: form.ipTo.trim() };
-    const parsed = allowedIpCreateRequestSchema.safeParse({ customerId, ...input });
-    if (!parsed.success) {
-      setErrors(fieldIssues(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(input, {
-      onSuccess: close,
-      onError: (error) => {
-        if (isApiError(error) && error.validationErrors) setErrors(error.validationErrors);
-      },
-    });
+    if (fields.check(allowedIpCreateRequestSchema, { customerId, ...input }) === null) return;
+    create.mutate(input, { onSuccess: close, onError: fields.fromServer });
   };
   const field = (name: 'name' | 'ipFrom' | 'ipTo') => ({
     value: form[name],
@@ -76,92 +58,39 @@ function AddRangeDialog({
     },
   });
   return (
-    <Dialog
+    <FormDialog
       opened={opened}
-      onClose={close}
       title={t('merchant.ranges.addTitle')}
-      closeLabel={t('merchant.close')}
+      submitLabel={t('merchant.ranges.add')}
+      isPending={create.isPending}
+      error={create.error}
+      onSubmit={submit}
+      onClose={close}
     >
-      <form onSubmit={submit} noValidate>
-        <fieldset className={frame.fieldset} disabled={create.isPending}>
-          <Stack gap="md">
-            <TextInput
-              label={t('merchant.ranges.name')}
-              maxLength={MERCHANT_NAME_MAX}
-              error={fieldMessage(t, errors.name)}
-              required
-              data-autofocus
-              {...field('name')}
-            />
-            <TextInput
-              label={t('merchant.ranges.ipFrom')}
-              description={t('merchant.ranges.ipHint')}
-              maxLength={45}
-              error={rangeMessage(t, 'ipFrom', errors.ipFrom)}
-              required
-              {...field('ipFrom')}
-            />
-            <TextInput
-              label={t('merchant.ranges.ipTo')}
-              maxLength={45}
-              error={rangeMessage(t, 'ipTo', errors.ipTo)}
-              required
-              {...field('ipTo')}
-            />
-            {create.isError && !(isApiError(create.error) && create.error.validationErrors) && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-                {describeApiError(t, create.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('merchant.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('merchant.ranges.add')}
-              </Button>
-            </Group>
-          </Stack>
-        </fieldset>
-      </form>
-    </Dialog>
-  );
-}
-
-function RangeActions({
-  customerId,
-  range,
-  onDelete,
-}: {
-  customerId: number;
-  range: AllowedIp;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const toggle = useSetAllowedIpEnabled(customerId);
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        loading={toggle.isPending}
-        onClick={() => toggle.mutate({ id: range.id, enabled: !range.enabled })}
-        aria-label={t(
-          range.enabled ? 'merchant.ranges.disableNamed' : 'merchant.ranges.enableNamed',
-          { name: range.name },
-        )}
-      >
-        {t(range.enabled ? 'merchant.disable' : 'merchant.enable')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        onClick={onDelete}
-        aria-label={t('merchant.ranges.deleteNamed', { name: range.name })}
-      >
-        {t('merchant.delete')}
-      </Button>
-    </Group>
+      <TextInput
+        label={t('merchant.ranges.name')}
+        maxLength={MERCHANT_NAME_MAX}
+        error={fields.message('name')}
+        required
+        data-autofocus
+        {...field('name')}
+      />
+      <TextInput
+        label={t('merchant.ranges.ipFrom')}
+        description={t('merchant.ranges.ipHint')}
+        maxLength={45}
+        error={rangeMessage(t, 'ipFrom', fields.errors.ipFrom)}
+        required
+        {...field('ipFrom')}
+      />
+      <TextInput
+        label={t('merchant.ranges.ipTo')}
+        maxLength={45}
+        error={rangeMessage(t, 'ipTo', fields.errors.ipTo)}
+        required
+        {...field('ipTo')}
+      />
+    </FormDialog>
   );
 }
 
@@ -171,114 +100,93 @@ function RangeActions({
  */
 export function AllowedIpsPanel({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const ranges = useAllowedIps(customerId);
-  const remove = useDeleteAllowedIp(customerId);
+  const ranges = allowedIps.useList(customerId);
+  const toggle = allowedIps.useUpdate(customerId);
+  const remove = allowedIps.useRemove(customerId);
   const [isAdding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AllowedIp | null>(null);
   const hasEnabled = ranges.data?.some((range) => range.enabled) ?? false;
 
-  const status = (range: AllowedIp) => (
-    <StatusBadge tone={range.enabled ? 'teal' : 'gray'} size="sm">
-      {t(range.enabled ? 'merchant.enabled' : 'merchant.disabled')}
-    </StatusBadge>
-  );
+  const status = (range: AllowedIp) => <EnabledBadge enabled={range.enabled} />;
   const span = (range: AllowedIp) =>
     range.ipFrom === range.ipTo ? range.ipFrom : `${range.ipFrom} – ${range.ipTo}`;
   const actions = (range: AllowedIp) => (
-    <RangeActions customerId={customerId} range={range} onDelete={() => setDeleting(range)} />
+    <RowActions
+      actions={[
+        switchAction(
+          t,
+          range,
+          { enable: 'merchant.ranges.enableNamed', disable: 'merchant.ranges.disableNamed' },
+          toggle,
+        ),
+        {
+          label: t('merchant.delete'),
+          name: t('merchant.ranges.deleteNamed', { name: range.name }),
+          onClick: () => setDeleting(range),
+        },
+      ]}
+    />
   );
   const columns: DataColumn<AllowedIp>[] = [
     { id: 'name', header: t('merchant.ranges.name'), rowHeader: true, cell: (range) => range.name },
     { id: 'span', header: t('merchant.ranges.span'), className: classes.mono, cell: span },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
-    {
-      id: 'actions',
-      header: t('merchant.actions'),
-      headerHidden: true,
-      align: 'right',
-      cell: actions,
-    },
+    statusColumn(t('merchant.status'), status),
+    actionsColumn(t('merchant.actions'), actions),
   ];
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <div className={frame.sectionHeader}>
-          <Stack gap={2}>
-            <Title order={2} fz="lg">
-              {t('merchant.ranges.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('merchant.ranges.intro')}
-            </Text>
-          </Stack>
-          <Button
-            variant="default"
-            leftSection={<PlusIcon size={16} />}
-            onClick={() => setAdding(true)}
-          >
-            {t('merchant.ranges.add')}
-          </Button>
-        </div>
-        {ranges.isSuccess && !hasEnabled && (
-          <Alert color="blue" variant="light" icon={<InfoIcon />}>
-            {t('merchant.ranges.anywhere')}
-          </Alert>
-        )}
-        {ranges.isPending && <ListSkeleton rows={2} label={t('merchant.ranges.loading')} />}
-        {ranges.isError && (
-          <LoadFailed
-            title={t('merchant.ranges.loadFailed')}
-            error={ranges.error}
-            onRetry={() => void ranges.refetch()}
-            retrying={ranges.isFetching}
-          />
-        )}
-        {ranges.isSuccess && ranges.data.length > 0 && (
-          <DataTable
-            rows={ranges.data}
+    <Panel
+      title={t('merchant.ranges.title')}
+      intro={t('merchant.ranges.intro')}
+      action={
+        <Button
+          variant="default"
+          leftSection={<PlusIcon size={16} />}
+          onClick={() => setAdding(true)}
+        >
+          {t('merchant.ranges.add')}
+        </Button>
+      }
+    >
+      {ranges.isSuccess && !hasEnabled && (
+        <Alert color="blue" variant="light" icon={<InfoIcon />}>
+          {t('merchant.ranges.anywhere')}
+        </Alert>
+      )}
+      <QueryState
+        query={ranges}
+        rows={ranges.data}
+        skeletonRows={2}
+        loadingLabel={t('merchant.ranges.loading')}
+        failedTitle={t('merchant.ranges.loadFailed')}
+        empty={null}
+      >
+        {(rows) => (
+          <MerchantTable
+            rows={rows}
             rowKey={(range) => range.id}
             columns={columns}
             caption={t('merchant.ranges.caption')}
             minWidth={560}
             card={{
-              listClassName: classes.list,
-              itemClassName: `${frame.card} ${frame.cardWithActions}`,
-              render: (range) => (
-                <>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600} size="sm">
-                      {range.name}
-                    </Text>
-                    {status(range)}
-                  </Group>
-                  <dl>
-                    <dt>{t('merchant.ranges.span')}</dt>
-                    <dd className={classes.mono}>{span(range)}</dd>
-                  </dl>
-                  {actions(range)}
-                </>
-              ),
+              title: (range) => range.name,
+              badge: status,
+              facts: (range) => [[t('merchant.ranges.span'), span(range), true]],
+              actions,
             }}
           />
         )}
-      </Stack>
+      </QueryState>
       <AddRangeDialog customerId={customerId} opened={isAdding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('merchant.ranges.deleteTitle', { name: deleting?.name ?? '' })}
+      <ConfirmMutation
+        target={deleting}
+        mutation={remove}
+        variables={(range) => range.id}
+        title={(range) => t('merchant.ranges.deleteTitle', { name: range.name })}
         text={t('merchant.ranges.deleteText')}
         confirmLabel={t('merchant.ranges.deleteConfirm')}
-        isPending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
-        }
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
       />
-    </Paper>
+    </Panel>
   );
 }

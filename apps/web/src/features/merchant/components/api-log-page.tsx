@@ -1,19 +1,19 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequest } from '@ledgerline/contract';
-import { DataTable, type DataColumn } from '@/ui/data-table';
-import { DateField } from '@/ui/date-field';
-import { ListSkeleton } from '@/ui/list-skeleton';
+import type { DataColumn } from '@/ui/data-table';
 import { LoadFailed } from '@/ui/load-failed';
-import frame from '@/ui/page-frame.module.css';
 import { StatusBadge, type BadgeTone } from '@/ui/status-badge';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { useApiKeys } from '../api/api-keys';
+import { apiKeys } from '../api/api-keys';
 import { useApiLog } from '../api/api-log';
+import { DateRangeFields, isDateOrderWrong } from './date-range';
 import { useFormatWhen } from './format';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { EmptyState, QueryState } from './query-state';
+import { LoadMore, MerchantTable, statusColumn } from './merchant-table';
 
 function statusTone(status: number): BadgeTone {
   if (status >= 500) return 'red';
@@ -28,13 +28,13 @@ function statusTone(status: number): BadgeTone {
 export function ApiLogPage() {
   const { t } = useTranslation();
   const { customerId } = useMerchantCompany();
-  const keys = useApiKeys(customerId);
+  const keys = apiKeys.useList(customerId);
   const when = useFormatWhen();
   const [apiKeyId, setApiKeyId] = useState('');
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   useDocumentTitle(t('merchant.log.title'));
-  const isOrderWrong = fromDate !== '' && toDate !== '' && fromDate > toDate;
+  const isOrderWrong = isDateOrderWrong(fromDate, toDate);
   const log = useApiLog(
     customerId,
     apiKeyId === '' || isOrderWrong
@@ -45,7 +45,6 @@ export function ApiLogPage() {
           ...(toDate ? { toDate } : {}),
         },
   );
-  const rows = log.data?.pages.flatMap((page) => page.apiRequests) ?? [];
 
   const status = (call: ApiRequest) => (
     <StatusBadge tone={statusTone(call.status)} size="sm">
@@ -67,7 +66,7 @@ export function ApiLogPage() {
       className: classes.mono,
       cell: (call) => call.path,
     },
-    { id: 'status', header: t('merchant.status'), className: classes.statusCell, cell: status },
+    statusColumn(t('merchant.status'), status),
     { id: 'ip', header: t('merchant.log.ip'), className: classes.mono, cell: (call) => call.ip },
     { id: 'duration', header: t('merchant.log.duration'), align: 'right', cell: duration },
   ];
@@ -90,12 +89,11 @@ export function ApiLogPage() {
               })),
             ]}
           />
-          <DateField label={t('merchant.log.from')} value={fromDate} onChange={setFromDate} />
-          <DateField
-            label={t('merchant.log.to')}
-            value={toDate}
-            onChange={setToDate}
-            error={isOrderWrong ? t('validation.dateRangeOrder') : undefined}
+          <DateRangeFields
+            fromDate={fromDate}
+            toDate={toDate}
+            onFromDate={setFromDate}
+            onToDate={setToDate}
           />
         </Group>
       </Paper>
@@ -109,79 +107,52 @@ export function ApiLogPage() {
           />
         )}
         {!keys.isError && apiKeyId === '' && (
-          <Stack gap={2}>
-            <Text fw={600}>{t('merchant.log.chooseTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {keys.isSuccess && keys.data.length === 0
+          <EmptyState
+            title={t('merchant.log.chooseTitle')}
+            text={
+              keys.isSuccess && keys.data.length === 0
                 ? t('merchant.log.noKeys')
-                : t('merchant.log.chooseText')}
-            </Text>
-          </Stack>
-        )}
-        {apiKeyId !== '' && log.isLoading && (
-          <ListSkeleton rows={5} size="sm" label={t('merchant.log.loading')} />
-        )}
-        {log.isError && (
-          <LoadFailed
-            title={t('merchant.log.loadFailed')}
-            error={log.error}
-            onRetry={() => void log.refetch()}
-            retrying={log.isFetching}
+                : t('merchant.log.chooseText')
+            }
           />
         )}
-        {log.isSuccess && rows.length === 0 && (
-          <Stack gap={2}>
-            <Text fw={600}>{t('merchant.log.emptyTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('merchant.log.emptyText')}
-            </Text>
-          </Stack>
-        )}
-        {log.isSuccess && rows.length > 0 && (
-          <Stack gap="md">
-            <DataTable
-              rows={rows}
-              rowKey={(call) => call.id}
-              columns={columns}
-              caption={t('merchant.log.caption')}
-              minWidth={720}
-              scrollLabel={t('merchant.log.caption')}
-              card={{
-                listClassName: classes.list,
-                itemClassName: frame.card,
-                render: (call) => (
-                  <>
-                    <Group justify="space-between" gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm" className={classes.mono}>
-                        {call.method} {call.path}
-                      </Text>
-                      {status(call)}
-                    </Group>
-                    <dl>
-                      <dt>{t('merchant.log.at')}</dt>
-                      <dd>{when(call.at)}</dd>
-                      <dt>{t('merchant.log.ip')}</dt>
-                      <dd className={classes.mono}>{call.ip}</dd>
-                      <dt>{t('merchant.log.duration')}</dt>
-                      <dd>{duration(call)}</dd>
-                    </dl>
-                  </>
-                ),
-              }}
-            />
-            {log.hasNextPage && (
-              <Group justify="center">
-                <Button
-                  variant="default"
-                  onClick={() => void log.fetchNextPage()}
-                  loading={log.isFetchingNextPage}
-                >
-                  {t('merchant.log.loadMore')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        )}
+        <QueryState
+          query={log}
+          rows={log.data?.pages.flatMap((page) => page.apiRequests)}
+          dense
+          skeletonRows={5}
+          loadingLabel={t('merchant.log.loading')}
+          failedTitle={t('merchant.log.loadFailed')}
+          empty={{ title: t('merchant.log.emptyTitle'), text: t('merchant.log.emptyText') }}
+        >
+          {(rows) => (
+            <Stack gap="md">
+              <MerchantTable
+                rows={rows}
+                rowKey={(call) => call.id}
+                columns={columns}
+                caption={t('merchant.log.caption')}
+                minWidth={720}
+                scrollable
+                card={{
+                  title: (call) => `${call.method} ${call.path}`,
+                  monoTitle: true,
+                  badge: status,
+                  facts: (call) => [
+                    [t('merchant.log.at'), when(call.at)],
+                    [t('merchant.log.ip'), call.ip, true],
+                    [t('merchant.log.duration'), duration(call)],
+                  ],
+                }}
+              />
+              <LoadMore
+                hasMore={log.hasNextPage}
+                loading={log.isFetchingNextPage}
+                onLoad={() => void log.fetchNextPage()}
+              />
+            </Stack>
+          )}
+        </QueryState>
       </Paper>
     </Stack>
   );

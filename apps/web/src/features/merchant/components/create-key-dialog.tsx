@@ -1,21 +1,14 @@
-import { Alert, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/InlineInput.css';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiKeyCreateRequestSchema } from '@ledgerline/contract/merchant-api/routes';
 import { API_KEY_SCOPES, MERCHANT_NAME_MAX } from '@ledgerline/domain/merchant-api';
-import { isApiError } from '@/lib/api-error';
-import { CopyValue } from '@/ui/copy-value';
 import { DateField } from '@/ui/date-field';
-import { Dialog } from '@/ui/dialog';
-import { describeApiError, fieldMessage } from '@/ui/field-message';
-import { AlertIcon } from '@/ui/icons';
-import frame from '@/ui/page-frame.module.css';
-import { useCreateApiKey } from '../api/api-keys';
-import { fieldIssues } from './form-issues';
-import classes from './merchant.module.css';
+import { apiKeys } from '../api/api-keys';
+import { FormDialog, useFieldErrors } from './form-dialog';
+import { SecretDialog } from './secret-once';
 
 type Scope = (typeof API_KEY_SCOPES)[number];
 
@@ -34,11 +27,11 @@ export function CreateKeyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const create = useCreateApiKey(customerId);
+  const create = apiKeys.useCreate(customerId);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Scope[]>(['read']);
   const [expiresOn, setExpiresOn] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fields = useFieldErrors();
   const secret = create.data?.secret;
 
   const close = () => {
@@ -47,114 +40,74 @@ export function CreateKeyDialog({
     setName('');
     setScopes(['read']);
     setExpiresOn('');
-    setErrors({});
+    fields.clear();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const input = { name, scopes, ...(expiresOn ? { expiresOn } : {}) };
-    const parsed = apiKeyCreateRequestSchema.safeParse({ customerId, ...input });
-    if (!parsed.success) {
-      setErrors(fieldIssues(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(input, {
-      onError: (error) => {
-        if (isApiError(error) && error.validationErrors) setErrors(error.validationErrors);
-      },
-    });
+    if (fields.check(apiKeyCreateRequestSchema, { customerId, ...input }) === null) return;
+    create.mutate(input, { onError: fields.fromServer });
   };
 
-  const message = (field: string) => fieldMessage(t, errors[field]);
+  if (secret)
+    return (
+      <SecretDialog
+        title={t('merchant.keys.createdTitle')}
+        secret={opened ? secret : null}
+        label={t('merchant.keys.secret')}
+        warning={t('merchant.keys.secretOnce')}
+        doneLabel={t('merchant.keys.secretDone')}
+        onClose={close}
+      />
+    );
 
   return (
-    <Dialog
+    <FormDialog
       opened={opened}
+      title={t('merchant.keys.createTitle')}
+      submitLabel={t('merchant.keys.create')}
+      isPending={create.isPending}
+      error={create.error}
+      onSubmit={submit}
       onClose={close}
-      title={secret ? t('merchant.keys.createdTitle') : t('merchant.keys.createTitle')}
-      closeLabel={t('merchant.close')}
     >
-      {secret ? (
-        <Stack gap="md">
-          <Alert color="orange" variant="light" icon={<AlertIcon />}>
-            {t('merchant.keys.secretOnce')}
-          </Alert>
-          <Stack gap={4}>
-            <Text size="sm" fw={600} id="merchant-secret-label">
-              {t('merchant.keys.secret')}
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code className={classes.secret} aria-labelledby="merchant-secret-label">
-                {secret}
-              </Code>
-              <CopyValue value={secret} label={t('merchant.keys.secret')} />
-            </Group>
-          </Stack>
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              {t('merchant.keys.secretDone')}
-            </Button>
-          </Group>
+      <TextInput
+        label={t('merchant.keys.name')}
+        description={t('merchant.keys.nameHint')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        maxLength={MERCHANT_NAME_MAX}
+        error={fields.message('name')}
+        required
+        data-autofocus
+      />
+      <Checkbox.Group
+        label={t('merchant.keys.scopes')}
+        value={scopes}
+        onChange={(next) => setScopes(next as Scope[])}
+        error={fields.message('scopes')}
+        required
+      >
+        <Stack gap="xs" mt={6}>
+          {API_KEY_SCOPES.map((scope) => (
+            <Checkbox
+              key={scope}
+              value={scope}
+              label={t(`merchant.scopes.${scope}`)}
+              description={t(`merchant.scopeHints.${scope}`)}
+            />
+          ))}
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <fieldset className={frame.fieldset} disabled={create.isPending}>
-            <Stack gap="md">
-              <TextInput
-                label={t('merchant.keys.name')}
-                description={t('merchant.keys.nameHint')}
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
-                maxLength={MERCHANT_NAME_MAX}
-                error={message('name')}
-                required
-                data-autofocus
-              />
-              <Checkbox.Group
-                label={t('merchant.keys.scopes')}
-                value={scopes}
-                onChange={(next) => setScopes(next as Scope[])}
-                error={message('scopes')}
-                required
-              >
-                <Stack gap="xs" mt={6}>
-                  {API_KEY_SCOPES.map((scope) => (
-                    <Checkbox
-                      key={scope}
-                      value={scope}
-                      label={t(`merchant.scopes.${scope}`)}
-                      description={t(`merchant.scopeHints.${scope}`)}
-                    />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-              <DateField
-                label={t('merchant.keys.expiresOn')}
-                description={t('merchant.keys.expiresHint')}
-                value={expiresOn}
-                onChange={setExpiresOn}
-                minDate={new Date().toISOString().slice(0, 10)}
-                error={message('expiresOn')}
-              />
-              {create.isError && !(isApiError(create.error) && create.error.validationErrors) && (
-                <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
-                  {describeApiError(t, create.error)}
-                </Alert>
-              )}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={close}>
-                  {t('merchant.cancel')}
-                </Button>
-                <Button type="submit" loading={create.isPending}>
-                  {t('merchant.keys.create')}
-                </Button>
-              </Group>
-            </Stack>
-          </fieldset>
-        </form>
-      )}
-    </Dialog>
+      </Checkbox.Group>
+      <DateField
+        label={t('merchant.keys.expiresOn')}
+        description={t('merchant.keys.expiresHint')}
+        value={expiresOn}
+        onChange={setExpiresOn}
+        minDate={new Date().toISOString().slice(0, 10)}
+        error={fields.message('expiresOn')}
+      />
+    </FormDialog>
   );
 }

@@ -19,30 +19,22 @@ export function useMerchantCompany(): MerchantContext {
   return useOutletContext<MerchantContext>();
 }
 
-const SCREENS: readonly MerchantScreen[] = [
-  'verification',
-  'verificationHistory',
-  'reputation',
-  'savedButtons',
-  'businessLogos',
-  'pbnSettings',
-  'apiKeys',
-  'apiLog',
-  'subscribers',
-];
-
-/** Each tab's label key (the trust and buttons screens keep theirs in their own namespaces). */
-const TAB_LABELS: Record<MerchantScreen, string> = {
-  apiKeys: 'merchant.tabs.apiKeys',
-  apiLog: 'merchant.tabs.apiLog',
+/** The sub-navigation in order (the spec's default, security verification, first), each with its label's key. */
+const TABS: Record<MerchantScreen, string> = {
+  verification: 'merchantTrust.tabs.verification',
+  verificationHistory: 'merchantTrust.tabs.verificationHistory',
+  reputation: 'merchantTrust.tabs.reputation',
   savedButtons: 'merchantButtons.tabs.savedButtons',
   businessLogos: 'merchantButtons.tabs.businessLogos',
   pbnSettings: 'merchantButtons.tabs.pbnSettings',
   subscribers: 'merchant.tabs.subscribers',
-  verification: 'merchantTrust.tabs.verification',
-  verificationHistory: 'merchantTrust.tabs.verificationHistory',
-  reputation: 'merchantTrust.tabs.reputation',
+  ipnHistory: 'merchantHooks.tabs.ipnHistory',
+  ipnSettings: 'merchantHooks.tabs.ipnSettings',
+  apiKeys: 'merchant.tabs.apiKeys',
+  apiLog: 'merchant.tabs.apiLog',
+  webhookLog: 'merchantHooks.tabs.webhookLog',
 };
+const SCREENS = Object.keys(TABS) as MerchantScreen[];
 
 /**
  * /merchant/* (issue 18; spec 2 §2): the heading, the merchant sub-navigation, then the screen.
@@ -85,7 +77,7 @@ export function MerchantLayout() {
               {SCREENS.map((screen) => (
                 <li key={screen}>
                   <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab} end>
-                    {t(TAB_LABELS[screen])}
+                    {t(TABS[screen])}
                   </NavLink>
                 </li>
               ))}

@@ -1,35 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
-import { demoCustomer, ok, signedIn } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
-import { fullAccessInfo, homeRoutes } from '@/test/signed-in-home';
+import { describe, expect, it } from 'vitest';
+import { accessInfo, done, merchantKit } from '../test/merchant-kit';
 
-let server: TestApiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-/** The session acts for Harbourlight (90), a business, at the given access level. */
-function accessInfo(level: number, customerType = 2) {
-  return {
-    ...fullAccessInfo(),
-    customer: { id: 90, username: 'office@harbourlight.example', name: 'Harbourlight Studio Ltd' },
-    accessRights: level,
-    accessibleCustomers: [
-      {
-        id: 90,
-        username: 'office@harbourlight.example',
-        name: 'Harbourlight Studio Ltd',
-        customerType,
-        accessRights: level,
-        isOwn: true,
-      },
-    ],
-  };
-}
+const { render, sent } = merchantKit();
 
 const key = {
   id: 5,
@@ -53,22 +27,6 @@ const call = (id: number) => ({
   durationMs: 12,
   at: '2026-11-26T10:00:00.000Z',
 });
-
-const done = { responseCode: '00', responseDescription: 'Success' };
-
-async function render(path: string, routes: Routes, access = accessInfo(2)) {
-  server = await startApiServer(
-    homeRoutes(undefined, {
-      'POST /api/main/?getCustomerInfo': () =>
-        ok({ customer: demoCustomer({ customerId: 90, customerType: 2 }) }),
-      'POST /api/main/?getCustomerAccessInfo': () => ok(access),
-      ...routes,
-    }),
-  );
-  return renderApp({ path, apiBaseUrl: server.url, ...signedIn });
-}
-
-const sent = (path: string) => server!.requests.filter((request) => request.path.startsWith(path));
 
 describe('the merchant screens', () => {
   it('shows a new key’s secret once: after closing, it is gone', { timeout: 60_000 }, async () => {
@@ -173,5 +131,38 @@ describe('the merchant screens', () => {
     expect(screen.queryByRole('link', { name: 'Merchant' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Merchant sections' })).not.toBeInTheDocument();
     expect(sent('/api/public-api/')).toEqual([]);
+  });
+});
+
+describe('the shared row actions and rename dialog', () => {
+  it('renames a key after checking the name, and disables it from its row', async () => {
+    const user = userEvent.setup();
+    await render('/merchant/internal/api_key', {
+      'GET /api/public-api/apikey?customerId=90': () => ({ body: { ...done, apiKeys: [key] } }),
+      'GET /api/public-api/allowedip?customerId=90': () => ({ body: { ...done, allowedIps: [] } }),
+      'PUT /api/public-api/apikey/5': (request) => ({
+        body: { ...done, apiKey: { ...key, ...(request.body as object) } },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: "The company's API keys" });
+    await user.click(within(table).getByRole('button', { name: 'Rename Web shop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Web shop' });
+    const field = within(dialog).getByLabelText(/Name/);
+    expect(field).toHaveValue('Web shop');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required')).toBeVisible();
+    expect(sent('/api/public-api/apikey/5')).toEqual([]);
+
+    await user.type(field, '  Till  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent('/api/public-api/apikey/5').map((r) => r.body)).toEqual([
+      { customerId: 90, name: 'Till' },
+    ]);
+
+    await user.click(within(table).getByRole('button', { name: 'Disable Web shop' }));
+    await waitFor(() => expect(sent('/api/public-api/apikey/5')).toHaveLength(2));
+    expect(sent('/api/public-api/apikey/5')[1]?.body).toEqual({ customerId: 90, enabled: false });
   });
 });
