@@ -274,7 +274,10 @@ describe('a saved button’s page', () => {
 });
 
 describe('pay-by-name', () => {
-  async function settings(shop: Party, values: Record<string, unknown>) {
+  async function settings(
+    shop: Party,
+    values: { payName: string; enabled: boolean; displayName?: string; accountIds?: number[] },
+  ) {
     const saved = await server.call(
       'updatePbnSettings',
       { displayName: null, accountIds: [shop.accountId], ...values },
