@@ -1,11 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type {
-  MainRequest,
-  PayButtonStart,
-  PayNameStart,
-  SubmitResult,
-} from '@ledgerline/contract';
+import type { MainRequest, PayButtonStart, PayNameStart, SubmitResult } from '@ledgerline/contract';
 import { payPageRoutes } from '@ledgerline/contract/pay/routes';
 import { useApiClient } from '@/app/session';
 

@@ -86,7 +86,8 @@ function formSchema(options: {
     .superRefine((value, ctx) => {
       if (!options.amountOpen) return;
       const currency = options.fixedCurrency ?? value.currency;
-      const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['amount'], message });
+      const issue = (message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['amount'], message });
       if (currency && !hasValidMinorUnits(value.amount, currency))
         issue('validation.amountMinorUnits');
       else if (options.min !== null && decimal(value.amount).lt(decimal(options.min)))
