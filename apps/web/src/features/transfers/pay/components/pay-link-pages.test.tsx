@@ -105,7 +105,6 @@ describe('/pay/button/:publicId', { timeout: 40_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Corner Books Ltd asks you to pay' }),
     ).toBeInTheDocument();
     expect(posts(BUTTON).map((request) => request.body)).toEqual([{ amount: '20' }]);
-    expect(window.location.pathname).toBe(`/pay/${TOKEN}`);
   });
 
   it('shows a fixed amount without a field and sends none', async () => {
@@ -116,7 +115,7 @@ describe('/pay/button/:publicId', { timeout: 40_000 }, () => {
     });
     expect(await screen.findByTestId('pay-amount')).toHaveTextContent('€12.50');
     expect(screen.queryByLabelText(/^Amount/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Corner Books Ltd' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(posts(BUTTON).map((request) => request.body)).toEqual([{}]));
   });
