@@ -2584,6 +2584,8 @@ export const paymentRequests = pgTable(
     paymentAttempts: smallint('payment_attempts').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Issue 18 "link": the saved button's own logo the pay page shows; null: the company's default. */
+    logoId: integer('logo_id').references(() => merchantLogos.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('payment_requests_token').on(table.token),

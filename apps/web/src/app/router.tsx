@@ -206,6 +206,21 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                       Component: m.HostedPayPage,
                     })),
                 },
+                // Issue 18: a saved button's and a pay-by-name link; "Continue" opens pay/:token.
+                {
+                  path: 'pay/button/:publicId',
+                  lazy: () =>
+                    import('@/features/transfers/pay').then((m) => ({
+                      Component: m.ButtonPayPage,
+                    })),
+                },
+                {
+                  path: 'pay/name/:handle',
+                  lazy: () =>
+                    import('@/features/transfers/pay').then((m) => ({
+                      Component: m.NamePayPage,
+                    })),
+                },
                 {
                   path: '*',
                   lazy: () =>

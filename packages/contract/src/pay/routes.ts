@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_NAME_PATTERN } from '@ledgerline/domain/merchant-buttons';
 import { moneySchema } from '../accounts/methods';
 import { defineMethod, defineRoute } from '../define';
 import { currencyCodeSchema } from '../dictionaries/methods';
@@ -111,8 +112,56 @@ export const payPageSchema = z.object({
   status: z.enum(PAYMENT_REQUEST_STATUSES),
   expiresAt: z.string(),
   returnUrl: z.string().nullable(),
+  /** The merchant's logo (the button's own, else the company's default), a same-origin path; null when none. */
+  logoUrl: z.string().nullable(),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
+
+/** A saved button's public id (16 random bytes in base64url, merchant-buttons). */
+export const buttonPublicIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, 'validation.invalidValue');
+/** A pay-by-name handle as the merchant-buttons settings keep it. */
+export const payNameHandleSchema = z.string().regex(PAY_NAME_PATTERN, 'validation.invalidValue');
+
+/** What a saved button's page shows before the payer continues to the pay page. */
+export const payButtonPageSchema = z.object({
+  merchantName: z.string(),
+  brandId: z.string(),
+  logoUrl: z.string().nullable(),
+  currency: z.string(),
+  description: z.string(),
+  /** The fixed amount; null when the payer types one (within minAmount/maxAmount when set). */
+  amount: moneySchema.nullable(),
+  minAmount: moneySchema.nullable(),
+  maxAmount: moneySchema.nullable(),
+});
+export type PayButtonPage = z.infer<typeof payButtonPageSchema>;
+
+/** What a pay-by-name page shows: who receives and in which currencies. */
+export const payNamePageSchema = z.object({
+  merchantName: z.string(),
+  brandId: z.string(),
+  logoUrl: z.string().nullable(),
+  currencies: z.array(z.string()),
+});
+export type PayNamePage = z.infer<typeof payNamePageSchema>;
+
+export const payButtonStartSchema = z.strictObject({
+  /** Absent or equal to a fixed amount; required for an open one. */
+  amount: positiveAmountSchema.optional(),
+});
+export type PayButtonStart = z.input<typeof payButtonStartSchema>;
+
+export const payNameStartSchema = z.strictObject({
+  amount: positiveAmountSchema,
+  currency: currencyCodeSchema,
+  description: plainText(PAYMENT_DESCRIPTION_MAX).optional(),
+});
+export type PayNameStart = z.input<typeof payNameStartSchema>;
+
+/** The payment request a button or pay-by-name page started: the pay page's token. */
+const payStartedSchema = responseHeadSchema.extend({ token: payTokenSchema });
 
 const idParams = z.strictObject({
   id: z
@@ -170,6 +219,48 @@ export const payPageRoutes = {
     rateLimited: true,
     params: z.strictObject({ token: payTokenSchema }),
     response: responseHeadSchema.extend({ payment: payPageSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  /** A saved button's page (/pay/button/:publicId); a disabled or unknown button is not found. */
+  buttonPage: defineRoute({
+    method: 'GET',
+    path: '/api/pay/button/:publicId',
+    auth: 'public',
+    rateLimited: true,
+    params: z.strictObject({ publicId: buttonPublicIdSchema }),
+    response: responseHeadSchema.extend({ button: payButtonPageSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  /** Starts paying a saved button: a payment request of the merchant, its token for /pay/:token. */
+  startButtonPayment: defineRoute({
+    method: 'POST',
+    path: '/api/pay/button/:publicId',
+    auth: 'public',
+    rateLimited: true,
+    params: z.strictObject({ publicId: buttonPublicIdSchema }),
+    body: payButtonStartSchema,
+    response: payStartedSchema,
+    error: errorEnvelopeSchema,
+  }),
+  /** A pay-by-name page (/pay/name/:handle) of the site's brand; off or unknown is not found. */
+  namePage: defineRoute({
+    method: 'GET',
+    path: '/api/pay/name/:handle',
+    auth: 'public',
+    rateLimited: true,
+    params: z.strictObject({ handle: payNameHandleSchema }),
+    response: responseHeadSchema.extend({ payee: payNamePageSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  /** Starts paying by name: a payment request into the account the settings name for the currency. */
+  startNamePayment: defineRoute({
+    method: 'POST',
+    path: '/api/pay/name/:handle',
+    auth: 'public',
+    rateLimited: true,
+    params: z.strictObject({ handle: payNameHandleSchema }),
+    body: payNameStartSchema,
+    response: payStartedSchema,
     error: errorEnvelopeSchema,
   }),
 };

@@ -16,7 +16,7 @@ export const module = {
   name: 'pay',
   handlers: payHandlers,
   routes: async (app, ctx) => {
-    await payPageRestRoutes(app, ctx.db);
+    await payPageRestRoutes(app, { db: ctx.db, site: ctx.site, brandHosts: ctx.config.brandHosts });
   },
 } satisfies ServerModule;
 

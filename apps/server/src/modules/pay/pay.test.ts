@@ -400,6 +400,7 @@ describe('the hosted pay page', () => {
       status: 'open',
       expiresAt: expect.any(String),
       returnUrl: 'https://shop.example/back',
+      logoUrl: null,
     });
     expect((await rest('GET', `/api/pay/${'A'.repeat(43)}`)).status).toBe(404);
     expect((await rest('GET', '/api/pay/short')).status).toBe(400);

@@ -3,13 +3,14 @@ import type { PaymentRequest, PayPage, PaymentRequestCreate } from '@ledgerline/
 import { PAYMENT_REQUEST_DEFAULT_MINUTES } from '@ledgerline/contract';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain';
 import type { Database, DbOrTx } from '../../db/client';
-import { accounts, customers, paymentRequests } from '../../db/schema';
+import { accounts, customers, merchantLogos, paymentRequests } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { SiteResolver } from '../../lib/site';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { customerDisplayName } from '../customers';
 import { Money, moneyText, requireMinorUnits } from '../ledger';
+import { defaultLogoOf, publicLogoPath } from '../merchant-buttons';
 
 /*
  * Payment requests (issue 18 "pay"): what a merchant's server asks one of the brand's customers
@@ -24,6 +25,8 @@ export interface CreatePaymentRequestInput extends Omit<PaymentRequestCreate, 'e
   expiresInMinutes?: number | undefined;
   /** The origin of the pay link for the company's brand (payLinkOrigin). */
   linkOriginFor: (brandId: string) => string;
+  /** A saved button's own logo (the company's, checked by merchant-buttons); none: the default. */
+  logoId?: number | null | undefined;
 }
 
 function iso(value: Date | null): string | null {
@@ -58,6 +61,8 @@ export function paymentRequestView(row: PaymentRequestRow): PaymentRequest {
   };
 }
 
+const NAMED_ACCOUNT_TYPES: readonly number[] = [ACCOUNT_TYPES.payment, ACCOUNT_TYPES.receiving];
+
 /** The receiving account: the one named (the company's own payment account) or the first in the currency. */
 async function receivingAccount(
   db: DbOrTx,
@@ -70,7 +75,8 @@ async function receivingAccount(
       .select()
       .from(accounts)
       .where(and(eq(accounts.id, accountId), eq(accounts.customerId, companyId)));
-    if (!account || account.type !== ACCOUNT_TYPES.payment)
+    // A named account may be a payment or a receiving account (a saved button's, pay-by-name's).
+    if (!account || !NAMED_ACCOUNT_TYPES.includes(account.type))
       throw AppError.notFound('No such account');
     if (account.accountStatusId !== ACCOUNT_STATUS.active)
       throw AppError.invalid(
@@ -114,6 +120,14 @@ export async function createPaymentRequest(
   db: DbOrTx,
   input: CreatePaymentRequestInput,
 ): Promise<PaymentRequest> {
+  return paymentRequestView(await insertPaymentRequest(db, input));
+}
+
+/** createPaymentRequest's row (the button and pay-by-name pages answer its token). */
+export async function insertPaymentRequest(
+  db: DbOrTx,
+  input: CreatePaymentRequestInput,
+): Promise<PaymentRequestRow> {
   const amount = new Money(input.amount);
   if (!amount.isPositive())
     throw AppError.invalid(
@@ -141,11 +155,12 @@ export async function createPaymentRequest(
       reference: input.reference ?? null,
       returnUrl: input.returnUrl ?? null,
       linkOrigin: input.linkOriginFor(company.brandId),
+      logoId: input.logoId ?? null,
       expiresAt: new Date(Date.now() + minutes * 60_000),
     })
     .returning();
   if (!row) throw new Error('payment request not inserted');
-  return paymentRequestView(row);
+  return row;
 }
 
 /** One payment request of the company; another company's, or none, is "not found". */
@@ -207,12 +222,21 @@ export async function cancelPaymentRequest(
 /** What the hosted pay page shows to anyone with the link. */
 export async function payPageOf(db: DbOrTx, token: string): Promise<PayPage> {
   const [found] = await db
-    .select({ request: paymentRequests, merchant: customers })
+    .select({
+      request: paymentRequests,
+      merchant: customers,
+      ownLogo: merchantLogos.publicId,
+    })
     .from(paymentRequests)
     .innerJoin(customers, eq(customers.id, paymentRequests.customerId))
+    .leftJoin(merchantLogos, eq(merchantLogos.id, paymentRequests.logoId))
     .where(eq(paymentRequests.token, token));
   if (!found) throw AppError.notFound('This payment link is not valid');
-  const { request, merchant } = found;
+  const { request, merchant, ownLogo } = found;
+  const logoUrl =
+    ownLogo !== null
+      ? publicLogoPath(ownLogo)
+      : ((await defaultLogoOf(db, request.customerId))?.file ?? null);
   return {
     merchantName: customerDisplayName(merchant),
     brandId: request.brandId,
@@ -222,6 +246,7 @@ export async function payPageOf(db: DbOrTx, token: string): Promise<PayPage> {
     status: statusOf(request),
     expiresAt: request.expiresAt.toISOString(),
     returnUrl: request.returnUrl,
+    logoUrl,
   };
 }
 

@@ -291,7 +291,8 @@ export async function quoteInvoicePayment(
     !to ||
     to.customerId === null ||
     to.customerId === customerId ||
-    to.type !== ACCOUNT_TYPES.payment ||
+    // A merchant's receiving account takes payments too (a saved button's, pay-by-name's).
+    (to.type !== ACCOUNT_TYPES.payment && to.type !== ACCOUNT_TYPES.receiving) ||
     to.accountStatusId !== ACCOUNT_STATUS.active
   )
     throw AppError.invalid(

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MainRequest, SubmitResult } from '@ledgerline/contract';
+import type { MainRequest, PayButtonStart, PayNameStart, SubmitResult } from '@ledgerline/contract';
 import { payPageRoutes } from '@ledgerline/contract/pay/routes';
 import { useApiClient } from '@/app/session';
 
@@ -9,6 +9,8 @@ import { useApiClient } from '@/app/session';
 export const payKeys = {
   page: (token: string) => ['pay-page', token] as const,
   quote: (token: string, fromAccount: number) => ['pay-page', token, 'quote', fromAccount] as const,
+  button: (publicId: string) => ['pay-button', publicId] as const,
+  name: (handle: string) => ['pay-name', handle] as const,
 };
 
 export function usePayPage(token: string) {
@@ -39,5 +41,45 @@ export function usePaymentRequestQuote(token: string, fromAccount: number | null
       (await client.main('quotePaymentRequest', { token, fromAccount: fromAccount ?? 0 })).quote,
     enabled: fromAccount !== null,
     retry: false,
+  });
+}
+
+/** A saved button's page (/pay/button/:publicId): merchant, logo, currency and amount or bounds. */
+export function useButtonPayPage(publicId: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: payKeys.button(publicId),
+    queryFn: async ({ signal }) =>
+      (await client.route(payPageRoutes.buttonPage, { params: { publicId } }, { signal })).button,
+    retry: false,
+  });
+}
+
+/** "Continue" on a button's page: a payment request of the merchant; answers its pay-page token. */
+export function useStartButtonPayment(publicId: string) {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async (body: PayButtonStart) =>
+      (await client.route(payPageRoutes.startButtonPayment, { params: { publicId }, body })).token,
+  });
+}
+
+/** A pay-by-name page (/pay/name/:handle): who receives, the logo and the currencies it takes. */
+export function useNamePayPage(handle: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: payKeys.name(handle),
+    queryFn: async ({ signal }) =>
+      (await client.route(payPageRoutes.namePage, { params: { handle } }, { signal })).payee,
+    retry: false,
+  });
+}
+
+/** "Continue" on a pay-by-name page: a payment request in the chosen currency; its token. */
+export function useStartNamePayment(handle: string) {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async (body: PayNameStart) =>
+      (await client.route(payPageRoutes.startNamePayment, { params: { handle }, body })).token,
   });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Routes } from '@/test/api-server';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
@@ -25,6 +25,7 @@ const payment = (overrides: Record<string, unknown> = {}) => ({
   status: 'open',
   expiresAt: '2099-01-01T00:00:00.000Z',
   returnUrl: 'https://shop.example/thanks',
+  logoUrl: null,
   ...overrides,
 });
 
@@ -92,6 +93,22 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
       await screen.findAllByRole('heading', { name: 'This payment link is not valid' }),
     ).not.toHaveLength(0);
     expect(server!.requests.filter((request) => request.path.startsWith('/api/pay/'))).toEqual([]);
+  });
+
+  it('shows the merchant’s logo above its name, contained in a fixed box, and none without one', async () => {
+    await openSignedOut(() => ok({ payment: payment({ logoUrl: '/api/public/logos/abc' }) }));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    const logo = screen.getByRole('img', { name: 'Corner Books Ltd' });
+    expect(logo.getAttribute('src')).toMatch(/\/api\/public\/logos\/abc$/);
+    expect(logo.getAttribute('src')?.startsWith(server!.url)).toBe(true);
+    // Mantine's Image: object-fit contain in a fixed box (never stretched).
+    expect(logo.getAttribute('style')).toMatch(/--image-object-fit:\s*contain/);
+    expect(logo.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    await server?.close();
+    await openSignedOut(() => ok({ payment: payment() }));
+    await screen.findByRole('heading', { level: 1, name: 'Corner Books Ltd asks you to pay' });
+    expect(screen.queryByRole('img', { name: 'Corner Books Ltd' })).not.toBeInTheDocument();
   });
 
   it('says a paid request needs nothing more and offers no payment', async () => {

@@ -34,6 +34,8 @@ import { useMoneyMovingSubmit } from '../../hooks/use-money-moving-submit';
 import { TransferReview, type ReviewRow } from '../../review/transfer-review';
 import { payKeys, usePayPage, usePaymentRequestQuote, usePayPaymentRequestCall } from '../api';
 import classes from './hosted-pay-page.module.css';
+import { InvalidLink } from './invalid-link';
+import { MerchantLogo } from './merchant-logo';
 
 type PayRequest = Omit<MainRequest<'payPaymentRequest'>, 'idempotencyKey'>;
 
@@ -60,20 +62,6 @@ export function HostedPayPage() {
     <Container size="sm" py={{ base: 'lg', sm: 48 }} w="100%">
       {isValid ? <PayCard token={token} /> : <InvalidLink />}
     </Container>
-  );
-}
-
-function InvalidLink() {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
-      <Stack gap="md" align="flex-start">
-        <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {t('pay.invalidTitle')}
-        </Title>
-        <Text size="sm">{t('pay.invalidText')}</Text>
-      </Stack>
-    </Paper>
   );
 }
 
@@ -139,6 +127,7 @@ function PaymentCard({ token, payment }: { token: string; payment: PayPage }) {
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
       <Stack gap="lg">
         <Stack gap={6}>
+          <MerchantLogo url={payment.logoUrl} name={payment.merchantName} />
           <Text size="sm" c="dimmed">
             {t('pay.label')}
           </Text>

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_requests" ADD COLUMN "logo_id" integer;--> statement-breakpoint
+ALTER TABLE "payment_requests" ADD CONSTRAINT "payment_requests_logo_id_merchant_logos_id_fk" FOREIGN KEY ("logo_id") REFERENCES "public"."merchant_logos"("id") ON DELETE set null ON UPDATE no action;
