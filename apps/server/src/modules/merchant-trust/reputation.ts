@@ -28,6 +28,8 @@ interface MoneyRow extends Record<string, unknown> {
   currency_code: string;
   created_at: Date | string;
   reverses_transfer_id: string | null;
+  /** The payment of one of the company's payment requests (pay's shared table). */
+  paid_request: boolean;
   net: string;
 }
 
@@ -50,6 +52,8 @@ async function dealings(db: Database, companyId: number, payerId: number): Promi
   return selectRows<MoneyRow>(
     db,
     sql`select t.id, t.kind, t.status, t.currency_code, t.created_at, t.reverses_transfer_id,
+          exists (select 1 from payment_requests pr
+            where pr.payment_transfer_id = t.id and pr.customer_id = ${companyId}) as paid_request,
           sum(pc.amount)::text as net
         from ledger_transfers t
         join postings pc on pc.transfer_id = t.id and pc.pending = false
@@ -62,12 +66,6 @@ async function dealings(db: Database, companyId: number, payerId: number): Promi
   );
 }
 
-/** The ledger kinds a money entry names by themselves (pay's and preapproved's). */
-const RECEIVED_KINDS: Record<string, ReputationEntry['kind']> = {
-  paymentRequest: 'paymentRequestPaid',
-  [PULL_KIND]: 'preapprovedPull',
-};
-
 function moneyEntry(row: MoneyRow): ReputationEntry | null {
   const net = new Money(row.net);
   if (net.isZero()) return null;
@@ -78,7 +76,11 @@ function moneyEntry(row: MoneyRow): ReputationEntry | null {
     row.kind.toLowerCase().includes('refund');
   return {
     kind: net.isPositive()
-      ? (RECEIVED_KINDS[row.kind] ?? 'paymentReceived')
+      ? row.paid_request
+        ? 'paymentRequestPaid'
+        : row.kind === PULL_KIND
+          ? 'preapprovedPull'
+          : 'paymentReceived'
       : refund
         ? 'refund'
         : 'paymentSent',
