@@ -300,6 +300,50 @@ describe('pulls through the public API', () => {
     ]);
   });
 
+  it('shows a pull in both histories as a pre-approved payment naming the other side', async () => {
+    const anna = await payer();
+    const shop = await merchant();
+    const id = await approve(anna, shop);
+    const pulled = await pull(shop.secret, id, { amount: '12.00' });
+    expect(pulled.status, JSON.stringify(pulled.body)).toBe(200);
+    const transactionId = pulled.body.pull.transactionId;
+
+    const payerSide = await server.call(
+      'getTransactionHistory',
+      { accountId: anna.accountId },
+      { token: anna.token },
+    );
+    expect(payerSide.status, JSON.stringify(payerSide.body)).toBe(200);
+    expect(payerSide.body.items[0]).toEqual(
+      expect.objectContaining({
+        transactionId,
+        operationType: 'preapproved_pull',
+        direction: 'out',
+        amount: '12',
+        counterparty: expect.stringMatching(/^Shop /),
+      }),
+    );
+    const merchantSide = await server.call(
+      'getTransactionHistory',
+      { accountId: shop.accountId },
+      { token: shop.token },
+    );
+    expect(merchantSide.body.items[0]).toEqual(
+      expect.objectContaining({
+        transactionId,
+        operationType: 'preapproved_pull',
+        direction: 'in',
+        counterparty: expect.stringMatching(/^Card Tester \d+$/),
+      }),
+    );
+    // The type has a name in every language of the dictionary.
+    for (const lang of ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const) {
+      const types = await server.send('getTransactionTypes', { lang });
+      const names = types.body.transactions as { code: string; name: string }[];
+      expect(names.find((type) => type.code === 'preapproved_pull')?.name, lang).toMatch(/\p{L}/u);
+    }
+  });
+
   it('lets only one of two concurrent pulls in one period pass', async () => {
     const anna = await payer();
     const shop = await merchant();

@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   preapprovedPublicRoutes,
@@ -6,7 +6,7 @@ import {
   type PublicPull,
 } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
-import { preapprovalPulls, preapprovals } from '../../db/schema';
+import { customers, preapprovalPulls, preapprovals } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { audit } from '../audit';
@@ -129,6 +129,15 @@ export async function pullPreapproved(
         'The amount is above the approved total',
       );
 
+    // The payer's history names the merchant the money went to.
+    const [merchant] = await tx
+      .select({
+        name: sql<
+          string | null
+        >`coalesce(${customers.businessName}, nullif(concat_ws(' ', ${customers.firstName}, ${customers.lastName}), ''))`,
+      })
+      .from(customers)
+      .where(eq(customers.id, merchantCustomerId));
     const posted = await postTransfer(tx, {
       kind: PULL_KIND,
       customerId: row.payerCustomerId,
@@ -143,6 +152,7 @@ export async function pullPreapproved(
       ],
       details: {
         preapprovalId: row.id,
+        name: merchant?.name ?? null,
         description: input.description ?? null,
         toAccount: row.merchantAccountId,
       },
