@@ -15,7 +15,7 @@ import {
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { HOSTILE_IDS, jsonText, rawNumber } from '../../../test/hostile';
-import { openSocket } from '../../../test/realtime-client';
+import { openSocket, type TestSocket } from '../../../test/realtime-client';
 import { createCustomer, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
 
 /*
@@ -410,7 +410,7 @@ describe('pulls through the public API', () => {
     const anna = await payer();
     const shop = await merchant();
     const id = await approve(anna, shop);
-    const sockets = [];
+    const sockets: TestSocket[] = [];
     for (const who of [anna, shop]) {
       const ticket = await server.app.inject({
         method: 'POST',
