@@ -2471,7 +2471,7 @@ export const preapprovalPulls = pgTable(
     amount: money('amount').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     description: varchar('description', { length: 140 }),
-    /** The merchant's Idempotency-Key, if it sent one: a retry answers this pull again. */
+    /** SHA-256 (hex) of the merchant's Idempotency-Key: a retry answers this pull again. */
     idempotencyKey: varchar('idempotency_key', { length: 64 }),
     requestHash: varchar('request_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

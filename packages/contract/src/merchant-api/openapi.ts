@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import type { RestRoute } from '../define';
-import { paymentRequestApiRoutes } from '../pay/routes';
-import { PUBLIC_API_PREFIX, publicApiRoutes } from './routes';
+import { listRestRoutes } from '../routes';
+import { PUBLIC_API_PREFIX } from './routes';
 
-/** Every documented route of v1 by operation name. */
-const V1_ROUTES = { ...publicApiRoutes, ...paymentRequestApiRoutes };
+/**
+ * Every route of v1 from every area's table (its path starts with the prefix), by its dotted
+ * name in the route table, so a table added later cannot be left out of the document. The
+ * document's own route is not an operation of it.
+ */
+export function listPublicApiV1Routes(): { name: string; route: RestRoute }[] {
+  return listRestRoutes().filter(
+    ({ route }) => route.path.startsWith(`${PUBLIC_API_PREFIX}/`) && route.auth !== 'public',
+  );
+}
 
 /*
  * The public API's OpenAPI 3.1 description, generated from the same zod schemas the server
@@ -15,29 +23,56 @@ const V1_ROUTES = { ...publicApiRoutes, ...paymentRequestApiRoutes };
 
 type JsonSchema = Record<string, unknown>;
 
-/** The documented operations (the document's own route is not one of them). */
-const OPERATIONS = {
-  balances: { summary: 'The company’s payment accounts and their balances', scope: 'read' },
-  payments: {
+/**
+ * What the document says of each v1 route, by its dotted name in the route table. A v1 route
+ * without an entry is still documented (from its schemas) but has no summary, which the
+ * server's test of the document refuses.
+ */
+const OPERATIONS: Record<string, { operationId: string; summary: string; scope: string }> = {
+  'publicApi.balances': {
+    operationId: 'balances',
+    summary: 'The company’s payment accounts and their balances',
+    scope: 'read',
+  },
+  'publicApi.payments': {
+    operationId: 'payments',
     summary: 'Payments received and sent by the company’s accounts, newest first',
     scope: 'read',
   },
-  payment: { summary: 'One payment by its id', scope: 'read' },
-  createPaymentRequest: {
+  'publicApi.payment': { operationId: 'payment', summary: 'One payment by its id', scope: 'read' },
+  'payApi.createPaymentRequest': {
+    operationId: 'createPaymentRequest',
     summary: 'Create a payment request: its payUrl opens the hosted pay page of your brand',
     scope: 'payment-requests',
   },
-  paymentRequest: { summary: 'One payment request by its id', scope: 'payment-requests' },
-  cancelPaymentRequest: {
+  'payApi.paymentRequest': {
+    operationId: 'paymentRequest',
+    summary: 'One payment request by its id',
+    scope: 'payment-requests',
+  },
+  'payApi.cancelPaymentRequest': {
+    operationId: 'cancelPaymentRequest',
     summary: 'Cancel an open payment request nobody is paying: its link stops working',
     scope: 'payment-requests',
   },
-  createRefund: {
+  'payApi.createRefund': {
+    operationId: 'createRefund',
     summary:
       'Refund a received payment back to the payer, in part or whole (never beyond what is left)',
     scope: 'payment-requests',
   },
-} as const satisfies Partial<Record<keyof typeof V1_ROUTES, { summary: string; scope: string }>>;
+  'preapprovedPublic.list': {
+    operationId: 'preapprovedPayments',
+    summary: 'The company’s pre-approved payments (every status), newest first',
+    scope: 'preapproved-pulls',
+  },
+  'preapprovedPublic.pull': {
+    operationId: 'createPreapprovedPull',
+    summary:
+      'Pull money from the payer within a pre-approval: refused, and nothing moves, beyond its amount, period, end date or total',
+    scope: 'preapproved-pulls',
+  },
+};
 
 /** Every POST of v1 needs it (merchant-api/idempotency.ts on the server). */
 const IDEMPOTENCY_HEADER = {
@@ -86,16 +121,20 @@ function errorAnswer(description: string, envelope: JsonSchema): JsonSchema {
 
 export function publicApiOpenApi(): { openapi: '3.1.0' } & JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const name of Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[]) {
-    const route: RestRoute = V1_ROUTES[name];
+  for (const { name, route } of listPublicApiV1Routes()) {
+    const operation = OPERATIONS[name];
     const isPost = route.method === 'POST';
     const path = route.path.slice(PUBLIC_API_PREFIX.length).replace(/:(\w+)/g, '{$1}');
     const envelope = jsonSchema(route.error, 'output');
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
-      operationId: name,
-      summary: OPERATIONS[name].summary,
-      description: `Needs a key with the scope "${OPERATIONS[name].scope}".`,
+      operationId: operation?.operationId ?? name,
+      ...(operation
+        ? {
+            summary: operation.summary,
+            description: `Needs a key with the scope "${operation.scope}".`,
+          }
+        : {}),
       parameters: isPost ? [IDEMPOTENCY_HEADER, ...parametersOf(route)] : parametersOf(route),
       ...(route.body
         ? {

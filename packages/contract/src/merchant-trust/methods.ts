@@ -41,10 +41,20 @@ export const identityRequestEventSchema = z.object({
 });
 export type IdentityRequestEvent = z.infer<typeof identityRequestEventSchema>;
 
+/**
+ * paymentRequestPaid: a payment request of the company paid by the payer; preapprovedPull: an
+ * instalment pulled within a pre-approval; preapproval: a pre-approval the payer gave the company
+ * (status: its own); subscriptionCancelled: one of them cancelled (status: who cancelled it,
+ * payer or merchant).
+ */
 export const REPUTATION_ENTRY_KINDS = [
   'paymentReceived',
   'paymentSent',
+  'paymentRequestPaid',
+  'preapprovedPull',
   'refund',
+  'preapproval',
+  'subscriptionCancelled',
   'identityRequest',
 ] as const;
 
@@ -53,7 +63,7 @@ export const reputationEntrySchema = z.object({
   /** Money kinds: the amount (positive) and its currency; an identity request: null. */
   amount: z.string().nullable(),
   currencyCode: z.string().nullable(),
-  /** An identity request's status; a payment's ledger status. */
+  /** An identity request's status; a payment's ledger status; see the kinds above. */
   status: z.string(),
   at: z.string(),
 });

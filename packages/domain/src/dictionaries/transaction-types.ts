@@ -24,6 +24,8 @@ export const TRANSACTION_TYPE_CODES = [
   'reversal',
   'mass_payout',
   'incoming_transfer',
+  // Issue 18: a merchant's pull within a customer's pre-approval.
+  'preapproved_pull',
 ] as const;
 export type TransactionTypeCode = (typeof TRANSACTION_TYPE_CODES)[number];
 

@@ -18,8 +18,12 @@ const KIND_ALIASES: Record<string, TransactionTypeCode> = {
   // Issue 16C: money moved onto a prepaid card and back.
   prepaidCardLoad: 'card_load',
   prepaidCardUnload: 'card_load',
-  // Issue 18: a merchant's pull of a pre-approved payment, money to another customer of the brand.
-  preapprovedPull: 'p2p',
+  invoicePayment: 'invoice_payment',
+  // Issue 18: a merchant's pull within a pre-approval and an identity verification request's fee.
+  // A paid payment request is a P2P payment (kind p2p); refunds (pay's, and global payouts'
+  // returns) are kind 'refund', a type of their own.
+  preapprovedPull: 'preapproved_pull',
+  identityRequestFee: 'fee',
 };
 
 const TYPE_CODES = new Set<string>(TRANSACTION_TYPE_CODES);

@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency row this request runs under, until its answer is kept. */
     idempotencyRowId?: number;
+    /** The POST's Idempotency-Key as the guard required and checked it. */
+    idempotencyKey?: string;
   }
 }
 
@@ -45,6 +47,16 @@ function keyOf(request: FastifyRequest): string {
   );
 }
 
+/**
+ * The Idempotency-Key of a POST the guard let through: the one parser of the header, for a route
+ * that keeps its own key too (a pull's ledger transfer). Never absent after the guard.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  if (request.idempotencyKey === undefined)
+    throw new Error('the idempotency guard did not run before this handler');
+  return request.idempotencyKey;
+}
+
 export function idempotencyGuard(db: Database) {
   return async (
     request: FastifyRequest,
@@ -55,6 +67,7 @@ export function idempotencyGuard(db: Database) {
     // The key's hook refuses first; a route without a key has nothing to keep.
     if (!apiKey) return undefined;
     const key = keyOf(request);
+    request.idempotencyKey = key;
     const requestHash = requestHashOf(request);
     const [inserted] = await db
       .insert(merchantIdempotencyKeys)

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { listRestRoutes, PUBLIC_API_PREFIX } from '@ledgerline/contract';
 import { selectRows } from '../../db/client';
 import {
   auditLog,
@@ -304,15 +305,51 @@ describe('the public API’s OpenAPI description', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual([
-      '/balances',
-      '/payment-requests',
-      '/payment-requests/{id}',
-      '/payment-requests/{id}/cancel',
-      '/payments',
-      '/payments/{id}',
-      '/payments/{id}/refunds',
+    // Every v1 route of every area's table is an operation of the document, with its summary.
+    const v1 = listRestRoutes()
+      .map(({ route }) => route)
+      .filter((route) => route.path.startsWith(`${PUBLIC_API_PREFIX}/`))
+      .filter((route) => route.path !== `${PUBLIC_API_PREFIX}/openapi.json`);
+    const documented = Object.entries(
+      document.paths as Record<string, Record<string, { operationId: string; summary?: string }>>,
+    ).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(documented.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(
+      v1
+        .map(
+          (route) =>
+            `${route.method} ${route.path.slice(PUBLIC_API_PREFIX.length).replace(/:(\w+)/g, '{$1}')}`,
+        )
+        .sort(),
+    );
+    for (const { operation } of documented) {
+      expect(operation.summary, operation.operationId).toMatch(/\w/);
+    }
+    expect(new Set(documented.map(({ operation }) => operation.operationId)).size).toBe(
+      documented.length,
+    );
+    // The areas known today, so the derived list cannot silently come out empty.
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/balances',
+        '/payment-requests',
+        '/payment-requests/{id}',
+        '/payment-requests/{id}/cancel',
+        '/payments',
+        '/payments/{id}',
+        '/payments/{id}/refunds',
+        '/preapproved-payments',
+        '/preapproved-payments/{id}/pulls',
+      ]),
+    );
+    const pull = document.paths['/preapproved-payments/{id}/pulls'].post;
+    expect(pull.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'Idempotency-Key',
+      'id',
     ]);
+    expect(pull.description).toContain('preapproved-pulls');
+    expect(pull.requestBody.content['application/json'].schema.properties.amount).toBeDefined();
     const list = document.paths['/payments'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
       'limit',

@@ -21,7 +21,7 @@ import {
   refundPayment,
 } from '../pay';
 import { createAllowedIp, deleteAllowedIp, listAllowedIps, updateAllowedIp } from './allowed-ips';
-import { idempotencyGuard, idempotencyRecorder } from './idempotency';
+import { idempotencyGuard, idempotencyKeyOf, idempotencyRecorder } from './idempotency';
 import { keyAuthenticator, requestRecorder, requireScope } from './key-auth';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys';
 import { companyBalances, companyPayment, companyPayments } from './public-api';
@@ -139,9 +139,12 @@ export async function publicApiV1Routes(
     const key = requireScope(request, 'read');
     return { ...OK, payment: await companyPayment(db, key.customerId, request.params.id) };
   });
-  await preapprovedPublicApiRoutes(app, db, (request) =>
-    requireScope(request, 'preapproved-pulls'),
-  );
+  await preapprovedPublicApiRoutes(app, {
+    db,
+    realtime: options.realtime,
+    scope: (request) => requireScope(request, 'preapproved-pulls'),
+    idempotencyKey: idempotencyKeyOf,
+  });
 
   const pay = paymentRequestApiRoutes;
   route(app, pay.createPaymentRequest, async (request) => {

@@ -10,6 +10,7 @@ import {
   ledgerTransfers,
   merchantIdentityRequests,
   outbox,
+  paymentRequests,
   postings,
 } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
@@ -405,9 +406,14 @@ describe('identity verification requests', () => {
 });
 
 /** Money between two customers' accounts through the ledger (a fixture: a p2p payment or its refund). */
-async function pay(fromAccountId: number, toAccountId: number, amount: string, kind = 'p2p') {
-  await db().transaction(async (tx) => {
-    await postTransfer(tx, {
+async function pay(
+  fromAccountId: number,
+  toAccountId: number,
+  amount: string,
+  kind = 'p2p',
+): Promise<string> {
+  return db().transaction(async (tx) => {
+    const posted = await postTransfer(tx, {
       kind,
       customerId: null,
       initiatedByUserId: null,
@@ -417,6 +423,7 @@ async function pay(fromAccountId: number, toAccountId: number, amount: string, k
         { accountId: toAccountId, amount },
       ],
     });
+    return posted.id;
   });
 }
 
@@ -446,6 +453,116 @@ describe('reputation', () => {
         ['refund', '15'],
       ]),
     );
+  });
+
+  it('names a paid payment request, a pre-approved pull and a refund by their own kinds', async () => {
+    const merchant = await company();
+    const shop = await openAccount(server, merchant.customerId, { balance: '100' });
+    const payer = await createCustomer(server);
+    const wallet = await openAccount(server, payer.customerId, { balance: '100' });
+    // A P2P payment that paid one of the company's payment requests (pay's table names it).
+    const paid = await pay(wallet.id, shop.id, '30');
+    await db()
+      .insert(paymentRequests)
+      .values({
+        customerId: merchant.customerId,
+        accountId: shop.id,
+        brandId: 'pebble',
+        token: randomUUID(),
+        amount: '30',
+        currencyCode: 'EUR',
+        description: 'Order 1',
+        linkOrigin: 'http://localhost',
+        status: 'paid',
+        expiresAt: new Date(Date.now() + 86_400_000),
+        paymentTransferId: paid,
+        payerCustomerId: payer.customerId,
+        payerAccountId: wallet.id,
+        paidAt: new Date(),
+      });
+    // An ordinary P2P payment stays a payment received.
+    await pay(wallet.id, shop.id, '3');
+    await pay(wallet.id, shop.id, '12.5', 'preapprovedPull');
+    await pay(shop.id, wallet.id, '10', 'refund');
+
+    const answer = await server.call(
+      'getReputation',
+      { email: payer.email },
+      { token: merchant.token },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.summary).not.toBeNull();
+    expect(answer.body.total).toBe(4);
+    expect(answer.body.entries.map((entry) => [entry.kind, entry.amount, entry.status])).toEqual(
+      expect.arrayContaining([
+        ['paymentRequestPaid', '30', 'settled'],
+        ['paymentReceived', '3', 'settled'],
+        ['preapprovedPull', '12.5', 'settled'],
+        ['refund', '10', 'settled'],
+      ]),
+    );
+  });
+
+  it('lists a pre-approval the payer gave the company and its cancellation, with no money moved', async () => {
+    const merchant = await company();
+    await openAccount(server, merchant.customerId, { currencyCode: 'EUR' });
+    const payer = await createCustomer(server);
+    const wallet = await openAccount(server, payer.customerId, {
+      currencyCode: 'EUR',
+      balance: '100',
+    });
+    const created = await server.call(
+      'createPreapprovedPayment',
+      {
+        beneficiaryEmail: merchant.email,
+        fromAccount: wallet.id,
+        amount: '20.00',
+        frequency: 'monthly',
+      },
+      { token: payer.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const before = await server.call(
+      'getReputation',
+      { email: payer.email },
+      { token: merchant.token },
+    );
+    expect(before.body.summary).not.toBeNull();
+    expect(before.body.entries).toEqual([
+      expect.objectContaining({
+        kind: 'preapproval',
+        amount: '20',
+        currencyCode: 'EUR',
+        status: 'active',
+      }),
+    ]);
+
+    const cancelled = await server.call(
+      'cancelPreapprovedPayment',
+      { id: created.body.preapproval.id },
+      { token: payer.token },
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const after = await server.call(
+      'getReputation',
+      { email: payer.email },
+      { token: merchant.token },
+    );
+    expect(after.body.total).toBe(2);
+    expect(after.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'preapproval', status: 'cancelled' }),
+        expect.objectContaining({ kind: 'subscriptionCancelled', status: 'payer', amount: null }),
+      ]),
+    );
+    // Another company the payer gave nothing sees nothing.
+    const other = await company();
+    const theirs = await server.call(
+      'getReputation',
+      { email: payer.email },
+      { token: other.token },
+    );
+    expect(theirs.body).toMatchObject({ entries: [], total: 0, summary: null });
   });
 
   it('answers a stranger, another brand and an unknown e-mail alike: nothing', async () => {

@@ -1,18 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseReputationEmail, REPUTATION_PAGE_SIZE } from '@ledgerline/domain';
 import type { ReputationEntry, ReputationSummary } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
 import { selectRows } from '../../db/client';
-import { customerIdentities, customers, users } from '../../db/schema';
+import { customerIdentities, customers, preapprovals, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { Money, moneyText } from '../ledger';
+import { REFUND_KIND } from '../pay';
+import { PULL_KIND } from '../preapproved';
 import { identityRequestsTo } from './identity-requests';
 
 /*
  * Reputation (issue 18; spec 2 §3 "Reputation entries, filtered by email", §5 "trims the email",
  * §9 "100 a page"; decision 9x-trust): what the company's own dealings say about a payer. A payer
  * is a customer of the company's brand whose user has the e-mail and who has paid or been paid by
- * the company (settled money between their accounts). Anyone else — a customer who never dealt
+ * the company (settled money between their accounts: payments, paid payment requests, pulls,
+ * refunds) or has given it a pre-approval (confirmed: active, completed or cancelled; a cancelled
+ * one adds a second entry at its cancellation). Anyone else — a customer who never dealt
  * with the company, a customer of another brand, an unknown e-mail — answers the same: no summary,
  * only the company's own identity requests to that address. So the answer tells nobody who banks here.
  */
@@ -24,6 +28,8 @@ interface MoneyRow extends Record<string, unknown> {
   currency_code: string;
   created_at: Date | string;
   reverses_transfer_id: string | null;
+  /** The payment of one of the company's payment requests (pay's shared table). */
+  paid_request: boolean;
   net: string;
 }
 
@@ -46,6 +52,8 @@ async function dealings(db: Database, companyId: number, payerId: number): Promi
   return selectRows<MoneyRow>(
     db,
     sql`select t.id, t.kind, t.status, t.currency_code, t.created_at, t.reverses_transfer_id,
+          exists (select 1 from payment_requests pr
+            where pr.payment_transfer_id = t.id and pr.customer_id = ${companyId}) as paid_request,
           sum(pc.amount)::text as net
         from ledger_transfers t
         join postings pc on pc.transfer_id = t.id and pc.pending = false
@@ -62,14 +70,70 @@ function moneyEntry(row: MoneyRow): ReputationEntry | null {
   const net = new Money(row.net);
   if (net.isZero()) return null;
   const amount = moneyText(net.abs());
-  const refund = row.reverses_transfer_id !== null || row.kind.toLowerCase().includes('refund');
+  const refund =
+    row.kind === REFUND_KIND ||
+    row.reverses_transfer_id !== null ||
+    row.kind.toLowerCase().includes('refund');
   return {
-    kind: net.isPositive() ? 'paymentReceived' : refund ? 'refund' : 'paymentSent',
+    kind: net.isPositive()
+      ? row.paid_request
+        ? 'paymentRequestPaid'
+        : row.kind === PULL_KIND
+          ? 'preapprovedPull'
+          : 'paymentReceived'
+      : refund
+        ? 'refund'
+        : 'paymentSent',
     amount,
     currencyCode: row.currency_code,
     status: row.status,
     at: isoOf(row.created_at),
   };
+}
+
+/** The pre-approvals the payer confirmed for the company, and their cancellations. */
+async function preapprovalEntries(
+  db: Database,
+  companyId: number,
+  payerId: number,
+): Promise<ReputationEntry[]> {
+  const rows = await db
+    .select({
+      status: preapprovals.status,
+      amount: preapprovals.amountCap,
+      currencyCode: preapprovals.currencyCode,
+      createdAt: preapprovals.createdAt,
+      cancelledAt: preapprovals.cancelledAt,
+      cancelledBy: preapprovals.cancelledBy,
+    })
+    .from(preapprovals)
+    .where(
+      and(
+        eq(preapprovals.merchantCustomerId, companyId),
+        eq(preapprovals.payerCustomerId, payerId),
+        inArray(preapprovals.status, ['active', 'completed', 'cancelled']),
+      ),
+    );
+  return rows.flatMap((row): ReputationEntry[] => {
+    const given: ReputationEntry = {
+      kind: 'preapproval',
+      amount: moneyText(new Money(row.amount)),
+      currencyCode: row.currencyCode,
+      status: row.status,
+      at: row.createdAt.toISOString(),
+    };
+    if (row.status !== 'cancelled' || !row.cancelledAt) return [given];
+    return [
+      given,
+      {
+        kind: 'subscriptionCancelled',
+        amount: null,
+        currencyCode: null,
+        status: row.cancelledBy ?? 'payer',
+        at: row.cancelledAt.toISOString(),
+      },
+    ];
+  });
 }
 
 export async function reputationOf(
@@ -96,8 +160,9 @@ export async function reputationOf(
       const money = (await dealings(db, actor.customerId, payer.customerId))
         .map(moneyEntry)
         .filter((entry): entry is ReputationEntry => entry !== null);
-      if (money.length === 0) continue;
-      entries.push(...money);
+      const approvals = await preapprovalEntries(db, actor.customerId, payer.customerId);
+      if (money.length === 0 && approvals.length === 0) continue;
+      entries.push(...money, ...approvals);
       if (summary === null) {
         const [identity] = await db
           .select({ status: customerIdentities.status })

@@ -27,4 +27,4 @@ export {
   payLinkOrigin,
   type CreatePaymentRequestInput,
 } from './requests';
-export { refundPayment } from './refunds';
+export { REFUND_KIND, refundPayment } from './refunds';

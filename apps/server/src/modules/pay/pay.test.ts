@@ -595,6 +595,61 @@ describe('refunds', () => {
     expect(Number(await balanceOf(customer.accountId))).toBe(payerBefore + 40);
   });
 
+  it('shows the paid request as a P2P payment and its refund as a refund in both histories', async () => {
+    const { shop, customer, paymentId } = await paidRequest();
+    const refunded = await post(shop.secret, `/payments/${paymentId}/refunds`, { amount: '15' });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const refundId = refunded.body.refund.id;
+
+    const payerSide = await server.call(
+      'getTransactionHistory',
+      { accountId: customer.accountId },
+      { token: customer.token },
+    );
+    expect(payerSide.status, JSON.stringify(payerSide.body)).toBe(200);
+    const payerItems = new Map(payerSide.body.items.map((item) => [item.transactionId, item]));
+    expect(payerItems.get(paymentId)).toMatchObject({
+      operationType: 'p2p',
+      direction: 'out',
+      amount: '40',
+    });
+    expect(payerItems.get(refundId)).toMatchObject({
+      operationType: 'refund',
+      direction: 'in',
+      amount: '15',
+      counterparty: expect.stringMatching(/^Shop /),
+    });
+    const merchantSide = await server.call(
+      'getTransactionHistory',
+      { accountId: shop.accountId },
+      { token: shop.token },
+    );
+    const merchantItems = new Map(
+      merchantSide.body.items.map((item) => [item.transactionId, item]),
+    );
+    expect(merchantItems.get(paymentId)).toMatchObject({
+      operationType: 'p2p',
+      direction: 'in',
+    });
+    expect(merchantItems.get(refundId)).toMatchObject({
+      operationType: 'refund',
+      direction: 'out',
+    });
+    // Filtering by the type finds the refund.
+    const filtered = await server.call(
+      'getTransactionHistory',
+      { accountId: shop.accountId, transactionType: 'refund' },
+      { token: shop.token },
+    );
+    expect(filtered.body.items.map((item) => item.transactionId)).toEqual([refundId]);
+    for (const lang of ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const) {
+      const types = await server.send('getTransactionTypes', { lang });
+      const names = types.body.transactions as { code: string; name: string }[];
+      for (const code of ['p2p', 'refund'])
+        expect(names.find((type) => type.code === code)?.name, `${lang} ${code}`).toMatch(/\p{L}/u);
+    }
+  });
+
   it('refunds once per idempotency key, refuses hostile amounts and another company’s payment', async () => {
     const { shop, paymentId } = await paidRequest();
     const key = randomUUID();

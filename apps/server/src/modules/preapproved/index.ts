@@ -14,4 +14,4 @@ export const module = {
   deviceRequestHooks: { preapproval: decidePreapprovalRequest },
 } satisfies ServerModule;
 
-export { preapprovedPublicApiRoutes } from './pulls';
+export { PULL_KIND, preapprovedPublicApiRoutes } from './pulls';

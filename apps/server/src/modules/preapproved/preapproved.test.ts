@@ -5,6 +5,7 @@ import {
   accounts,
   customers,
   ledgerTransfers,
+  merchantIdempotencyKeys,
   outbox,
   preapprovalPulls,
   preapprovals,
@@ -14,6 +15,7 @@ import {
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { HOSTILE_IDS, jsonText, rawNumber } from '../../../test/hostile';
+import { openSocket, type TestSocket } from '../../../test/realtime-client';
 import { createCustomer, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
 
 /*
@@ -25,8 +27,14 @@ import { createCustomer, openAccount, type FixtureCustomer } from '../cards/test
 
 let server: TestServer;
 
+let base = '';
 beforeAll(async () => {
   server = await startTestServer();
+  // Listening, for the realtime sockets of the open screens.
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `127.0.0.1:${address.port}`;
 });
 afterAll(async () => server.close());
 
@@ -300,6 +308,50 @@ describe('pulls through the public API', () => {
     ]);
   });
 
+  it('shows a pull in both histories as a pre-approved payment naming the other side', async () => {
+    const anna = await payer();
+    const shop = await merchant();
+    const id = await approve(anna, shop);
+    const pulled = await pull(shop.secret, id, { amount: '12.00' });
+    expect(pulled.status, JSON.stringify(pulled.body)).toBe(200);
+    const transactionId = pulled.body.pull.transactionId;
+
+    const payerSide = await server.call(
+      'getTransactionHistory',
+      { accountId: anna.accountId },
+      { token: anna.token },
+    );
+    expect(payerSide.status, JSON.stringify(payerSide.body)).toBe(200);
+    expect(payerSide.body.items[0]).toEqual(
+      expect.objectContaining({
+        transactionId,
+        operationType: 'preapproved_pull',
+        direction: 'out',
+        amount: '12',
+        counterparty: expect.stringMatching(/^Shop /),
+      }),
+    );
+    const merchantSide = await server.call(
+      'getTransactionHistory',
+      { accountId: shop.accountId },
+      { token: shop.token },
+    );
+    expect(merchantSide.body.items[0]).toEqual(
+      expect.objectContaining({
+        transactionId,
+        operationType: 'preapproved_pull',
+        direction: 'in',
+        counterparty: expect.stringMatching(/^Card Tester \d+$/),
+      }),
+    );
+    // The type has a name in every language of the dictionary.
+    for (const lang of ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const) {
+      const types = await server.send('getTransactionTypes', { lang });
+      const names = types.body.transactions as { code: string; name: string }[];
+      expect(names.find((type) => type.code === 'preapproved_pull')?.name, lang).toMatch(/\p{L}/u);
+    }
+  });
+
   it('lets only one of two concurrent pulls in one period pass', async () => {
     const anna = await payer();
     const shop = await merchant();
@@ -327,6 +379,63 @@ describe('pulls through the public API', () => {
     expect(other.body.validationErrors).toEqual({
       idempotencyKey: 'validation.idempotencyKeyReused',
     });
+  });
+
+  it('takes the key as every v1 POST does (any visible ASCII, up to 128) and posts a retry once even when the API forgot it', async () => {
+    const anna = await payer();
+    const shop = await merchant();
+    const id = await approve(anna, shop);
+    // Characters the pull's own parser used to refuse, at the v1 rule's full length.
+    const key = { 'idempotency-key': `order.7731:retry~${'x'.repeat(128 - 17)}` };
+    expect(key['idempotency-key']).toHaveLength(128);
+    const first = await pull(shop.secret, id, { amount: '7' }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The API's own record of the key is gone (as after a 5xx): the pull's key still holds.
+    await db()
+      .delete(merchantIdempotencyKeys)
+      .where(eq(merchantIdempotencyKeys.customerId, shop.customerId));
+    const retry = await pull(shop.secret, id, { amount: '7' }, key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.pull).toEqual(first.body.pull);
+    expect(await balanceOf(anna.accountId)).toBe('493.00');
+    // A malformed key is refused by the API's one rule before the pull runs.
+    const before = await state(id, anna.accountId, shop.accountId);
+    const bad = await pull(shop.secret, id, { amount: '1' }, { 'idempotency-key': 'é' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.validationErrors).toEqual({ idempotencyKey: 'validation.invalidValue' });
+    expect(await state(id, anna.accountId, shop.accountId)).toEqual(before);
+  });
+
+  it('tells the payer’s and the merchant’s open screens at once that their balances changed', async () => {
+    const anna = await payer();
+    const shop = await merchant();
+    const id = await approve(anna, shop);
+    const sockets: TestSocket[] = [];
+    for (const who of [anna, shop]) {
+      const ticket = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/realtime-ticket',
+        headers: { authorization: `Bearer ${who.token}` },
+      });
+      expect(ticket.statusCode, ticket.body).toBe(200);
+      sockets.push(
+        await openSocket(
+          `ws://${base}/realtime?ticket=${(ticket.json() as { ticket: string }).ticket}`,
+          `http://${base}`,
+        ),
+      );
+    }
+    const changed = (index: number) =>
+      sockets[index]!.messages.filter((message) => message.type === 'AccountChanged').map(
+        (message) => (message.payload as { accountId: number }).accountId,
+      );
+    try {
+      expect((await pull(shop.secret, id, { amount: '9' })).status).toBe(200);
+      await expect.poll(() => changed(0)).toEqual([anna.accountId]);
+      await expect.poll(() => changed(1)).toEqual([shop.accountId]);
+    } finally {
+      for (const socket of sockets) socket.socket.close();
+    }
   });
 
   it('answers hostile ids and amounts with a 4xx envelope and changes nothing', async () => {

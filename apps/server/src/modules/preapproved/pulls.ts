@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   preapprovedPublicRoutes,
@@ -6,11 +6,14 @@ import {
   type PublicPull,
 } from '@ledgerline/contract';
 import type { Database } from '../../db/client';
-import { preapprovalPulls, preapprovals } from '../../db/schema';
+import { customers, preapprovalPulls, preapprovals } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { audit } from '../audit';
 import { Money, hashRequest, moneyText, postTransfer, requireMinorUnits } from '../ledger';
+import type { RealtimeHub } from '../realtime';
+import { accountEvents, publishAll } from '../transfers';
 import { enqueueWebhookEvent } from '../webhooks';
 import { pulledThisPeriod, utcDay } from './periods';
 import { loadPreapprovals, publicView } from './views';
@@ -20,7 +23,10 @@ import { loadPreapprovals, publicView } from './views';
  * beyond it. The approval's row is locked first, so two pulls at once are decided one after the
  * other (the second sees the first's pull in its period). The money moves payer → merchant
  * through the ledger, and the webhook (and IPN) are written in the same transaction. A retry with
- * the same Idempotency-Key answers the first pull; with another body it is refused.
+ * the same Idempotency-Key answers the first pull; with another body it is refused. The key is
+ * the one the v1 scope's idempotency hook already required and checked (merchant-api passes it
+ * in): the pull does not read the header again. After the commit both sides' open screens hear
+ * that their balances changed.
  */
 
 /** The ledger kind of a pull (the payer's and the merchant's history show it). */
@@ -30,16 +36,6 @@ const OK = { responseCode: '00', responseDescription: 'Success' } as const;
 
 /** The listing's cap: the newest this many (decision 9x-preapproved). */
 const PUBLIC_LIST_MAX = 200;
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
-
-function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return null;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))
-    throw AppError.invalid({ idempotencyKey: 'validation.idempotencyKey' }, 'Bad Idempotency-Key');
-  return header;
-}
 
 /** A pull beyond its approval: the envelope's validation error, and nothing changes. */
 const refuse = (field: string, key: string, description: string) =>
@@ -58,7 +54,7 @@ function pullView(row: typeof preapprovalPulls.$inferSelect): PublicPull {
 }
 
 export async function pullPreapproved(
-  db: Database,
+  deps: { db: Database; realtime: RealtimeHub },
   merchantCustomerId: number,
   input: {
     id: number;
@@ -67,11 +63,15 @@ export async function pullPreapproved(
     idempotencyKey: string | null;
   },
 ): Promise<PublicPull> {
+  const { db } = deps;
+  // The header may be 128 characters (the v1 rule); its digest fits the pull's and the ledger's
+  // key columns whatever its length.
+  const keyDigest = input.idempotencyKey === null ? null : sha256(input.idempotencyKey);
   const requestHash = hashRequest({
     amount: moneyText(input.amount),
     description: input.description,
   });
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(preapprovals)
@@ -84,14 +84,14 @@ export async function pullPreapproved(
       )
       .for('update');
     if (!row) throw AppError.notFound('No such pre-approved payment');
-    if (input.idempotencyKey !== null) {
+    if (keyDigest !== null) {
       const [earlier] = await tx
         .select()
         .from(preapprovalPulls)
         .where(
           and(
             eq(preapprovalPulls.preapprovalId, row.id),
-            eq(preapprovalPulls.idempotencyKey, input.idempotencyKey),
+            eq(preapprovalPulls.idempotencyKey, keyDigest),
           ),
         );
       if (earlier) {
@@ -100,7 +100,7 @@ export async function pullPreapproved(
             { idempotencyKey: 'validation.idempotencyKeyReused' },
             'This idempotency key was already used for a different request',
           );
-        return pullView(earlier);
+        return { pull: pullView(earlier), accountIds: [] };
       }
     }
     const now = new Date();
@@ -129,20 +129,28 @@ export async function pullPreapproved(
         'The amount is above the approved total',
       );
 
+    // The payer's history names the merchant the money went to.
+    const [merchant] = await tx
+      .select({
+        name: sql<
+          string | null
+        >`coalesce(${customers.businessName}, nullif(concat_ws(' ', ${customers.firstName}, ${customers.lastName}), ''))`,
+      })
+      .from(customers)
+      .where(eq(customers.id, merchantCustomerId));
     const posted = await postTransfer(tx, {
       kind: PULL_KIND,
       customerId: row.payerCustomerId,
       initiatedByUserId: null,
       status: 'settled',
-      ...(input.idempotencyKey !== null
-        ? { idempotencyKey: `pull-${row.id}-${input.idempotencyKey}`, requestHash }
-        : {}),
+      ...(keyDigest !== null ? { idempotencyKey: `pull-${row.id}-${keyDigest}`, requestHash } : {}),
       postings: [
         { accountId: row.payerAccountId, amount: amount.negated().toFixed() },
         { accountId: row.merchantAccountId, amount: amount.toFixed() },
       ],
       details: {
         preapprovalId: row.id,
+        name: merchant?.name ?? null,
         description: input.description ?? null,
         toAccount: row.merchantAccountId,
       },
@@ -165,7 +173,7 @@ export async function pullPreapproved(
         amount: amount.toFixed(),
         currencyCode: row.currencyCode,
         description: input.description ?? null,
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: keyDigest,
         requestHash,
         createdAt: now,
       })
@@ -188,20 +196,32 @@ export async function pullPreapproved(
         description: input.description ?? null,
       },
     });
-    return pullView(pull!);
+    return {
+      pull: pullView(pull!),
+      accountIds: [row.payerAccountId, row.merchantAccountId],
+    };
   });
+  // Both sides' balances changed: their screens refresh (AccountChanged) after the commit.
+  await publishAll(deps.realtime, await accountEvents(db, outcome.accountIds));
+  return outcome.pull;
 }
 
 /**
  * The public API v1's pre-approval routes, registered by merchant-api inside its v1 scope (its
- * key, address and rate hooks run first); `scope` checks the key holds "preapproved-pulls" and
- * answers the company.
+ * key, address, rate and idempotency hooks run first); `scope` checks the key holds
+ * "preapproved-pulls" and answers the company; `idempotencyKey` is the request's
+ * Idempotency-Key as the scope's hook required and checked it.
  */
 export async function preapprovedPublicApiRoutes(
   app: FastifyInstance,
-  db: Database,
-  scope: (request: FastifyRequest) => { customerId: number },
+  options: {
+    db: Database;
+    realtime: RealtimeHub;
+    scope: (request: FastifyRequest) => { customerId: number };
+    idempotencyKey: (request: FastifyRequest) => string;
+  },
 ): Promise<void> {
+  const { db, scope } = options;
   route(app, preapprovedPublicRoutes.list, async (request) => {
     const key = scope(request);
     const rows = await loadPreapprovals(
@@ -217,11 +237,11 @@ export async function preapprovedPublicApiRoutes(
   });
   route(app, preapprovedPublicRoutes.pull, async (request) => {
     const key = scope(request);
-    const pull = await pullPreapproved(db, key.customerId, {
+    const pull = await pullPreapproved(options, key.customerId, {
       id: request.params.id,
       amount: request.body.amount,
       description: request.body.description,
-      idempotencyKey: idempotencyKeyOf(request),
+      idempotencyKey: options.idempotencyKey(request),
     });
     return { ...OK, pull };
   });

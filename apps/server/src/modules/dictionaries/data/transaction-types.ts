@@ -155,4 +155,12 @@ export const TRANSACTION_TYPE_NAMES: Readonly<Record<TransactionTypeCode, Locali
     ua: 'Вхідний банківський переказ',
     pt: 'Transferência bancária recebida',
   },
+  preapproved_pull: {
+    en: 'Pre-approved payment',
+    es: 'Pago preaprobado',
+    ro: 'Plată preaprobată',
+    ru: 'Платёж по предварительному согласию',
+    ua: 'Платіж за попередньою згодою',
+    pt: 'Pagamento pré-aprovado',
+  },
 };

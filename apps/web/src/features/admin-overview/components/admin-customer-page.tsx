@@ -43,6 +43,9 @@ const KNOWN_KINDS = new Set([
   'openingBalance',
   'incoming_transfer',
   'railReturn',
+  // Issue 18: a merchant's refund (pay) and pull within a pre-approval (preapproved).
+  'refund',
+  'preapprovedPull',
 ]);
 const KNOWN_STATUSES = new Set(['pending', 'settled', 'rejected', 'reversed']);
 

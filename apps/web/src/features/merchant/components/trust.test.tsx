@@ -233,10 +233,24 @@ describe('reputation', () => {
               status: 'settled',
               at: '2026-11-21T10:00:00.000Z',
             },
+            {
+              kind: 'preapprovedPull',
+              amount: '9.5',
+              currencyCode: 'EUR',
+              status: 'settled',
+              at: '2026-11-22T10:00:00.000Z',
+            },
+            {
+              kind: 'subscriptionCancelled',
+              amount: null,
+              currencyCode: null,
+              status: 'payer',
+              at: '2026-11-23T10:00:00.000Z',
+            },
           ],
           pageSize: 100,
           pageNumber: 1,
-          total: 2,
+          total: 4,
         });
       },
     });
@@ -252,6 +266,12 @@ describe('reputation', () => {
       '€40.00',
     );
     expect(within(table).getByRole('row', { name: /Refund/ })).toHaveTextContent('€15.00');
+    expect(
+      within(table).getByRole('row', { name: /Pre-approved payment pulled/ }),
+    ).toHaveTextContent('€9.50');
+    expect(within(table).getByRole('row', { name: /Subscription cancelled/ })).toHaveTextContent(
+      '—',
+    );
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(screen.getByText('March 2025')).toBeInTheDocument();
 
