@@ -11,7 +11,7 @@ export const IDENTITY_LIST_PAGE_SIZE = 1000;
 
 /**
  * The fee for one identity verification request, in the currency of the account it is paid from
- * (decision 9x-trust). A currency not listed here cannot pay it.
+ * (decision 96). A currency not listed here cannot pay it.
  */
 export const IDENTITY_REQUEST_FEES: Readonly<Record<string, string>> = {
   EUR: '2.50',

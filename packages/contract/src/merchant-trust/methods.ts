@@ -128,7 +128,7 @@ export const merchantTrustMethods = {
     response: z.object({ events: z.array(identityRequestEventSchema) }),
   }),
   /**
-   * What the company's own dealings say about a payer (decision 9x-trust): the e-mail is trimmed and
+   * What the company's own dealings say about a payer (decisions 96–97): the e-mail is trimmed and
    * compared without case; a person who never dealt with the company answers as an unknown e-mail.
    */
   getReputation: defineMethod({

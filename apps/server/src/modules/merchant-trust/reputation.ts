@@ -12,7 +12,7 @@ import { identityRequestsTo } from './identity-requests';
 
 /*
  * Reputation (issue 18; spec 2 §3 "Reputation entries, filtered by email", §5 "trims the email",
- * §9 "100 a page"; decision 9x-trust): what the company's own dealings say about a payer. A payer
+ * §9 "100 a page"; decision 97): what the company's own dealings say about a payer. A payer
  * is a customer of the company's brand whose user has the e-mail and who has paid or been paid by
  * the company (settled money between their accounts: payments, paid payment requests, pulls,
  * refunds) or has given it a pre-approval (confirmed: active, completed or cancelled; a cancelled

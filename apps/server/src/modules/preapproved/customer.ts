@@ -58,7 +58,7 @@ function codeHash(
   );
 }
 
-/** A standing permission to take money is the full-access user's to give or end (decision 9x-preapproved). */
+/** A standing permission to take money is the full-access user's to give or end (decision 94). */
 function requireFullAccess(actor: Actor): void {
   if (actor.accessLevel !== ACCESS_LEVELS.fullAccess)
     throw AppError.noAccess('Only a full-access user may manage pre-approved payments');

@@ -1,7 +1,7 @@
 import type { PreapprovalFrequency } from '@ledgerline/contract';
 
 /*
- * The periods of a pre-approval (issue 18, decision 9x-preapproved): a weekly one allows one pull
+ * The periods of a pre-approval (issue 18, decision 94): a weekly one allows one pull
  * per ISO week (Monday 00:00 UTC to the next), a monthly one per calendar month (UTC), a 'once'
  * one a single pull ever. Pure, so the pull's check and the lists' "next pull" agree.
  */

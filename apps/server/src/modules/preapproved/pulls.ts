@@ -34,7 +34,7 @@ export const PULL_KIND = 'preapprovedPull';
 
 const OK = { responseCode: '00', responseDescription: 'Success' } as const;
 
-/** The listing's cap: the newest this many (decision 9x-preapproved). */
+/** The listing's cap: the newest this many (decision 94). */
 const PUBLIC_LIST_MAX = 200;
 
 /** A pull beyond its approval: the envelope's validation error, and nothing changes. */
