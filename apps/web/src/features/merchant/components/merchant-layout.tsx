@@ -1,6 +1,13 @@
-import { Alert } from '@mantine/core';
+import { Alert, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, useOutletContext } from 'react-router';
+import {
+  Navigate,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useOutletContext,
+} from 'react-router';
 import { useActingRights } from '@/app/session';
 import { InfoIcon } from '@/ui/icons';
 import { ListSkeleton } from '@/ui/list-skeleton';
@@ -8,6 +15,7 @@ import { LoadFailed } from '@/ui/load-failed';
 import { PageFrame } from '@/ui/page-frame';
 import pills from '@/ui/pill-tabs.module.css';
 import { MERCHANT_PATHS, type MerchantScreen } from '../paths';
+import classes from './merchant.module.css';
 
 interface MerchantContext {
   /** The company the session acts for: every merchant call names it (spec 2 §6 customerId). */
@@ -44,6 +52,8 @@ const SCREENS = Object.keys(TABS) as MerchantScreen[];
 export function MerchantLayout() {
   const { t } = useTranslation();
   const { access, hasMerchantRights, actingCustomerId } = useActingRights();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   let content;
   if (access.isPending) {
@@ -72,17 +82,35 @@ export function MerchantLayout() {
       title={t('merchant.title')}
       tabs={
         hasMerchantRights && (
-          <nav aria-label={t('merchant.tabs.label')}>
-            <ul className={pills.tabs}>
-              {SCREENS.map((screen) => (
-                <li key={screen}>
-                  <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab} end>
-                    {t(TABS[screen])}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <>
+            <nav aria-label={t('merchant.tabs.label')} className={classes.wideTabs}>
+              <ul className={pills.tabs}>
+                {SCREENS.map((screen) => (
+                  <li key={screen}>
+                    <NavLink to={MERCHANT_PATHS[screen]} className={pills.tab} end>
+                      {t(TABS[screen])}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {/* On a phone twelve pills would fill the screen: one choice of section instead. */}
+            <NativeSelect
+              className={classes.narrowTabs}
+              label={t('merchant.tabs.label')}
+              value={pathname}
+              onChange={(event) => void navigate(event.currentTarget.value)}
+              data={[
+                ...(SCREENS.some((screen) => MERCHANT_PATHS[screen] === pathname)
+                  ? []
+                  : [{ value: pathname, label: t('merchant.title') }]),
+                ...SCREENS.map((screen) => ({
+                  value: MERCHANT_PATHS[screen],
+                  label: t(TABS[screen]),
+                })),
+              ]}
+            />
+          </>
         )
       }
     >
