@@ -23,6 +23,7 @@ describe('the server’s texts (i18n/<lang>/<namespace>.json)', () => {
       'invoices',
       'mass-batches',
       'merchant-trust',
+      'preapproved',
       'profile',
       'registration',
       'security',
