@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   apiSignIn,
@@ -28,6 +29,8 @@ import { MerchantServer } from './merchant-server';
 const MERCHANT = 'business@ledgerline.test';
 const MERCHANT_NAME = 'Ledgerline Demo Holdings Ltd';
 const PAYER = 'personal@ledgerline.test';
+/** The pay page as a phone shows it, for a person to look at (test-results/screenshots/). */
+const SHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 interface Access {
   accessibleCustomers: { id: number; name: string }[];
@@ -164,6 +167,7 @@ test('a merchant takes a payment on the hosted page and hears of it; a pre-appro
     await expect(payer.getByText('€4.20').first()).toBeVisible();
     await expect(payer.getByRole('link', { name: 'Sign in to pay' })).toBeVisible();
     await expectAccessible(payer, 'the pay page, signed out');
+    await payer.screenshot({ path: `${SHOTS}pay-page-signed-out-476.png`, fullPage: true });
     await signInThroughApi(payer, PAYER, { path: payPath });
     const from = payer.getByLabel('Pay from');
     await expect(from.locator('option', { hasText: /EUR/ }).first()).toBeAttached();
@@ -174,6 +178,7 @@ test('a merchant takes a payment on the hosted page and hears of it; a pre-appro
     const review = payer.getByRole('dialog');
     await expect(review.getByTestId('review-total')).toHaveText(/€/);
     await expectAccessible(payer, 'the pay page review');
+    await payer.screenshot({ path: `${SHOTS}pay-page-review-476.png` });
     await review.getByRole('button', { name: /^Pay €/ }).click();
     const done = payer.getByRole('dialog', { name: /Transfer completed/ });
     await done.getByRole('button', { name: 'OK' }).click();
