@@ -61,22 +61,27 @@ export async function markPaid(tx: Tx, row: PaymentRequestRow, transferId: strin
     .from(ledgerTransfers)
     .where(eq(ledgerTransfers.id, transferId));
   if (!transfer) throw new Error(`payment request ${row.id}: transfer ${transferId} not found`);
-  const payerAccountId =
-    transfer.details.fromAccount === undefined ? null : Number(transfer.details.fromAccount);
+  // A card payment's transfer is the merchant's own (card.ts): the payer is the name on the card.
+  const card =
+    typeof transfer.details.cardLast4 === 'string'
+      ? { brand: transfer.details.cardBrand, last4: transfer.details.cardLast4 }
+      : null;
+  const payerCustomerId = card ? null : transfer.customerId;
+  const payerAccountId = card ? null : Number(transfer.details.fromAccount);
   await tx
     .update(paymentRequests)
     .set({
       status: 'paid',
       paymentTransferId: transferId,
-      payerCustomerId: transfer.customerId,
+      payerCustomerId,
       payerAccountId,
       paidAt: new Date(),
     })
     .where(eq(paymentRequests.id, row.id));
   const [payer] =
-    transfer.customerId === null
+    payerCustomerId === null
       ? []
-      : await tx.select().from(customers).where(eq(customers.id, transfer.customerId));
+      : await tx.select().from(customers).where(eq(customers.id, payerCustomerId));
   await audit(tx, {
     action: 'paymentRequest.paid',
     userId: transfer.initiatedByUserId,
@@ -100,9 +105,7 @@ export async function markPaid(tx: Tx, row: PaymentRequestRow, transferId: strin
           : null,
       description: row.description,
       reference: row.reference,
-      ...(typeof transfer.details.cardLast4 === 'string'
-        ? { card: { brand: transfer.details.cardBrand, last4: transfer.details.cardLast4 } }
-        : {}),
+      ...(card ? { card } : {}),
     },
   });
 }
