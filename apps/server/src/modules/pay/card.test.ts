@@ -362,8 +362,27 @@ describe('paying a payment request by card', () => {
     expect(paid.status).toBe(200);
     expect(paid.text).not.toContain(number);
     expect(paid.text).not.toContain('9876');
+    expect(server.logs.length).toBeGreaterThan(0);
+    expect(server.logs.join('\n')).not.toContain(number);
+    expect(server.logs.join('\n')).not.toContain('4000000000000002');
+    expect(server.logs.join('\n')).not.toContain('9876');
     expect(await tablesHolding(number)).toEqual([]);
     expect(await tablesHolding('4000000000000002')).toEqual([]);
     expect(await tablesHolding('424242424242')).toEqual([]);
+  });
+
+  it('cannot be refunded through the public API (no payer account) and changes nothing', async () => {
+    const shop = await merchant();
+    const { id, token } = await createRequest(shop);
+    expect((await payByCard(token)).status).toBe(200);
+    const read = await rest('GET', `/api/public/v1/payment-requests/${id}`, { token: shop.secret });
+    const refund = await rest(
+      'POST',
+      `/api/public/v1/payments/${read.body.paymentRequest.paymentId}/refunds`,
+      { token: shop.secret, idempotencyKey: randomUUID(), body: { amount: '5' } },
+    );
+    expect(refund.status).toBe(400);
+    expect(refund.body.responseCode).toBe('TA1');
+    expect(await balanceOf(shop.accountId)).toBe('25.5');
   });
 });
