@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   accounts,
   ipnMessages,
@@ -10,6 +9,7 @@ import {
   webhookEndpoints,
   webhookMessages,
 } from '../../db/schema';
+import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { jsonText } from '../../../test/hostile';
 import { createCustomer, openAccount } from '../cards/test-fixtures';
@@ -157,15 +157,17 @@ async function statusOf(id: number): Promise<string> {
 
 /** Every table's rows whose text holds the given digits. */
 async function tablesHolding(digits: string): Promise<string[]> {
-  const tables = await db().execute<{ table_name: string }>(
+  const tables = await selectRows<{ table_name: string }>(
+    db(),
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   const found: string[] = [];
-  for (const { table_name: table } of tables.rows) {
-    const hit = await db().execute<{ n: number }>(
+  for (const { table_name: table } of tables) {
+    const [hit] = await selectRows<{ n: number }>(
+      db(),
       sql`select count(*)::int as n from ${sql.identifier(table)} t where t::text like ${`%${digits}%`}`,
     );
-    if ((hit.rows[0]?.n ?? 0) > 0) found.push(table);
+    if ((hit?.n ?? 0) > 0) found.push(table);
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Routes } from '@/test/api-server';
+import type { Reply, Routes } from '@/test/api-server';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import { ok, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -183,7 +183,7 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
     const CARD = `POST /api/pay/${TOKEN}/card`;
     const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
-    async function openCardForm(cardAnswer: () => { body: unknown; status?: number }) {
+    async function openCardForm(cardAnswer: () => Reply) {
       server = await startApiServer({
         [PAGE]: () => ok({ payment: payment() }),
         [CARD]: cardAnswer,
