@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { luhnValid } from '@ledgerline/domain/cards';
 import { PAY_NAME_PATTERN } from '@ledgerline/domain/merchant-buttons';
 import { moneySchema } from '../accounts/methods';
 import { defineMethod, defineRoute } from '../define';
@@ -117,6 +118,46 @@ export const payPageSchema = z.object({
 });
 export type PayPage = z.infer<typeof payPageSchema>;
 
+/** MM/YY as printed on a card: the month 01–12. */
+export const CARD_EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
+
+/**
+ * Paying a request by card on the pay page (issue 18 "card"): the number (spaces allowed, Luhn),
+ * MM/YY, the 3- or 4-digit security code and the name on the card. Refusals name only the field,
+ * never echo what was typed; the server keeps the brand and the last four digits only.
+ */
+export const payByCardSchema = z.strictObject({
+  cardNumber: z
+    .string()
+    .max(23, 'validation.cardNumber')
+    .regex(/^[\d ]+$/, 'validation.cardNumber')
+    .refine(luhnValid, 'validation.cardNumber'),
+  expiry: z
+    .string()
+    .trim()
+    .max(5, 'validation.cardExpiry')
+    .regex(CARD_EXPIRY_PATTERN, 'validation.cardExpiry'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'validation.cardCvc'),
+  holderName: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.tooLong')
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'validation.invalidValue'),
+});
+export type PayByCard = z.input<typeof payByCardSchema>;
+
+/** A card payment's answer: the request is paid; the card is named by brand and last four digits. */
+export const cardPaymentSchema = z.object({
+  status: z.literal('paid'),
+  amount: moneySchema,
+  currency: z.string(),
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+  returnUrl: z.string().nullable(),
+});
+export type CardPayment = z.infer<typeof cardPaymentSchema>;
+
 /** A saved button's public id (16 random bytes in base64url, merchant-buttons). */
 export const buttonPublicIdSchema = z
   .string()
@@ -219,6 +260,20 @@ export const payPageRoutes = {
     rateLimited: true,
     params: z.strictObject({ token: payTokenSchema }),
     response: responseHeadSchema.extend({ payment: payPageSchema }),
+    error: errorEnvelopeSchema,
+  }),
+  /**
+   * Pays the request by card through the card acquiring simulator (no session: anyone with the
+   * link). A declined card answers validation.cardDeclined… and changes nothing.
+   */
+  payByCard: defineRoute({
+    method: 'POST',
+    path: '/api/pay/:token/card',
+    auth: 'public',
+    rateLimited: true,
+    params: z.strictObject({ token: payTokenSchema }),
+    body: payByCardSchema,
+    response: responseHeadSchema.extend({ payment: cardPaymentSchema }),
     error: errorEnvelopeSchema,
   }),
   /** A saved button's page (/pay/button/:publicId); a disabled or unknown button is not found. */

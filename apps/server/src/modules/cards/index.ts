@@ -26,7 +26,7 @@ export const module = {
   deviceRequestHooks: { cardSecret: decideCardSecretRequest },
 } satisfies ServerModule;
 
-export { ensureBinDirectory } from './bin-directory';
+export { brandFromNumber, ensureBinDirectory, lookupBin } from './bin-directory';
 export { findCardProduct } from './catalogue';
 export { issueCard } from './service';
 export { createCardVault } from './vault';

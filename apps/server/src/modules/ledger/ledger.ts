@@ -19,7 +19,15 @@ import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
  */
 
 /** suspense: money that arrived for no customer we can name (an unknown or mismatched funding reference). */
-export const SYSTEM_ROLES = ['openingBalance', 'feeRevenue', 'fx', 'clearing', 'suspense'] as const;
+export const SYSTEM_ROLES = [
+  'openingBalance',
+  'feeRevenue',
+  'fx',
+  'clearing',
+  'suspense',
+  // Card payments the acquiring simulator approved on hosted pay pages (issue 18 "card").
+  'cardAcquiring',
+] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 export type TransferStatus = 'pending' | 'settled' | 'reversed' | 'rejected';
 

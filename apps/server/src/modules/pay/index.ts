@@ -16,7 +16,12 @@ export const module = {
   name: 'pay',
   handlers: payHandlers,
   routes: async (app, ctx) => {
-    await payPageRestRoutes(app, { db: ctx.db, site: ctx.site, brandHosts: ctx.config.brandHosts });
+    await payPageRestRoutes(app, {
+      db: ctx.db,
+      site: ctx.site,
+      brandHosts: ctx.config.brandHosts,
+      realtime: ctx.services.realtime,
+    });
   },
 } satisfies ServerModule;
 

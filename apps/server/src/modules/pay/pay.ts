@@ -37,28 +37,51 @@ function refuse(reason: string, description: string): AppError {
   return AppError.invalid({ token: `validation.${reason}` }, description);
 }
 
-/** Marks the request paid by a settled transfer, with its webhook and IPN in the same transaction. */
-async function markPaid(tx: Tx, row: PaymentRequestRow, transferId: string): Promise<void> {
+/** A request may be paid while open and no payment of it waits for its confirmation. */
+export function requireOpen(row: PaymentRequestRow): void {
+  const status = statusOf(row);
+  if (status === 'paid') throw refuse('paymentRequestPaid', 'This payment request is already paid');
+  if (row.paymentTransferId !== null)
+    throw refuse(
+      'paymentRequestPending',
+      'A payment of this request is waiting for its confirmation',
+    );
+  if (status === 'expired') throw refuse('paymentRequestExpired', 'This payment request expired');
+  if (status !== 'open')
+    throw refuse('paymentRequestClosed', 'This payment request can no longer be paid');
+}
+
+/**
+ * Marks the request paid by a settled transfer, with its webhook and IPN in the same transaction.
+ * A card payment (card.ts) has no payer customer or account: the name on the card is the payer's.
+ */
+export async function markPaid(tx: Tx, row: PaymentRequestRow, transferId: string): Promise<void> {
   const [transfer] = await tx
     .select()
     .from(ledgerTransfers)
     .where(eq(ledgerTransfers.id, transferId));
   if (!transfer) throw new Error(`payment request ${row.id}: transfer ${transferId} not found`);
-  const payerAccountId = Number(transfer.details.fromAccount);
+  // A card payment's transfer is the merchant's own (card.ts): the payer is the name on the card.
+  const card =
+    typeof transfer.details.cardLast4 === 'string'
+      ? { brand: transfer.details.cardBrand, last4: transfer.details.cardLast4 }
+      : null;
+  const payerCustomerId = card ? null : transfer.customerId;
+  const payerAccountId = card ? null : Number(transfer.details.fromAccount);
   await tx
     .update(paymentRequests)
     .set({
       status: 'paid',
       paymentTransferId: transferId,
-      payerCustomerId: transfer.customerId,
+      payerCustomerId,
       payerAccountId,
       paidAt: new Date(),
     })
     .where(eq(paymentRequests.id, row.id));
   const [payer] =
-    transfer.customerId === null
+    payerCustomerId === null
       ? []
-      : await tx.select().from(customers).where(eq(customers.id, transfer.customerId));
+      : await tx.select().from(customers).where(eq(customers.id, payerCustomerId));
   await audit(tx, {
     action: 'paymentRequest.paid',
     userId: transfer.initiatedByUserId,
@@ -75,9 +98,14 @@ async function markPaid(tx: Tx, row: PaymentRequestRow, transferId: string): Pro
       accountId: row.accountId,
       amount: moneyText(row.amount),
       currency: row.currencyCode,
-      payerName: payer ? customerDisplayName(payer) : null,
+      payerName: payer
+        ? customerDisplayName(payer)
+        : typeof transfer.details.payerName === 'string'
+          ? transfer.details.payerName
+          : null,
       description: row.description,
       reference: row.reference,
+      ...(card ? { card } : {}),
     },
   });
 }
@@ -193,17 +221,7 @@ export async function payPaymentRequest(
     }
     if (row.customerId === actor.customerId)
       throw refuse('ownPaymentRequest', 'A company cannot pay its own payment request');
-    const status = statusOf(row);
-    if (status === 'paid')
-      throw refuse('paymentRequestPaid', 'This payment request is already paid');
-    if (row.paymentTransferId !== null)
-      throw refuse(
-        'paymentRequestPending',
-        'A payment of this request is waiting for its confirmation',
-      );
-    if (status === 'expired') throw refuse('paymentRequestExpired', 'This payment request expired');
-    if (status !== 'open')
-      throw refuse('paymentRequestClosed', 'This payment request can no longer be paid');
+    requireOpen(row);
     const merchantName = await merchantNameOf(tx, row);
     const key =
       row.paymentAttempts === 0 ? `payreq-${row.id}` : `payreq-${row.id}-${row.paymentAttempts}`;

@@ -4,6 +4,8 @@ import { DEFAULT_BRAND_ID } from '@ledgerline/domain/brands';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import type { SiteResolver } from '../../lib/site';
+import type { RealtimeHub } from '../realtime';
+import { payByCard } from './card';
 import { buttonPageOf, namePageOf, startButtonPayment, startNamePayment } from './links';
 import { payLinkOrigin, payPageOf } from './requests';
 
@@ -13,6 +15,7 @@ export interface PayRouteOptions {
   db: Database;
   site: SiteResolver;
   brandHosts: Record<string, string>;
+  realtime: RealtimeHub;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface PayRouteOptions {
  */
 export async function payPageRestRoutes(
   app: FastifyInstance,
-  { db, site, brandHosts }: PayRouteOptions,
+  { db, site, brandHosts, realtime }: PayRouteOptions,
 ): Promise<void> {
   const caller = (request: FastifyRequest) => ({
     ip: request.ip,
@@ -33,6 +36,10 @@ export async function payPageRestRoutes(
   route(app, payPageRoutes.page, async (request) => ({
     ...OK,
     payment: await payPageOf(db, request.params.token),
+  }));
+  route(app, payPageRoutes.payByCard, async (request) => ({
+    ...OK,
+    payment: await payByCard({ db, realtime }, request.params.token, request.body),
   }));
   route(app, payPageRoutes.buttonPage, async (request) => ({
     ...OK,

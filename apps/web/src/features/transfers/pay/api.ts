@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MainRequest, PayButtonStart, PayNameStart, SubmitResult } from '@ledgerline/contract';
+import type {
+  MainRequest,
+  PayButtonStart,
+  PayByCard,
+  PayNameStart,
+  SubmitResult,
+} from '@ledgerline/contract';
 import { payPageRoutes } from '@ledgerline/contract/pay/routes';
 import { useApiClient } from '@/app/session';
 
@@ -81,5 +87,14 @@ export function useStartNamePayment(handle: string) {
   return useMutation({
     mutationFn: async (body: PayNameStart) =>
       (await client.route(payPageRoutes.startNamePayment, { params: { handle }, body })).token,
+  });
+}
+
+/** "Pay by card" on the pay page (no session): the card acquiring simulator decides; the paid answer. */
+export function usePayByCard(token: string) {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async (body: PayByCard) =>
+      (await client.route(payPageRoutes.payByCard, { params: { token }, body })).payment,
   });
 }

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Routes } from '@/test/api-server';
+import type { Reply, Routes } from '@/test/api-server';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import { ok, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -71,7 +71,9 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
     expect(JSON.parse(sessionStorage.getItem('ledgerline.session') ?? '{}')).toMatchObject({
       initialPath: `/pay/${TOKEN}`,
     });
-    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    // Signed out, the only way to pay without signing in is by card.
+    expect(screen.queryByRole('button', { name: /^Pay €/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay by card' })).toBeInTheDocument();
   });
 
   it('says an unknown, expired or malformed link is not valid, without asking about the malformed one', async () => {
@@ -175,5 +177,117 @@ describe('/pay/:token', { timeout: 40_000 }, () => {
     expect(await within(review).findByRole('alert')).toHaveTextContent(
       'This payment request is already paid.',
     );
+  });
+
+  describe('paying by card', () => {
+    const CARD = `POST /api/pay/${TOKEN}/card`;
+    const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+
+    async function openCardForm(cardAnswer: () => Reply) {
+      server = await startApiServer({
+        [PAGE]: () => ok({ payment: payment() }),
+        [CARD]: cardAnswer,
+      });
+      const rendered = await renderApp({ path: `/pay/${TOKEN}`, apiBaseUrl: server.url });
+      await rendered.user.click(await screen.findByRole('button', { name: 'Pay by card' }));
+      return rendered;
+    }
+
+    async function typeCard(
+      user: Awaited<ReturnType<typeof renderApp>>['user'],
+      card: { number?: string; expiry?: string; cvc?: string; name?: string } = {},
+    ) {
+      await user.type(screen.getByLabelText('Card number'), card.number ?? '4111111111111111');
+      await user.type(screen.getByLabelText('Expiry date'), card.expiry ?? `12${nextYear}`);
+      await user.type(screen.getByLabelText('Security code (CVC)'), card.cvc ?? '123');
+      await user.type(screen.getByLabelText('Name on card'), card.name ?? 'Ana Pop');
+    }
+
+    it('pays signed out: the number spaced as typed, the card fields named for autofill, and the paid answer', async () => {
+      const { user } = await openCardForm(() =>
+        ok({
+          payment: {
+            status: 'paid',
+            amount: '25.5',
+            currency: 'EUR',
+            cardBrand: 'visa',
+            cardLast4: '1111',
+            returnUrl: null,
+          },
+        }),
+      );
+      const number = screen.getByLabelText('Card number');
+      expect(number).toHaveAttribute('inputmode', 'numeric');
+      expect(number).toHaveAttribute('autocomplete', 'cc-number');
+      expect(screen.getByLabelText('Expiry date')).toHaveAttribute('autocomplete', 'cc-exp');
+      expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute(
+        'autocomplete',
+        'cc-csc',
+      );
+      expect(screen.getByLabelText('Name on card')).toHaveAttribute('autocomplete', 'cc-name');
+      await typeCard(user);
+      expect(number).toHaveValue('4111 1111 1111 1111');
+      expect(screen.getByLabelText('Expiry date')).toHaveValue(`12/${nextYear}`);
+      await user.click(screen.getByRole('button', { name: 'Pay €25.50 by card' }));
+      expect(
+        await screen.findByText('Paid with Visa •••• 1111. The merchant has been paid.'),
+      ).toBeInTheDocument();
+      expect(server!.requests.filter((request) => request.path.endsWith('/card'))).toMatchObject([
+        {
+          body: {
+            cardNumber: '4111 1111 1111 1111',
+            expiry: `12/${nextYear}`,
+            cvc: '123',
+            holderName: 'Ana Pop',
+          },
+        },
+      ]);
+      expect(screen.queryByRole('button', { name: /by card$/ })).not.toBeInTheDocument();
+    });
+
+    it('shows a decline with its reason and keeps the form to try another card', async () => {
+      const { user } = await openCardForm(() =>
+        refused('The card was declined', {
+          cardNumber: 'validation.cardDeclinedInsufficientFunds',
+        }),
+      );
+      await typeCard(user, { number: '4000000000000002' });
+      await user.click(screen.getByRole('button', { name: 'Pay €25.50 by card' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The card was declined: not enough funds. Try another card.',
+      );
+      expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+      expect(screen.getByRole('button', { name: 'Pay €25.50 by card' })).toBeEnabled();
+      expect(screen.queryByText(/The merchant has been paid/)).not.toBeInTheDocument();
+    });
+
+    it('refuses a wrong number, an impossible expiry and a short code on their fields without sending', async () => {
+      const { user } = await openCardForm(() => ok({}));
+      await typeCard(user, { number: '4111111111111112', expiry: '1330', cvc: '12', name: ' ' });
+      await user.click(screen.getByRole('button', { name: 'Pay €25.50 by card' }));
+      expect(await screen.findByText('This is not a valid card number')).toBeInTheDocument();
+      expect(screen.getByText('Check the expiry date on the card')).toBeInTheDocument();
+      expect(
+        screen.getByText('Enter the 3 or 4 digits on the back of the card'),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+      expect(server!.requests.filter((request) => request.path.endsWith('/card'))).toEqual([]);
+    });
+
+    it('places the server’s field refusals on their fields (an expired card)', async () => {
+      const { user } = await openCardForm(() =>
+        refused('This card has expired', { expiry: 'validation.cardExpired' }),
+      );
+      await typeCard(user, { expiry: '0120' });
+      await user.click(screen.getByRole('button', { name: 'Pay €25.50 by card' }));
+      expect(await screen.findByText('This card has expired')).toBeInTheDocument();
+      expect(screen.getByLabelText('Expiry date')).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it('is offered signed in too, beside paying from an account', async () => {
+      await openSignedIn();
+      expect(await screen.findByLabelText('Pay from')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay by card' })).toBeInTheDocument();
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Container,
+  Divider,
   Group,
   NativeSelect,
   Paper,
@@ -13,7 +14,7 @@ import {
 } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MainRequest, PayPage } from '@ledgerline/contract';
+import type { CardPayment, MainRequest, PayPage } from '@ledgerline/contract';
 import { payTokenSchema } from '@ledgerline/contract/pay/routes';
 import { ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import { useMemo, useState } from 'react';
@@ -33,6 +34,7 @@ import { useAccountLabel, useFormatMoney } from '../../format';
 import { useMoneyMovingSubmit } from '../../hooks/use-money-moving-submit';
 import { TransferReview, type ReviewRow } from '../../review/transfer-review';
 import { payKeys, usePayPage, usePaymentRequestQuote, usePayPaymentRequestCall } from '../api';
+import { CardPaymentForm } from './card-payment-form';
 import classes from './hosted-pay-page.module.css';
 import { InvalidLink } from './invalid-link';
 import { MerchantLogo } from './merchant-logo';
@@ -51,7 +53,8 @@ const STATUS_TONE = {
  * for what and whether it can still be paid, in the brand's look. "Sign in to pay" keeps the way
  * back to this page as the session's initial path, so the first screen after signing in is this
  * one; signed in, the customer chooses one of their accounts in the request's currency and pays
- * through the transfer confirmation every money movement shares (modes 0–4).
+ * through the transfer confirmation every money movement shares (modes 0–4). Signed in or not,
+ * "Pay by card" pays it through the card acquiring simulator instead (issue 18 "card").
  */
 export function HostedPayPage() {
   const { t } = useTranslation();
@@ -112,8 +115,15 @@ function PaymentCard({ token, payment }: { token: string; payment: PayPage }) {
   const money = useFormatMoney();
   const session = useSessionStore();
   const isSignedIn = useIsAuthenticated();
+  const queryClient = useQueryClient();
   const [justPaid, setJustPaid] = useState(false);
-  const isPaid = payment.status === 'paid' || justPaid;
+  const [byCard, setByCard] = useState(false);
+  const [cardPaid, setCardPaid] = useState<CardPayment | null>(null);
+  const isPaid = payment.status === 'paid' || justPaid || cardPaid !== null;
+  const onCardPaid = (paid: CardPayment) => {
+    setCardPaid(paid);
+    void queryClient.invalidateQueries({ queryKey: payKeys.page(token) });
+  };
   const brandQuery =
     payment.brandId === brand.id ? '' : `?brand=${encodeURIComponent(payment.brandId)}`;
   const keepWayBack = () => session.setInitialPath(`/pay/${token}`);
@@ -156,10 +166,17 @@ function PaymentCard({ token, payment }: { token: string; payment: PayPage }) {
           <Alert
             color="green"
             variant="light"
-            icon={justPaid ? <CheckCircleIcon /> : <InfoIcon />}
+            icon={justPaid || cardPaid ? <CheckCircleIcon /> : <InfoIcon />}
             role="status"
           >
-            {t(justPaid ? 'pay.paidNow' : 'pay.alreadyPaid')}
+            {cardPaid
+              ? t('pay.card.paid', {
+                  brand: t(
+                    `pay.card.brands.${cardPaid.cardBrand === 'mastercard' ? 'mastercard' : 'visa'}`,
+                  ),
+                  last4: cardPaid.cardLast4,
+                })
+              : t(justPaid ? 'pay.paidNow' : 'pay.alreadyPaid')}
           </Alert>
         )}
         {!isPaid && isSignedIn && (
@@ -179,6 +196,18 @@ function PaymentCard({ token, payment }: { token: string; payment: PayPage }) {
               </Button>
             </Group>
           </Stack>
+        )}
+        {!isPaid && (
+          <>
+            <Divider label={t('pay.card.or')} labelPosition="center" />
+            {byCard ? (
+              <CardPaymentForm token={token} amount={amount} onPaid={onCardPaid} />
+            ) : (
+              <Button variant="default" size="md" onClick={() => setByCard(true)}>
+                {t('pay.card.open')}
+              </Button>
+            )}
+          </>
         )}
         {returnUrl && (
           <Anchor href={returnUrl} rel="noopener noreferrer" size="sm">
