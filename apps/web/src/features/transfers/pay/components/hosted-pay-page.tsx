@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Divider.css';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CardPayment, MainRequest, PayPage } from '@ledgerline/contract';
 import { payTokenSchema } from '@ledgerline/contract/pay/routes';
