@@ -66,3 +66,73 @@ test('the webhook and IPN screens at 476 and 1280 px', async ({ page }) => {
     await shoot(page, 'ipn-history', width);
   }
 });
+
+/** The other merchant screens: what each shows once its data is in (a list, its empty state or a form). */
+const SCREENS: {
+  name: string;
+  path: string;
+  ready: (page: Page) => ReturnType<Page['getByText']>;
+}[] = [
+  {
+    name: 'verification',
+    path: '/merchant/security/verification',
+    ready: (page) =>
+      page
+        .getByText('No requests yet')
+        .or(page.getByRole('table', { name: 'Identity verification requests' })),
+  },
+  {
+    name: 'verification-history',
+    path: '/merchant/security/verification/history',
+    ready: (page) =>
+      page
+        .getByText('Nothing has happened yet.')
+        .or(page.getByRole('table', { name: 'Status changes of identity verification requests' })),
+  },
+  {
+    name: 'reputation',
+    path: '/merchant/security/reputation',
+    ready: (page) => page.getByRole('heading', { name: 'Reputation', exact: true }),
+  },
+  {
+    name: 'saved-buttons',
+    path: '/merchant/buttons/my_saved_buttons',
+    ready: (page) =>
+      page
+        .getByText('No payment buttons yet')
+        .or(page.getByRole('table', { name: 'Your payment buttons' })),
+  },
+  {
+    name: 'business-logos',
+    path: '/merchant/buttons/business_logos',
+    ready: (page) =>
+      page.getByText('No logos yet').or(page.getByRole('table', { name: 'Your business logos' })),
+  },
+  {
+    name: 'pbn-settings',
+    path: '/merchant/buttons/pbn_settings',
+    ready: (page) => page.getByLabel('Pay name'),
+  },
+  {
+    name: 'subscribers',
+    path: '/merchant/accounts/subscribers',
+    // The journey (merchant.spec.ts) may have given this company a subscriber already: its list
+    // has no heading of its own, so it is ready when its panel is no longer busy.
+    ready: (page) => page.getByRole('main').locator('[aria-busy="false"]').first(),
+  },
+];
+
+test('the other merchant screens at 476 and 1280 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(FOLDER, { recursive: true });
+  await signInThroughApi(page, MERCHANT);
+  for (const width of [476, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await expect(screen.ready(page)).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await shoot(page, screen.name, width);
+    }
+  }
+});

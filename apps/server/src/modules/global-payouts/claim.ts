@@ -23,6 +23,7 @@ import { isBlockedBin } from '../bank-directory';
 import { customerDisplayName } from '../customers';
 import { hashRequest, Money, moneyText, postTransfer, systemAccount } from '../ledger';
 import { transferExchangeRate } from '../rates';
+import { enqueueWebhookEvent } from '../webhooks';
 import type { RealtimeHub } from '../realtime';
 import { accountEvents, publishAll, roundToCurrency } from '../transfers';
 import { amountText, mailApprovalCode, maskedEmail } from './mail';
@@ -420,6 +421,19 @@ export async function approveClaim(
       action: 'globalPay.claimed',
       customerId: payment.customerId,
       details: { paymentId: payment.id, operationId: claim.id, transferId: payout.id },
+    });
+    // The sender's server hears that the payout reached its recipient (issue 18 webhooks).
+    await enqueueWebhookEvent(tx, {
+      customerId: payment.customerId,
+      type: 'payout.sent',
+      data: {
+        kind: 'globalPayout',
+        globalPaymentId: payment.id,
+        transactionId: payout.id,
+        method: claim.method,
+        amount: moneyText(claim.toAmount),
+        currency: claim.currencyCode,
+      },
     });
     const [after] = await tx
       .select()

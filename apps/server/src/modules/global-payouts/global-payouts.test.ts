@@ -11,6 +11,7 @@ import {
   outbox,
   postings,
   transferPermissions,
+  webhookMessages,
 } from '../../db/schema';
 import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
@@ -529,6 +530,15 @@ describe('the sender’s second factor', () => {
 describe('the recipient', () => {
   it('claims to a card in another currency with the e-mailed code; the rail pays it', async () => {
     const who = await sender();
+    // The sender's server hears of the payout once claimed (a webhook endpoint of its own).
+    const hook = await server.app.inject({
+      method: 'POST',
+      url: '/api/public-api/webhook',
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Payouts', url: 'http://127.0.0.1:9/hook' }),
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const endpointId = (hook.json() as { webhook: { id: number } }).webhook.id;
     const item = payment({ amount: '200', feeShare: 'beneficiary' });
     const { secrets, batch } = await sent(who, [item]);
     const secret = secrets[0]!;
@@ -621,6 +631,25 @@ describe('the recipient', () => {
       paidCurrencyCode: 'GBP',
       paidAmount: '174.48',
     });
+    const payouts = await db()
+      .select({ body: webhookMessages.body })
+      .from(webhookMessages)
+      .where(
+        and(
+          eq(webhookMessages.endpointId, endpointId),
+          eq(webhookMessages.eventType, 'payout.sent'),
+        ),
+      );
+    expect(payouts.map((message) => JSON.parse(message.body) as unknown)).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({
+          kind: 'globalPayout',
+          method: 'cardPayout',
+          amount: '174.48',
+          currency: 'GBP',
+        }),
+      }),
+    ]);
     // The code is used: the same operation cannot pay twice.
     const twice = await server.call('globalPayApprove', {
       paymentSecret: secret,

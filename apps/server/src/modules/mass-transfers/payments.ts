@@ -18,6 +18,7 @@ import {
   type PostTransferInput,
 } from '../ledger';
 import { checkBatchLimits, postingsOf, QuoteReads, quoteOf, type Quote } from '../transfers';
+import { enqueueWebhookEvent } from '../webhooks';
 import type { Actor } from '../../lib/actor';
 
 /** Who the rows are paid by: the submitter, or the initiator of an approved batch. */
@@ -339,6 +340,28 @@ export async function payRows(
       failureReason: reason,
     })),
   ]);
+  // The company's server hears of the payout in the same transaction (issue 18 webhooks, IPN).
+  if (!input.pending && planned.length > 0) {
+    const total = planned.reduce(
+      (sum, entry) => sum.plus(new Money(entry.input.amount ?? '0')),
+      new Money('0'),
+    );
+    await enqueueWebhookEvent(tx, {
+      customerId: batch.customerId,
+      type: 'payout.sent',
+      data: {
+        kind: 'massBatch',
+        batchId: batch.id,
+        batchName: batch.name,
+        accountId: account.id,
+        currency: account.currencyCode,
+        total: moneyText(total),
+        paid: planned.length,
+        failed: failures.length,
+        transactionIds: posted.map((transfer) => transfer.id),
+      },
+    });
+  }
   return {
     accountIds: [...touched],
     anchorTransferId: posted[0]?.id ?? null,

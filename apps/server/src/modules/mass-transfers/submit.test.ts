@@ -8,6 +8,7 @@ import {
   ledgerTransfers,
   outbox,
   transferPermissions,
+  webhookMessages,
 } from '../../db/schema';
 import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
 import { startTestServer, type TestServer } from '../../../test/helper';
@@ -153,6 +154,54 @@ describe('submitMassBatch', () => {
     expect((await server.call('getMassBatchStatus', { batchId }, { token: other })).status).toBe(
       404,
     );
+  });
+
+  it('tells the company’s webhook endpoints of the payout in the payment’s transaction', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/public-api/webhook',
+      headers: { authorization: `Bearer ${ioana}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        customerId: office,
+        name: 'Payroll hook',
+        url: 'http://127.0.0.1:9/hook',
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const endpointId = (created.json() as { webhook: { id: number } }).webhook.id;
+    try {
+      const batchId = await wireBatch(['Ana Pop', 'Ben Ode']);
+      expect((await submit(ioana, batchId, '20')).body).toMatchObject({ status: 'processing' });
+      const messages = await f
+        .db()
+        .select({ body: webhookMessages.body })
+        .from(webhookMessages)
+        .where(
+          and(
+            eq(webhookMessages.endpointId, endpointId),
+            eq(webhookMessages.eventType, 'payout.sent'),
+          ),
+        );
+      expect(messages.map((message) => JSON.parse(message.body) as unknown)).toEqual([
+        expect.objectContaining({
+          type: 'payout.sent',
+          data: expect.objectContaining({
+            kind: 'massBatch',
+            batchId,
+            currency: 'EUR',
+            total: '20',
+            paid: 2,
+            failed: 0,
+          }),
+        }),
+      ]);
+    } finally {
+      await server.app.inject({
+        method: 'DELETE',
+        url: `/api/public-api/webhook/${endpointId}`,
+        headers: { authorization: `Bearer ${ioana}`, 'customer-id': String(office) },
+      });
+    }
   });
 
   it('refuses a batch the account cannot cover with its fees and moves nothing', async () => {
