@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  FileInput,
   Group,
   NativeSelect,
   Paper,
@@ -32,6 +31,7 @@ import {
   showPaymentErrors,
   usePaymentForm,
 } from './payment-form';
+import { FileField } from '@/ui/file-field';
 
 const SELECT_LOOK = {
   rightSection: <ChevronDownIcon size={16} />,
@@ -207,14 +207,13 @@ export function NewBatchForm({ onCreated }: { onCreated: (batchId: number) => vo
             </Stack>
           ) : (
             <Stack gap="xs">
-              <FileInput
+              <FileField
                 label={t('globalPayouts.field.file')}
                 description={t('globalPayouts.batch.fileHint', {
                   columns: GLOBAL_PAY_FILE_COLUMNS.join(', '),
                 })}
                 withAsterisk
                 accept=".csv,text/csv"
-                clearable
                 value={file}
                 onChange={setFile}
                 error={problem('attachedFile')}

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { FormDateField } from '@/ui/date-field';
 import { describeApiError, fieldMessage } from '@/ui/field-message';
 import { useCountries, useDocumentCategories } from '../api/dictionaries';
 import { useUploadDocument } from '../api/upload-document';
+import { FileField } from '@/ui/file-field';
 
 interface UploadValues {
   countryCode: string;
@@ -193,12 +194,11 @@ export function UploadForm({
             name="mainDocument"
             rules={{ validate: (file) => fileHint(file, true) }}
             render={({ field }) => (
-              <FileInput
+              <FileField
                 label={needsAdditional ? t('kycDocs.addressPage') : t('kycDocs.file')}
                 description={t('kycDocs.fileHint')}
                 placeholder={t('kycDocs.chooseFile')}
                 accept={DOCUMENT_ACCEPT}
-                clearable
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -221,12 +221,11 @@ export function UploadForm({
               name="additionalDocument"
               rules={{ validate: (file) => fileHint(file, true) }}
               render={({ field }) => (
-                <FileInput
+                <FileField
                   label={t('kycDocs.photoPage')}
                   description={t('kycDocs.photoPageHint')}
                   placeholder={t('kycDocs.chooseFile')}
                   accept={DOCUMENT_ACCEPT}
-                  clearable
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

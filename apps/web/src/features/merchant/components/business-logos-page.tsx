@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  FileInput,
   Group,
   Image,
   Paper,
@@ -37,6 +36,7 @@ import { useDeleteLogo, useLogos, useUpdateLogo, useUploadLogo } from '../api/bu
 import { ConfirmDialog } from './confirm-dialog';
 import { useMerchantCompany } from './merchant-layout';
 import classes from './merchant.module.css';
+import { FileField } from '@/ui/file-field';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
 
@@ -114,12 +114,11 @@ function UploadForm({ customerId }: { customerId: number }) {
                 control={control}
                 name="file"
                 render={({ field }) => (
-                  <FileInput
+                  <FileField
                     label={t('merchantButtons.logos.file')}
                     description={t('merchantButtons.logos.fileHint')}
                     placeholder={t('merchantButtons.logos.chooseFile')}
                     accept={LOGO_TYPES.join(',')}
-                    clearable
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Button,
-  FileInput,
   Group,
   Paper,
   Stack,
@@ -31,6 +30,7 @@ import { useUploadMassBatch } from '../api/upload';
 import { massConfirmPath } from '../paths';
 import { IdenticalBatchDialog } from './identical-batch-dialog';
 import classes from './mass.module.css';
+import { FileField } from '@/ui/file-field';
 
 /** The kinds uploaded here: global payouts have their own screen (issue 17D). */
 type UploadKind = Exclude<MassTransferKind, 'global'>;
@@ -183,12 +183,11 @@ function UploadForm({ kind }: { kind: UploadKind }) {
             control={control}
             name="file"
             render={({ field }) => (
-              <FileInput
+              <FileField
                 label={t('massTransfers.upload.file')}
                 description={t('massTransfers.upload.fileHint')}
                 placeholder={t('massTransfers.upload.chooseFile')}
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                clearable
                 size="md"
                 value={field.value}
                 onChange={field.onChange}
