@@ -7,39 +7,49 @@ import type { ErrorEnvelope, MainMethodName, MainMethods } from '@ledgerline/con
 import type { Language } from '@ledgerline/domain';
 import { buildServer, type LedgerlineServer } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
-import { openDatabase } from '../src/db/connect';
+import { openDatabase, type DatabaseHandle } from '../src/db/connect';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { buildPgliteSnapshot, copyPostgresTemplate } from './database-snapshot';
+import { leaseSeededPglite } from './pglite-pool';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
 
 /**
  * The database a test server runs on: a copy of the one database migrated and seeded for the whole
  * run (test/global-setup.ts, test/database-snapshot.ts). An in-memory PGlite loaded from the dumped
- * data directory by default; with TEST_DATABASE_URL (CI's PostgreSQL pass) a database on that
- * server copied from the template. Run without the global setup, a file seeds its own copy once.
+ * data directory by default, kept for the worker's next server once this one closes
+ * (test/pglite-pool.ts); with TEST_DATABASE_URL (CI's PostgreSQL pass) a database on that server
+ * copied from the template. Run without the global setup, a worker seeds its own copy once.
  */
-let localSnapshot: Promise<Blob> | undefined;
+let snapshot: Promise<Blob> | undefined;
 
-async function pgliteSnapshot(): Promise<Blob> {
+function pgliteSnapshot(): Promise<Blob> {
   const path = inject('pgliteSnapshotPath');
-  if (path) return new Blob([await readFile(path)]);
-  localSnapshot ??= buildPgliteSnapshot();
-  return localSnapshot;
+  snapshot ??= path ? readFile(path).then((bytes) => new Blob([bytes])) : buildPgliteSnapshot();
+  return snapshot;
 }
 
 async function copySeededDatabase(): Promise<{
   url: string | undefined;
-  snapshot: Blob | undefined;
+  open: () => Promise<DatabaseHandle>;
   drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { url: undefined, snapshot: await pgliteSnapshot(), drop: async () => {} };
+  if (!adminUrl)
+    return {
+      url: undefined,
+      open: () => leaseSeededPglite(pgliteSnapshot),
+      drop: async () => {},
+    };
   const template = inject('postgresTemplate');
   if (!template)
     throw new Error('No template database: run the server tests through vitest.config.ts');
   const copy = await copyPostgresTemplate(adminUrl, template);
-  return { url: copy.url, snapshot: undefined, drop: copy.drop };
+  return {
+    url: copy.url,
+    open: () => openDatabase({ databaseUrl: copy.url, dataDir: '' }),
+    drop: copy.drop,
+  };
 }
 
 /** Who makes a main-API call and from where. */
@@ -122,11 +132,7 @@ export async function startTestServer(env: Partial<Env> = {}): Promise<TestServe
       done();
     },
   });
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    loadDataDir: database.snapshot,
-  });
+  const handle = await database.open();
   // The copy is migrated and seeded already.
   const server = await buildServer({ config, db: handle, logStream, migrate: false });
   const app: FastifyInstance = server.app;

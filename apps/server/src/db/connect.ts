@@ -117,21 +117,32 @@ function compiledPglite(): Promise<WasmModule> {
   return pgliteWasm;
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const inMemory = dataDir.startsWith('memory://');
-  const createdDataDir = !inMemory && !existsSync(resolve(dataDir, 'pglite'));
-  const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
+/** A PGlite in memory (or in dataDir), on the process's compiled WebAssembly, ready to query. */
+export async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   const options = {
     pgliteWasmModule: await compiledPglite(),
     ...(loadDataDir ? { loadDataDir } : {}),
   };
-  const client = inMemory ? new PGlite(options) : new PGlite(resolve(dataDir, 'pglite'), options);
+  const client = dataDir.startsWith('memory://')
+    ? new PGlite(options)
+    : new PGlite(resolve(dataDir, 'pglite'), options);
   await client.waitReady;
+  return client;
+}
+
+/**
+ * The handle of an open PGlite. `close` ends the handle's use of it: by default PGlite closes;
+ * the test suite's pool of seeded copies puts it back instead (test/pglite-pool.ts).
+ */
+export function pgliteHandle(
+  client: PGlite,
+  options: { createdDataDir?: boolean; close?: () => Promise<void> } = {},
+): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    createdDataDir,
+    createdDataDir: options.createdDataDir ?? false,
     notifier: {
       async listen(channel, onPayload) {
         const stop = await client.listen(channel, onPayload);
@@ -155,11 +166,22 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     dumpDataDir() {
       return client.dumpDataDir('none');
     },
+    close: options.close ?? (() => client.close()),
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const createdDataDir = !inMemory && !existsSync(resolve(dataDir, 'pglite'));
+  const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
+  const client = await createPglite(dataDir, loadDataDir);
+  return pgliteHandle(client, {
+    createdDataDir,
     async close() {
       await client.close();
       unlock();
     },
-  };
+  });
 }
 
 /** How long the LISTEN connection waits before its next attempt to reconnect, by attempt. */

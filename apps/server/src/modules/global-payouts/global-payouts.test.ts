@@ -37,7 +37,7 @@ const STEP = 60_000;
 async function sender(options: { balance?: string; flag?: boolean } = {}) {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `Payouts Ltd ${randomUUID().slice(0, 6)}`,
+    businessName: `Payouts Ltd x${randomUUID().slice(0, 6)}`,
   });
   if (options.flag !== false)
     await db()

@@ -39,7 +39,8 @@ interface Company extends FixtureCustomer {
 async function company(balance = '250'): Promise<Company> {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `Shop ${randomUUID().slice(0, 6)}`,
+    // A letter first: six random hex characters alone may be six digits, read as a code.
+    businessName: `Shop x${randomUUID().slice(0, 6)}`,
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR', balance });
   return { ...who, accountId: account.id };

@@ -25,7 +25,7 @@ interface Company extends FixtureCustomer {
 async function company(name = 'Shop'): Promise<Company> {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `${name} ${randomUUID().slice(0, 6)}`,
+    businessName: `${name} x${randomUUID().slice(0, 6)}`,
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR' });
   return { ...who, accountId: account.id };

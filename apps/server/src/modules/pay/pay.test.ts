@@ -42,7 +42,8 @@ async function merchant(
 ): Promise<Party & { secret: string }> {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `Shop ${randomUUID().slice(0, 6)}`,
+    // A letter first: six random hex characters alone may be six digits, read as a code.
+    businessName: `Shop x${randomUUID().slice(0, 6)}`,
     brandId: options.brandId ?? 'pebble',
   });
   const account = await openAccount(server, who.customerId, {

@@ -58,7 +58,8 @@ interface Merchant extends Party {
 async function merchant(values: Record<string, unknown> = {}): Promise<Merchant> {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `Shop ${randomUUID().slice(0, 6)}`,
+    // A letter first: six random hex characters alone may be six digits, read as a code.
+    businessName: `Shop x${randomUUID().slice(0, 6)}`,
     ...values,
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR' });
