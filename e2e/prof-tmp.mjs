@@ -1,0 +1,24 @@
+import { chromium } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--in-process-gpu','--disable-gpu-compositing'] });
+const path = process.argv[2] ?? '/login';
+const ctx = await b.newContext({ reducedMotion: 'reduce' });
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto('http://localhost:8199' + path, { waitUntil: 'networkidle' });
+const { profile } = await cdp.send('Profiler.stop');
+// self time by function+url
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; let total = 0;
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0)); total += dt[i] ?? 0; });
+const byFile = new Map();
+profile.samples.forEach((id, i) => { const f = byId.get(id).callFrame; const k = f.url.split('/').pop() || f.functionName; byFile.set(k, (byFile.get(k) ?? 0) + (dt[i] ?? 0)); });
+console.log('total ms', (total / 1000).toFixed(0));
+console.log([...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${(v / 1000).toFixed(0).padStart(5)} ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${(v / 1000).toFixed(0).padStart(5)} ${k}`).join('\n'));
+await b.close();
