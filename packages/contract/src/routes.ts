@@ -39,15 +39,16 @@ export const restRoutes = {
 };
 
 /**
- * What the server answers without a route of the table, and why: the built SPA is one static
- * wildcard (its history fallback lives in the not-found handler), and Fastify answers HEAD for
+ * What the server answers without a route of the table, and why: the files of the built SPA, one
+ * route each (its history fallback lives in the not-found handler), and Fastify answers HEAD for
  * every GET route by itself.
  */
 export const ROUTES_OUTSIDE_THE_TABLE = [
   {
     method: 'GET',
     path: '/*',
-    reason: 'the built web app and its assets (@fastify/static wildcard, only when a build exists)',
+    reason:
+      'the built web app and its assets (@fastify/static, a route per file of the build, only when a build exists)',
   },
   { method: 'HEAD', path: '*', reason: 'Fastify answers HEAD for every GET route of the table' },
 ] as const;
