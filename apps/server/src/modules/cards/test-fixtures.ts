@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_TYPES } from '@ledgerline/domain';
 import type { TestServer } from '../../../test/helper';
@@ -14,6 +15,15 @@ import { issueCard } from './service';
  */
 
 let counter = 0;
+
+/**
+ * A company name no other test uses: `${prefix} x1a2b3c`. The letter before the six random hex
+ * characters keeps them from reading as six digits, which tests that look for the first six-digit
+ * word of a message (a code that names the payee) would take for the code.
+ */
+export function uniqueBusinessName(prefix = 'Shop'): string {
+  return `${prefix} x${randomUUID().slice(0, 6)}`;
+}
 
 export interface FixtureCustomer {
   customerId: number;

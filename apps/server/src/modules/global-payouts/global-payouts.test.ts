@@ -17,7 +17,7 @@ import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
-import { createCustomer, fund, openAccount } from '../cards/test-fixtures';
+import { createCustomer, fund, openAccount, uniqueBusinessName } from '../cards/test-fixtures';
 import { runGlobalPaySchedule } from '.';
 
 let server: TestServer;
@@ -37,7 +37,7 @@ const STEP = 60_000;
 async function sender(options: { balance?: string; flag?: boolean } = {}) {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `Payouts Ltd x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName('Payouts Ltd'),
   });
   if (options.flag !== false)
     await db()

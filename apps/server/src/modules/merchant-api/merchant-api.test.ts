@@ -13,7 +13,13 @@ import {
 } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_CURSORS, HOSTILE_DAYS, HOSTILE_IDS, jsonText } from '../../../test/hostile';
-import { createCustomer, fund, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
+import {
+  createCustomer,
+  fund,
+  openAccount,
+  type FixtureCustomer,
+  uniqueBusinessName,
+} from '../cards/test-fixtures';
 
 /*
  * Issue 18, the merchant public API: keys, allowed ranges and the request log a company's
@@ -39,8 +45,7 @@ interface Company extends FixtureCustomer {
 async function company(balance = '250'): Promise<Company> {
   const who = await createCustomer(server, {
     customerType: 2,
-    // A letter first: six random hex characters alone may be six digits, read as a code.
-    businessName: `Shop x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName(),
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR', balance });
   return { ...who, accountId: account.id };

@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
-import { createCustomer, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
+import {
+  createCustomer,
+  openAccount,
+  type FixtureCustomer,
+  uniqueBusinessName,
+} from '../cards/test-fixtures';
 
 /*
  * Issue 18, buttons: saved payment buttons, business logos and pay-by-name settings, through the
@@ -25,7 +30,7 @@ interface Company extends FixtureCustomer {
 async function company(name = 'Shop'): Promise<Company> {
   const who = await createCustomer(server, {
     customerType: 2,
-    businessName: `${name} x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName(name),
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR' });
   return { ...who, accountId: account.id };

@@ -12,7 +12,7 @@ import {
 import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { jsonText } from '../../../test/hostile';
-import { createCustomer, openAccount } from '../cards/test-fixtures';
+import { createCustomer, openAccount, uniqueBusinessName } from '../cards/test-fixtures';
 
 /*
  * Issue 18 "card": paying a payment request by card on the hosted pay page, through the card
@@ -61,8 +61,7 @@ async function rest(
 async function merchant() {
   const who = await createCustomer(server, {
     customerType: 2,
-    // A letter first: six random hex characters alone may be six digits, read as a code.
-    businessName: `Shop x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName(),
     brandId: 'pebble',
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR' });

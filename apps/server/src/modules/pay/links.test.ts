@@ -5,7 +5,12 @@ import { TRANSFER_PERMISSIONS } from '@ledgerline/contract';
 import { accounts, paymentRequests, transferPermissions } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { jsonText } from '../../../test/hostile';
-import { createCustomer, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
+import {
+  createCustomer,
+  openAccount,
+  type FixtureCustomer,
+  uniqueBusinessName,
+} from '../cards/test-fixtures';
 
 /*
  * Issue 18 "link": a saved button's page and pay-by-name's page, each starting a payment request
@@ -39,8 +44,7 @@ async function allowTransfers(who: FixtureCustomer): Promise<void> {
 async function merchant(): Promise<Party> {
   const who = await createCustomer(server, {
     customerType: 2,
-    // A letter first: six random hex characters alone may be six digits, read as a code.
-    businessName: `Shop x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName(),
     brandId: 'pebble',
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR' });

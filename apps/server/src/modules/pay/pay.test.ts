@@ -15,7 +15,13 @@ import {
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { lastSms } from '../../../test/auth-flow';
 import { jsonText } from '../../../test/hostile';
-import { createCustomer, fund, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
+import {
+  createCustomer,
+  fund,
+  openAccount,
+  type FixtureCustomer,
+  uniqueBusinessName,
+} from '../cards/test-fixtures';
 
 /*
  * Issue 18 "pay": idempotency keys on the public API's POSTs, payment requests, the hosted pay
@@ -42,8 +48,7 @@ async function merchant(
 ): Promise<Party & { secret: string }> {
   const who = await createCustomer(server, {
     customerType: 2,
-    // A letter first: six random hex characters alone may be six digits, read as a code.
-    businessName: `Shop x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName(),
     brandId: options.brandId ?? 'pebble',
   });
   const account = await openAccount(server, who.customerId, {

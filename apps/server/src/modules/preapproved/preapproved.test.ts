@@ -16,7 +16,12 @@ import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { HOSTILE_IDS, jsonText, rawNumber } from '../../../test/hostile';
 import { openSocket, type TestSocket } from '../../../test/realtime-client';
-import { createCustomer, openAccount, type FixtureCustomer } from '../cards/test-fixtures';
+import {
+  createCustomer,
+  openAccount,
+  type FixtureCustomer,
+  uniqueBusinessName,
+} from '../cards/test-fixtures';
 
 /*
  * Issue 18, pre-approved payments: the customer's approvals (created with the transfer's second
@@ -58,8 +63,7 @@ interface Merchant extends Party {
 async function merchant(values: Record<string, unknown> = {}): Promise<Merchant> {
   const who = await createCustomer(server, {
     customerType: 2,
-    // A letter first: six random hex characters alone may be six digits, read as a code.
-    businessName: `Shop x${randomUUID().slice(0, 6)}`,
+    businessName: uniqueBusinessName(),
     ...values,
   });
   const account = await openAccount(server, who.customerId, { currencyCode: 'EUR' });
