@@ -4,13 +4,15 @@ import type { DbOrTx } from './client';
 
 /*
  * Many rows in one statement with ONE parameter, the rows as a JSON array:
- *   insert into t (a, b) select a, b from json_to_recordset($1::json) as x(a integer, b jsonb)
+ *   insert into t (a, b) select (x.e->>'a')::integer, (x.e->'b')::jsonb from json_array_elements($1::json) as x(e)
  * The statement's text stays the same for 10 rows or 10,000, building it is one JSON.stringify
  * (native), the database parses the rows in one pass, and it never nears PostgreSQL's 65,535
  * parameters. Drizzle's multi-row VALUES builder spends about a tenth of a millisecond of CPU per
  * row on its own checks, more than the database takes to store the row, and an array parameter per
  * column makes the driver escape every element (issue 17: a 10,000-row mass batch). Both drivers
- * (node-postgres and PGlite) send the text as it is.
+ * (node-postgres and PGlite) send the text as it is. `json_array_elements` with one operator per
+ * field reads the rows in about half the time `json_to_recordset` takes, which builds a hash of
+ * every object's keys (issue 19: 10,000 ledger transfers with their details, 750 → 350 ms).
  */
 
 /**
@@ -48,29 +50,39 @@ export async function insertMany<T extends PgTable>(
       !json && rows.length > 1 && values[index]!.every((value) => value === values[index]![0]),
   );
   if (constant.every(Boolean)) constant[0] = false;
-  const varying = known.filter((_, index) => !constant[index]);
+  // A null is left out of its row's object: `->` and `->>` then give SQL NULL, never JSON null.
   const documents = rows.map((_, row) => {
     const document: Record<string, unknown> = {};
     known.forEach(({ column }, index) => {
-      if (!constant[index]) document[column.name] = values[index]![row];
+      const value = values[index]![row];
+      if (!constant[index] && value !== null) document[column.name] = value;
     });
     return document;
   });
   const names = sql.raw(known.map(({ column }) => `"${column.name}"`).join(', '));
   const picked = sql.join(
-    known.map(({ column }, index) =>
+    known.map(({ column, json }, index) =>
       constant[index]
         ? sql`${values[index]![0]}::${sql.raw(column.getSQLType())}`
-        : sql.raw(`x."${column.name}"`),
+        : sql.raw(
+            json
+              ? `(x.e->'${column.name}')::${column.getSQLType()}`
+              : `(x.e->>'${column.name}')::${castType(column)}`,
+          ),
     ),
     sql`, `,
   );
-  const shape = sql.raw(
-    varying.map(({ column }) => `"${column.name}" ${column.getSQLType()}`).join(', '),
-  );
   await db.execute(
-    sql`insert into ${table} (${names}) select ${picked} from json_to_recordset(${JSON.stringify(documents)}::json) as x(${shape})`,
+    sql`insert into ${table} (${names}) select ${picked} from json_array_elements(${JSON.stringify(documents)}::json) as x(e)`,
   );
+}
+
+/**
+ * The type a field's text is cast to: the column's own, less a character type's length, so a value
+ * too long fails on the column ("value too long") as an insert would, instead of being cut by the cast.
+ */
+function castType(column: PgColumn): string {
+  return column.getSQLType().replace(/^(varchar|char|character varying|character)\(\d+\)$/, '$1');
 }
 
 /** The SQL type of a column's array parameter, e.g. `numeric(38, 8)[]`. */
