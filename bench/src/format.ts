@@ -26,3 +26,6 @@ export function table(header: string[], rows: string[][], rightAligned: number[]
 
 export const heading = (title: string): string =>
   `\n== ${title} ${'='.repeat(Math.max(0, 72 - title.length))}`;
+
+/** A summary's goal cell (issue 19): the goal as the issue states it, then whether the figure meets it. */
+export const goal = (text: string, met: boolean): string => `${text}: ${met ? 'met' : 'NOT met'}`;
