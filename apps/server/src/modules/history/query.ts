@@ -254,8 +254,12 @@ export async function countHistory(
 }
 
 /**
- * Rejected and processing items among the filtered ones. Driven from ledger_transfers' status
- * index (few transfers are ever pending or rejected), so it stays cheap on a huge account.
+ * Rejected and processing items among the filtered ones (decision 109). Every leg of a pending or
+ * rejected transfer is a pending posting (settling adds the settled legs and marks the transfer
+ * settled; rejecting leaves only the pending ones), so the item's row is the account's first
+ * pending posting of it. Driven from two partial indexes (ledger_transfers_open: the few open or
+ * refused transfers; postings_pending_transfer: the pending legs), so without a filter it reads
+ * no table at all; the net and the sender are joined only for a filter that reads them.
  */
 export async function statusTotals(
   db: DbOrTx,
@@ -264,17 +268,22 @@ export async function statusTotals(
 ): Promise<{ rejected: number; processing: number }> {
   if (filter.status === 'completed' || filter.status === 'reversed')
     return { rejected: 0, processing: 0 };
+  const needs = needsOf(filter);
   const rows = await selectRows<{ status: string; count: number | string }>(
     db,
     sql`select t.status, count(*)::int as count
         from ledger_transfers t
-        join postings p on p.transfer_id = t.id and p.account_id = ${scope.accountId}
-          and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
-        left join customers c on c.id = t.customer_id
-        cross join lateral (
+        join postings p on p.transfer_id = t.id and p.account_id = ${scope.accountId} and p.pending
+          and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.pending and e.id < p.id)
+        ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
+        ${
+          needs.net
+            ? sql`cross join lateral (
           select sum(q.amount) as net from postings q
           where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending
-        ) n
+        ) n`
+            : sql``
+        }
         where t.status in ('pending', 'rejected') ${sql.join(
           filterConditions(scope, filter).map((condition) => sql` and ${condition}`),
           sql``,
