@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { HistoryItem } from '@ledgerline/contract';
+import { HISTORY_TOTAL_CAP, type HistoryItem } from '@ledgerline/contract';
 import { csvLine } from '@ledgerline/domain/csv';
 import type { Language } from '@ledgerline/domain/languages';
 import { accounts, ledgerTransfers, postings } from '../../db/schema';
@@ -11,12 +11,18 @@ import { postTransfer, rejectTransfer, settleTransfer, systemAccount } from '../
 import { transferFixtures } from '../transfers/test-fixtures';
 
 /*
+ * Decision 109's two risks, checked on an account whose history takes every branch.
+ *
  * The history CSV is written by the database since decision 109. Its bytes must stay those the
  * process wrote before: every line is csvLine of the item getTransactionHistory answers, in the
  * words of the file's language. The account gets transfers that take each branch of the format:
  * formula starts, quotes, commas and line breaks, white-space-only fields (JavaScript's trim, not
  * PostgreSQL's), names with and without e-mails, own accounts with and without a name, money from
  * another customer, fees, every status, a kind no module declared, and times with microseconds.
+ *
+ * The first page's rejected and processing counts read only pending legs since decision 109: they
+ * must equal the statuses of every page's items, under each filter, across a month's end, and
+ * follow new, rejected and settled transfers, a transfer with two legs on the account included.
  */
 
 let server: TestServer;
@@ -230,6 +236,26 @@ beforeAll(async () => {
   const pending = await post({ amount: '4.00', status: 'pending', details: { payeeText: 'Wait' } });
   const rejected = await post({ amount: '5.00', status: 'pending', details: { payeeText: 'No' } });
   const settled = await post({ amount: '6.00', status: 'pending', details: { payeeText: 'Yes' } });
+  // Two legs on the account in one transfer: one item, pending, and one settled.
+  for (const status of ['pending', 'settled'] as const)
+    made.push(
+      (
+        await db.transaction((tx) =>
+          postTransfer(tx, {
+            kind: 'wire',
+            customerId,
+            initiatedByUserId: userId,
+            status,
+            details: { payeeText: `Split ${status}` },
+            postings: [
+              { accountId: eur.accountId, amount: '-1.25' },
+              { accountId: eur.accountId, amount: '-2.50' },
+              { accountId: clearing.id, amount: '3.75' },
+            ],
+          }),
+        )
+      ).id,
+    );
   await db.transaction((tx) => rejectTransfer(tx, rejected.id));
   await db.transaction((tx) => settleTransfer(tx, settled.id));
   made.push(pending.id, rejected.id, settled.id);
@@ -288,5 +314,106 @@ describe('history CSV', () => {
       const file = await exportFile('en', body);
       expect(file, JSON.stringify(filter)).toBe(await expectedFile('en', body));
     }
+  });
+});
+
+/** The first page's counts beside what every page's items say. */
+async function totalsAgainstItems(body: Record<string, unknown>) {
+  const { status, body: first } = await server.call('getTransactionHistory', body as never, {
+    token: personal,
+  });
+  expect(status).toBe(200);
+  const items = await allItems('en', body);
+  const counted = (wanted: string) => items.filter((item) => item.status === wanted).length;
+  return {
+    answered: { total: first.total, exact: first.totalIsExact, totals: first.totals },
+    fromItems: {
+      total: Math.min(items.length, HISTORY_TOTAL_CAP),
+      exact: items.length <= HISTORY_TOTAL_CAP,
+      totals: { rejected: counted('rejected'), processing: counted('processing') },
+    },
+  };
+}
+
+describe('first page totals', () => {
+  it('equal the statuses of every page’s items under each filter, across a month’s end', async () => {
+    const eur = await f.accountIn(personal, 'EUR');
+    const filters: Record<string, unknown>[] = [
+      {},
+      { fromDate: '2025-01-31', toDate: '2025-01-31' },
+      { fromDate: '2025-02-01', toDate: '2025-02-28' },
+      { fromDate: '2025-01-31', toDate: '2025-02-01' },
+      { direction: 'out' },
+      { direction: 'in' },
+      { amountFrom: '3.75', amountTo: '3.75' },
+      { amountFrom: '4', amountTo: '5' },
+      { keyword: 'split' },
+      { keyword: 'no' },
+      { status: 'processing' },
+      { status: 'rejected' },
+      { status: 'completed' },
+      { transactionType: 'wire' },
+    ];
+    let nonZero = 0;
+    for (const filter of filters) {
+      const { answered, fromItems } = await totalsAgainstItems({
+        accountId: eur.accountId,
+        ...filter,
+      });
+      expect(answered, JSON.stringify(filter)).toEqual(fromItems);
+      if (fromItems.totals.rejected + fromItems.totals.processing > 0) nonZero += 1;
+    }
+    // The comparisons are not all of zeros.
+    expect(nonZero).toBeGreaterThan(5);
+  });
+
+  it('follow new postings: a pending transfer, its rejection, and one settled after pending', async () => {
+    const eur = await f.accountIn(personal, 'EUR');
+    const customerId = await f.customerIdOf('personal@ledgerline.test');
+    const db = f.db();
+    const clearing = await db.transaction((tx) => systemAccount(tx, 'clearing', 'EUR'));
+    const body = { accountId: eur.accountId, keyword: 'Follow-up' };
+    const first = async () => (await totalsAgainstItems(body)).answered;
+    expect(await first()).toEqual({
+      total: 0,
+      exact: true,
+      totals: { rejected: 0, processing: 0 },
+    });
+    const pendingOne = async (payee: string) =>
+      db.transaction((tx) =>
+        postTransfer(tx, {
+          kind: 'wire',
+          customerId,
+          initiatedByUserId: null,
+          status: 'pending',
+          details: { payeeText: payee },
+          postings: [
+            { accountId: eur.accountId, amount: '-0.75' },
+            { accountId: eur.accountId, amount: '-0.25' },
+            { accountId: clearing.id, amount: '1.00' },
+          ],
+        }),
+      );
+    const a = await pendingOne('Follow-up A');
+    const b = await pendingOne('Follow-up B');
+    expect(await first()).toEqual({
+      total: 2,
+      exact: true,
+      totals: { rejected: 0, processing: 2 },
+    });
+    await db.transaction((tx) => rejectTransfer(tx, a.id));
+    expect(await first()).toEqual({
+      total: 2,
+      exact: true,
+      totals: { rejected: 1, processing: 1 },
+    });
+    await db.transaction((tx) => settleTransfer(tx, b.id));
+    expect(await first()).toEqual({
+      total: 2,
+      exact: true,
+      totals: { rejected: 1, processing: 0 },
+    });
+    const { answered, fromItems } = await totalsAgainstItems(body);
+    expect(answered).toEqual(fromItems);
   });
 });
