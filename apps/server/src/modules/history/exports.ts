@@ -25,7 +25,13 @@ import { customerDisplayName } from '../accounts';
 import { listTransactionTypes } from '../dictionaries';
 import { renderStatement } from '../pdf';
 import { typeOfKind } from './kinds';
-import { csvVocabulary, historyCsvBatch, type HistoryCursor, type HistoryScope } from './query';
+import {
+  csvVocabulary,
+  historyCsvBatch,
+  historyCsvCursor,
+  type HistoryCursor,
+  type HistoryScope,
+} from './query';
 import { scopeOf, statementLines, statementRows } from './service';
 import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-loop';
 
@@ -286,8 +292,18 @@ async function progressOf(
       : Math.max(0, Math.min(1, (newest - Number(at.atMicros)) / (newest - oldest)));
 }
 
+/** PGlite: the database runs in this process on one connection (a long statement would hold it). */
+async function isInProcess(db: Database): Promise<boolean> {
+  const [row] = await selectRows<{ wasm: boolean }>(
+    db,
+    sql`select version() like '%emscripten%' as wasm`,
+  );
+  return row?.wasm === true;
+}
+
 /**
- * The filtered history as CSV, in keyset batches whose lines the database writes
+ * The filtered history as CSV: on PostgreSQL from one statement behind a cursor
+ * (historyCsvCursor), on PGlite in keyset batches whose lines the database writes
  * (historyCsvBatch), each stored as soon as it is read: memory holds one batch at most, and on
  * PGlite other requests get the connection between batches.
  */
@@ -301,6 +317,18 @@ async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter
     t(lang, `history-documents:accountNames.${kind}`, { currency }),
   );
   const progress = await progressOf(db, scope, filter);
+  if (!(await isInProcess(db)))
+    return historyCsvCursor(
+      db,
+      scope,
+      filter,
+      vocabulary,
+      EXPORT_BATCH_ROWS,
+      async (text, _rows, last) => {
+        await writer.write(text);
+        await setProgress(db, job.id, progress(last) * 100);
+      },
+    );
   let after: HistoryCursor | undefined;
   let written = 0;
   for (;;) {

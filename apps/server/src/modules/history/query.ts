@@ -13,7 +13,7 @@ import {
 } from '@ledgerline/domain/dictionaries/transaction-types';
 import { ACCOUNT_TYPES, accountKind, type AccountKind } from '@ledgerline/domain/accounts';
 import type { Language } from '@ledgerline/domain/languages';
-import { selectRows, type DbOrTx } from '../../db/client';
+import { selectRows, type Database, type DbOrTx } from '../../db/client';
 import { t } from '../../i18n/translate';
 import { AppError } from '../../lib/errors';
 import { Money, moneyText } from '../ledger';
@@ -452,15 +452,8 @@ export function csvVocabulary(
  * toHistoryItem's item, joined in order. Only text crosses the wire (no row objects, no JSON
  * parsing, no decimal maths in the process), which is what lets an export keep up with the read.
  */
-export async function historyCsvBatch(
-  db: DbOrTx,
-  scope: HistoryScope,
-  filter: Omit<HistoryFilter, 'accountId'>,
-  words: CsvVocabulary,
-  page: { limit: number; after?: HistoryCursor | undefined },
-): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
-  const conditions = filterConditions(scope, filter);
-  if (page.after) conditions.push(cursorCondition(page.after));
+/** The ten cells of a history CSV row (c_date … c_description) and the line csvLine makes of them. */
+function csvLineSql(scope: HistoryScope, words: CsvVocabulary): { cells: SQL; line: SQL } {
   const own = sql`t.customer_id = ${scope.customerId}::int`;
   const fee = sql`(case when n.net < 0 and ${own} then t.fee else 0 end)`;
   const name = detailsTextSql('name');
@@ -503,6 +496,19 @@ export async function historyCsvBatch(
     ],
     sql` || ',' || `,
   );
+  return { cells, line };
+}
+
+export async function historyCsvBatch(
+  db: DbOrTx,
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+  words: CsvVocabulary,
+  page: { limit: number; after?: HistoryCursor | undefined },
+): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
+  const conditions = filterConditions(scope, filter);
+  if (page.after) conditions.push(cursorCondition(page.after));
+  const { cells, line } = csvLineSql(scope, words);
   const [batch] = await selectRows<{
     rows: number | string;
     text: string | null;
@@ -529,4 +535,66 @@ export async function historyCsvBatch(
         ? { atMicros: BigInt(batch.last_us), postingId: BigInt(batch.last_id) }
         : null,
   };
+}
+
+/**
+ * The whole filtered history as CSV lines from one statement behind a server-side cursor, for
+ * PostgreSQL (decision 109): the representative row and the net come from window functions over
+ * the account's postings, so the plan joins by hashing instead of probing two uuid indexes once
+ * a row as the keyset batches do. `onLines` gets each FETCH's lines, in historyRows' order, and
+ * the last row's cursor. One snapshot for the whole file; not for PGlite, whose only connection
+ * the statement would hold.
+ */
+export async function historyCsvCursor(
+  db: Database,
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+  words: CsvVocabulary,
+  fetchRows: number,
+  onLines: (text: string, rows: number, last: HistoryCursor) => Promise<void>,
+): Promise<number> {
+  const { cells, line } = csvLineSql(scope, words);
+  const where = [sql`p.id = p.first_id`, ...filterConditions(scope, filter)];
+  let written = 0;
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+      await tx.execute(
+        sql`declare history_csv no scroll cursor for
+          select ${line} || chr(13) || chr(10) as line,
+            (extract(epoch from created_at) * 1000000)::bigint::text as at_us, id::text as posting_id
+          from (
+            select p.created_at, p.id, ${cells}
+            from (
+              select q.id, q.transfer_id, q.account_id, q.created_at, q.pending,
+                sum(q.amount) over (partition by q.transfer_id, q.pending) as net,
+                min(q.id) over (partition by q.transfer_id) as first_id
+              from postings q where q.account_id = ${scope.accountId}
+            ) p
+            join ledger_transfers t on t.id = p.transfer_id
+            left join customers c on c.id = t.customer_id
+            cross join lateral (select p.net) n
+            where ${sql.join(where, sql` and `)}
+          ) lines
+          order by created_at desc, id desc`,
+      );
+      for (;;) {
+        const rows = await selectRows<{ line: string; at_us: string; posting_id: string }>(
+          tx,
+          sql`fetch ${sql.raw(String(fetchRows))} from history_csv`,
+        );
+        if (rows.length === 0) break;
+        const last = rows[rows.length - 1]!;
+        written += rows.length;
+        await onLines(rows.map((row) => row.line).join(''), rows.length, {
+          atMicros: BigInt(last.at_us),
+          postingId: BigInt(last.posting_id),
+        });
+        if (rows.length < fetchRows) break;
+      }
+      await tx.execute(sql`close history_csv`);
+    },
+    { accessMode: 'read only', isolationLevel: 'repeatable read' },
+  );
+  return written;
 }
