@@ -317,13 +317,19 @@ async function runChild(database: string, env: Record<string, string>): Promise<
   };
 }
 
+/** Issue 19's goals: the first page with its totals, and the CSV export's speed and memory. */
+const GOALS = { firstPageP99Ms: 50, exportRowsPerSecond: 100_000, exportRssGrowthMb: 50 };
+const FIRST_PAGE = 'first page (20) with total and totals';
+
 export function historySummaryRows(outcomes: HistoryOutcome[]): string[][] {
   const rows: string[][] = [];
+  const verdict = (met: boolean) => (met ? 'met' : 'not met');
   for (const outcome of outcomes) {
     if (!outcome.ok) {
       rows.push([
         `history on ${outcome.database}`,
         'not measured',
+        '',
         outcome.reason.split('\n')[0] ?? '',
       ]);
       continue;
@@ -332,16 +338,23 @@ export function historySummaryRows(outcomes: HistoryOutcome[]): string[][] {
       rows.push([
         `${outcome.database}: ${pageFigures.label}`,
         `p50 ${pageFigures.p50} ms, p99 ${pageFigures.p99} ms`,
+        pageFigures.label === FIRST_PAGE
+          ? `p99 ≤ ${GOALS.firstPageP99Ms} ms: ${verdict(pageFigures.p99 <= GOALS.firstPageP99Ms)}`
+          : '',
         `max ${pageFigures.max} ms, ${num(outcome.rows)} rows`,
       ]);
+    const rowsPerSecond = Math.round(outcome.exportRows / Math.max(outcome.exportSeconds, 0.001));
+    const growth = Math.round((outcome.peakRssMb - outcome.baselineRssMb) * 10) / 10;
     rows.push([
       `${outcome.database}: CSV export of ${num(outcome.exportRows)} rows`,
-      `${outcome.exportSeconds} s, ${(outcome.exportBytes / 1024 / 1024).toFixed(1)} MB`,
-      `peak RSS ${outcome.peakRssMb} MB (from ${outcome.baselineRssMb} MB), heap ${outcome.peakHeapMb} MB, live after GC ${outcome.peakLiveHeapMb} MB`,
+      `${num(rowsPerSecond)} rows/s (${outcome.exportSeconds} s), RSS +${growth} MB`,
+      `≥ ${num(GOALS.exportRowsPerSecond)} rows/s: ${verdict(rowsPerSecond >= GOALS.exportRowsPerSecond)}; ≤ ${GOALS.exportRssGrowthMb} MB: ${verdict(growth <= GOALS.exportRssGrowthMb)}`,
+      `${(outcome.exportBytes / 1024 / 1024).toFixed(1)} MB file; peak RSS ${outcome.peakRssMb} MB (from ${outcome.baselineRssMb} MB), heap ${outcome.peakHeapMb} MB, live after GC ${outcome.peakLiveHeapMb} MB`,
     ]);
     rows.push([
       `${outcome.database}: plain SELECT of the same rows (cursor)`,
       `${outcome.readSeconds} s`,
+      '',
       `${num(outcome.readRows)} postings, export ${(outcome.exportSeconds / Math.max(outcome.readSeconds, 0.001)).toFixed(1)}× the read`,
     ]);
   }
@@ -382,7 +395,7 @@ export async function runHistoryPart(): Promise<HistoryOutcome[]> {
   } else {
     console.log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to measure it)');
   }
-  console.log(table(['measure', 'figure', 'note'], historySummaryRows(outcomes)));
+  console.log(table(['measure', 'figure', 'goal', 'note'], historySummaryRows(outcomes)));
   return outcomes;
 }
 

@@ -534,6 +534,11 @@ export const ledgerTransfers = pgTable(
       .where(sql`${table.idempotencyKey} is not null`),
     index('ledger_transfers_customer_created').on(table.customerId, table.createdAt),
     index('ledger_transfers_status').on(table.status),
+    // History's rejected and processing counts (decision 109): the few open or refused transfers,
+    // read from the index alone.
+    index('ledger_transfers_open')
+      .on(table.id, table.status)
+      .where(sql`${table.status} in ('pending', 'rejected')`),
     // The rail simulator's queue: settled transfers no rail has answered yet. Without it each pass
     // walks every settled transfer (all of history) to find the few still in flight.
     index('ledger_transfers_rail_in_flight')
@@ -567,6 +572,11 @@ export const postings = pgTable(
     index('postings_transfer').on(table.transferId),
     // History pages walk one account's postings newest first (keyset on created_at, id): modules/history.
     index('postings_account_created').on(table.accountId, table.createdAt, table.id),
+    // The pending legs alone (every leg of a pending or rejected transfer is one): history's
+    // rejected and processing counts join them without touching the table (decision 109).
+    index('postings_pending_transfer')
+      .on(table.transferId, table.accountId, table.id)
+      .where(sql`${table.pending}`),
   ],
 );
 

@@ -26,10 +26,9 @@ import { listTransactionTypes } from '../dictionaries';
 import { renderStatement } from '../pdf';
 import { typeOfKind } from './kinds';
 import {
-  countHistory,
-  cursorOf,
-  historyRows,
-  toHistoryItem,
+  csvVocabulary,
+  historyCsvBatch,
+  historyCsvCursor,
   type HistoryCursor,
   type HistoryScope,
 } from './query';
@@ -199,10 +198,15 @@ class ChunkWriter {
     const data = Buffer.concat(this.parts, this.buffered);
     this.parts = [];
     this.buffered = 0;
-    await this.db
-      .insert(historyExportChunks)
-      .values({ exportId: this.exportId, seq: this.seq, data });
-    this.seq += 1;
+    // A batch of lines arrives whole: stored in pieces of EXPORT_CHUNK_BYTES all the same.
+    for (let start = 0; start < data.length; start += EXPORT_CHUNK_BYTES) {
+      await this.db.insert(historyExportChunks).values({
+        exportId: this.exportId,
+        seq: this.seq,
+        data: data.subarray(start, start + EXPORT_CHUNK_BYTES),
+      });
+      this.seq += 1;
+    }
   }
 }
 
@@ -218,7 +222,6 @@ const HISTORY_COLUMNS = [
   'counterparty',
   'description',
 ];
-const HISTORY_NUMERIC = new Set([4, 5]);
 
 /**
  * The words a CSV file writes, in the customer's language: the same the screens and the PDFs show
@@ -262,43 +265,83 @@ async function loadScope(
   return { account, scope: scopeOf(account) };
 }
 
-/** The filtered history as CSV, read and written in keyset batches. */
+/**
+ * Where a history export stands, from 0 to 1: how far its last row is from the newest one of the
+ * account's span (within the filter's days). Counting the rows first cost a walk over all of them.
+ */
+async function progressOf(
+  db: Database,
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+): Promise<(at: HistoryCursor) => number> {
+  const [span] = await selectRows<{ oldest: string | null; newest: string | null }>(
+    db,
+    sql`select (extract(epoch from min(created_at)) * 1000000)::bigint::text as oldest,
+          (extract(epoch from max(created_at)) * 1000000)::bigint::text as newest
+        from postings where account_id = ${scope.accountId}`,
+  );
+  if (!span?.oldest || !span.newest) return () => 0;
+  const micros = (day: string) => Date.parse(`${day}T00:00:00Z`) * 1000;
+  let oldest = Number(span.oldest);
+  let newest = Number(span.newest);
+  if (filter.fromDate) oldest = Math.max(oldest, micros(filter.fromDate));
+  if (filter.toDate) newest = Math.min(newest, micros(filter.toDate) + 86_400_000_000);
+  return (at) =>
+    newest <= oldest
+      ? 0
+      : Math.max(0, Math.min(1, (newest - Number(at.atMicros)) / (newest - oldest)));
+}
+
+/** PGlite: the database runs in this process on one connection (a long statement would hold it). */
+async function isInProcess(db: Database): Promise<boolean> {
+  const [row] = await selectRows<{ wasm: boolean }>(
+    db,
+    sql`select version() like '%emscripten%' as wasm`,
+  );
+  return row?.wasm === true;
+}
+
+/**
+ * The filtered history as CSV: on PostgreSQL from one statement behind a cursor
+ * (historyCsvCursor), on PGlite in keyset batches whose lines the database writes
+ * (historyCsvBatch), each stored as soon as it is read: memory holds one batch at most, and on
+ * PGlite other requests get the connection between batches.
+ */
 async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter): Promise<number> {
   const { scope } = await loadScope(db, job);
   const filter = (job.params.filter ?? {}) as Omit<HistoryFilter, 'accountId'>;
-  const { total } = await countHistory(db, scope, filter, 2_000_000_000);
   const lang = exportLanguage(job);
   const words = csvWords(lang);
   await writer.write(csvLine(HISTORY_COLUMNS.map(words.word)));
+  const vocabulary = csvVocabulary(words.word, words.type, (kind, currency) =>
+    t(lang, `history-documents:accountNames.${kind}`, { currency }),
+  );
+  const progress = await progressOf(db, scope, filter);
+  if (!(await isInProcess(db)))
+    return historyCsvCursor(
+      db,
+      scope,
+      filter,
+      vocabulary,
+      EXPORT_BATCH_ROWS,
+      async (text, _rows, last) => {
+        await writer.write(text);
+        await setProgress(db, job.id, progress(last) * 100);
+      },
+    );
   let after: HistoryCursor | undefined;
   let written = 0;
   for (;;) {
-    const rows = await historyRows(db, scope, filter, { limit: EXPORT_BATCH_ROWS, after });
-    if (rows.length === 0) break;
-    let text = '';
-    for (const row of rows) {
-      const item = toHistoryItem(row, scope, lang);
-      text += csvLine(
-        [
-          item.date,
-          item.transactionId,
-          words.type(item.operationType),
-          words.direction(item.direction),
-          item.amount,
-          item.fee,
-          item.currency,
-          words.status(item.status),
-          item.counterparty,
-          item.description,
-        ],
-        HISTORY_NUMERIC,
-      );
-    }
-    await writer.write(text);
-    written += rows.length;
-    after = cursorOf(rows[rows.length - 1]!);
-    await setProgress(db, job.id, total === 0 ? 99 : (written / total) * 100);
-    if (rows.length < EXPORT_BATCH_ROWS) break;
+    const batch = await historyCsvBatch(db, scope, filter, vocabulary, {
+      limit: EXPORT_BATCH_ROWS,
+      after,
+    });
+    if (batch.rows === 0 || !batch.last) break;
+    await writer.write(batch.text);
+    written += batch.rows;
+    after = batch.last;
+    await setProgress(db, job.id, progress(after) * 100);
+    if (batch.rows < EXPORT_BATCH_ROWS) break;
   }
   return written;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_transfers_open" ON "ledger_transfers" USING btree ("id","status") WHERE "ledger_transfers"."status" in ('pending', 'rejected');--> statement-breakpoint
+CREATE INDEX "postings_pending_transfer" ON "postings" USING btree ("transfer_id","account_id","id") WHERE "postings"."pending";
