@@ -3,9 +3,9 @@
  * Exits 1 only when a part could not be measured at all (e.g. the web app does not build).
  */
 import { parseArgs } from 'node:util';
-import { budgetVerdict, runSizePart, type SizeReport } from './bundle-size';
+import { runSizePart, sizeRows, type SizeReport } from './bundle-size';
 import { installCleanup, stopAll } from './child';
-import { heading, kb, num, table } from './format';
+import { heading, num, table } from './format';
 import { lighthouseRows, type LighthouseReport } from './lighthouse';
 import { runLoadPart, type LoadReport } from './load';
 import { massRows, runMassPart, type MassOutcome } from './mass';
@@ -44,20 +44,7 @@ function summary(
   lighthouse: LighthouseReport | undefined,
 ): string {
   const rows: string[][] = [];
-  if (size) {
-    if (size.ok) {
-      const { figures } = size;
-      rows.push([
-        `sign-in page, gzip (${figures.method})`,
-        `JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)}`,
-        budgetVerdict(figures.total),
-      ]);
-      if (size.crossCheck)
-        rows.push(['  static closure (no lazy chunks)', kb(size.crossCheck.total), '']);
-    } else {
-      rows.push(['sign-in page, gzip', 'not measured', size.reason]);
-    }
-  }
+  if (size) rows.push(...sizeRows(size));
   if (load) {
     for (const outcome of load.outcomes) {
       if (!outcome.ok) {
@@ -154,10 +141,10 @@ async function main(): Promise<void> {
     const { runHistoryPart } = await import('./history');
     historyUnmeasured = (await runHistoryPart()).some((outcome) => !outcome.ok);
   }
-  // Issue 13: Lighthouse's accessibility score and CLS on /home and /history, signed in.
+  // Issues 13 and 19: Lighthouse's performance, accessibility and CLS on four pages, every brand.
   let lighthouse: LighthouseReport | undefined;
   if (wanted.includes('lighthouse')) {
-    console.log(heading('Lighthouse: accessibility and layout shift'));
+    console.log(heading('Lighthouse: performance, accessibility and layout shift'));
     const { runLighthousePart } = await import('./lighthouse');
     lighthouse = await runLighthousePart();
   }
