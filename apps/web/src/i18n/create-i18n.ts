@@ -99,7 +99,9 @@ export async function createI18n(
             instance.addResourceBundle(
               lang,
               'translation',
-              mergeLocaleParts(first as Record<string, unknown>, more as Record<string, unknown>),
+              structuredClone(
+                mergeLocaleParts(first as Record<string, unknown>, more as Record<string, unknown>),
+              ),
               true,
               false,
             );
@@ -127,7 +129,9 @@ export async function createI18n(
       const lang = lng as Language;
       loadLocalePart(lang, 'first').then(
         (resources) => {
-          callback(null, resources);
+          // A copy: i18next merges later bundles into the objects it was given, and a section
+          // split between the parts (validation) would otherwise grow the shared module's data.
+          callback(null, structuredClone(resources));
           if (loadRestAtOnce) void state.load(lang).catch(() => undefined);
         },
         (error: unknown) =>
