@@ -1,8 +1,11 @@
 /**
- * `npm run bench -- --only lighthouse` (issue 13): Lighthouse's accessibility score and its
- * cumulative layout shift on /home and /history, signed in as the demo customer, against the
- * built web app served by the real server, at a phone's size and a desktop's. Goals from the
- * issue: accessibility 100 and CLS ≤ 0.05. Figures only: nothing here passes or fails.
+ * `npm run bench -- --only lighthouse` (issues 13 and 19): Lighthouse's performance and
+ * accessibility scores and its cumulative layout shift on /login (signed out) and /home,
+ * /history and /transfer/p2p (signed in as the demo customer), for every brand, against the
+ * built web app served by the real server. Every brand on a phone (Lighthouse's mobile defaults:
+ * simulated slow 4G and a 4× slower CPU), the first brand on a desktop too. Goals: mobile
+ * performance ≥ 95 (issue 19), accessibility 100 and CLS ≤ 0.05 (issue 13). Figures only:
+ * nothing here passes or fails.
  *
  * Lighthouse lives in bench/lighthouse/ with its own package.json and lockfile, outside the
  * workspaces (STACK.md: inside, it hoists old zod and @types/pg and breaks the lockfile), and is
@@ -11,6 +14,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BRAND_IDS, type BrandId } from '@ledgerline/domain/brands';
 import { CHROMIUM, CHROMIUM_ARGS, DIST, ensureBuilt } from './bundle-size';
 import { REPO_ROOT, runCommand, startLedgerline, type RunningServer } from './child';
 import { table } from './format';
@@ -18,9 +22,18 @@ import { table } from './format';
 const LIGHTHOUSE_DIR = join(REPO_ROOT, 'bench/lighthouse');
 const DEMO_EMAIL = 'personal@ledgerline.test';
 const DEMO_PASSWORD = 'Demo-pass-2026';
-const PATHS = ['/home', '/history'] as const;
-const FORM_FACTORS = ['mobile', 'desktop'] as const;
-type FormFactor = (typeof FORM_FACTORS)[number];
+/** /login is audited signed out, the others signed in. */
+const SIGNED_OUT_PATHS = ['/login'] as const;
+const SIGNED_IN_PATHS = ['/home', '/history', '/transfer/p2p'] as const;
+const PATHS = [...SIGNED_OUT_PATHS, ...SIGNED_IN_PATHS] as const;
+type FormFactor = 'mobile' | 'desktop';
+/** Every brand on a phone; the desktop (issue 13's CLS figure) for the first brand only. */
+const RUNS: readonly { brand: BrandId; formFactor: FormFactor }[] = [
+  ...BRAND_IDS.map((brand) => ({ brand, formFactor: 'mobile' as const })),
+  { brand: BRAND_IDS[0], formFactor: 'desktop' },
+];
+/** The brand override the app keeps in localStorage (`?brand=`; apps/web/src/lib/storage.ts). */
+const BRAND_STORAGE_KEY = 'ledgerline.brand';
 
 /** Lighthouse's own phone and desktop screens (its constants.screenEmulationMetrics). */
 const SCREENS: Record<FormFactor, Record<string, unknown>> = {
@@ -28,12 +41,51 @@ const SCREENS: Record<FormFactor, Record<string, unknown>> = {
   desktop: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
 };
 
+/**
+ * Lighthouse's own simulated networks and CPUs (its constants.throttling): mobileSlow4G is its
+ * mobile default, desktopDense4G what its desktop config uses. Simulated: the page loads at
+ * loopback speed and Lighthouse computes the metrics for the throttled device from the trace.
+ */
+const THROTTLING: Record<FormFactor, Record<string, number>> = {
+  mobile: {
+    rttMs: 150,
+    throughputKbps: 1.6 * 1024,
+    requestLatencyMs: 150 * 3.75,
+    downloadThroughputKbps: 1.6 * 1024 * 0.9,
+    uploadThroughputKbps: 750 * 0.9,
+    cpuSlowdownMultiplier: 4,
+  },
+  desktop: {
+    rttMs: 40,
+    throughputKbps: 10 * 1024,
+    cpuSlowdownMultiplier: 1,
+    requestLatencyMs: 0,
+    downloadThroughputKbps: 0,
+    uploadThroughputKbps: 0,
+  },
+};
+
+export const PERFORMANCE_GOAL = 95;
 export const CLS_GOAL = 0.05;
 export const ACCESSIBILITY_GOAL = 100;
 
+/** The performance score's metrics, as Lighthouse names their audits. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
 export interface LighthouseFigure {
+  brand: BrandId;
   path: string;
   formFactor: FormFactor;
+  /** 0–100. */
+  performance: number | null;
+  /** The metrics that cost performance points (score under 0.9), with their values. */
+  slowMetrics: string[];
   /** 0–100. */
   accessibility: number | null;
   cls: number | null;
@@ -41,7 +93,12 @@ export interface LighthouseFigure {
   failing: string[];
   /** The page Lighthouse ended on (a sign-in page here would mean the session was lost). */
   finalUrl: string;
+  /** Why the page has no figures: Lighthouse failed on it twice (e.g. NO_NAVSTART under load). */
+  error?: string;
 }
+
+/** Lighthouse now and then fails to record a trace on a busy machine: each page gets a second try. */
+const ATTEMPTS = 2;
 
 export type LighthouseReport =
   { ok: true; figures: LighthouseFigure[] } | { ok: false; reason: string };
@@ -52,6 +109,7 @@ interface Audit {
   title: string;
   score: number | null;
   numericValue?: number;
+  displayValue?: string;
   details?: { items?: { node?: { selector?: string; snippet?: string } }[] };
 }
 interface LighthouseResult {
@@ -75,8 +133,12 @@ interface PuppeteerPage {
   goto(url: string): Promise<unknown>;
   evaluate<A, R>(fn: (arg: A) => Promise<R>, arg: A): Promise<R>;
 }
-interface PuppeteerBrowser {
+interface PuppeteerContext {
   newPage(): Promise<PuppeteerPage>;
+  close(): Promise<void>;
+}
+interface PuppeteerBrowser {
+  createBrowserContext(): Promise<PuppeteerContext>;
   close(): Promise<void>;
 }
 interface Puppeteer {
@@ -107,10 +169,28 @@ async function load<T>(
   return module.default;
 }
 
+/** Chooses the brand the way `?brand=` does (kept in localStorage), before any page of the app loads. */
+async function chooseBrand(page: PuppeteerPage, baseUrl: string, brand: BrandId): Promise<void> {
+  await page.goto(`${baseUrl}/version.json`);
+  await page.evaluate(
+    ({ key, value }) => {
+      // Runs in the page: the Node-side type check has no DOM library.
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      localStorage.setItem(key, value);
+      return Promise.resolve();
+    },
+    { key: BRAND_STORAGE_KEY, value: brand },
+  );
+}
+
 /**
  * Signs the demo customer in as the sign-in page does, in the browser that Lighthouse then
  * drives: the HttpOnly refresh cookie lands in its cookie jar, and the tab is marked signed in
- * (sessionStorage) the way the app marks it, so each audited load restores the session.
+ * (sessionStorage) the way the app marks it, so each audited load restores the session. The
+ * demo customer is Pebble's; the sign-in does not ask which brand's front end it came from, so
+ * every brand's screens show it in that brand's colours.
  */
 async function signIn(page: PuppeteerPage, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/version.json`);
@@ -126,12 +206,10 @@ async function signIn(page: PuppeteerPage, baseUrl: string): Promise<void> {
           codeChallenge: 'x'.repeat(43),
         }),
       });
-      // Runs in the page: the Node-side type check has no DOM library, so the storages are named here.
-      const { localStorage, sessionStorage } = globalThis as unknown as Record<
-        'localStorage' | 'sessionStorage',
-        { setItem(key: string, value: string): void }
-      >;
-      localStorage.setItem('ledgerline.brand', 'pebble');
+      // Runs in the page: the Node-side type check has no DOM library, so the storage is named here.
+      const { sessionStorage } = globalThis as unknown as {
+        sessionStorage: { setItem(key: string, value: string): void };
+      };
       sessionStorage.setItem('ledgerline.session', JSON.stringify({ isAuthed: true }));
       return response.status;
     },
@@ -159,12 +237,20 @@ function failingAudits(result: LighthouseResult['lhr']): string[] {
     });
 }
 
+/** The performance metrics that scored under 0.9, worst first. */
+function slowMetrics(result: LighthouseResult['lhr']): string[] {
+  return METRICS.map((id) => result.audits[id])
+    .filter((metric): metric is Audit => metric?.score !== null && (metric?.score ?? 1) < 0.9)
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+    .map((metric) => `${metric.id} ${metric.displayValue ?? ''} (score ${metric.score})`);
+}
+
 async function audit(
   lighthouse: RunLighthouse,
   page: PuppeteerPage,
   url: string,
   formFactor: FormFactor,
-): Promise<Omit<LighthouseFigure, 'path'>> {
+): Promise<Omit<LighthouseFigure, 'path' | 'brand'>> {
   const result = await lighthouse(
     url,
     {
@@ -175,9 +261,9 @@ async function audit(
       disableStorageReset: true,
       formFactor,
       screenEmulation: SCREENS[formFactor],
-      // Loopback without network or CPU throttling: CLS is measured from the real trace, and
-      // no timing figure is reported.
-      throttlingMethod: 'provided',
+      // Lighthouse's simulated device (see THROTTLING); CLS comes from the real trace.
+      throttlingMethod: 'simulate',
+      throttling: THROTTLING[formFactor],
     },
     undefined,
     page,
@@ -185,18 +271,60 @@ async function audit(
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-  const score = lhr.categories.accessibility?.score;
+  const percent = (score: number | null | undefined) =>
+    typeof score === 'number' ? Math.round(score * 100) : null;
   return {
     formFactor,
-    accessibility: typeof score === 'number' ? Math.round(score * 100) : null,
+    performance: percent(lhr.categories.performance?.score),
+    slowMetrics: slowMetrics(lhr),
+    accessibility: percent(lhr.categories.accessibility?.score),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
     failing: failingAudits(lhr),
     finalUrl: lhr.finalDisplayedUrl,
   };
 }
 
+/** One page's figures, or the reason there are none after ATTEMPTS tries. */
+async function auditWithRetry(
+  lighthouse: RunLighthouse,
+  page: PuppeteerPage,
+  baseUrl: string,
+  path: string,
+  brand: BrandId,
+  formFactor: FormFactor,
+): Promise<LighthouseFigure> {
+  let reason = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    try {
+      return { brand, path, ...(await audit(lighthouse, page, baseUrl + path, formFactor)) };
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+      console.log(`    attempt ${attempt} failed: ${reason}`);
+    }
+  }
+  return {
+    brand,
+    path,
+    formFactor,
+    performance: null,
+    slowMetrics: [],
+    accessibility: null,
+    cls: null,
+    failing: [],
+    finalUrl: baseUrl + path,
+    error: reason,
+  };
+}
+
 function verdict(figure: LighthouseFigure): string {
+  if (figure.error) return `not measured: ${figure.error}`;
   const notes: string[] = [];
+  if (
+    figure.formFactor === 'mobile' &&
+    figure.performance !== null &&
+    figure.performance < PERFORMANCE_GOAL
+  )
+    notes.push(`performance below ${PERFORMANCE_GOAL}`);
   if (figure.accessibility !== null && figure.accessibility < ACCESSIBILITY_GOAL)
     notes.push(`accessibility below ${ACCESSIBILITY_GOAL}`);
   if (figure.cls !== null && figure.cls > CLS_GOAL) notes.push(`CLS above ${CLS_GOAL}`);
@@ -205,11 +333,16 @@ function verdict(figure: LighthouseFigure): string {
   return notes.length ? notes.join('; ') : 'meets the goals';
 }
 
+/** One row per page, brand and device: each figure beside its goal. */
 export function lighthouseRows(report: LighthouseReport): string[][] {
-  if (!report.ok) return [['Lighthouse /home, /history', 'not measured', report.reason]];
+  if (!report.ok) return [[`Lighthouse ${PATHS.join(', ')}`, 'not measured', report.reason]];
   return report.figures.map((figure) => [
-    `Lighthouse ${figure.path} (${figure.formFactor})`,
-    `accessibility ${figure.accessibility ?? '–'}, CLS ${figure.cls === null ? '–' : figure.cls.toFixed(3)}`,
+    `Lighthouse ${figure.path} ${figure.brand} (${figure.formFactor})`,
+    [
+      `performance ${figure.performance ?? '–'}${figure.formFactor === 'mobile' ? ` (goal ≥ ${PERFORMANCE_GOAL})` : ''}`,
+      `accessibility ${figure.accessibility ?? '–'} (goal ${ACCESSIBILITY_GOAL})`,
+      `CLS ${figure.cls === null ? '–' : figure.cls.toFixed(3)} (goal ≤ ${CLS_GOAL})`,
+    ].join(', '),
     verdict(figure),
   ]);
 }
@@ -241,22 +374,42 @@ export async function runLighthousePart(): Promise<LighthouseReport> {
       headless: true,
       args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
     });
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl);
     const figures: LighthouseFigure[] = [];
-    for (const formFactor of FORM_FACTORS) {
-      for (const path of PATHS) {
-        console.log(`  Lighthouse ${path} (${formFactor}) …`);
-        figures.push({
-          path,
-          ...(await audit(lighthouse, page, server.baseUrl + path, formFactor)),
-        });
+    for (const { brand, formFactor } of RUNS) {
+      // A fresh profile per brand and device: signed out for /login, then signed in.
+      const context = await browser.createBrowserContext();
+      try {
+        const page = await context.newPage();
+        await chooseBrand(page, server.baseUrl, brand);
+        for (const path of PATHS) {
+          if (path === SIGNED_IN_PATHS[0]) await signIn(page, server.baseUrl);
+          console.log(`  Lighthouse ${path} ${brand} (${formFactor}) …`);
+          const figure = await auditWithRetry(
+            lighthouse,
+            page,
+            server.baseUrl,
+            path,
+            brand,
+            formFactor,
+          );
+          figures.push(figure);
+          console.log(
+            `    ${lighthouseRows({ ok: true, figures: [figure] })[0]
+              ?.slice(1)
+              .join(': ')}`,
+          );
+        }
+      } finally {
+        await context.close();
       }
     }
     console.log(table(['page', 'figures', 'note'], lighthouseRows({ ok: true, figures })));
-    for (const figure of figures)
-      for (const failing of figure.failing)
-        console.log(`  ${figure.path} (${figure.formFactor}) fails ${failing}`);
+    for (const figure of figures) {
+      const where = `${figure.path} ${figure.brand} (${figure.formFactor})`;
+      if (figure.slowMetrics.length > 0)
+        console.log(`  ${where} loses performance on ${figure.slowMetrics.join(', ')}`);
+      for (const failing of figure.failing) console.log(`  ${where} fails ${failing}`);
+    }
     return { ok: true, figures };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -3,9 +3,9 @@
  * Exits 1 only when a part could not be measured at all (e.g. the web app does not build).
  */
 import { parseArgs } from 'node:util';
-import { budgetVerdict, runSizePart, type SizeReport } from './bundle-size';
+import { runSizePart, sizeRows, type SizeReport } from './bundle-size';
 import { installCleanup, stopAll } from './child';
-import { goal, heading, kb, num, table } from './format';
+import { goal, heading, num, table } from './format';
 import { lighthouseRows, type LighthouseReport } from './lighthouse';
 import { runLoadPart, type LoadReport } from './load';
 import { massRows, runMassPart, type MassOutcome } from './mass';
@@ -59,21 +59,8 @@ function summary(
   lighthouse: LighthouseReport | undefined,
 ): string {
   const rows: string[][] = [];
-  if (size) {
-    if (size.ok) {
-      const { figures } = size;
-      rows.push([
-        `sign-in page, gzip (${figures.method})`,
-        `JS ${kb(figures.js)} + CSS ${kb(figures.css)} = ${kb(figures.total)}`,
-        '',
-        budgetVerdict(figures.total),
-      ]);
-      if (size.crossCheck)
-        rows.push(['  static closure (no lazy chunks)', kb(size.crossCheck.total), '', '']);
-    } else {
-      rows.push(['sign-in page, gzip', 'not measured', '', size.reason]);
-    }
-  }
+  // The size and Lighthouse rows are (measure, figure, goal with its verdict).
+  if (size) rows.push(...sizeRows(size).map(withGoalLast));
   if (load) {
     for (const outcome of load.outcomes) {
       if (!outcome.ok) {
@@ -139,9 +126,17 @@ function summary(
   if (merchant) rows.push(...merchantRows(merchant).map(withoutGoal));
   // history.ts's rows already carry their goals (measure, figure, goal, note).
   if (history) rows.push(...history);
-  if (lighthouse) rows.push(...lighthouseRows(lighthouse).map(withoutGoal));
+  if (lighthouse) rows.push(...lighthouseRows(lighthouse).map(withGoalLast));
   return table(['measure', 'figure', 'goal', 'note'], rows);
 }
+
+/** A three-column row whose last cell is its goal and verdict. */
+const withGoalLast = ([measure = '', figure = '', judged = '']: string[]): string[] => [
+  measure,
+  figure,
+  judged,
+  '',
+];
 
 /** A three-column row (measure, figure, note) of a part with no goal in issue 19. */
 const withoutGoal = ([measure = '', figure = '', note = '']: string[]): string[] => [
@@ -197,10 +192,10 @@ async function main(): Promise<void> {
     history = historySummaryRows(outcomes);
     historyUnmeasured = outcomes.some((outcome) => !outcome.ok);
   }
-  // Issue 13: Lighthouse's accessibility score and CLS on /home and /history, signed in.
+  // Issues 13 and 19: Lighthouse's performance, accessibility and CLS on four pages, every brand.
   let lighthouse: LighthouseReport | undefined;
   if (wanted.includes('lighthouse')) {
-    console.log(heading('Lighthouse: accessibility and layout shift'));
+    console.log(heading('Lighthouse: performance, accessibility and layout shift'));
     const { runLighthousePart } = await import('./lighthouse');
     lighthouse = await runLighthousePart();
   }

@@ -1,3 +1,4 @@
+import { sortAccounts } from './account-order';
 import { ExactDecimal } from './exact-decimal';
 
 /** Account types and ordering (spec 2 §3 "Account"). */
@@ -92,13 +93,8 @@ export function availableBalance(account: {
   return available.isPositive() && !available.isZero() ? available.toFixed() : '0';
 }
 
-/**
- * The account list order (spec 2 §3): by accountStatusId ascending. The sort is stable, so
- * accounts with the same status keep the order the server sent (by accountId).
- */
-export function sortAccounts<T extends { accountStatusId: number }>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => a.accountStatusId - b.accountStatusId);
-}
+// In its own module so the web app's session code can sort without decimal.js (decision 108).
+export { sortAccounts } from './account-order';
 
 /** The account history opens on when none is chosen: the first account of the sorted list (spec 2 §3). */
 export function defaultHistoryAccount<T extends { accountStatusId: number }>(

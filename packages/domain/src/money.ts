@@ -17,18 +17,30 @@ export function currencySymbol(code: string): string {
   return CURRENCY_SYMBOLS[upper] ?? upper;
 }
 
-/** `ua` is our code for Ukrainian; Intl knows it as `uk` (see languages.ts). */
+const intlLocaleCache = new Map<string, string>();
+
+/**
+ * `ua` is our code for Ukrainian; Intl knows it as `uk` (see languages.ts). Remembered per
+ * locale: `supportedLocalesOf` was the most expensive function of /home's first render in a
+ * profile (decision 108), called for every amount on the screen.
+ */
 function intlLocale(locale: string | undefined): string {
   if (!locale) return 'en';
+  const cached = intlLocaleCache.get(locale);
+  if (cached !== undefined) return cached;
   const [base = '', ...rest] = locale.split(/[-_]/);
   const mapped = base.toLowerCase() === 'ua' ? 'uk' : base;
   const tag = [mapped, ...rest].join('-');
+  let supported: string;
   try {
-    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0 ? tag : 'en';
+    supported = Intl.NumberFormat.supportedLocalesOf(tag).length > 0 ? tag : 'en';
   } catch {
     // A malformed tag (from a header or storage) formats as English rather than failing a screen.
-    return 'en';
+    supported = 'en';
   }
+  // Bounded: locales come from our six languages, but a header could send any tag.
+  if (intlLocaleCache.size < 100) intlLocaleCache.set(locale, supported);
+  return supported;
 }
 
 interface NumberSymbols {

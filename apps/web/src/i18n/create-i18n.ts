@@ -6,9 +6,9 @@ import {
   toIsoLanguage,
   type Language,
 } from '@ledgerline/domain/languages';
-import type { LocalePart } from './locale-parts';
+import { mergeLocaleParts, type LocalePart } from './locale-parts';
 
-// Two chunks per locale (locale-parts.ts): the sign-in page's sections, and the rest. Only the
+// Two chunks per locale (locale-parts.ts): the sign-in page's texts, and the rest. Only the
 // chosen language (and English, the fallback) is downloaded.
 const LOCALE_PARTS: Record<LocalePart, Record<string, () => Promise<ResourceKey>>> = {
   first: import.meta.glob<ResourceKey>('./locales/*.json', {
@@ -33,7 +33,7 @@ export async function loadLocale(language: Language): Promise<ResourceKey> {
     loadLocalePart(language, 'first'),
     loadLocalePart(language, 'rest'),
   ]);
-  return { ...(first as object), ...(rest as object) };
+  return mergeLocaleParts(first as Record<string, unknown>, rest as Record<string, unknown>);
 }
 
 /** Keeps `<html lang>` on the chosen language; Ukrainian is `uk` outside our code (spec 1 §9). */
@@ -99,7 +99,9 @@ export async function createI18n(
             instance.addResourceBundle(
               lang,
               'translation',
-              { ...(first as object), ...(more as object) },
+              structuredClone(
+                mergeLocaleParts(first as Record<string, unknown>, more as Record<string, unknown>),
+              ),
               true,
               false,
             );
@@ -127,7 +129,9 @@ export async function createI18n(
       const lang = lng as Language;
       loadLocalePart(lang, 'first').then(
         (resources) => {
-          callback(null, resources);
+          // A copy: i18next merges later bundles into the objects it was given, and a section
+          // split between the parts (validation) would otherwise grow the shared module's data.
+          callback(null, structuredClone(resources));
           if (loadRestAtOnce) void state.load(lang).catch(() => undefined);
         },
         (error: unknown) =>

@@ -31,15 +31,21 @@ export interface RenderAppOptions {
   idleClock?: IdleClock;
   /** The channel between tabs (default: a BroadcastChannel, as in the browser). */
   tabChannel?: TabChannel;
+  /**
+   * 'first': start as the browser does, with the first part of the locale only, the rest loading
+   * when a page asks for it (decision 108). Default 'whole': every text is there from the start.
+   */
+  locale?: 'first' | 'whole';
 }
 
 /** Renders the real app (providers, routes, guards, i18n, session, API client) at `path`. */
 export async function renderApp(options: RenderAppOptions) {
   const brand =
     typeof options.brand === 'object' ? options.brand : getBrand(options.brand ?? 'pebble');
-  const i18n = await createI18n(options.language ?? 'en');
+  const firstPartOnly = options.locale === 'first';
+  const i18n = await createI18n(options.language ?? 'en', { loadRestAtOnce: !firstPartOnly });
   // Tests read any text at once: wait for the part of the locale the first page does not need.
-  await Promise.all([whenLocaleComplete(i18n), whenLocaleComplete(i18n, 'en')]);
+  if (!firstPartOnly) await Promise.all([whenLocaleComplete(i18n), whenLocaleComplete(i18n, 'en')]);
   configureAnalytics({ baseUrl: options.apiBaseUrl ?? '', brand: brand.id });
   const queryClient = createQueryClient();
   const services = createSessionServices({

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLocaleComplete } from '@/i18n';
 
 export const EMAIL_CONFIRMATION_PARAM = 'emailConfirmation';
 export type EmailConfirmationResult = 'success' | 'fail';
@@ -21,7 +22,9 @@ function readResult(value: string | null): EmailConfirmationResult | undefined {
 export function EmailConfirmation() {
   const [params, setParams] = useSearchParams();
   const result = readResult(params.get(EMAIL_CONFIRMATION_PARAM));
-  if (!result) return null;
+  // Its texts are in the rest of the locale, which the sign-in page does not load by itself.
+  const textsReady = useLocaleComplete(result !== undefined);
+  if (!result || !textsReady) return null;
   const close = () =>
     setParams(
       (current) => {

@@ -38,7 +38,11 @@ export function SignedInFrame({
         {/* Issue 15: whom an administrator acts for, with "Stop acting". */}
         <ActingBanner />
         {!isPhone && <MainNav enabled={isNavEnabled} isPhone={false} />}
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className={`${classes.main} ${classes.signedInMain}`}
+        >
           {children}
         </main>
         <SiteFooter />

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Account, ApiClient } from '@ledgerline/contract';
 import { TIMING } from '@ledgerline/domain/constants';
-import { sortAccounts } from '@ledgerline/domain/accounts';
+// Not domain/accounts: that module brings decimal.js, which the sign-in page does not need.
+import { sortAccounts } from '@ledgerline/domain/account-order';
 
 /**
  * Customer info and access info belong to the session: the start page decides with them, the

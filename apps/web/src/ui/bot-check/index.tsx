@@ -8,7 +8,6 @@ import {
   type Ref,
 } from 'react';
 import type { ApiClient } from '@ledgerline/contract';
-import { authRoutes } from '@ledgerline/contract/auth/routes';
 import type { BotCheckHandle } from './altcha-widget';
 import classes from './bot-check.module.css';
 
@@ -53,7 +52,12 @@ export function BotCheck({ ref, client, start }: BotCheckProps) {
         ref={(handle) => {
           if (handle) ready.current.resolve(handle);
         }}
-        loadChallenge={() => client.route(authRoutes.altcha)}
+        // The route table (and zod with it) loads with the widget, not with the page (decision 108).
+        loadChallenge={() =>
+          import('@ledgerline/contract/auth/routes').then(({ authRoutes }) =>
+            client.route(authRoutes.altcha),
+          )
+        }
       />
     </Suspense>
   );

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionState } from '@/app/session';
 import type { SessionEndReason } from '@/app/session';
 import { useBrand } from '@/brands';
-import { translateErrorMessage } from '@/i18n';
+import { translateErrorMessage, useLocaleComplete } from '@/i18n';
 import { useViewport } from '@/lib/viewport';
 import type { HeroPoint } from '@ledgerline/domain/brands';
 import {
@@ -132,6 +132,17 @@ export function LoginPage() {
     }
   };
 
+  // The page itself needs only the first part of the locale; the steps after the form and the
+  // code sign-in's error use the rest, which the form asks for on focus (decision 108). Until it
+  // is there they wait behind the loader instead of showing keys.
+  const codeSignInError = loaderData?.codeSignInError;
+  const restReady = useLocaleComplete(step.kind !== 'form' || codeSignInError !== undefined);
+
+  const loading = (
+    <Center py="xl" role="status">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
   let content;
   switch (step.kind) {
     case 'form':
@@ -143,8 +154,8 @@ export function LoginPage() {
             </Title>
             <Text c="dimmed">{t('signIn.subtitle')}</Text>
           </Stack>
-          {loaderData?.codeSignInError !== undefined ? (
-            <CodeSignInError error={loaderData.codeSignInError} />
+          {codeSignInError !== undefined ? (
+            <CodeSignInError error={codeSignInError} />
           ) : (
             <EndedNotice reason={endReason} />
           )}
@@ -200,15 +211,7 @@ export function LoginPage() {
         </section>
 
         <section className={classes.formColumn} aria-labelledby="sign-in-title">
-          <Suspense
-            fallback={
-              <Center py="xl" role="status">
-                <Loader aria-label={t('app.loading')} />
-              </Center>
-            }
-          >
-            {content}
-          </Suspense>
+          <Suspense fallback={loading}>{restReady ? content : loading}</Suspense>
         </section>
       </Paper>
     </div>
