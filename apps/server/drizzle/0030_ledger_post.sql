@@ -136,3 +136,22 @@ BEGIN
   RETURN ledger_transfer_json(v_id, false);
 END
 $$;
+--> statement-breakpoint
+-- The process caches of fee rules, exchange rates and customers' brands (db/read-cache.ts) forget
+-- a table when a statement writes it: NOTIFY is sent when the writing transaction commits.
+CREATE OR REPLACE FUNCTION ledgerline_cache_notify() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('ledgerline_cache', TG_TABLE_NAME);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER fee_rules_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON fee_rules
+  FOR EACH STATEMENT EXECUTE FUNCTION ledgerline_cache_notify();
+--> statement-breakpoint
+CREATE TRIGGER exchange_rates_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON exchange_rates
+  FOR EACH STATEMENT EXECUTE FUNCTION ledgerline_cache_notify();
+--> statement-breakpoint
+CREATE TRIGGER customers_brand_cache AFTER UPDATE OF brand_id OR DELETE ON customers
+  FOR EACH STATEMENT EXECUTE FUNCTION ledgerline_cache_notify();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SubmitResult } from '@ledgerline/contract';
 import { selectRows, type Database, type DbOrTx, type Tx } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import { customers, ledgerTransfers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -37,6 +38,8 @@ export interface TransferDeps {
   db: Database;
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** The process's cache of fee rules, rates and brands (db/read-cache.ts); without it, each is read. */
+  readCache?: ReadCache;
 }
 
 export async function quoteOf(
@@ -91,6 +94,8 @@ export interface ExecuteOptions {
   confirm: boolean;
   approvedByUserId?: number | null;
   details?: Record<string, unknown>;
+  /** Quote with the process's cache of fee rules, rates and brands. */
+  readCache?: ReadCache | undefined;
 }
 
 export interface Executed {
@@ -132,7 +137,12 @@ export async function executeTransfer(
     deps,
     actor,
     async (inTx) => {
-      const quote = await quoteOf(inTx, actor.customerId, request);
+      const quote = await quoteOf(
+        inTx,
+        actor.customerId,
+        request,
+        QuoteReads.direct(inTx, options.readCache),
+      );
       checkLimits(
         await limitStates(inTx, actor.customerId, quote.from.currencyCode),
         quote.sourceAmount,
