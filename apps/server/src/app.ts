@@ -171,6 +171,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Ledgerli
   app.addHook('onClose', async () => {
     for (const job of jobs) await job.stop();
     await services.realtime.stop();
+    await services.stopReadCache();
     stopAvailabilityLog();
     if (ownsDatabase) await database.close();
   });

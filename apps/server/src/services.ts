@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { createAuthServices, type AuthServices } from './modules/auth';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime';
+import { type ReadCache, startReadCache } from './db/read-cache';
 import { createMailer, type Mailer } from './modules/notifications';
 import { type CardVault, createCardVault, ensureBinDirectory } from './modules/cards';
 import { createPasswordHasher, type PasswordHasher } from './lib/crypto';
@@ -11,6 +12,9 @@ import { serverModules } from './server-modules';
 /** The long-lived collaborators of one server node, built once and handed to routes and handlers. */
 export interface Services extends AuthServices {
   realtime: RealtimeHub;
+  /** Fee rules, rates and customers' brands, read once until the database says they changed (db/read-cache.ts). */
+  readCache: ReadCache;
+  stopReadCache: () => Promise<void>;
   mailer: Mailer;
   /** Seals card numbers, CVVs and PINs at rest (modules/cards/vault.ts). */
   cardVault: CardVault;
@@ -26,6 +30,7 @@ export async function createServices(
   log: FastifyBaseLogger,
 ): Promise<Services> {
   const realtime = await createRealtimeHub(database.notifier, log);
+  const readCache = await startReadCache(database);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const passwords = createPasswordHasher(config.passwordHashCost);
   const authServices = await createAuthServices({
@@ -52,6 +57,8 @@ export async function createServices(
   return {
     ...authServices,
     realtime,
+    readCache: readCache.cache,
+    stopReadCache: readCache.stop,
     mailer,
     cardVault,
     passwords,

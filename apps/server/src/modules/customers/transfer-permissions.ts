@@ -49,7 +49,10 @@ export async function requireMayMoveMoney(db: DbOrTx, customerId: number): Promi
     );
 }
 
-/** Refuses a transfer type the user's flags do not allow for this customer. */
+/**
+ * Refuses a transfer type the user's flags do not allow for this customer, and any transfer of a
+ * customer who may not move money (requireMayMoveMoney's refusal first); one statement reads both.
+ */
 export async function requireTransferPermission(
   db: DbOrTx,
   userId: number,
@@ -57,7 +60,25 @@ export async function requireTransferPermission(
   accessLevel: number,
   flag: string,
 ): Promise<void> {
-  await requireMayMoveMoney(db, customerId);
-  const flags = await transferPermissionFlags(db, userId, customerId, accessLevel);
-  if (!flags[flag]) throw AppError.noAccess('Your permissions do not allow this transfer');
+  const [row] = await db
+    .select({
+      verified: customers.verified,
+      limited: customers.limited,
+      flags: transferPermissions.flags,
+    })
+    .from(customers)
+    .leftJoin(
+      transferPermissions,
+      and(eq(transferPermissions.customerId, customers.id), eq(transferPermissions.userId, userId)),
+    )
+    .where(eq(customers.id, customerId));
+  if (!row || !mayMoveMoney(row))
+    throw AppError.noAccess(
+      'This account cannot send money while it is not verified or is limited',
+    );
+  const mayTransfer =
+    accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate;
+  const known = (TRANSFER_PERMISSIONS as readonly string[]).includes(flag);
+  if (!(mayTransfer && known && row.flags?.[flag] === true))
+    throw AppError.noAccess('Your permissions do not allow this transfer');
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { RESPONSE_CODES } from '@ledgerline/domain';
-import type { Tx } from '../../db/client';
-import { accounts, ledgerTransfers, postings } from '../../db/schema';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { CRYPTO_ASSETS, CURRENCIES, RESPONSE_CODES, minorUnits } from '@ledgerline/domain';
+import { selectRows, type Tx } from '../../db/client';
+import { accounts, auditLog, ledgerTransfers, postings } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
@@ -62,6 +62,19 @@ export interface PostTransferInput {
   fee?: string;
   details?: Record<string, unknown>;
   reversesTransferId?: string;
+  /** The new transfer's id, when the caller needs it before posting (a stored answer naming it). */
+  id?: string;
+  /** An audit row written with the transfer (not on a replay). */
+  audit?: LedgerAudit;
+}
+
+/** The audit row of a posting (modules/audit's entry, written by the ledger in the same statement). */
+export interface LedgerAudit {
+  action: string;
+  userId: number | null;
+  customerId: number | null;
+  ip: string | null;
+  details: Record<string, unknown>;
 }
 
 export interface PostedPosting {
@@ -227,8 +240,14 @@ async function lockTransfer(tx: Tx, id: string): Promise<TransferRow> {
  * the transfer and its postings and updates the cached balance (settled) or pending_amount
  * (pending) in the caller's transaction. With an idempotency key, a retry of the same request
  * answers the first transfer; the same key with a different request is refused (TA1).
+ *
+ * The statement-by-statement reference of postTransfer (before decision 107): postTransfer does
+ * the same in one call of the database's ledger_post, and a test runs both on the same requests.
  */
-export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
+export async function postTransferStatements(
+  tx: Tx,
+  input: PostTransferInput,
+): Promise<PostedTransfer> {
   if (input.postings.length < 2)
     throw ledgerError('A transfer needs at least two postings', 'postings');
   if (input.idempotencyKey !== undefined && input.customerId === null)
@@ -321,7 +340,7 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
         .filter((posting) => posting.currencyCode === currencyCode && posting.amount.isPositive())
         .reduce((sum, posting) => sum.plus(posting.amount), new Money(0)),
     );
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const now = new Date();
   await tx.insert(ledgerTransfers).values({
     id,
@@ -355,7 +374,175 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
       .set({ balance: update.balance.toFixed(), pendingAmount: update.pendingAmount.toFixed() })
       .where(eq(accounts.id, update.id));
   }
+  if (input.audit) await tx.insert(auditLog).values(input.audit);
   return loadTransfer(tx, id, false);
+}
+
+/**
+ * Every currency whose minor unit is not 2 (JPY 0, crypto assets 8…), for ledger_post's check of
+ * minor units: the same answers as minorUnits(), which the database cannot call.
+ */
+const MINOR_UNITS: string = JSON.stringify(
+  Object.fromEntries(
+    [
+      ...new Set([
+        ...Intl.supportedValuesOf('currency'),
+        ...CURRENCIES.map((currency) => currency.code),
+        ...CRYPTO_ASSETS,
+      ]),
+    ]
+      .map((code) => [code, minorUnits(code)] as const)
+      .filter(([, decimals]) => decimals !== 2),
+  ),
+);
+
+interface LedgerPostAnswer {
+  replayed: boolean;
+  transfer: {
+    id: string;
+    customerId: number | null;
+    kind: string;
+    status: TransferStatus;
+    amount: string;
+    currencyCode: string;
+    fee: string;
+    details: Record<string, unknown>;
+    createdAt: string;
+    settledAt: string | null;
+  };
+  postings: { accountId: number; amount: string; currencyCode: string; pending: boolean }[];
+}
+
+/** The facts a refusal of ledger_post carries in its DETAIL (JSON). */
+function refusalDetail(error: { detail?: unknown }): Record<string, unknown> {
+  try {
+    return typeof error.detail === 'string'
+      ? (JSON.parse(error.detail) as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The database error under a driver's wrapping (drizzle wraps it as `cause`), when it is ledger_post's refusal. */
+function ledgerRefusal(error: unknown): { code: string; detail?: unknown } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('LL'))
+      return current as { code: string; detail?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** ledger_post's refusal as the error postTransferStatements throws for the same request. */
+function refusalError(refusal: { code: string; detail?: unknown }): Error {
+  const detail = refusalDetail(refusal);
+  switch (refusal.code) {
+    case 'LL404':
+      return AppError.notFound('Account not found');
+    case 'LL409':
+      return AppError.invalid(
+        { idempotencyKey: 'validation.idempotencyKeyReused' },
+        'This idempotency key was already used for a different request',
+      );
+    case 'LL423':
+      return new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
+    case 'LL400':
+      return new Error(
+        `ledger: postings in ${String(detail.currency)} sum to ${new Money(String(detail.sum)).toFixed()}, not zero`,
+      );
+    case 'LL401':
+      try {
+        requireMinorUnits(String(detail.amount), String(detail.currency), 'amount');
+      } catch (error) {
+        return error as Error;
+      }
+      return new Error('ledger: ledger_post refused the minor units of an amount');
+    case 'LL402':
+      return new AppError(RESPONSE_CODES.invalidParameters, 'Insufficient funds', {
+        validationErrors: { amount: 'validation.insufficientFunds' },
+        extra: { accountId: Number(detail.accountId) },
+      });
+    default:
+      return new Error(`ledger: ledger_post refused with ${refusal.code}`);
+  }
+}
+
+/**
+ * Records a transfer (decision 107): the same rules as postTransferStatements, checked and written
+ * by one call of the database function ledger_post (migration 0030): postings that sum to zero
+ * per currency, the customer accounts locked in id order, a closed account or one that would end
+ * below its accountBalanceMin (after reservations) refused, the transfer, its postings, the cached
+ * balance (settled) or pending_amount (pending) and the optional audit row written in the caller's
+ * transaction. With an idempotency key, a retry of the same request answers the first transfer;
+ * the same key with a different request is refused (TA1). A refusal writes nothing.
+ */
+export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
+  if (input.postings.length < 2)
+    throw ledgerError('A transfer needs at least two postings', 'postings');
+  if (input.idempotencyKey !== undefined && input.customerId === null)
+    throw new Error('ledger: an idempotency key needs a customer');
+  const legs = input.postings.map((posting) => {
+    let amount: Money;
+    try {
+      amount = parseMoney(posting.amount);
+    } catch {
+      throw ledgerError('Amounts are decimals with at most 8 decimal places');
+    }
+    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
+    return { a: posting.accountId, m: amount.toFixed() };
+  });
+  const request = {
+    id: input.id ?? randomUUID(),
+    customerId: input.customerId,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
+    kind: input.kind,
+    status: input.status,
+    amount: input.amount ?? null,
+    currencyCode: input.currencyCode ?? null,
+    fee: input.fee ?? '0',
+    initiatedByUserId: input.initiatedByUserId,
+    approvedByUserId: input.approvedByUserId ?? null,
+    reversesTransferId: input.reversesTransferId ?? null,
+    details: input.details ?? {},
+    postings: legs,
+    ...(input.audit ? { audit: input.audit } : {}),
+  };
+  let answer: LedgerPostAnswer;
+  try {
+    const [row] = await selectRows<{ answer: LedgerPostAnswer }>(
+      tx,
+      sql`select ledger_post(${JSON.stringify(request)}::jsonb, ${MINOR_UNITS}::jsonb) as answer`,
+    );
+    answer = row!.answer;
+  } catch (error) {
+    const refusal = ledgerRefusal(error);
+    if (refusal) throw refusalError(refusal);
+    throw error;
+  }
+  const { transfer } = answer;
+  return {
+    id: transfer.id,
+    customerId: transfer.customerId,
+    kind: transfer.kind,
+    status: transfer.status,
+    amount: moneyText(transfer.amount),
+    currencyCode: transfer.currencyCode,
+    fee: moneyText(transfer.fee),
+    details: transfer.details,
+    createdAt: new Date(transfer.createdAt),
+    settledAt: transfer.settledAt === null ? null : new Date(transfer.settledAt),
+    replayed: answer.replayed,
+    postings: answer.postings.map((posting) => ({
+      accountId: posting.accountId,
+      amount: moneyText(posting.amount),
+      currencyCode: posting.currencyCode,
+      pending: posting.pending,
+    })),
+  };
 }
 
 /** Moves a pending transfer's reserved money: adds its settled postings and releases the reservation. Settling twice answers the same. */

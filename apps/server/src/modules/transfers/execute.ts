@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SubmitResult } from '@ledgerline/contract';
-import type { Database, DbOrTx, Tx } from '../../db/client';
+import { selectRows, type Database, type DbOrTx, type Tx } from '../../db/client';
+import type { ReadCache } from '../../db/read-cache';
 import { customers, ledgerTransfers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit';
 import { moneyText, type PostingInput, postTransfer } from '../ledger';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
@@ -19,8 +19,8 @@ import {
   type Quote,
   type TransferRequest,
 } from './quote';
-import { confirmationPlan, sentToOf } from '../security';
-import { noticeMerchantOfPayment } from './merchant-notice';
+import { confirmationPlan, type ConfirmationPlan, sentToOf } from '../security';
+import { noticeMerchantOfTransfer } from './merchant-notice';
 import { startConfirmation } from './second-factor';
 
 /*
@@ -38,6 +38,8 @@ export interface TransferDeps {
   db: Database;
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** The process's cache of fee rules, rates and brands (db/read-cache.ts); without it, each is read. */
+  readCache?: ReadCache;
 }
 
 export async function quoteOf(
@@ -92,6 +94,8 @@ export interface ExecuteOptions {
   confirm: boolean;
   approvedByUserId?: number | null;
   details?: Record<string, unknown>;
+  /** Quote with the process's cache of fee rules, rates and brands. */
+  readCache?: ReadCache | undefined;
 }
 
 export interface Executed {
@@ -101,6 +105,16 @@ export interface Executed {
   /** The customer accounts it touched (for AccountChanged once settled). */
   accountIds: number[];
 }
+
+/** The plan of a transfer that needs no second factor (confirmation mode 0, approvals, schedules). */
+const NO_SECOND_FACTOR: ConfirmationPlan = {
+  approveType: 0,
+  available: [0],
+  usable: [],
+  smsPhone: null,
+  email: '',
+  brandName: '',
+};
 
 /** The first answer of an idempotency key, kept with the transfer. */
 function storedResult(details: Record<string, unknown>): SubmitResult {
@@ -123,7 +137,12 @@ export async function executeTransfer(
     deps,
     actor,
     async (inTx) => {
-      const quote = await quoteOf(inTx, actor.customerId, request);
+      const quote = await quoteOf(
+        inTx,
+        actor.customerId,
+        request,
+        QuoteReads.direct(inTx, options.readCache),
+      );
       checkLimits(
         await limitStates(inTx, actor.customerId, quote.from.currencyCode),
         quote.sourceAmount,
@@ -145,41 +164,50 @@ export async function executeQuoted(
   makeQuote: (tx: Tx) => Promise<Quote>,
   options: ExecuteOptions,
 ): Promise<Executed> {
-  await tx.execute(
-    sql`select id from ${customers} where ${customers.id} = ${actor.customerId} for update`,
+  // One statement: the customer lock, the idempotency key's earlier transfer and the user's
+  // confirmation mode (most transfers need no second factor: then nothing more is read for it).
+  const [locked] = await selectRows<{
+    mode: number;
+    earlierId: string | null;
+    earlierHash: string | null;
+    earlierDetails: Record<string, unknown> | null;
+  }>(
+    tx,
+    sql`select own.transaction_approve_mode as "mode", t.id as "earlierId",
+          t.request_hash as "earlierHash", t.details as "earlierDetails"
+        from ${customers} c
+        join ${customers} own on own.id = ${actor.ownCustomerId}
+        left join ${ledgerTransfers} t
+          on t.customer_id = c.id and t.idempotency_key = ${options.idempotencyKey}
+        where c.id = ${actor.customerId}
+        for update of c`,
   );
-  const [earlier] = await tx
-    .select()
-    .from(ledgerTransfers)
-    .where(
-      and(
-        eq(ledgerTransfers.customerId, actor.customerId),
-        eq(ledgerTransfers.idempotencyKey, options.idempotencyKey),
-      ),
-    );
-  if (earlier) {
-    if (earlier.requestHash !== options.requestHash) {
+  if (locked?.earlierId) {
+    if (locked.earlierHash !== options.requestHash) {
       throw AppError.invalid(
         { idempotencyKey: 'validation.idempotencyKeyReused' },
         'This idempotency key was already used for a different request',
       );
     }
     return {
-      result: storedResult(earlier.details),
-      transferId: earlier.id,
+      result: storedResult(locked.earlierDetails ?? {}),
+      transferId: locked.earlierId,
       replayed: true,
       accountIds: [],
     };
   }
   const quote = await makeQuote(tx);
 
-  const plan = options.confirm
-    ? await confirmationPlan(tx, actor.userId, actor.ownCustomerId)
-    : { approveType: 0, available: [0], usable: [], smsPhone: null, email: '', brandName: '' };
+  const plan =
+    options.confirm && (locked === undefined || locked.mode !== 0)
+      ? await confirmationPlan(tx, actor.userId, actor.ownCustomerId)
+      : NO_SECOND_FACTOR;
   const operationId = plan.approveType === 0 ? null : randomUUID();
   const pending = operationId !== null;
+  // The transfer's id is chosen here, so its stored answer and audit row name it as it is posted.
+  const transferId = randomUUID();
   const result: SubmitResult = {
-    transactionId: '',
+    transactionId: transferId,
     operationId,
     approveType: plan.approveType,
     approvalSentTo: pending ? sentToOf(plan) : null,
@@ -187,7 +215,20 @@ export async function executeQuoted(
     fee: moneyText(quote.fee),
     status: pending ? 'pending' : 'settled',
   };
+  const status = pending ? 'pending' : 'settled';
+  const details = { ...quote.details, ...options.details, submit: result };
+  // Before the posting: the posting's locks (the payee's account row, a hot one) are then held
+  // for that one statement until the commit.
+  if (!pending)
+    await noticeMerchantOfTransfer(tx, {
+      id: transferId,
+      kind: quote.kind,
+      status,
+      customerId: actor.customerId,
+      details,
+    });
   const transfer = await postTransfer(tx, {
+    id: transferId,
     kind: quote.kind,
     customerId: actor.customerId,
     initiatedByUserId: actor.userId,
@@ -195,33 +236,34 @@ export async function executeQuoted(
     idempotencyKey: options.idempotencyKey,
     requestHash: options.requestHash,
     postings: await postingsOf(tx, quote),
-    status: pending ? 'pending' : 'settled',
+    status,
     amount: moneyText(quote.sourceAmount),
     currencyCode: quote.from.currencyCode,
     fee: moneyText(quote.fee),
-    details: { ...quote.details, ...options.details, submit: result },
-  });
-  result.transactionId = transfer.id;
-  await tx
-    .update(ledgerTransfers)
-    .set({ details: { ...transfer.details, submit: result } })
-    .where(eq(ledgerTransfers.id, transfer.id));
-  if (operationId !== null)
-    await startConfirmation(tx, deps, { operationId, transferId: transfer.id, actor, plan, quote });
-  else await noticeMerchantOfPayment(tx, transfer.id);
-  await audit(tx, {
-    action: `transfer.${quote.kind}`,
-    userId: actor.userId,
-    customerId: actor.customerId,
-    ip: actor.ip,
-    details: {
-      transferId: transfer.id,
-      amount: moneyText(quote.sourceAmount),
-      currency: quote.from.currencyCode,
-      fee: moneyText(quote.fee),
-      status: transfer.status,
+    details,
+    audit: {
+      action: `transfer.${quote.kind}`,
+      userId: actor.userId,
+      customerId: actor.customerId,
+      ip: actor.ip,
+      details: {
+        transferId,
+        amount: moneyText(quote.sourceAmount),
+        currency: quote.from.currencyCode,
+        fee: moneyText(quote.fee),
+        status,
+      },
     },
   });
+  if (transfer.replayed)
+    return {
+      result: storedResult(transfer.details),
+      transferId: transfer.id,
+      replayed: true,
+      accountIds: [],
+    };
+  if (operationId !== null)
+    await startConfirmation(tx, deps, { operationId, transferId, actor, plan, quote });
   return {
     result,
     transferId: transfer.id,

@@ -26,7 +26,12 @@ import {
 } from './quote';
 
 function depsOf(ctx: AuthedMethodContext): TransferDeps {
-  return { db: ctx.db, mailer: ctx.services.mailer, realtime: ctx.services.realtime };
+  return {
+    db: ctx.db,
+    mailer: ctx.services.mailer,
+    realtime: ctx.services.realtime,
+    readCache: ctx.services.readCache,
+  };
 }
 
 /** A money-moving submit of the request's actor (transfers/submit.ts). */

@@ -17,7 +17,21 @@ export async function noticeMerchantOfPayment(tx: Tx, transferId: string): Promi
     .select()
     .from(ledgerTransfers)
     .where(eq(ledgerTransfers.id, transferId));
-  if (!transfer || transfer.kind !== 'p2p' || transfer.status !== 'settled') return;
+  if (transfer) await noticeMerchantOfTransfer(tx, transfer);
+}
+
+/**
+ * The same for a transfer the caller holds: execute.ts tells it before posting (the transfer's id
+ * is chosen beforehand), so the hot payee's account row stays locked for one statement only.
+ */
+export async function noticeMerchantOfTransfer(
+  tx: Tx,
+  transfer: Pick<
+    typeof ledgerTransfers.$inferSelect,
+    'id' | 'kind' | 'status' | 'customerId' | 'details'
+  >,
+): Promise<void> {
+  if (transfer.kind !== 'p2p' || transfer.status !== 'settled') return;
   const details = transfer.details;
   if (details.paymentRequestId !== undefined) return;
   const payeeCustomerId = Number(details.payeeCustomerId);

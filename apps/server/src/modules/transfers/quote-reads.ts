@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { CachedTable, ReadCache } from '../../db/read-cache';
 import { accounts, customers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type AccountRow, findCustomerAccount } from '../accounts';
@@ -26,14 +27,21 @@ export class QuoteReads {
   private constructor(
     readonly db: DbOrTx,
     private readonly remember: boolean,
+    private readonly cache: ReadCache | undefined,
   ) {}
 
-  static direct(db: DbOrTx): QuoteReads {
-    return new QuoteReads(db, false);
+  /** Each read from the database; with the process's cache, brands, rates and fee rules from it (decision 107). */
+  static direct(db: DbOrTx, cache?: ReadCache): QuoteReads {
+    return new QuoteReads(db, false, cache);
   }
 
   static batch(db: DbOrTx): QuoteReads {
-    return new QuoteReads(db, true);
+    return new QuoteReads(db, true, undefined);
+  }
+
+  /** `read` through the process's cache of `table` when there is one. */
+  private cached<T>(table: CachedTable, key: string, read: () => Promise<T>): Promise<T> {
+    return this.cache ? this.cache.read(table, key, read) : read();
   }
 
   /** `read`'s answer to the question `key` names (its kind and every argument). */
@@ -50,14 +58,16 @@ export class QuoteReads {
 
   /** The brand a customer banks with (fees are the brand's). */
   brand(customerId: number): Promise<string> {
-    return this.once(['brand', customerId], async (db) => {
-      const [row] = await db
-        .select({ brandId: customers.brandId })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      if (!row) throw AppError.notFound('Customer not found');
-      return row.brandId;
-    });
+    return this.once(['brand', customerId], (db) =>
+      this.cached('customers', `brand:${customerId}`, async () => {
+        const [row] = await db
+          .select({ brandId: customers.brandId })
+          .from(customers)
+          .where(eq(customers.id, customerId));
+        if (!row) throw AppError.notFound('Customer not found');
+        return row.brandId;
+      }),
+    );
   }
 
   /** The customer's own account (another's is not found). */
@@ -69,15 +79,20 @@ export class QuoteReads {
 
   /** Units of `to` per one unit of `from`, as recorded for transfers. */
   rate(from: string, to: string): Promise<string> {
-    return this.once(
-      ['rate', from, to],
-      async (db) => (await transferExchangeRate(db, from, to)).rate,
+    return this.once(['rate', from, to], (db) =>
+      this.cached(
+        'exchange_rates',
+        `${from}>${to}`,
+        async () => (await transferExchangeRate(db, from, to)).rate,
+      ),
     );
   }
 
   feeRule(brandId: string, operation: string, currencyCode: string): Promise<FeeRule> {
     return this.once(['fee', brandId, operation, currencyCode], (db) =>
-      loadFeeRule(db, brandId, operation, currencyCode),
+      this.cached('fee_rules', `${brandId}:${operation}:${currencyCode}`, () =>
+        loadFeeRule(db, brandId, operation, currencyCode),
+      ),
     );
   }
 

@@ -34,6 +34,7 @@ export async function submitTransfer(
       idempotencyKey,
       requestHash,
       confirm: true,
+      readCache: deps.readCache,
     });
     if (request.kind === 'betweenAccounts' && !done.replayed)
       await createRecurring(
