@@ -98,7 +98,16 @@ export async function openAccount(
   return account;
 }
 
-/** A card of any product in any status, made the way confirmCardApplication makes one. */
+/**
+ * The PIN a physical test card is issued with. issueCard draws a random one, and a test that
+ * changes the PIN to a fixed value was refused ("must differ") when the draw matched it.
+ */
+export const TEST_CARD_PIN = '1357';
+
+/**
+ * A card of any product in any status, made the way confirmCardApplication makes one, except that a
+ * physical card's PIN is TEST_CARD_PIN.
+ */
 export async function createCard(
   server: TestServer,
   customerId: number,
@@ -112,8 +121,9 @@ export async function createCard(
 ): Promise<typeof accounts.$inferSelect> {
   const product = findCardProduct(options.cardType ?? 2006);
   if (!product) throw new Error('no such product');
-  return server.database.db.transaction((tx) =>
-    issueCard(tx, server.services.cardVault, {
+  const vault = server.services.cardVault;
+  return server.database.db.transaction(async (tx) => {
+    const card = await issueCard(tx, vault, {
       customerId,
       product,
       currencyCode: options.currencyCode ?? 'EUR',
@@ -121,8 +131,14 @@ export async function createCard(
       shippingType: product.isVirtual ? 'none' : 'standard',
       now: options.changedAt ?? new Date(),
       statusId: options.statusId,
-    }),
-  );
+    });
+    if (!product.isVirtual)
+      await tx
+        .update(cardDetails)
+        .set({ pinEncrypted: vault.seal('pin', TEST_CARD_PIN) })
+        .where(eq(cardDetails.accountId, card.id));
+    return card;
+  });
 }
 
 /** Everything a card action could change, to prove a refused one changed nothing. */
