@@ -8,14 +8,14 @@ import { AppError } from '../../lib/errors';
 import {
   CLOSED_STATUS,
   CLOSED_TYPE,
-  ledgerError,
   loadAccounts,
+  parseLegs,
   netByAccount,
   reservationOf,
   type PostTransferInput,
   type TransferStatus,
 } from './ledger';
-import { Money, moneyText, parseMoney, requireMinorUnits } from './money';
+import { Money, moneyText, requireMinorUnits } from './money';
 
 /*
  * Many transfers in ONE transaction (issue 17: a mass-transfer batch of up to 10,000 rows). The
@@ -48,23 +48,6 @@ function chunks<T>(list: T[], size: number): T[][] {
 
 function keyOf(customerId: number | null, key: string): string {
   return `${customerId ?? ''}\u0000${key}`;
-}
-
-function parseLegs(input: PostTransferInput): { accountId: number; amount: Money }[] {
-  if (input.postings.length < 2)
-    throw ledgerError('A transfer needs at least two postings', 'postings');
-  if (input.idempotencyKey !== undefined && input.customerId === null)
-    throw new Error('ledger: an idempotency key needs a customer');
-  return input.postings.map((posting) => {
-    let amount: Money;
-    try {
-      amount = parseMoney(posting.amount);
-    } catch {
-      throw ledgerError('Amounts are decimals with at most 8 decimal places');
-    }
-    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
-    return { accountId: posting.accountId, amount };
-  });
 }
 
 /** The earlier transfers of the keys in the list, by customer and key (after the account locks). */

@@ -235,6 +235,27 @@ async function lockTransfer(tx: Tx, id: string): Promise<TransferRow> {
 }
 
 /**
+ * A transfer's postings as amounts, with the checks every way of posting makes first: at least two
+ * postings, an idempotency key only with a customer, decimals of at most 8 places, none zero.
+ */
+export function parseLegs(input: PostTransferInput): { accountId: number; amount: Money }[] {
+  if (input.postings.length < 2)
+    throw ledgerError('A transfer needs at least two postings', 'postings');
+  if (input.idempotencyKey !== undefined && input.customerId === null)
+    throw new Error('ledger: an idempotency key needs a customer');
+  return input.postings.map((posting) => {
+    let amount: Money;
+    try {
+      amount = parseMoney(posting.amount);
+    } catch {
+      throw ledgerError('Amounts are decimals with at most 8 decimal places');
+    }
+    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
+    return { accountId: posting.accountId, amount };
+  });
+}
+
+/**
  * Records a transfer: validates that postings sum to zero per currency, locks the customer
  * accounts, refuses one that would end below its accountBalanceMin (after reservations), inserts
  * the transfer and its postings and updates the cached balance (settled) or pending_amount
@@ -248,20 +269,7 @@ export async function postTransferStatements(
   tx: Tx,
   input: PostTransferInput,
 ): Promise<PostedTransfer> {
-  if (input.postings.length < 2)
-    throw ledgerError('A transfer needs at least two postings', 'postings');
-  if (input.idempotencyKey !== undefined && input.customerId === null)
-    throw new Error('ledger: an idempotency key needs a customer');
-  const parsed = input.postings.map((posting) => {
-    let amount: Money;
-    try {
-      amount = parseMoney(posting.amount);
-    } catch {
-      throw ledgerError('Amounts are decimals with at most 8 decimal places');
-    }
-    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
-    return { accountId: posting.accountId, amount };
-  });
+  const parsed = parseLegs(input);
 
   const byId = await loadAccounts(
     tx,
@@ -480,20 +488,10 @@ function refusalError(refusal: { code: string; detail?: unknown }): Error {
  * the same key with a different request is refused (TA1). A refusal writes nothing.
  */
 export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
-  if (input.postings.length < 2)
-    throw ledgerError('A transfer needs at least two postings', 'postings');
-  if (input.idempotencyKey !== undefined && input.customerId === null)
-    throw new Error('ledger: an idempotency key needs a customer');
-  const legs = input.postings.map((posting) => {
-    let amount: Money;
-    try {
-      amount = parseMoney(posting.amount);
-    } catch {
-      throw ledgerError('Amounts are decimals with at most 8 decimal places');
-    }
-    if (amount.isZero()) throw ledgerError('A posting amount cannot be zero');
-    return { a: posting.accountId, m: amount.toFixed() };
-  });
+  const legs = parseLegs(input).map(({ accountId, amount }) => ({
+    a: accountId,
+    m: amount.toFixed(),
+  }));
   const request = {
     id: input.id ?? randomUUID(),
     customerId: input.customerId,
