@@ -404,21 +404,14 @@ const MINOR_UNITS: string = JSON.stringify(
   ),
 );
 
+/** ledger_post's JSON answer: a PostedTransfer whose times are still text. */
 interface LedgerPostAnswer {
   replayed: boolean;
-  transfer: {
-    id: string;
-    customerId: number | null;
-    kind: string;
-    status: TransferStatus;
-    amount: string;
-    currencyCode: string;
-    fee: string;
-    details: Record<string, unknown>;
+  transfer: Omit<PostedTransfer, 'createdAt' | 'settledAt' | 'replayed' | 'postings'> & {
     createdAt: string;
     settledAt: string | null;
   };
-  postings: { accountId: number; amount: string; currencyCode: string; pending: boolean }[];
+  postings: PostedPosting[];
 }
 
 /** The facts a refusal of ledger_post carries in its DETAIL (JSON). */
