@@ -5,6 +5,7 @@
  * transfer writes rows; and the latency of a transfer at a steady 200 requests per second.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import autocannon, { type RawRequest, type Result } from 'autocannon';
 import pg from 'pg';
 import { startLedgerline, type RunningServer } from './child';
@@ -15,7 +16,7 @@ const PAYERS = 50;
 const CONNECTIONS = 10;
 const DURATION_S = 10;
 const WARMUP_S = 2;
-/** The steady-rate run: enough connections that a slow answer does not hold the rate back. */
+/** The steady-rate run: enough sockets that a slow answer does not hold the rate back. */
 const STEADY_RATE = 200;
 const STEADY_CONNECTIONS = 50;
 const STEADY_S = 15;
@@ -161,7 +162,7 @@ function requestFor(kind: 'pairs' | 'hot', list: Payer[]): (request: RawRequest)
 function cannon(
   baseUrl: string,
   setup: (request: RawRequest) => RawRequest,
-  options: { durationS: number; connections: number; overallRate?: number },
+  options: { durationS: number; connections: number },
   firstError: { text?: string },
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -172,7 +173,6 @@ function cannon(
         connections: options.connections,
         duration: options.durationS,
         timeout: 10,
-        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
         requests: [
           {
             method: 'POST',
@@ -240,33 +240,114 @@ async function throughput(
   return figures;
 }
 
+/**
+ * One request every 1000/rate ms on its own schedule (an open loop), whatever the answers before it
+ * did; each latency counts from the moment its request was due, so a late send is not hidden.
+ * autocannon's rate limit is not used here: it sends each connection's share of a second at once
+ * when the second begins, so every second starts with a burst and its latencies are that burst's
+ * queue (decision 110).
+ */
+async function openLoop(
+  baseUrl: string,
+  setup: () => { path: string; token: string; body: string },
+  rate: number,
+  durationS: number,
+  firstError: { text?: string },
+): Promise<{ latencies: number[]; settled: number; failed: number; seconds: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: STEADY_CONNECTIONS });
+  const url = new URL(baseUrl);
+  const latencies: number[] = [];
+  let settled = 0;
+  let failed = 0;
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const { path, token, body } = setup();
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: 'POST',
+          agent,
+          timeout: 30_000,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (response.statusCode === 200) settled += 1;
+            else {
+              failed += 1;
+              firstError.text ??= `HTTP ${response.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`;
+            }
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) => {
+        failed += 1;
+        firstError.text ??= error.message;
+        resolve();
+      });
+      request.end(body);
+    });
+  const interval = 1000 / rate;
+  const total = Math.round(rate * durationS);
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(due));
+  }
+  await Promise.all(pending);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { latencies, settled, failed, seconds };
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
+
 async function steady(baseUrl: string, list: Payer[], rate: number): Promise<SteadyFigures> {
   const firstError: { text?: string } = {};
-  // autocannon splits the rate between the connections: each gets about two requests a second or more.
-  const connections = Math.max(1, Math.min(STEADY_CONNECTIONS, Math.floor(rate / 2)));
-  await cannon(
-    baseUrl,
-    requestFor('pairs', list),
-    { durationS: WARMUP_S, connections, overallRate: rate },
-    firstError,
-  );
-  const result = await cannon(
-    baseUrl,
-    requestFor('pairs', list),
-    { durationS: STEADY_S, connections, overallRate: rate },
-    firstError,
-  );
+  let next = 0;
+  const setup = () => {
+    const payer = list[next % list.length]!;
+    next += 1;
+    return {
+      path: '/api/main/?transferBetweenAccounts',
+      token: payer.token,
+      body: JSON.stringify({
+        fromAccount: payer.from,
+        toAccount: payer.to,
+        toAmount: AMOUNT,
+        currency: 'EUR',
+        idempotencyKey: randomUUID(),
+      }),
+    };
+  };
+  await openLoop(baseUrl, setup, rate, WARMUP_S, firstError);
+  const result = await openLoop(baseUrl, setup, rate, STEADY_S, firstError);
+  const sorted = result.latencies.sort((a, b) => a - b);
   const figures: SteadyFigures = {
     rate,
-    achieved: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    failed: result.non2xx + result.errors,
+    achieved: result.settled / result.seconds,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: Math.round(sorted.at(-1) ?? 0),
+    failed: result.failed,
   };
   console.log(
-    `    steady ${rate} req/s for ${STEADY_S} s (between accounts): achieved ${num(figures.achieved, 1)}/s, ` +
+    `    steady ${rate} req/s for ${STEADY_S} s (between accounts, evenly spaced): achieved ${num(figures.achieved, 1)}/s, ` +
       `p50 ${figures.p50} ms, p90 ${figures.p90} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${figures.failed} failed` +
       (firstError.text ? ` (first failure: ${firstError.text})` : ''),
   );
