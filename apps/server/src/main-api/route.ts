@@ -22,10 +22,13 @@ import { resolveActor } from '../modules/customers';
 import { route } from '../lib/route';
 import { authenticateRequest } from '../plugins/auth-guard';
 import { mainHandlers } from './handlers';
+import { isFixedAnswer } from './fixed-answer';
 import type { AuthedMethodContext, MethodContext } from './types';
 
 /** The method is named in the query string: POST /api/main/?getCountries (spec 2 §7). */
 function methodFromUrl(url: string): string | undefined {
+  const known = knownMethodUrls.get(url);
+  if (known !== undefined) return known;
   const query = url.split('?')[1];
   if (!query) return undefined;
   const first = query.split('&')[0] ?? '';
@@ -38,8 +41,18 @@ function methodFromUrl(url: string): string | undefined {
       httpStatus: 400,
     });
   }
+  if (isMethodName(name) && knownMethodUrls.size < KNOWN_METHOD_URLS)
+    knownMethodUrls.set(url, name);
   return name === '' ? undefined : name;
 }
+
+/**
+ * URLs already read that name a method, so each request reads its URL once (the rate limit's
+ * hook and the handler both ask). Only real method names are kept, and only so many: a stranger's
+ * made-up URLs cannot grow it.
+ */
+const knownMethodUrls = new Map<string, MainMethodName>();
+const KNOWN_METHOD_URLS = 1_000;
 
 function isMethodName(name: string): name is MainMethodName {
   return Object.hasOwn(mainMethods, name);
@@ -58,6 +71,8 @@ export function registerMainApi(
   app: FastifyInstance,
   deps: { db: Database; services: Services; validateResponses: boolean; site: SiteResolver },
 ): void {
+  /** The envelope's JSON of each fixed answer (fixed-answer.ts), written on its first call. */
+  const written = new WeakMap<object, string>();
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // No body at all is an empty payload; anything else must be a JSON object.
     const body: unknown = request.body === undefined ? {} : request.body;
@@ -127,8 +142,19 @@ export function registerMainApi(
         throw new AppError(RESPONSE_CODES.unknownError, 'Unknown error');
       }
     }
-    reply.header('Cache-Control', 'no-store');
-    return { responseCode: definition.successCode, responseDescription: 'Success', ...data };
+    // Cache-Control: no-store comes from the security plugin's hook, as on every /api/ answer.
+    if (!isFixedAnswer(data))
+      return { responseCode: definition.successCode, responseDescription: 'Success', ...data };
+    let text = written.get(data);
+    if (text === undefined) {
+      text = JSON.stringify({
+        responseCode: definition.successCode,
+        responseDescription: 'Success',
+        ...data,
+      });
+      written.set(data, text);
+    }
+    return reply.type('application/json; charset=utf-8').send(text);
   };
 
   // `/api/main/?method` is the spec's form; `/api/main?method` is accepted too.

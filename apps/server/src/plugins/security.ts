@@ -65,8 +65,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   // API answers are never cached (browsers, proxies).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/dev/'))
       reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 }

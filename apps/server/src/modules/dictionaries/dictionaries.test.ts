@@ -258,6 +258,24 @@ describe('getCurrencies', () => {
     expect(new Set(list.map((currency) => currency.code)).size).toBe(list.length);
   });
 
+  it('answers the same JSON each time, in each language its own, never kept by a cache', async () => {
+    const ask = (lang: Language) => server.main('getCurrencies', { lang });
+    const [first, again, spanish] = [await ask('en'), await ask('en'), await ask('es')];
+    for (const response of [first, again, spanish]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect(again.body).toBe(first.body);
+    expect(first.json()).toMatchObject({ responseCode: 'SUCCESS', responseDescription: 'Success' });
+    expect(byCode(spanish.json<{ currencies: Currency[] }>().currencies, 'USD')?.name).toBe(
+      'Dólar estadounidense',
+    );
+    expect(byCode(again.json<{ currencies: Currency[] }>().currencies, 'USD')?.name).toBe(
+      'US Dollar',
+    );
+  });
+
   it('names the currencies in the request language', async () => {
     expect(byCode(await currencies('en'), 'EUR')?.name).toBe('Euro');
     expect(byCode(await currencies('es'), 'USD')?.name).toBe('Dólar estadounidense');

@@ -1,4 +1,6 @@
 import type { dictionaryMethods } from '@ledgerline/contract';
+import type { Language } from '@ledgerline/domain';
+import { fixedAnswer } from '../../main-api/fixed-answer';
 import type { MethodHandlers } from '../../main-api/types';
 import {
   listAccessRights,
@@ -14,10 +16,27 @@ import {
   listTransactionTypes,
 } from './service';
 
+/** A dictionary's whole answer in one language, built once and sent as the same text after. */
+function fixedPerLanguage<T extends object>(build: (lang: Language) => T): (lang: Language) => T {
+  const built = new Map<Language, T>();
+  return (lang) => {
+    let answer = built.get(lang);
+    if (answer === undefined) {
+      answer = fixedAnswer(build(lang));
+      built.set(lang, answer);
+    }
+    return answer;
+  };
+}
+
+const countriesAnswer = fixedPerLanguage((lang) => ({ countries: listCountries(lang) }));
+const currenciesAnswer = fixedPerLanguage((lang) => ({ currencies: listCurrencies(lang) }));
+const phoneCodesAnswer = fixedPerLanguage(() => ({ phoneCodes: listPhoneCodes() }));
+
 /** The public dictionaries (spec 2 §7 "Dictionaries"); names come in the request's language. */
 export const dictionaryHandlers: MethodHandlers<typeof dictionaryMethods> = {
   async getCountries(_input, ctx) {
-    return { countries: listCountries(ctx.lang) };
+    return countriesAnswer(ctx.lang);
   },
 
   async getStates(input, ctx) {
@@ -25,11 +44,11 @@ export const dictionaryHandlers: MethodHandlers<typeof dictionaryMethods> = {
   },
 
   async getCurrencies(_input, ctx) {
-    return { currencies: listCurrencies(ctx.lang) };
+    return currenciesAnswer(ctx.lang);
   },
 
-  async getPhoneCodes() {
-    return { phoneCodes: listPhoneCodes() };
+  async getPhoneCodes(_input, ctx) {
+    return phoneCodesAnswer(ctx.lang);
   },
 
   async getOccupations(_input, ctx) {
