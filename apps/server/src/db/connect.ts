@@ -24,8 +24,12 @@ export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url))
 /** Receives NOTIFY payloads on a channel; the realtime hub fans events out across nodes with it. */
 export interface Notifier {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
+  /** Sends the payloads on the channel in one statement, in their order. */
+  notify(channel: string, ...payloads: string[]): Promise<void>;
 }
+
+/** One round trip for any number of notifications; unnest gives them in the array's order. */
+const NOTIFY_MANY = 'select pg_notify($1, payload) from unnest($2::text[]) as x(payload)';
 
 /** A connection to the database was lost (`lost`), or one was opened again after that (`restored`). */
 export type AvailabilityEvent = { kind: 'lost'; error: unknown } | { kind: 'restored' };
@@ -148,8 +152,8 @@ export function pgliteHandle(
         const stop = await client.listen(channel, onPayload);
         return stop;
       },
-      async notify(channel, payload) {
-        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      async notify(channel, ...payloads) {
+        await client.query(NOTIFY_MANY, [channel, payloads]);
       },
     },
     ping(timeoutMs) {
@@ -302,8 +306,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
           set.delete(onPayload);
         };
       },
-      async notify(channel, payload) {
-        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      async notify(channel, ...payloads) {
+        await pool.query(NOTIFY_MANY, [channel, payloads]);
       },
     },
     ping(timeoutMs) {

@@ -38,6 +38,9 @@ function recordingHub(): RealtimeHub & { sent: { userId: number; event: Realtime
     async publish(userId, event) {
       sent.push({ userId, event });
     },
+    async publishMany(events) {
+      sent.push(...events);
+    },
     async closeSession() {},
     async publishToLogin() {},
     attach() {},

@@ -23,6 +23,8 @@ interface Connection {
 export interface RealtimeHub {
   /** Sends an event to every open socket of the user, on whichever node it is connected. */
   publish(userId: number, event: RealtimeEvent): Promise<void>;
+  /** The same for several events at once, in one round trip to the database, in their order. */
+  publishMany(events: readonly { userId: number; event: RealtimeEvent }[]): Promise<void>;
   /** Closes every socket of a session, on every node (logout, revocation, expiry). */
   closeSession(sessionId: string, reason: 'logout' | 'expired' | 'revoked'): Promise<void>;
   /** Sends an event to the sockets of one pending sign-in (opened with its tmpJwt), on every node. */
@@ -89,6 +91,15 @@ export async function createRealtimeHub(
       await notifier.notify(
         REALTIME_CHANNEL,
         JSON.stringify({ kind: 'event', userId, event } satisfies Envelope),
+      );
+    },
+    async publishMany(events) {
+      if (events.length === 0) return;
+      await notifier.notify(
+        REALTIME_CHANNEL,
+        ...events.map(({ userId, event }) =>
+          JSON.stringify({ kind: 'event', userId, event } satisfies Envelope),
+        ),
       );
     },
     async publishToLogin(pendingLoginId, event) {

@@ -48,5 +48,5 @@ export async function publishAll(
   realtime: RealtimeHub,
   events: { userId: number; event: RealtimeEvent }[],
 ): Promise<void> {
-  for (const item of events) await realtime.publish(item.userId, item.event);
+  await realtime.publishMany(events);
 }
