@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { CachedTable, ReadCache } from '../../db/read-cache';
@@ -75,6 +75,24 @@ export class QuoteReads {
     return this.once(['account', customerId, accountId], (db) =>
       findCustomerAccount(db, customerId, accountId),
     );
+  }
+
+  /** Two of the customer's own accounts in one read (either missing is not found, as `account`). */
+  accountPair(
+    customerId: number,
+    fromId: number,
+    toId: number,
+  ): Promise<{ from: AccountRow; to: AccountRow }> {
+    return this.once(['accountPair', customerId, fromId, toId], async (db) => {
+      const rows = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.customerId, customerId), inArray(accounts.id, [fromId, toId])));
+      const from = rows.find((row) => row.id === fromId);
+      const to = rows.find((row) => row.id === toId);
+      if (!from || !to) throw AppError.notFound('Account not found');
+      return { from, to };
+    });
   }
 
   /** Units of `to` per one unit of `from`, as recorded for transfers. */

@@ -136,8 +136,7 @@ export async function ownAccountPair(
       { toAccount: 'validation.sameAccount' },
       'Choose two different accounts',
     );
-  const from = await reads.account(customerId, fromId);
-  const to = await reads.account(customerId, toId);
+  const { from, to } = await reads.accountPair(customerId, fromId, toId);
   usableAccount(from, 'fromAccount');
   usableAccount(to, 'toAccount');
   return { from, to };
