@@ -42,17 +42,31 @@ export async function checkPayee(
   email: string,
 ): Promise<PayeeCheck> {
   const lower = email.trim().toLowerCase();
-  const [payer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, payerCustomerId));
-  const [row] = payer
-    ? await db
-        .select({ user: users, customer: customers })
-        .from(users)
-        .innerJoin(customers, eq(customers.id, users.customerId))
-        .where(and(sql`lower(${users.email}) = ${lower}`, eq(customers.brandId, payer.brandId)))
-    : [];
+  // One statement: the payee of the payer's brand, and the three facts the answer turns on.
+  const [row] = await db
+    .select({
+      user: users,
+      customer: customers,
+      isEmployee: sql<boolean>`exists (select 1 from ${customerAccess}
+        where ${customerAccess.userId} = ${users.id}
+          and ${customerAccess.accessRight} = ${ACCESS_LEVELS.uploading})`,
+      isBlocked: sql<boolean>`exists (select 1 from ${payoutBlacklist}
+        where ${payoutBlacklist.customerId} = ${payerCustomerId}
+          and ${payoutBlacklist.email} = ${lower}
+          and ${inArray(payoutBlacklist.blockType, ['p2p', 'all'])})`,
+      hasOpenAccount: sql<boolean>`exists (select 1 from ${accounts}
+        where ${accounts.customerId} = ${customers.id}
+          and ${accounts.type} = ${ACCOUNT_TYPES.payment}
+          and ${accounts.accountStatusId} = ${ACCOUNT_STATUS.active})`,
+    })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${lower}`,
+        sql`${customers.brandId} = (select payer.brand_id from customers payer where payer.id = ${payerCustomerId})`,
+      ),
+    );
   if (!row)
     return {
       status: 0,
@@ -61,17 +75,7 @@ export async function checkPayee(
       reason: 'validation.payeeNotFound',
       customerId: null,
     };
-  const [employee] = await db
-    .select({ id: customerAccess.id })
-    .from(customerAccess)
-    .where(
-      and(
-        eq(customerAccess.userId, row.user.id),
-        eq(customerAccess.accessRight, ACCESS_LEVELS.uploading),
-      ),
-    )
-    .limit(1);
-  const status = employee ? 3 : 1;
+  const status = row.isEmployee ? 3 : 1;
   const name = maskedName(row.customer);
   const refuse = (reason: string): PayeeCheck => ({
     status,
@@ -83,28 +87,7 @@ export async function checkPayee(
   if (row.customer.id === payerCustomerId) return refuse('validation.payeeSelf');
   if (row.user.disabled || row.user.status !== 'active')
     return refuse('validation.payeeCannotReceive');
-  const [blocked] = await db
-    .select({ id: payoutBlacklist.id })
-    .from(payoutBlacklist)
-    .where(
-      and(
-        eq(payoutBlacklist.customerId, payerCustomerId),
-        eq(payoutBlacklist.email, lower),
-        inArray(payoutBlacklist.blockType, ['p2p', 'all']),
-      ),
-    );
-  if (blocked) return refuse('validation.payeeBlacklisted');
-  const [open] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.customerId, row.customer.id),
-        eq(accounts.type, ACCOUNT_TYPES.payment),
-        eq(accounts.accountStatusId, ACCOUNT_STATUS.active),
-      ),
-    )
-    .limit(1);
-  if (!open) return refuse('validation.payeeCannotReceive');
+  if (row.isBlocked) return refuse('validation.payeeBlacklisted');
+  if (!row.hasOpenAccount) return refuse('validation.payeeCannotReceive');
   return { status, name, canReceive: true, reason: null, customerId: row.customer.id };
 }

@@ -2,7 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { transferMethods, TRANSFER_PERMISSIONS } from '@ledgerline/contract';
-import { accounts, customers, transferLimits, transferPermissions } from '../../db/schema';
+import { ACCESS_LEVELS } from '@ledgerline/domain';
+import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
+import {
+  accounts,
+  customerAccess,
+  customers,
+  payoutBlacklist,
+  transferLimits,
+  transferPermissions,
+} from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_DAYS, HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
@@ -369,6 +378,95 @@ describe('transferP2P', () => {
       (await f.call('checkPayee', personal, { email: 'nobody@pebble.example' })).body,
     ).toMatchObject({ status: 0, canReceive: false, name: null });
     expect(await f.postingCount()).toBe(before);
+  });
+
+  it('says why a known payee cannot receive: blacklisted, no open payment account; an uploader is status 3', async () => {
+    const payerId = await f.customerIdOf('personal@ledgerline.test');
+    const annaId = await f.customerIdOf('anna@pebble.example');
+    const check = async (email: string) => (await f.call('checkPayee', personal, { email })).body;
+    const from = await f.accountIn(personal, 'EUR');
+    /** Why a P2P to the e-mail is refused, as the answer's validation error names it. */
+    const refusal = async (email: string) => {
+      const answer = await f.call('transferP2P', personal, {
+        fromAccount: from.accountId,
+        email,
+        amount: '5',
+        idempotencyKey: f.key(),
+      });
+      expect(answer.status).toBe(400);
+      return answer.body.validationErrors?.email;
+    };
+    const before = await f.postingCount();
+
+    await f.db().insert(payoutBlacklist).values({
+      customerId: payerId,
+      email: 'anna@pebble.example',
+      blockType: 'p2p',
+    });
+    try {
+      expect(await check('Anna@Pebble.example')).toMatchObject({
+        status: 1,
+        name: 'Anna N.',
+        canReceive: false,
+      });
+      expect(await refusal('anna@pebble.example')).toBe('validation.payeeBlacklisted');
+    } finally {
+      await f.db().delete(payoutBlacklist).where(eq(payoutBlacklist.customerId, payerId));
+    }
+
+    const open = await f
+      .db()
+      .select({ id: accounts.id, status: accounts.accountStatusId })
+      .from(accounts)
+      .where(and(eq(accounts.customerId, annaId), eq(accounts.type, ACCOUNT_TYPES.payment)));
+    const setStatus = (status: number) =>
+      f
+        .db()
+        .update(accounts)
+        .set({ accountStatusId: status })
+        .where(and(eq(accounts.customerId, annaId), eq(accounts.type, ACCOUNT_TYPES.payment)));
+    await setStatus(ACCOUNT_STATUS.closed);
+    try {
+      expect(await check('anna@pebble.example')).toMatchObject({ status: 1, canReceive: false });
+      expect(await refusal('anna@pebble.example')).toBe('validation.payeeCannotReceive');
+    } finally {
+      for (const row of open)
+        await f
+          .db()
+          .update(accounts)
+          .set({ accountStatusId: row.status })
+          .where(eq(accounts.id, row.id));
+    }
+    expect(await check('anna@pebble.example')).toMatchObject({ canReceive: true });
+    expect(await f.postingCount()).toBe(before);
+
+    const ioana = await f.userId('ioana@harbourlight.example');
+    const [access] = await f
+      .db()
+      .select()
+      .from(customerAccess)
+      .where(eq(customerAccess.userId, ioana));
+    if (!access) throw new Error('seed: ioana has no access row');
+    await f
+      .db()
+      .update(customerAccess)
+      .set({ accessRight: ACCESS_LEVELS.uploading })
+      .where(eq(customerAccess.id, access.id));
+    try {
+      // Ioana banks with Northmere, as Tomás does.
+      expect(
+        (await f.call('checkPayee', tomas, { email: 'ioana@harbourlight.example' })).body,
+      ).toMatchObject({ status: 3, canReceive: true });
+    } finally {
+      await f
+        .db()
+        .update(customerAccess)
+        .set({ accessRight: access.accessRight })
+        .where(eq(customerAccess.id, access.id));
+    }
+    expect(
+      (await f.call('checkPayee', tomas, { email: 'ioana@harbourlight.example' })).body,
+    ).toMatchObject({ status: 1, canReceive: true });
   });
 });
 
