@@ -220,13 +220,11 @@ export async function executeQuoted(
   // Before the posting: the posting's locks (the payee's account row, a hot one) are then held
   // for that one statement until the commit.
   if (!pending)
-    await noticeMerchantOfTransfer(tx, {
-      id: transferId,
-      kind: quote.kind,
-      status,
-      customerId: actor.customerId,
-      details,
-    });
+    await noticeMerchantOfTransfer(
+      tx,
+      { id: transferId, kind: quote.kind, status, customerId: actor.customerId, details },
+      quote.payeeIsBusiness,
+    );
   const transfer = await postTransfer(tx, {
     id: transferId,
     kind: quote.kind,

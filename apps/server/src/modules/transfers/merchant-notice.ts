@@ -30,17 +30,22 @@ export async function noticeMerchantOfTransfer(
     typeof ledgerTransfers.$inferSelect,
     'id' | 'kind' | 'status' | 'customerId' | 'details'
   >,
+  /** Whether the payee is a business, when the caller already knows (else it is read). */
+  payeeIsBusiness?: boolean,
 ): Promise<void> {
   if (transfer.kind !== 'p2p' || transfer.status !== 'settled') return;
   const details = transfer.details;
   if (details.paymentRequestId !== undefined) return;
   const payeeCustomerId = Number(details.payeeCustomerId);
   if (!Number.isInteger(payeeCustomerId) || payeeCustomerId <= 0) return;
-  const [payee] = await tx
-    .select({ customerType: customers.customerType })
-    .from(customers)
-    .where(eq(customers.id, payeeCustomerId));
-  if (!payee || !isBusinessCustomerType(payee.customerType)) return;
+  if (payeeIsBusiness === false) return;
+  if (payeeIsBusiness === undefined) {
+    const [payee] = await tx
+      .select({ customerType: customers.customerType })
+      .from(customers)
+      .where(eq(customers.id, payeeCustomerId));
+    if (!payee || !isBusinessCustomerType(payee.customerType)) return;
+  }
   const [payer] =
     transfer.customerId === null
       ? []

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ACCESS_LEVELS } from '@ledgerline/domain';
+import { ACCESS_LEVELS, isBusinessCustomerType } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customerAccess, customers, payoutBlacklist, users } from '../../db/schema';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
@@ -27,6 +27,8 @@ export interface PayeeCheck {
   /** Why not, as an i18n key. */
   reason: string | null;
   customerId: number | null;
+  /** A business payee: its merchant tools hear of a P2P payment (merchant-notice.ts). */
+  isBusiness: boolean;
 }
 
 /**
@@ -74,20 +76,30 @@ export async function checkPayee(
       canReceive: false,
       reason: 'validation.payeeNotFound',
       customerId: null,
+      isBusiness: false,
     };
   const status = row.isEmployee ? 3 : 1;
   const name = maskedName(row.customer);
+  const isBusiness = isBusinessCustomerType(row.customer.customerType);
   const refuse = (reason: string): PayeeCheck => ({
     status,
     name,
     canReceive: false,
     reason,
     customerId: row.customer.id,
+    isBusiness,
   });
   if (row.customer.id === payerCustomerId) return refuse('validation.payeeSelf');
   if (row.user.disabled || row.user.status !== 'active')
     return refuse('validation.payeeCannotReceive');
   if (row.isBlocked) return refuse('validation.payeeBlacklisted');
   if (!row.hasOpenAccount) return refuse('validation.payeeCannotReceive');
-  return { status, name, canReceive: true, reason: null, customerId: row.customer.id };
+  return {
+    status,
+    name,
+    canReceive: true,
+    reason: null,
+    customerId: row.customer.id,
+    isBusiness,
+  };
 }

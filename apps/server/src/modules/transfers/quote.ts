@@ -72,6 +72,8 @@ export interface Quote {
   rate: string;
   /** How the customer's second factor names the payee. */
   payeeText: string;
+  /** Known for a P2P quote: whether the payee is a business (its merchant tools hear of it). */
+  payeeIsBusiness?: boolean;
   /** The payee, bound into the confirmation (PSD2 dynamic linking). */
   payeeKey: string;
   details: Record<string, unknown>;
@@ -249,6 +251,7 @@ export async function quoteP2P(
     rate,
     payeeText: `${payee.name ?? ''} (${email})`,
     payeeKey: `email:${email}`,
+    payeeIsBusiness: payee.isBusiness,
     details: {
       fromAccount: from.id,
       toAccount: null,
