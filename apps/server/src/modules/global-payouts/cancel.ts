@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import type { RealtimeHub } from '../realtime';
-import { accountEvents, publishAll } from '../transfers';
+import { publishAccountChanges } from '../transfers';
 import { requireSender } from './batches';
 import { returnToSender } from './money';
 import { batchView, findBatch, refusal, toPayment } from './repository';
@@ -49,7 +49,7 @@ export async function cancelPayment(
       .where(eq(globalPayPayments.id, paymentId));
     return { row: after ?? payment, accountId };
   });
-  await publishAll(deps.realtime, await accountEvents(db, [accountId]));
+  await publishAccountChanges(deps.realtime, db, [accountId]);
   return { payment: toPayment(row) };
 }
 
@@ -100,6 +100,6 @@ export async function rejectBatch(
     const [saved] = await tx.select().from(globalPayBatches).where(eq(globalPayBatches.id, row.id));
     return { batch: saved ?? row, returned: waiting.length };
   });
-  if (returned > 0) await publishAll(deps.realtime, await accountEvents(db, [batch.accountId]));
+  if (returned > 0) await publishAccountChanges(deps.realtime, db, [batch.accountId]);
   return batchView(db, batch);
 }

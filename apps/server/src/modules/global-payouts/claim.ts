@@ -25,7 +25,7 @@ import { hashRequest, Money, moneyText, postTransfer, systemAccount } from '../l
 import { transferExchangeRate } from '../rates';
 import { enqueueWebhookEvent } from '../webhooks';
 import type { RealtimeHub } from '../realtime';
-import { accountEvents, publishAll, roundToCurrency } from '../transfers';
+import { publishAccountChanges, roundToCurrency } from '../transfers';
 import { amountText, mailApprovalCode, maskedEmail } from './mail';
 import { PAYOUT_KIND, returnToSender } from './money';
 import {
@@ -471,7 +471,7 @@ export async function refusePayment(db: Database, deps: { realtime: RealtimeHub 
       .where(eq(globalPayPayments.id, found.payment.id));
     return { details: toDetails({ ...found, payment: after ?? found.payment }), accountId };
   });
-  await publishAll(deps.realtime, await accountEvents(db, [accountId]));
+  await publishAccountChanges(deps.realtime, db, [accountId]);
   return { payment: details };
 }
 

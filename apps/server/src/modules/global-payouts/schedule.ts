@@ -6,7 +6,7 @@ import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-l
 import { audit } from '../audit';
 import { reverseTransfer } from '../ledger';
 import type { RealtimeHub } from '../realtime';
-import { accountEvents, publishAll } from '../transfers';
+import { publishAccountChanges } from '../transfers';
 import { finishBatchIfDone, returnToSender } from './money';
 
 /*
@@ -122,7 +122,7 @@ export async function runGlobalPaySchedule(
   let answered = 0;
   while (answered < limit && (await answerOne(db, now, options.stepMs))) answered += 1;
   if (options.realtime && accountIds.size > 0)
-    await publishAll(options.realtime, await accountEvents(db, [...accountIds]));
+    await publishAccountChanges(options.realtime, db, [...accountIds]);
   return { expired, answered };
 }
 

@@ -15,8 +15,7 @@ import { enqueueMessages, type Mailer, type OutgoingMessage } from '../notificat
 import type { RealtimeHub } from '../realtime';
 import { confirmationPlan, sentToOf, type ConfirmationPlan } from '../security';
 import {
-  accountEvents,
-  publishAll,
+  publishAccountChanges,
   startConfirmationOf,
   type TransferOutcome,
   type TransferOutcomeEvents,
@@ -157,7 +156,7 @@ export async function submitBatch(
     const [saved] = await tx.select().from(globalPayBatches).where(eq(globalPayBatches.id, row.id));
     return { batch: saved ?? row, accountId: account.id, confirmation };
   });
-  if (accountId !== null) await publishAll(deps.realtime, await accountEvents(db, [accountId]));
+  if (accountId !== null) await publishAccountChanges(deps.realtime, db, [accountId]);
   return { batch: await batchView(db, batch), confirmation };
 }
 

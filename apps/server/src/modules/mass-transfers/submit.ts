@@ -12,7 +12,12 @@ import { audit } from '../audit';
 import { refuseStaffMoneyMovement } from '../customers';
 import { moneyText } from '../ledger';
 import { confirmationPlan, sentToOf } from '../security';
-import { accountEvents, publishAll, startConfirmationOf, type TransferDeps } from '../transfers';
+import {
+  publishAccountChanges,
+  publishAll,
+  startConfirmationOf,
+  type TransferDeps,
+} from '../transfers';
 import { createBatchApproval } from './batch-approval';
 import {
   batchChanged,
@@ -204,7 +209,7 @@ export async function submitBatch(
   });
   // After commit: balances changed; a batch with nothing left for a rail (P2P) ends now.
   if (done.accountIds.length > 0)
-    await publishAll(deps.realtime, await accountEvents(deps.db, done.accountIds));
+    await publishAccountChanges(deps.realtime, deps.db, done.accountIds);
   if (done.finish) {
     const events = await deps.db.transaction(async (tx) => {
       const batch = await lockBatchIfProcessing(tx, input.batchId);

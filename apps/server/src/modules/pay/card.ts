@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { brandFromNumber, lookupBin } from '../cards';
 import { hashRequest, Money, moneyText, postTransfer, systemAccount } from '../ledger';
 import type { RealtimeHub } from '../realtime';
-import { accountEvents, publishAll } from '../transfers';
+import { publishAccountChanges } from '../transfers';
 import { authoriseCharge, DECLINE_KEYS } from './acquirer';
 import { markPaid, requireOpen } from './pay';
 
@@ -109,7 +109,7 @@ export async function payByCard(
     await markPaid(tx, row, posted.id);
     return { row, amount };
   });
-  await publishAll(deps.realtime, await accountEvents(deps.db, [paid.row.accountId]));
+  await publishAccountChanges(deps.realtime, deps.db, [paid.row.accountId]);
   return {
     status: 'paid',
     amount: paid.amount,

@@ -9,13 +9,12 @@ import { audit } from '../audit';
 import { customerDisplayName, requireTransferRights } from '../customers';
 import { hashRequest, moneyText } from '../ledger';
 import {
-  accountEvents,
   checkLimits,
   executeQuoted,
   limitStates,
-  publishAll,
-  quoteInvoicePayment,
+  publishAccountChanges,
   type Quote,
+  quoteInvoicePayment,
   type TransferDeps,
   type TransferOutcomeHook,
 } from '../transfers';
@@ -248,7 +247,7 @@ export async function payPaymentRequest(
     return done;
   });
   if (executed.result.status === 'settled' && !executed.replayed)
-    await publishAll(deps.realtime, await accountEvents(deps.db, executed.accountIds));
+    await publishAccountChanges(deps.realtime, deps.db, executed.accountIds);
   return executed.result;
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { Money, moneyText, postTransfer, requireMinorUnits } from '../ledger';
 import type { RealtimeHub } from '../realtime';
-import { accountEvents, publishAll } from '../transfers';
+import { publishAccountChanges } from '../transfers';
 import { enqueueWebhookEvent } from '../webhooks';
 
 /*
@@ -153,6 +153,6 @@ export async function refundPayment(
     };
   });
   // Both sides' balances changed: their screens refresh (AccountChanged) after the commit.
-  await publishAll(deps.realtime, await accountEvents(db, outcome.accountIds));
+  await publishAccountChanges(deps.realtime, db, outcome.accountIds);
   return outcome.view;
 }

@@ -13,7 +13,7 @@ import { route } from '../../lib/route';
 import { audit } from '../audit';
 import { Money, hashRequest, moneyText, postTransfer, requireMinorUnits } from '../ledger';
 import type { RealtimeHub } from '../realtime';
-import { accountEvents, publishAll } from '../transfers';
+import { publishAccountChanges } from '../transfers';
 import { enqueueWebhookEvent } from '../webhooks';
 import { pulledThisPeriod, utcDay } from './periods';
 import { loadPreapprovals, publicView } from './views';
@@ -202,7 +202,7 @@ export async function pullPreapproved(
     };
   });
   // Both sides' balances changed: their screens refresh (AccountChanged) after the commit.
-  await publishAll(deps.realtime, await accountEvents(db, outcome.accountIds));
+  await publishAccountChanges(deps.realtime, db, outcome.accountIds);
   return outcome.pull;
 }
 

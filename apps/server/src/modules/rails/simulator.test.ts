@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { RealtimeEvent } from '@ledgerline/contract';
 import { customers, ledgerTransfers, outbox, users } from '../../db/schema';
+import { selectRows } from '../../db/client';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { systemAccount } from '../ledger/ledger';
@@ -40,6 +41,9 @@ function recordingHub(): RealtimeHub & { sent: { userId: number; event: Realtime
     },
     async publishMany(events) {
       sent.push(...events);
+    },
+    async publishQuery(db, rows) {
+      sent.push(...(await selectRows<{ userId: number; event: RealtimeEvent }>(db, rows)));
     },
     async closeSession() {},
     async publishToLogin() {},

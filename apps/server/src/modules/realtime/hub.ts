@@ -1,6 +1,8 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '@ledgerline/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import type { Notifier } from '../../db/connect';
 
 /** The NOTIFY channel every node listens on: an event raised on one node reaches sockets on all. */
@@ -25,6 +27,11 @@ export interface RealtimeHub {
   publish(userId: number, event: RealtimeEvent): Promise<void>;
   /** The same for several events at once, in one round trip to the database, in their order. */
   publishMany(events: readonly { userId: number; event: RealtimeEvent }[]): Promise<void>;
+  /**
+   * The events a query answers (columns "userId" and "event", the event as JSON), sent by the
+   * database in the same statement that finds them: one round trip for who and what.
+   */
+  publishQuery(db: DbOrTx, rows: SQL): Promise<void>;
   /** Closes every socket of a session, on every node (logout, revocation, expiry). */
   closeSession(sessionId: string, reason: 'logout' | 'expired' | 'revoked'): Promise<void>;
   /** Sends an event to the sockets of one pending sign-in (opened with its tmpJwt), on every node. */
@@ -100,6 +107,11 @@ export async function createRealtimeHub(
         ...events.map(({ userId, event }) =>
           JSON.stringify({ kind: 'event', userId, event } satisfies Envelope),
         ),
+      );
+    },
+    async publishQuery(db, rows) {
+      await db.execute(
+        sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'event', 'userId', q."userId", 'event', q.event)::text) from (${rows}) q`,
       );
     },
     async publishToLogin(pendingLoginId, event) {

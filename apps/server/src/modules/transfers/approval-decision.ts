@@ -30,7 +30,7 @@ import {
 } from '../security';
 import { approvalEvents, isApprover, type ApprovalPayload, type RequestRow } from './approvals';
 import { sameAsApproved, type ApprovalSnapshot } from './approval-snapshot';
-import { accountEvents, publishAll } from './events';
+import { publishAccountChanges, publishAll } from './events';
 import { executeTransfer, quoteOf, type TransferDeps, type TransferMaker } from './execute';
 import { createRecurring } from './recurring';
 import { approvalExecutorFor, type ApprovalExecution } from './approval-executors';
@@ -631,7 +631,7 @@ export async function confirmDecision(
   for (const item of done.applied) {
     await publishAll(deps.realtime, item.events);
     if (item.accountIds.length > 0)
-      await publishAll(deps.realtime, await accountEvents(deps.db, item.accountIds));
+      await publishAccountChanges(deps.realtime, deps.db, item.accountIds);
   }
   return { results: done.applied.map((item) => item.outcome) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '@ledgerline/contract';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts, customerAccess, users } from '../../db/schema';
@@ -17,8 +17,26 @@ export async function usersOfCustomer(db: DbOrTx, customerId: number): Promise<n
 }
 
 /**
- * AccountChanged to everyone who sees the accounts a transfer touched (the payee's too): the
- * accounts' customers' own users and those with access to them, read in one statement.
+ * Who sees the accounts: the accounts' customers' own users and those with access to them, one
+ * row per account and user, with the AccountChanged event each gets.
+ */
+function accountViewers(accountIds: number[]): SQL {
+  return sql`select a.id as "accountId", u.user_id as "userId",
+        json_build_object('type', 'AccountChanged', 'payload', json_build_object('accountId', a.id)) as event
+      from ${accounts} a
+      cross join lateral (
+        select ${users.id} as user_id from ${users} where ${users.customerId} = a.customer_id
+        union
+        select ${customerAccess.userId} from ${customerAccess}
+          where ${customerAccess.customerId} = a.customer_id and ${customerAccess.accessRight} > 0
+      ) u
+      where a.id = any(${sql.param(accountIds)}::integer[]) and a.customer_id is not null
+      order by a.id, u.user_id`;
+}
+
+/**
+ * AccountChanged to everyone who sees the accounts a transfer touched (the payee's too), read in
+ * one statement: for callers that gather events inside their transaction and send them after it.
  */
 export async function accountEvents(
   db: DbOrTx,
@@ -27,21 +45,22 @@ export async function accountEvents(
   if (accountIds.length === 0) return [];
   const rows = await selectRows<{ accountId: number; userId: number }>(
     db,
-    sql`select a.id as "accountId", u.user_id as "userId"
-        from ${accounts} a
-        cross join lateral (
-          select ${users.id} as user_id from ${users} where ${users.customerId} = a.customer_id
-          union
-          select ${customerAccess.userId} from ${customerAccess}
-            where ${customerAccess.customerId} = a.customer_id and ${customerAccess.accessRight} > 0
-        ) u
-        where a.id = any(${sql.param(accountIds)}::integer[]) and a.customer_id is not null
-        order by a.id, u.user_id`,
+    accountViewers(accountIds),
   );
   return rows.map((row) => ({
     userId: row.userId,
     event: { type: 'AccountChanged', payload: { accountId: row.accountId } },
   }));
+}
+
+/** The same events, found and sent in one statement (after the transfer's commit). */
+export async function publishAccountChanges(
+  realtime: RealtimeHub,
+  db: DbOrTx,
+  accountIds: number[],
+): Promise<void> {
+  if (accountIds.length === 0) return;
+  await realtime.publishQuery(db, accountViewers(accountIds));
 }
 
 export async function publishAll(

@@ -27,7 +27,7 @@ export const module = {
   },
 } satisfies ServerModule;
 
-export { accountEvents, publishAll, usersOfCustomer } from './events';
+export { accountEvents, publishAccountChanges, publishAll, usersOfCustomer } from './events';
 export { executeTransfer, postingsOf } from './execute';
 export { quoteInvoicePayment } from './quote';
 export { onTransferOutcome } from './outcome-hooks';

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { refuseStaffMoneyMovement } from '../customers';
 import { hashRequest, type Money } from '../ledger';
-import { accountEvents, publishAll } from './events';
+import { publishAccountChanges } from './events';
 import { executeQuoted, type TransferDeps } from './execute';
 import { feeFor, loadFeeRule } from './fees';
 import { brandOfCustomer, type Quote } from './quote';
@@ -39,7 +39,7 @@ export async function submitQuotedTransfer(
     }),
   );
   if (executed.result.status === 'settled' && !executed.replayed)
-    await publishAll(deps.realtime, await accountEvents(deps.db, executed.accountIds));
+    await publishAccountChanges(deps.realtime, deps.db, executed.accountIds);
   return executed.result;
 }
 

@@ -10,7 +10,7 @@ import { hashRequest, moneyText } from '../ledger';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { expireConfirmations } from './confirmation';
-import { accountEvents, publishAll } from './events';
+import { publishAccountChanges, publishAll } from './events';
 import { executeTransfer } from './execute';
 import { loadActor, requireTransferRights } from '../customers';
 import type { Actor } from '../../lib/actor';
@@ -277,7 +277,7 @@ export async function runStep(
     if (done.outcome === 'executed') result.executed += 1;
     if (done.outcome === 'failed') result.failed += 1;
     if (deps.realtime && done.accountIds.length > 0)
-      await publishAll(deps.realtime, await accountEvents(db, done.accountIds));
+      await publishAccountChanges(deps.realtime, db, done.accountIds);
   }
   return result;
 }

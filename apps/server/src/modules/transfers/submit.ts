@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor';
 import { requireTransferRights } from '../customers';
 import { hashRequest } from '../ledger';
 import { createApprovalRequest } from './approvals';
-import { accountEvents, publishAll } from './events';
+import { publishAccountChanges } from './events';
 import { executeTransfer, type TransferDeps } from './execute';
 import type { TransferRequest } from './quote';
 import { createRecurring } from './recurring';
@@ -46,6 +46,6 @@ export async function submitTransfer(
     return done;
   });
   if (executed.result.status === 'settled' && !executed.replayed)
-    await publishAll(deps.realtime, await accountEvents(deps.db, executed.accountIds));
+    await publishAccountChanges(deps.realtime, deps.db, executed.accountIds);
   return executed.result;
 }
