@@ -532,7 +532,17 @@ export async function historyCsvBatch(
 ): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
   const conditions = filterConditions(scope, filter);
   if (page.after) conditions.push(cursorCondition(page.after));
-  const source = sql`select ${csvSourceColumns(scope)} ${fromSql(scope, conditions, { net: true, sender: needsOf(filter).sender })}
+  // fromSql's rows, with one probe of the transfer's postings on the account a row instead of two:
+  // the lowest id (the row is the item's when it is its own) and the net of its phase.
+  const source = sql`select ${csvSourceColumns(scope)}
+    from postings p
+    join ledger_transfers t on t.id = p.transfer_id
+    ${needsOf(filter).sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
+    cross join lateral (
+      select min(q.id) as first_id, sum(q.amount) filter (where q.pending = p.pending) as net
+      from postings q where q.transfer_id = p.transfer_id and q.account_id = p.account_id
+    ) n
+    where ${sql.join([sql`p.account_id = ${scope.accountId}`, sql`n.first_id = p.id`, ...conditions], sql` and `)}
     order by p.created_at desc, p.id desc limit ${page.limit}`;
   const [batch] = await selectRows<{
     rows: number | string;
