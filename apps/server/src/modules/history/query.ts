@@ -159,16 +159,17 @@ export function filterConditions(
 function fromSql(
   scope: HistoryScope,
   conditions: SQL[],
-  needs: { net: boolean; sender: boolean } = { net: true, sender: true },
+  needs: Needs = { net: true, sender: true, transfer: true },
 ): SQL {
   const where = [
     sql`p.account_id = ${scope.accountId}`,
     sql`not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)`,
     ...conditions,
   ];
-  // A count leaves out what its filter does not read: the net sum and the sender cost a lookup a row.
+  // A count leaves out what its filter does not read: the transfer, the net sum and the sender
+  // cost a lookup a row (every posting has its transfer, so leaving it out drops no row).
   return sql`from postings p
-    join ledger_transfers t on t.id = p.transfer_id
+    ${needs.transfer ? sql`join ledger_transfers t on t.id = p.transfer_id` : sql``}
     ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
     ${
       needs.net
@@ -181,14 +182,24 @@ function fromSql(
     where ${sql.join(where, sql` and `)}`;
 }
 
-/** What a filter reads besides the posting and its transfer. */
-function needsOf(filter: Omit<HistoryFilter, 'accountId'>): { net: boolean; sender: boolean } {
+/** What a filter reads besides the posting: its transfer, the account's net, the sender. */
+interface Needs {
+  net: boolean;
+  sender: boolean;
+  transfer: boolean;
+}
+
+function needsOf(filter: Omit<HistoryFilter, 'accountId'>): Needs {
+  const amount = filter.amountFrom !== undefined || filter.amountTo !== undefined;
   return {
-    net:
-      filter.amountFrom !== undefined ||
-      filter.amountTo !== undefined ||
-      filter.direction !== undefined,
+    net: amount || filter.direction !== undefined,
     sender: filter.keyword !== undefined,
+    transfer:
+      amount ||
+      filter.transactionType !== undefined ||
+      filter.status !== undefined ||
+      filter.keyword !== undefined ||
+      filter.email !== undefined,
   };
 }
 
