@@ -100,15 +100,14 @@ class BinaryRows {
 
 /**
  * Runs `COPY (query) TO STDOUT (FORMAT binary)` on a connection of its own, in a read-only
- * transaction with `settings` set for it alone, and hands each row of `fields` fields to `sink`
- * as it arrives; answers how many rows there were. COPY takes no parameters, so the query's are
+ * transaction, and hands each row of `fields` fields to `sink` as it arrives; answers how many
+ * rows there were. COPY takes no parameters, so the query's are
  * written into it as quoted literals (drizzle's inlining, with standard_conforming_strings on).
  */
 export async function copyOutBinary(
   pool: pg.Pool,
   query: SQL,
   fields: number,
-  settings: Record<string, string>,
   sink: CopyRowSink,
 ): Promise<number> {
   const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
@@ -118,8 +117,6 @@ export async function copyOutBinary(
   try {
     await client.query('begin transaction read only');
     await client.query('set local standard_conforming_strings = on');
-    for (const [name, value] of Object.entries(settings))
-      await client.query('select set_config($1, $2, true)', [name, value]);
     const rows = new BinaryRows(fields, sink);
     const stream = client.query(copyTo(`copy (${text}) to stdout (format binary)`));
     for await (const piece of stream as AsyncIterable<Buffer>) {

@@ -51,12 +51,6 @@ type ExportRow = typeof historyExports.$inferSelect;
 const EXPORT_CHUNK_BYTES = 256 * 1024;
 /** Rows read per keyset batch of a history export on PGlite. */
 const EXPORT_BATCH_ROWS = 5000;
-/**
- * The export's COPY statement sorts the account's postings twice (by transfer for the net, by time
- * for the file), narrow rows of ids, times and sums: in memory rather than in temporary files.
- * Memoize is off because every transfer is looked up once (the plan would cache and evict each).
- */
-const COPY_SETTINGS = { work_mem: '128MB', enable_memoize: 'off' };
 /** A running job whose node stopped renewing this lease is taken over. */
 const LEASE_MS = 60_000;
 /** The most movements a PDF statement lists (a month of a very busy account is in its CSV). */
@@ -376,7 +370,7 @@ async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter
   };
   const pool = postgresPool(db);
   if (pool)
-    return copyOutBinary(pool, historyCsvStatement(scope, filter, vocabulary), 2, COPY_SETTINGS, {
+    return copyOutBinary(pool, historyCsvStatement(scope, filter, vocabulary), 2, {
       row(data, starts, lengths) {
         writer.append(data, starts[0]!, starts[0]! + lengths[0]!);
         // created_at, a big-endian int8 of microseconds since 2000.

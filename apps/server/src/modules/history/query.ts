@@ -529,6 +529,28 @@ function csvSourceColumns(scope: HistoryScope): SQL {
 }
 
 /**
+ * The rows of a history CSV (fromSql's, newest first) as csvLinesSql reads them, with one probe of
+ * the transfer's postings on the account a row instead of fromSql's two: their lowest id (the row
+ * is the item's when it is that one) and the net of the row's phase.
+ */
+function csvRowsSql(
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+  conditions: SQL[],
+): SQL {
+  return sql`select ${csvSourceColumns(scope)}
+    from postings p
+    join ledger_transfers t on t.id = p.transfer_id
+    ${needsOf(filter).sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
+    cross join lateral (
+      select min(q.id) as first_id, sum(q.amount) filter (where q.pending = p.pending) as net
+      from postings q where q.transfer_id = p.transfer_id and q.account_id = p.account_id
+    ) n
+    where ${sql.join([sql`p.account_id = ${scope.accountId}`, sql`n.first_id = p.id`, ...conditions], sql` and `)}
+    order by p.created_at desc, p.id desc`;
+}
+
+/**
  * One batch of the history as CSV lines written by the database (decision 109), for PGlite: the
  * rows historyRows would answer for the same filter and cursor, each as the line csvLine writes
  * for toHistoryItem's item, joined in order. Only text crosses the wire (no row objects, no JSON
@@ -543,18 +565,7 @@ export async function historyCsvBatch(
 ): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
   const conditions = filterConditions(scope, filter);
   if (page.after) conditions.push(cursorCondition(page.after));
-  // fromSql's rows, with one probe of the transfer's postings on the account a row instead of two:
-  // the lowest id (the row is the item's when it is its own) and the net of its phase.
-  const source = sql`select ${csvSourceColumns(scope)}
-    from postings p
-    join ledger_transfers t on t.id = p.transfer_id
-    ${needsOf(filter).sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
-    cross join lateral (
-      select min(q.id) as first_id, sum(q.amount) filter (where q.pending = p.pending) as net
-      from postings q where q.transfer_id = p.transfer_id and q.account_id = p.account_id
-    ) n
-    where ${sql.join([sql`p.account_id = ${scope.accountId}`, sql`n.first_id = p.id`, ...conditions], sql` and `)}
-    order by p.created_at desc, p.id desc limit ${page.limit}`;
+  const source = sql`${csvRowsSql(scope, filter, conditions)} limit ${page.limit}`;
   const [batch] = await selectRows<{
     rows: number | string;
     text: string | null;
@@ -583,37 +594,14 @@ export async function historyCsvBatch(
 /**
  * The whole filtered history as CSV lines in one statement, for PostgreSQL (decision 110): a row
  * per line with `line` (text) and `created_at` (timestamptz, for the progress), in historyRows'
- * order. The representative row and the net come from window functions over the account's
- * postings, sorted narrow (ids, times, sums) before the transfers are joined, so the plan neither
- * probes postings once a row nor sorts the wide lines. Not for PGlite, whose only connection a
- * statement this long would hold.
+ * order. Read in the index's order, so the database sorts nothing and the first lines leave at
+ * once. Not for PGlite, whose only connection a statement this long would hold.
  */
 export function historyCsvStatement(
   scope: HistoryScope,
   filter: Omit<HistoryFilter, 'accountId'>,
   words: CsvVocabulary,
 ): SQL {
-  const source = sql`select ${csvSourceColumns(scope)}
-    from (
-      select w.id, w.transfer_id, w.account_id, w.created_at, w.pending, w.net
-      from (
-        select q.id, q.transfer_id, q.account_id, q.created_at, q.pending,
-          sum(q.amount) over (partition by q.transfer_id, q.pending) as net,
-          min(q.id) over (partition by q.transfer_id) as first_id
-        from postings q where q.account_id = ${scope.accountId}
-      ) w
-      where w.id = w.first_id
-      order by w.created_at desc, w.id desc
-    ) p
-    join ledger_transfers t on t.id = p.transfer_id
-    ${needsOf(filter).sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
-    cross join lateral (select p.net) n
-    ${sql.join(
-      filterConditions(scope, filter).map((condition, index) =>
-        index === 0 ? sql`where ${condition}` : sql`and ${condition}`,
-      ),
-      sql` `,
-    )}
-    order by p.created_at desc, p.id desc`;
+  const source = csvRowsSql(scope, filter, filterConditions(scope, filter));
   return sql`select line, created_at from (${csvLinesSql(scope, words, source)}) lines order by created_at desc, id desc`;
 }
