@@ -529,9 +529,10 @@ function csvSourceColumns(scope: HistoryScope): SQL {
 }
 
 /**
- * The rows of a history CSV (fromSql's, newest first) as csvLinesSql reads them, with one probe of
- * the transfer's postings on the account a row instead of fromSql's two: their lowest id (the row
- * is the item's when it is that one) and the net of the row's phase.
+ * The rows of a whole history CSV (fromSql's, newest first) as csvLinesSql reads them, with one
+ * probe of the transfer's postings on the account a row instead of fromSql's two: their lowest id
+ * (the row is the item's when it is that one) and the net of the row's phase. For a statement
+ * without a limit: with one, the planner misjudges it (historyCsvBatch).
  */
 function csvRowsSql(
   scope: HistoryScope,
@@ -565,7 +566,12 @@ export async function historyCsvBatch(
 ): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
   const conditions = filterConditions(scope, filter);
   if (page.after) conditions.push(cursorCondition(page.after));
-  const source = sql`${csvRowsSql(scope, filter, conditions)} limit ${page.limit}`;
+  // fromSql's anti-join, not csvRowsSql's probe: the planner counts the probe's `first_id = id`
+  // as keeping 1 row in 200, so under a deep cursor it expected fewer rows than the limit and read
+  // every older row, then sorted them (a 1 M-row export took 140 s instead of about 35).
+  const source = sql`select ${csvSourceColumns(scope)}
+    ${fromSql(scope, conditions, { ...needsOf(filter), net: true, transfer: true })}
+    order by p.created_at desc, p.id desc limit ${page.limit}`;
   const [batch] = await selectRows<{
     rows: number | string;
     text: string | null;
