@@ -11,6 +11,7 @@ import {
   type Language,
 } from '@ledgerline/domain';
 import { selectRows, type Database, type DbOrTx } from '../../db/client';
+import { copyOutBinary, postgresPool } from '../../db/copy-out';
 import {
   accounts,
   customers,
@@ -28,7 +29,7 @@ import { typeOfKind } from './kinds';
 import {
   csvVocabulary,
   historyCsvBatch,
-  historyCsvCursor,
+  historyCsvStatement,
   type HistoryCursor,
   type HistoryScope,
 } from './query';
@@ -39,15 +40,16 @@ import { startBackgroundLoop, type BackgroundLoop } from '../../lib/background-l
  * Exports (docs/decisions.md "History exports"): a call only records a job; a background pass on
  * any node claims it (FOR UPDATE SKIP LOCKED, with a lease another node takes over when the node
  * died) and writes the file into history_export_chunks piece by piece. The history CSV is read
- * in keyset batches and written as it is read, so neither the database nor this process ever
- * holds the whole file; serving streams the chunks back in order.
+ * as one COPY stream (PostgreSQL) or in keyset batches (PGlite) and stored as it is read, so
+ * neither the database nor this process ever holds the whole file; serving streams the chunks
+ * back in order.
  */
 
 type ExportRow = typeof historyExports.$inferSelect;
 
 /** Bytes per stored chunk: big enough for few rows, small enough to never matter in memory. */
 const EXPORT_CHUNK_BYTES = 256 * 1024;
-/** Rows read per keyset batch of a history export. */
+/** Rows read per keyset batch of a history export on PGlite. */
 const EXPORT_BATCH_ROWS = 5000;
 /** A running job whose node stopped renewing this lease is taken over. */
 const LEASE_MS = 60_000;
@@ -173,11 +175,22 @@ export async function exportLink(
   return `${input.origin}/api/pdf/files/${token}`;
 }
 
-/** Buffers text and stores it in chunks of EXPORT_CHUNK_BYTES. */
+/** Full chunks that may wait to be stored while the file goes on being read. */
+const CHUNKS_IN_FLIGHT = 4;
+
+/**
+ * Stores a file in chunks of EXPORT_CHUNK_BYTES: bytes are copied into the chunk being filled,
+ * and full chunks are stored one after another, in order, while the reading goes on (a chunk's
+ * INSERT costs about as much as reading its rows). drain() waits only when CHUNKS_IN_FLIGHT are
+ * waiting, so memory holds a few chunks at most; flush() waits for all.
+ */
 class ChunkWriter {
-  private parts: Buffer[] = [];
-  private buffered = 0;
+  private current = Buffer.allocUnsafe(EXPORT_CHUNK_BYTES);
+  private used = 0;
+  private full: Buffer[] = [];
   private seq = 0;
+  private waiting = 0;
+  private stored: Promise<void> = Promise.resolve();
   bytes = 0;
 
   constructor(
@@ -185,28 +198,64 @@ class ChunkWriter {
     private readonly exportId: number,
   ) {}
 
-  async write(data: string | Uint8Array): Promise<void> {
-    const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
-    this.parts.push(buffer);
-    this.buffered += buffer.length;
-    this.bytes += buffer.length;
-    if (this.buffered >= EXPORT_CHUNK_BYTES) await this.flush();
+  /** Copies data[start, end) in; stored from the next drain. */
+  append(data: Buffer, start = 0, end = data.length): void {
+    this.bytes += end - start;
+    while (start < end) {
+      const copied = data.copy(this.current, this.used, start, end);
+      start += copied;
+      this.used += copied;
+      if (this.used === EXPORT_CHUNK_BYTES) {
+        this.full.push(this.current);
+        this.current = Buffer.allocUnsafe(EXPORT_CHUNK_BYTES);
+        this.used = 0;
+      }
+    }
   }
 
+  async write(data: string | Uint8Array): Promise<void> {
+    this.append(
+      typeof data === 'string'
+        ? Buffer.from(data, 'utf8')
+        : Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+    );
+    await this.drain();
+  }
+
+  /** Starts storing the full chunks; waits while too many are waiting. */
+  async drain(): Promise<void> {
+    for (let data = this.full.shift(); data; data = this.full.shift()) this.store(data);
+    if (this.waiting > CHUNKS_IN_FLIGHT) await this.stored;
+  }
+
+  /** Stores everything, the last chunk's part included, and waits for it. */
   async flush(): Promise<void> {
-    if (this.buffered === 0) return;
-    const data = Buffer.concat(this.parts, this.buffered);
-    this.parts = [];
-    this.buffered = 0;
-    // A batch of lines arrives whole: stored in pieces of EXPORT_CHUNK_BYTES all the same.
-    for (let start = 0; start < data.length; start += EXPORT_CHUNK_BYTES) {
+    await this.drain();
+    if (this.used > 0) {
+      this.store(this.current.subarray(0, this.used));
+      this.current = Buffer.allocUnsafe(EXPORT_CHUNK_BYTES);
+      this.used = 0;
+    }
+    await this.stored;
+  }
+
+  private store(data: Buffer): void {
+    const seq = this.seq;
+    this.seq += 1;
+    this.waiting += 1;
+    // A failed INSERT fails every later one and the next drain or flush that waits.
+    this.stored = this.stored.then(async () => {
+      // As base64 text: PGlite writes a bytea parameter as hex one byte at a time in JavaScript
+      // (80 ms a chunk, most of an export's time there); decode() is C in either database.
       await this.db.insert(historyExportChunks).values({
         exportId: this.exportId,
-        seq: this.seq,
-        data: data.subarray(start, start + EXPORT_CHUNK_BYTES),
+        seq,
+        data: sql`decode(${data.toString('base64')}, 'base64')`,
       });
-      this.seq += 1;
-    }
+      this.waiting -= 1;
+    });
+    // Handled here too: between two waits, a failure is not an unhandled rejection.
+    this.stored.catch(() => undefined);
   }
 }
 
@@ -266,14 +315,15 @@ async function loadScope(
 }
 
 /**
- * Where a history export stands, from 0 to 1: how far its last row is from the newest one of the
- * account's span (within the filter's days). Counting the rows first cost a walk over all of them.
+ * Where a history export stands, from 0 to 1, by the time of its last row (microseconds since
+ * 1970): how far it is from the newest one of the account's span (within the filter's days).
+ * Counting the rows first cost a walk over all of them.
  */
 async function progressOf(
   db: Database,
   scope: HistoryScope,
   filter: Omit<HistoryFilter, 'accountId'>,
-): Promise<(at: HistoryCursor) => number> {
+): Promise<(atMicros: number) => number> {
   const [span] = await selectRows<{ oldest: string | null; newest: string | null }>(
     db,
     sql`select (extract(epoch from min(created_at)) * 1000000)::bigint::text as oldest,
@@ -286,26 +336,20 @@ async function progressOf(
   let newest = Number(span.newest);
   if (filter.fromDate) oldest = Math.max(oldest, micros(filter.fromDate));
   if (filter.toDate) newest = Math.min(newest, micros(filter.toDate) + 86_400_000_000);
-  return (at) =>
-    newest <= oldest
-      ? 0
-      : Math.max(0, Math.min(1, (newest - Number(at.atMicros)) / (newest - oldest)));
+  return (atMicros) =>
+    newest <= oldest ? 0 : Math.max(0, Math.min(1, (newest - atMicros) / (newest - oldest)));
 }
 
-/** PGlite: the database runs in this process on one connection (a long statement would hold it). */
-async function isInProcess(db: Database): Promise<boolean> {
-  const [row] = await selectRows<{ wasm: boolean }>(
-    db,
-    sql`select version() like '%emscripten%' as wasm`,
-  );
-  return row?.wasm === true;
-}
+/** PostgreSQL's timestamps count microseconds from 2000-01-01; JavaScript's from 1970-01-01. */
+const POSTGRES_EPOCH_MICROS = Date.UTC(2000, 0, 1) * 1000;
+
+/** Sent as the export's progress at most this often (each is an UPDATE that renews the lease). */
+const PROGRESS_EVERY_MS = 500;
 
 /**
- * The filtered history as CSV: on PostgreSQL from one statement behind a cursor
- * (historyCsvCursor), on PGlite in keyset batches whose lines the database writes
- * (historyCsvBatch), each stored as soon as it is read: memory holds one batch at most, and on
- * PGlite other requests get the connection between batches.
+ * The filtered history as CSV, written by the database and stored as it is read: on PostgreSQL
+ * from one COPY statement (historyCsvStatement), on PGlite in keyset batches (historyCsvBatch)
+ * so that other requests get its one connection between them. Memory holds a chunk or a batch.
  */
 async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter): Promise<number> {
   const { scope } = await loadScope(db, job);
@@ -317,18 +361,28 @@ async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter
     t(lang, `history-documents:accountNames.${kind}`, { currency }),
   );
   const progress = await progressOf(db, scope, filter);
-  if (!(await isInProcess(db)))
-    return historyCsvCursor(
-      db,
-      scope,
-      filter,
-      vocabulary,
-      EXPORT_BATCH_ROWS,
-      async (text, _rows, last) => {
-        await writer.write(text);
-        await setProgress(db, job.id, progress(last) * 100);
+  let lastMicros = 0;
+  let reportedAt = Date.now();
+  const report = async () => {
+    if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+    reportedAt = Date.now();
+    await setProgress(db, job.id, progress(lastMicros) * 100);
+  };
+  const pool = postgresPool(db);
+  if (pool)
+    return copyOutBinary(pool, historyCsvStatement(scope, filter, vocabulary), 2, {
+      row(data, starts, lengths) {
+        writer.append(data, starts[0]!, starts[0]! + lengths[0]!);
+        // created_at, a big-endian int8 of microseconds since 2000.
+        const at = starts[1]!;
+        lastMicros =
+          data.readInt32BE(at) * 2 ** 32 + data.readUInt32BE(at + 4) + POSTGRES_EPOCH_MICROS;
       },
-    );
+      async drain() {
+        await writer.drain();
+        await report();
+      },
+    });
   let after: HistoryCursor | undefined;
   let written = 0;
   for (;;) {
@@ -340,7 +394,8 @@ async function writeHistoryCsv(db: Database, job: ExportRow, writer: ChunkWriter
     await writer.write(batch.text);
     written += batch.rows;
     after = batch.last;
-    await setProgress(db, job.id, progress(after) * 100);
+    lastMicros = Number(after.atMicros);
+    await report();
     if (batch.rows < EXPORT_BATCH_ROWS) break;
   }
   return written;
@@ -577,7 +632,11 @@ function chunkStream(db: Database, exportId: number): Readable {
       if (done) return;
       try {
         const rows = await db
-          .select({ seq: historyExportChunks.seq, data: historyExportChunks.data })
+          // base64 for the same reason as ChunkWriter's: PGlite parses bytea byte by byte.
+          .select({
+            seq: historyExportChunks.seq,
+            data: sql<string>`encode(${historyExportChunks.data}, 'base64')`,
+          })
           .from(historyExportChunks)
           .where(
             and(eq(historyExportChunks.exportId, exportId), gt(historyExportChunks.seq, next - 1)),
@@ -590,7 +649,7 @@ function chunkStream(db: Database, exportId: number): Readable {
           return;
         }
         next = rows[rows.length - 1]!.seq + 1;
-        for (const row of rows) this.push(Buffer.from(row.data));
+        for (const row of rows) this.push(Buffer.from(row.data, 'base64'));
       } catch (error) {
         this.destroy(error instanceof Error ? error : new Error(String(error)));
       }

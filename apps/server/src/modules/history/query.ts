@@ -13,7 +13,8 @@ import {
 } from '@ledgerline/domain/dictionaries/transaction-types';
 import { ACCOUNT_TYPES, accountKind, type AccountKind } from '@ledgerline/domain/accounts';
 import type { Language } from '@ledgerline/domain/languages';
-import { selectRows, type Database, type DbOrTx } from '../../db/client';
+import { csvCell } from '@ledgerline/domain/csv';
+import { selectRows, type DbOrTx } from '../../db/client';
 import { t } from '../../i18n/translate';
 import { AppError } from '../../lib/errors';
 import { Money, moneyText } from '../ledger';
@@ -158,16 +159,17 @@ export function filterConditions(
 function fromSql(
   scope: HistoryScope,
   conditions: SQL[],
-  needs: { net: boolean; sender: boolean } = { net: true, sender: true },
+  needs: Needs = { net: true, sender: true, transfer: true },
 ): SQL {
   const where = [
     sql`p.account_id = ${scope.accountId}`,
     sql`not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)`,
     ...conditions,
   ];
-  // A count leaves out what its filter does not read: the net sum and the sender cost a lookup a row.
+  // A count leaves out what its filter does not read: the transfer, the net sum and the sender
+  // cost a lookup a row (every posting has its transfer, so leaving it out drops no row).
   return sql`from postings p
-    join ledger_transfers t on t.id = p.transfer_id
+    ${needs.transfer ? sql`join ledger_transfers t on t.id = p.transfer_id` : sql``}
     ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
     ${
       needs.net
@@ -180,14 +182,24 @@ function fromSql(
     where ${sql.join(where, sql` and `)}`;
 }
 
-/** What a filter reads besides the posting and its transfer. */
-function needsOf(filter: Omit<HistoryFilter, 'accountId'>): { net: boolean; sender: boolean } {
+/** What a filter reads besides the posting: its transfer, the account's net, the sender. */
+interface Needs {
+  net: boolean;
+  sender: boolean;
+  transfer: boolean;
+}
+
+function needsOf(filter: Omit<HistoryFilter, 'accountId'>): Needs {
+  const amount = filter.amountFrom !== undefined || filter.amountTo !== undefined;
   return {
-    net:
-      filter.amountFrom !== undefined ||
-      filter.amountTo !== undefined ||
-      filter.direction !== undefined,
+    net: amount || filter.direction !== undefined,
     sender: filter.keyword !== undefined,
+    transfer:
+      amount ||
+      filter.transactionType !== undefined ||
+      filter.status !== undefined ||
+      filter.keyword !== undefined ||
+      filter.email !== undefined,
   };
 }
 
@@ -398,20 +410,21 @@ export interface CsvVocabulary {
 /** Stands for the currency in CsvVocabulary's account names; the database puts the code there. */
 export const CURRENCY_MARK = '\u0001';
 
-/** What JavaScript's String.prototype.trim removes: a text() value is one that is not only these. */
-const JS_BLANK =
-  '^[\t\n\u000b\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$';
+/**
+ * What JavaScript's String.prototype.trim removes, as btrim's list of characters: text() keeps a
+ * string that btrim leaves non-empty (a regular expression on every field cost more).
+ */
+const JS_BLANKS =
+  '\t\n\u000b\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
-/** A details field as text() reads it: a string with more than white space, else null. */
-function detailsTextSql(field: string): SQL {
-  return sql`(case when jsonb_typeof(t.details -> ${field}::text) = 'string' and (t.details ->> ${field}::text) !~ ${JS_BLANK}::text then t.details ->> ${field}::text end)`;
+/** text() of a jsonb value in SQL: a JSON string with more than white space, else null. */
+function jsonTextSql(value: SQL): SQL {
+  return sql`(case when jsonb_typeof(${value}) = 'string' and btrim(${value} #>> '{}', ${JS_BLANKS}::text) <> '' then ${value} #>> '{}' end)`;
 }
 
-/** csvCell in SQL for a text column of the row: null empty, formula starts guarded, quoted when needed. */
-function csvCellSql(column: SQL, options: { numeric?: boolean } = {}): SQL {
-  const guarded = options.numeric
-    ? column
-    : sql`(case when left(${column}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${column} else ${column} end)`;
+/** csvCell of a free text column in SQL: null empty, formula starts guarded, quoted when needed. */
+function csvTextCellSql(column: SQL): SQL {
+  const guarded = sql`(case when left(${column}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${column} else ${column} end)`;
   return sql`(case when ${column} is null then '' when strpos(${column}, '"') > 0 or strpos(${column}, ',') > 0 or strpos(${column}, chr(13)) > 0 or strpos(${column}, chr(10)) > 0 then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end)`;
 }
 
@@ -447,58 +460,103 @@ export function csvVocabulary(
 }
 
 /**
- * One batch of the history as CSV lines written by the database (decision 109): the rows
- * historyRows would answer for the same filter and cursor, each as the line csvLine writes for
- * toHistoryItem's item, joined in order. Only text crosses the wire (no row objects, no JSON
- * parsing, no decimal maths in the process), which is what lets an export keep up with the read.
+ * The columns a history CSV line is made of, for each row of `source`, and the line: the rows in
+ * historyRows' order (newest first), each with `line` (csvLine of toHistoryItem's item, CRLF
+ * included), `created_at` and `id`. `source` answers a row per item with created_at, id, net,
+ * t_id, kind, status, t_customer_id, fee, details and sender (the sending customer's name where
+ * the counterparty is the sender), in the same order.
+ *
+ * Each level is fenced with OFFSET 0: the planner would otherwise copy a column's expression into
+ * every use of it (the counterparty is read nine times by its cell, each time with its JSON
+ * lookups), which was most of the export's time. The words are passed once, already written as
+ * CSV cells; only the counterparty and the description need a cell written per row (the date, the
+ * id and the amounts never hold a quote, a comma, a line break or a formula start).
  */
-/** The ten cells of a history CSV row (c_date … c_description) and the line csvLine makes of them. */
-function csvLineSql(scope: HistoryScope, words: CsvVocabulary): { cells: SQL; line: SQL } {
-  const own = sql`t.customer_id = ${scope.customerId}::int`;
-  const fee = sql`(case when n.net < 0 and ${own} then t.fee else 0 end)`;
-  const name = detailsTextSql('name');
-  const email = detailsTextSql('email');
+function csvLinesSql(scope: HistoryScope, words: CsvVocabulary, source: SQL): SQL {
+  const cellsOf = (map: Record<string, string>) =>
+    JSON.stringify(
+      Object.fromEntries(Object.entries(map).map(([key, word]) => [key, csvCell(word)])),
+    );
+  const order = sql`order by created_at desc, id desc`;
   const accountName = sql`(case when oa.type between ${ACCOUNT_TYPES.cardMin}::int and ${ACCOUNT_TYPES.cardMax}::int then ${words.cardAccountName}::text
     else coalesce(${JSON.stringify(words.accountNames)}::jsonb ->> oa.type::text, ${words.otherAccountName}::text) end)`;
+  // coalesce stops at the first text: most rows read one field (the payee) of the four, so the
+  // others are looked up where they are read.
+  const name = jsonTextSql(sql`(details -> 'name')`);
+  const email = jsonTextSql(sql`(details -> 'email')`);
   const counterparty = sql`(case
-    when t.customer_id is distinct from ${scope.customerId}::int and n.net >= 0
-      then coalesce(c.business_name, nullif(concat_ws(' ', c.first_name, c.last_name), ''))
-    when t.kind = 'betweenAccounts' then (
-      select case when oa.name is not null and oa.name !~ ${JS_BLANK}::text then oa.name || ' (' || oa.currency_code || ')'
+    when t_customer_id is distinct from ${scope.customerId}::int and net >= 0 then sender
+    when kind = 'betweenAccounts' then (
+      select case when btrim(oa.name, ${JS_BLANKS}::text) <> '' then oa.name || ' (' || oa.currency_code || ')'
         else replace(${accountName}, chr(1), oa.currency_code) end
       from accounts oa
-      where oa.customer_id = t.customer_id and oa.id::text = t.details->>(case when n.net < 0 then 'toAccount' else 'fromAccount' end))
-    else coalesce(${detailsTextSql('payeeText')}, ${detailsTextSql('beneficiary')},
+      where oa.customer_id = t_customer_id and oa.id::text = details->>(case when net < 0 then 'toAccount' else 'fromAccount' end))
+    else coalesce(${jsonTextSql(sql`j_payee`)}, ${jsonTextSql(sql`(details -> 'beneficiary')`)},
       case when ${name} is not null and ${email} is not null then ${name} || ' (' || ${email} || ')' else coalesce(${name}, ${email}) end)
     end)`;
-  const cells = sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as c_date,
-    t.id::text as c_id,
-    coalesce(${JSON.stringify(words.typeNames)}::jsonb ->> t.kind, ${words.otherTypeName}::text) as c_type,
-    case when n.net < 0 then ${words.directionOut}::text else ${words.directionIn}::text end as c_direction,
-    trim_scale(abs(n.net) - ${fee})::text as c_amount,
-    trim_scale(${fee})::text as c_fee,
-    ${scope.currencyCode}::text as c_currency,
-    coalesce(${JSON.stringify(words.statusWords)}::jsonb ->> t.status, ${words.otherStatusWord}::text) as c_status,
-    ${counterparty} as c_counterparty,
-    ${detailsTextSql('description')} as c_description`;
-  const line = sql.join(
-    [
-      csvCellSql(sql`c_date`),
-      csvCellSql(sql`c_id`),
-      csvCellSql(sql`c_type`),
-      csvCellSql(sql`c_direction`),
-      csvCellSql(sql`c_amount`, { numeric: true }),
-      csvCellSql(sql`c_fee`, { numeric: true }),
-      csvCellSql(sql`c_currency`),
-      csvCellSql(sql`c_status`),
-      csvCellSql(sql`c_counterparty`),
-      csvCellSql(sql`c_description`),
-    ],
-    sql` || ',' || `,
-  );
-  return { cells, line };
+  return sql`select c_date || ',' || c_id || ',' || c_type || ',' || c_direction || ',' || c_amount || ',' || c_fee || ','
+      || ${csvCell(scope.currencyCode)}::text || ',' || c_status || ',' || ${csvTextCellSql(sql`c_counterparty`)} || ','
+      || ${csvTextCellSql(sql`c_description`)} || chr(13) || chr(10) as line, created_at, id
+    from (
+      select created_at, id,
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as c_date,
+        t_id::text as c_id,
+        coalesce(${cellsOf(words.typeNames)}::jsonb ->> kind, ${csvCell(words.otherTypeName)}::text) as c_type,
+        case when net < 0 then ${csvCell(words.directionOut)}::text else ${csvCell(words.directionIn)}::text end as c_direction,
+        trim_scale(abs(net) - paid_fee)::text as c_amount,
+        trim_scale(paid_fee)::text as c_fee,
+        coalesce(${cellsOf(words.statusWords)}::jsonb ->> status, ${csvCell(words.otherStatusWord)}::text) as c_status,
+        ${counterparty} as c_counterparty,
+        ${jsonTextSql(sql`j_description`)} as c_description
+      from (
+        select created_at, id, net, t_id, kind, status, t_customer_id, details, sender,
+          case when net < 0 and t_customer_id = ${scope.customerId}::int then fee else 0 end as paid_fee,
+          details -> 'payeeText' as j_payee, details -> 'description' as j_description
+        from (${source}) src
+        ${order} offset 0
+      ) fields
+      ${order} offset 0
+    ) cells
+    ${order}`;
 }
 
+/** The source columns csvLinesSql reads, from the aliases of fromSql (p, t, n); the sender is read only where it is the counterparty. */
+function csvSourceColumns(scope: HistoryScope): SQL {
+  return sql`p.created_at, p.id, n.net, t.id as t_id, t.kind, t.status, t.customer_id as t_customer_id, t.fee, t.details,
+    case when t.customer_id is distinct from ${scope.customerId}::int and n.net >= 0 then (
+      select coalesce(s.business_name, nullif(concat_ws(' ', s.first_name, s.last_name), ''))
+      from customers s where s.id = t.customer_id) end as sender`;
+}
+
+/**
+ * The rows of a whole history CSV (fromSql's, newest first) as csvLinesSql reads them, with one
+ * probe of the transfer's postings on the account a row instead of fromSql's two: their lowest id
+ * (the row is the item's when it is that one) and the net of the row's phase. For a statement
+ * without a limit: with one, the planner misjudges it (historyCsvBatch).
+ */
+function csvRowsSql(
+  scope: HistoryScope,
+  filter: Omit<HistoryFilter, 'accountId'>,
+  conditions: SQL[],
+): SQL {
+  return sql`select ${csvSourceColumns(scope)}
+    from postings p
+    join ledger_transfers t on t.id = p.transfer_id
+    ${needsOf(filter).sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
+    cross join lateral (
+      select min(q.id) as first_id, sum(q.amount) filter (where q.pending = p.pending) as net
+      from postings q where q.transfer_id = p.transfer_id and q.account_id = p.account_id
+    ) n
+    where ${sql.join([sql`p.account_id = ${scope.accountId}`, sql`n.first_id = p.id`, ...conditions], sql` and `)}
+    order by p.created_at desc, p.id desc`;
+}
+
+/**
+ * One batch of the history as CSV lines written by the database (decision 109), for PGlite: the
+ * rows historyRows would answer for the same filter and cursor, each as the line csvLine writes
+ * for toHistoryItem's item, joined in order. Only text crosses the wire (no row objects, no JSON
+ * parsing, no decimal maths in the process).
+ */
 export async function historyCsvBatch(
   db: DbOrTx,
   scope: HistoryScope,
@@ -508,7 +566,12 @@ export async function historyCsvBatch(
 ): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
   const conditions = filterConditions(scope, filter);
   if (page.after) conditions.push(cursorCondition(page.after));
-  const { cells, line } = csvLineSql(scope, words);
+  // fromSql's anti-join, not csvRowsSql's probe: the planner counts the probe's `first_id = id`
+  // as keeping 1 row in 200, so under a deep cursor it expected fewer rows than the limit and read
+  // every older row, then sorted them (a 1 M-row export took 140 s instead of about 35).
+  const source = sql`select ${csvSourceColumns(scope)}
+    ${fromSql(scope, conditions, { ...needsOf(filter), net: true, transfer: true })}
+    order by p.created_at desc, p.id desc limit ${page.limit}`;
   const [batch] = await selectRows<{
     rows: number | string;
     text: string | null;
@@ -516,13 +579,10 @@ export async function historyCsvBatch(
     last_id: string | null;
   }>(
     db,
-    sql`with page as (
-          select p.created_at, p.id, ${cells} ${fromSql(scope, conditions)}
-          order by p.created_at desc, p.id desc limit ${page.limit}
-        ),
+    sql`with page as (${csvLinesSql(scope, words, source)}),
         last as (select created_at, id from page order by created_at, id limit 1)
         select (select count(*) from page)::int as rows,
-          (select string_agg(${line} || chr(13) || chr(10), '' order by created_at desc, id desc) from page) as text,
+          (select string_agg(line, '' order by created_at desc, id desc) from page) as text,
           (select (extract(epoch from created_at) * 1000000)::bigint::text from last) as last_us,
           (select id::text from last) as last_id`,
   );
@@ -538,63 +598,16 @@ export async function historyCsvBatch(
 }
 
 /**
- * The whole filtered history as CSV lines from one statement behind a server-side cursor, for
- * PostgreSQL (decision 109): the representative row and the net come from window functions over
- * the account's postings, so the plan joins by hashing instead of probing two uuid indexes once
- * a row as the keyset batches do. `onLines` gets each FETCH's lines, in historyRows' order, and
- * the last row's cursor. One snapshot for the whole file; not for PGlite, whose only connection
- * the statement would hold.
+ * The whole filtered history as CSV lines in one statement, for PostgreSQL (decision 110): a row
+ * per line with `line` (text) and `created_at` (timestamptz, for the progress), in historyRows'
+ * order. Read in the index's order, so the database sorts nothing and the first lines leave at
+ * once. Not for PGlite, whose only connection a statement this long would hold.
  */
-export async function historyCsvCursor(
-  db: Database,
+export function historyCsvStatement(
   scope: HistoryScope,
   filter: Omit<HistoryFilter, 'accountId'>,
   words: CsvVocabulary,
-  fetchRows: number,
-  onLines: (text: string, rows: number, last: HistoryCursor) => Promise<void>,
-): Promise<number> {
-  const { cells, line } = csvLineSql(scope, words);
-  const where = [sql`p.id = p.first_id`, ...filterConditions(scope, filter)];
-  let written = 0;
-  await db.transaction(
-    async (tx) => {
-      await tx.execute(sql`set local cursor_tuple_fraction = 1`);
-      await tx.execute(
-        sql`declare history_csv no scroll cursor for
-          select ${line} || chr(13) || chr(10) as line,
-            (extract(epoch from created_at) * 1000000)::bigint::text as at_us, id::text as posting_id
-          from (
-            select p.created_at, p.id, ${cells}
-            from (
-              select q.id, q.transfer_id, q.account_id, q.created_at, q.pending,
-                sum(q.amount) over (partition by q.transfer_id, q.pending) as net,
-                min(q.id) over (partition by q.transfer_id) as first_id
-              from postings q where q.account_id = ${scope.accountId}
-            ) p
-            join ledger_transfers t on t.id = p.transfer_id
-            left join customers c on c.id = t.customer_id
-            cross join lateral (select p.net) n
-            where ${sql.join(where, sql` and `)}
-          ) lines
-          order by created_at desc, id desc`,
-      );
-      for (;;) {
-        const rows = await selectRows<{ line: string; at_us: string; posting_id: string }>(
-          tx,
-          sql`fetch ${sql.raw(String(fetchRows))} from history_csv`,
-        );
-        if (rows.length === 0) break;
-        const last = rows[rows.length - 1]!;
-        written += rows.length;
-        await onLines(rows.map((row) => row.line).join(''), rows.length, {
-          atMicros: BigInt(last.at_us),
-          postingId: BigInt(last.posting_id),
-        });
-        if (rows.length < fetchRows) break;
-      }
-      await tx.execute(sql`close history_csv`);
-    },
-    { accessMode: 'read only', isolationLevel: 'repeatable read' },
-  );
-  return written;
+): SQL {
+  const source = csvRowsSql(scope, filter, filterConditions(scope, filter));
+  return sql`select line, created_at from (${csvLinesSql(scope, words, source)}) lines order by created_at desc, id desc`;
 }
