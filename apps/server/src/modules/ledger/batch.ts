@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { RESPONSE_CODES } from '@ledgerline/domain';
-import { anyOf, insertMany } from '../../db/bulk';
+import { anyOf, insertMany, insertStatements, runInTurn } from '../../db/bulk';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, postings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -23,12 +23,15 @@ import { Money, moneyText, requireMinorUnits } from './money';
  * zero per currency, every customer account is locked once (in id order) before anything is read,
  * a repeated idempotency key posts nothing new (the first transfer answers again), and the batch is
  * all-or-nothing: when the sum of what leaves an account would take it below its minimum, nothing
- * is posted. Rows go in with one array-parameter insert per table (db/bulk.ts) and each touched account's cached balance and
- * pending amount are written once, so the cost grows with the rows, not with round trips per row.
+ * is posted. Rows go in with one JSON-document insert per thousand rows, each built while the
+ * database stores the one before (db/bulk.ts runInTurn), and each touched account's cached balance
+ * and pending amount are written once, so the cost grows with the rows, not with round trips per row.
  */
 
 const ACCOUNTS_PER_UPDATE = 2_000;
 const KEYS_PER_LOOKUP = 5_000;
+/** Rows per insert statement: parts small enough that building one overlaps storing the last. */
+const ROWS_PER_INSERT = 1_000;
 
 export interface PostedInBatch {
   id: string;
@@ -209,18 +212,25 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       settledAt: pending ? null : now,
     };
   });
-  await insertMany(tx, ledgerTransfers, transferRows);
-  const postingRows = fresh.flatMap(({ index, prepared }) =>
-    prepared.legs.map((leg) => ({
-      transferId: answers[index]!.id,
-      accountId: leg.accountId,
-      amount: leg.amount.toFixed(),
-      currencyCode: leg.currencyCode,
-      pending: prepared.input.status === 'pending',
-      createdAt: now,
-    })),
+  // Both tables in parts, each part built while the database stores the one before (db/bulk.ts).
+  const postingRows = () =>
+    fresh.flatMap(({ index, prepared }) =>
+      prepared.legs.map((leg) => ({
+        transferId: answers[index]!.id,
+        accountId: leg.accountId,
+        amount: leg.amount.toFixed(),
+        currencyCode: leg.currencyCode,
+        pending: prepared.input.status === 'pending',
+        createdAt: now,
+      })),
+    );
+  await runInTurn(
+    tx,
+    (function* () {
+      yield* insertStatements(ledgerTransfers, transferRows, ROWS_PER_INSERT);
+      yield* insertStatements(postings, postingRows(), ROWS_PER_INSERT);
+    })(),
   );
-  await insertMany(tx, postings, postingRows);
   await writeAccounts(tx, updates);
 
   // Repeats inside the list answer their first occurrence.

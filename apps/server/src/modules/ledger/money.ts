@@ -35,8 +35,12 @@ export function requireMinorUnits(
   currencyCode: string,
   field: string,
 ): void {
-  const text = typeof amount === 'string' ? amount : amount.toFixed();
-  if (!hasValidMinorUnits(text, currencyCode)) {
+  // A Money is already parsed: its decimal places are read, not printed and parsed again.
+  const valid =
+    typeof amount === 'string'
+      ? hasValidMinorUnits(amount, currencyCode)
+      : amount.isFinite() && amount.decimalPlaces() <= minorUnits(currencyCode);
+  if (!valid) {
     throw AppError.invalid(
       { [field]: 'validation.amountMinorUnits' },
       `${currencyCode} amounts have at most ${minorUnits(currencyCode)} decimals`,

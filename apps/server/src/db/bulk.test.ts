@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/helper';
+import { insertStatements, runInTurn } from './bulk';
+import { selectRows } from './client';
+import { auditLog } from './schema';
+
+/*
+ * runInTurn runs statements one after another while the next is being built (decision 113): on
+ * both drivers, every statement runs, in order, and a failure stops the rest.
+ */
+
+let server: TestServer;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await db().execute(sql`create table bulk_turns (n integer primary key, label text)`);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const labels = async () =>
+  (
+    await selectRows<{ n: number; label: string | null }>(
+      db(),
+      sql`select n, label from bulk_turns order by n`,
+    )
+  ).map((row) => `${row.n}:${row.label}`);
+
+describe('runInTurn', () => {
+  it('runs every statement in order', async () => {
+    const statements = function* () {
+      for (let n = 1; n <= 3; n++) {
+        yield sql`insert into bulk_turns (n, label) values (${n}, 'first')`;
+      }
+      // Runs after the inserts, or it would change nothing.
+      yield sql`update bulk_turns set label = 'second' where n = 2`;
+    };
+    await db().transaction((tx) => runInTurn(tx, statements()));
+    expect(await labels()).toEqual(['1:first', '2:second', '3:first']);
+  });
+
+  it('stops at a failing statement: its error is the answer and the statements after it never run', async () => {
+    await db().execute(sql`delete from bulk_turns`);
+    const run = runInTurn(db(), [
+      sql`insert into bulk_turns (n, label) values (10, 'kept')`,
+      sql`insert into bulk_turns (n, label) values (10, 'twice')`,
+      sql`insert into bulk_turns (n, label) values (11, 'never')`,
+    ]);
+    // The second insert's own error: a unique violation (drizzle wraps it with the query).
+    await expect(run).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(await labels()).toEqual(['10:kept']);
+  });
+
+  it('stores a list in parts exactly as one insert would, and none of it when the transaction fails', async () => {
+    const rows = Array.from({ length: 2_500 }, (_, index) => ({
+      action: `bulk.test.${index % 3}`,
+      details: { index, text: index % 2 ? 'tab\there' : null },
+    }));
+    const parts = [...insertStatements(auditLog, rows, 1_000)];
+    expect(parts).toHaveLength(3);
+    const before = await auditCount();
+    await db().transaction((tx) => runInTurn(tx, parts));
+    expect(await auditCount()).toBe(before + 2_500);
+    const stored = await selectRows<{ details: { index: number; text: string | null } }>(
+      db(),
+      sql`select details from audit_log where action like 'bulk.test.%' order by (details->>'index')::int`,
+    );
+    expect(stored.map((row) => row.details)).toEqual(rows.map((row) => row.details));
+
+    const again = db().transaction(async (tx) => {
+      await runInTurn(tx, insertStatements(auditLog, rows, 1_000));
+      throw new Error('the caller gives up');
+    });
+    await expect(again).rejects.toThrow('the caller gives up');
+    expect(await auditCount()).toBe(before + 2_500);
+  });
+});
+
+async function auditCount(): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db(),
+    sql`select count(*)::int as count from audit_log where action like 'bulk.test.%'`,
+  );
+  return Number(row!.count);
+}
