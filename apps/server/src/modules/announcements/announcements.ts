@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Announcement } from '@ledgerline/contract';
 import { DEFAULT_LANGUAGE, type Language } from '@ledgerline/domain';
-import { announcementReads, announcementTexts, announcements, customers } from '../../db/schema';
+import { announcementReads, announcementTexts, announcements } from '../../db/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
 import { requireFullAccess } from '../customers';
+import { brandIdOf } from '../customers';
 
 /*
  * News and announcements (spec 2 §7 "Announcements": list withConfirmation, get by id, accept or
@@ -19,12 +20,9 @@ type AnnouncementRow = typeof announcements.$inferSelect;
 type ReadRow = typeof announcementReads.$inferSelect;
 
 async function customerBrand(db: DbOrTx, customerId: number): Promise<string> {
-  const [customer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer) throw AppError.notFound('Customer not found');
-  return customer.brandId;
+  const brandId = await brandIdOf(db, customerId);
+  if (brandId === null) throw AppError.notFound('Customer not found');
+  return brandId;
 }
 
 /** Published announcements the customer's brand shows. */

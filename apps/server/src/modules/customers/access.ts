@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { customerAccess, customers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../lib/actor';
+import { brandIdOf } from './brand';
 
 /**
  * The customer a call acts for (spec 1 §6): the caller's own, or `fromCustomerId` when the caller
@@ -44,9 +45,5 @@ export async function isAdminOfBrandOf(
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(eq(users.id, caller.userId));
   if (!admin?.isAdmin) return false;
-  const [target] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return target !== undefined && target.brandId === admin.brandId;
+  return (await brandIdOf(db, customerId)) === admin.brandId;
 }

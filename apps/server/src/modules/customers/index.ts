@@ -6,6 +6,7 @@ export const module = { name: 'customers', handlers: customerHandlers } satisfie
 
 export { isAdminOfBrandOf, resolveActingCustomer } from './access';
 export { customerDisplayName } from './access-info';
+export { brandIdOf } from './brand';
 export {
   permissionFor,
   requireBalanceAccess,

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { historyMethods } from '@ledgerline/contract';
 import { getBrand, isBrandId } from '@ledgerline/domain';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { t } from '../../i18n/translate';
@@ -13,6 +11,7 @@ import type { Mailer } from '../notifications';
 import { receiptLink } from './downloads';
 import { createExport, EMAIL_LINK_TTL_MS, exportLink, findExport } from './exports';
 import { accountOfTransfer, historyAccount, statementRows } from './service';
+import { brandIdOf } from '../customers';
 
 /*
  * What a customer asks of their history that writes something: a receipt link, an export or
@@ -136,11 +135,8 @@ export async function sendExportByEmail(
   const row = await findExport(db, actor.customerId, input.exportId);
   if (row.status !== 'ready')
     throw AppError.invalid({ exportId: 'validation.exportNotReady' }, 'The file is not ready yet');
-  const [customer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, actor.customerId));
-  const brand = getBrand(customer && isBrandId(customer.brandId) ? customer.brandId : 'pebble');
+  const brandId = await brandIdOf(db, actor.customerId);
+  const brand = getBrand(brandId !== null && isBrandId(brandId) ? brandId : 'pebble');
   await db.transaction(async (tx) => {
     const link = await exportLink(tx, row, {
       userId: actor.userId,

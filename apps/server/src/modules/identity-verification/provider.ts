@@ -18,13 +18,13 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import {
   customerVerification,
-  customers,
   identityWorkflowImages,
   identityWorkflowRuns,
 } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { RESPONSE_CODES } from '@ledgerline/domain';
+import { brandIdOf } from '../customers';
 
 type RunRow = typeof identityWorkflowRuns.$inferSelect;
 
@@ -72,10 +72,7 @@ export interface ProviderSessionView {
 
 /** What the provider's page shows for a run: its brand, what it has received and, once decided, the outcome. */
 export async function providerSession(db: DbOrTx, run: RunRow): Promise<ProviderSessionView> {
-  const [customer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, run.customerId));
+  const brandId = await brandIdOf(db, run.customerId);
   const images = await db
     .select({
       step: identityWorkflowImages.step,
@@ -89,7 +86,7 @@ export async function providerSession(db: DbOrTx, run: RunRow): Promise<Provider
     workflowRunId: run.id,
     provider: isIdvProvider(run.provider) ? run.provider : 'jmo',
     kind: run.kind === 'video' ? 'video' : 'document',
-    brandId: customer?.brandId ?? '',
+    brandId: brandId ?? '',
     state: oneOf(IDV_RUN_STATES, run.state) ?? 'started',
     expiresAt: run.expiresAt,
     received: images.filter((image): image is typeof image & { step: IdvStep } =>

@@ -9,6 +9,7 @@ import { Money, moneyText } from '../ledger';
 import { REFUND_KIND } from '../pay';
 import { PULL_KIND } from '../preapproved';
 import { identityRequestsTo } from './identity-requests';
+import { brandIdOf } from '../customers';
 
 /*
  * Reputation (issue 18; spec 2 §3 "Reputation entries, filtered by email", §5 "trims the email",
@@ -148,14 +149,11 @@ export async function reputationOf(
   total: number;
 }> {
   const email = normaliseReputationEmail(input.email);
-  const [company] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, actor.customerId));
+  const companyBrand = await brandIdOf(db, actor.customerId);
   const entries: ReputationEntry[] = [];
   let summary: ReputationSummary | null = null;
-  if (company) {
-    for (const payer of await payersOf(db, company.brandId, email)) {
+  if (companyBrand !== null) {
+    for (const payer of await payersOf(db, companyBrand, email)) {
       if (payer.customerId === actor.customerId) continue;
       const money = (await dealings(db, actor.customerId, payer.customerId))
         .map(moneyEntry)

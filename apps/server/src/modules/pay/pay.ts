@@ -20,6 +20,7 @@ import {
 } from '../transfers';
 import { enqueueWebhookEvent } from '../webhooks';
 import { statusOf, type PaymentRequestRow } from './requests';
+import { brandIdOf } from '../customers';
 
 /*
  * Paying a payment request from the hosted pay page (issue 18 "pay"), read top to bottom: the
@@ -152,11 +153,8 @@ async function requestForPayer(
 ): Promise<PaymentRequestRow> {
   const query = db.select().from(paymentRequests).where(eq(paymentRequests.token, token));
   const [row] = lock ? await query.for('update') : await query;
-  const [payer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, actor.customerId));
-  if (!row || !payer || payer.brandId !== row.brandId)
+  const payerBrand = await brandIdOf(db, actor.customerId);
+  if (!row || payerBrand === null || payerBrand !== row.brandId)
     throw AppError.notFound('This payment link is not valid');
   return row;
 }

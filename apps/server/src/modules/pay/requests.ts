@@ -11,6 +11,7 @@ import { audit } from '../audit';
 import { customerDisplayName } from '../customers';
 import { Money, moneyText, requireMinorUnits } from '../ledger';
 import { defaultLogoOf, publicLogoPath } from '../merchant-buttons';
+import { brandIdOf } from '../customers';
 
 /*
  * Payment requests (issue 18 "pay"): what a merchant's server asks one of the brand's customers
@@ -135,11 +136,8 @@ export async function insertPaymentRequest(
       'The amount must be above zero',
     );
   requireMinorUnits(amount, input.currency, 'amount');
-  const [company] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, input.companyId));
-  if (!company) throw AppError.notFound('No such company');
+  const companyBrand = await brandIdOf(db, input.companyId);
+  if (companyBrand === null) throw AppError.notFound('No such company');
   const account = await receivingAccount(db, input.companyId, input.currency, input.accountId);
   const minutes = input.expiresInMinutes ?? PAYMENT_REQUEST_DEFAULT_MINUTES;
   const [row] = await db
@@ -147,14 +145,14 @@ export async function insertPaymentRequest(
     .values({
       customerId: input.companyId,
       accountId: account.id,
-      brandId: company.brandId,
+      brandId: companyBrand,
       token: randomToken(32),
       amount: amount.toFixed(),
       currencyCode: input.currency,
       description: input.description,
       reference: input.reference ?? null,
       returnUrl: input.returnUrl ?? null,
-      linkOrigin: input.linkOriginFor(company.brandId),
+      linkOrigin: input.linkOriginFor(companyBrand),
       logoId: input.logoId ?? null,
       expiresAt: new Date(Date.now() + minutes * 60_000),
     })

@@ -35,6 +35,7 @@ import { enqueueWebhookEvent } from '../webhooks';
 import { preapprovalMessage } from './messages';
 import { utcDay } from './periods';
 import { customerView, loadPreapprovals, type PreapprovalRow } from './views';
+import { brandIdOf } from '../customers';
 
 /*
  * The customer's side of pre-approved payments (issue 18): create one for a merchant of the same
@@ -78,11 +79,8 @@ const notFound = () => AppError.notFound('No such pre-approved payment');
 
 /** A business of the payer's brand, other than the payer, that a user's e-mail belongs to. */
 async function merchantByEmail(db: DbOrTx, payerCustomerId: number, email: string) {
-  const [payer] = await db
-    .select({ brandId: customers.brandId })
-    .from(customers)
-    .where(eq(customers.id, payerCustomerId));
-  if (!payer) return null;
+  const payerBrand = await brandIdOf(db, payerCustomerId);
+  if (payerBrand === null) return null;
   const rows = await db
     .select({ customerId: customers.id, customerType: customers.customerType })
     .from(users)
@@ -90,7 +88,7 @@ async function merchantByEmail(db: DbOrTx, payerCustomerId: number, email: strin
     .where(
       and(
         sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
-        eq(customers.brandId, payer.brandId),
+        eq(customers.brandId, payerBrand),
         ne(customers.id, payerCustomerId),
       ),
     );

@@ -2,13 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { CachedTable, ReadCache } from '../../db/read-cache';
-import { accounts, customers } from '../../db/schema';
+import { accounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type AccountRow, findCustomerAccount } from '../accounts';
 import { systemAccount, type SystemRole } from '../ledger';
 import { transferExchangeRate } from '../rates';
 import { loadFeeRule, type FeeRule } from './fees';
 import { checkPayee, type PayeeCheck } from './payee';
+import { brandIdOf } from '../customers';
 
 /*
  * The reads a quote makes (the customer's brand, the source account, the profile requirements,
@@ -60,12 +61,9 @@ export class QuoteReads {
   brand(customerId: number): Promise<string> {
     return this.once(['brand', customerId], (db) =>
       this.cached('customers', `brand:${customerId}`, async () => {
-        const [row] = await db
-          .select({ brandId: customers.brandId })
-          .from(customers)
-          .where(eq(customers.id, customerId));
-        if (!row) throw AppError.notFound('Customer not found');
-        return row.brandId;
+        const brandId = await brandIdOf(db, customerId);
+        if (brandId === null) throw AppError.notFound('Customer not found');
+        return brandId;
       }),
     );
   }
