@@ -23,14 +23,14 @@ import { Money, moneyText, requireMinorUnits } from './money';
  * zero per currency, every customer account is locked once (in id order) before anything is read,
  * a repeated idempotency key posts nothing new (the first transfer answers again), and the batch is
  * all-or-nothing: when the sum of what leaves an account would take it below its minimum, nothing
- * is posted. Rows go in with one JSON-document insert per thousand rows, each built while the
+ * is posted. Rows are checked and go in a thousand at a time, one JSON-document insert each, built while the
  * database stores the one before (db/bulk.ts runInTurn), and each touched account's cached balance
  * and pending amount are written once, so the cost grows with the rows, not with round trips per row.
  */
 
 const ACCOUNTS_PER_UPDATE = 2_000;
 const KEYS_PER_LOOKUP = 5_000;
-/** Rows per insert statement: parts small enough that building one overlaps storing the last. */
+/** Transfers per part: small enough that checking and building one overlaps storing the last. */
 const ROWS_PER_INSERT = 1_000;
 
 export interface PostedInBatch {
@@ -108,7 +108,8 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
   const answers: (PostedInBatch | null)[] = inputs.map(() => null);
   const firstOfKey = new Map<string, number>();
   const fresh: { index: number; prepared: Prepared }[] = [];
-  inputs.forEach((input, index) => {
+  /** Checks one input and answers what it posts; null when an earlier transfer answers it. */
+  const prepare = (input: PostTransferInput, index: number): Prepared | null => {
     if (input.idempotencyKey !== undefined) {
       const key = keyOf(input.customerId, input.idempotencyKey);
       const before = earlier.get(key);
@@ -119,13 +120,13 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
           status: before.status as TransferStatus,
           replayed: true,
         };
-        return;
+        return null;
       }
       const first = firstOfKey.get(key);
       if (first !== undefined) {
         if ((inputs[first]!.requestHash ?? null) !== (input.requestHash ?? null)) throw reusedKey();
         // Filled in below once the first one has its id.
-        return;
+        return null;
       }
       firstOfKey.set(key, index);
     }
@@ -155,8 +156,62 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
           .filter((leg) => leg.currencyCode === currencyCode && leg.amount.isPositive())
           .reduce((sum, leg) => sum.plus(leg.amount), new Money(0)),
       );
-    fresh.push({ index, prepared: { input, legs, amount, currencyCode } });
-  });
+    return { input, legs, amount, currencyCode };
+  };
+
+  const now = new Date();
+  const transferRow = (index: number, { input, amount, currencyCode }: Prepared) => {
+    const id = randomUUID();
+    const pending = input.status === 'pending';
+    answers[index] = { id, status: input.status, replayed: false };
+    return {
+      id,
+      customerId: input.customerId,
+      idempotencyKey: input.idempotencyKey ?? null,
+      requestHash: input.requestHash ?? null,
+      kind: input.kind,
+      status: input.status,
+      amount,
+      currencyCode,
+      fee: input.fee ?? '0',
+      initiatedByUserId: input.initiatedByUserId,
+      approvedByUserId: input.approvedByUserId ?? null,
+      reversesTransferId: input.reversesTransferId ?? null,
+      details: input.details ?? {},
+      createdAt: now,
+      settledAt: pending ? null : now,
+    };
+  };
+  const postingRows = (index: number, prepared: Prepared) =>
+    prepared.legs.map((leg) => ({
+      transferId: answers[index]!.id,
+      accountId: leg.accountId,
+      amount: leg.amount.toFixed(),
+      currencyCode: leg.currencyCode,
+      pending: prepared.input.status === 'pending',
+      createdAt: now,
+    }));
+  // The list is checked and stored a part at a time: each part is checked and its statements built
+  // while the database stores the part before (db/bulk.ts runInTurn). A refusal, here or in the
+  // funds check below, fails the caller's transaction, which takes back what was stored.
+  await runInTurn(
+    tx,
+    (function* () {
+      for (let start = 0; start < inputs.length; start += ROWS_PER_INSERT) {
+        const part: { index: number; prepared: Prepared }[] = [];
+        for (let index = start; index < Math.min(start + ROWS_PER_INSERT, inputs.length); index++) {
+          const prepared = prepare(inputs[index]!, index);
+          if (prepared) part.push({ index, prepared });
+        }
+        if (part.length === 0) continue;
+        fresh.push(...part);
+        const transfers = part.map(({ index, prepared }) => transferRow(index, prepared));
+        yield* insertStatements(ledgerTransfers, transfers, ROWS_PER_INSERT);
+        const legs = part.flatMap(({ index, prepared }) => postingRows(index, prepared));
+        yield* insertStatements(postings, legs, ROWS_PER_INSERT * 2);
+      }
+    })(),
+  );
 
   // What the whole list does to each customer account: checked against its minimum once.
   const settledNet = netByAccount(
@@ -187,50 +242,6 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       });
     if (!net.isZero() || !held.isZero()) updates.push({ id: accountId, balance, pendingAmount });
   }
-
-  const now = new Date();
-  const transferRows = fresh.map(({ index, prepared }) => {
-    const { input } = prepared;
-    const id = randomUUID();
-    const pending = input.status === 'pending';
-    answers[index] = { id, status: input.status, replayed: false };
-    return {
-      id,
-      customerId: input.customerId,
-      idempotencyKey: input.idempotencyKey ?? null,
-      requestHash: input.requestHash ?? null,
-      kind: input.kind,
-      status: input.status,
-      amount: prepared.amount,
-      currencyCode: prepared.currencyCode,
-      fee: input.fee ?? '0',
-      initiatedByUserId: input.initiatedByUserId,
-      approvedByUserId: input.approvedByUserId ?? null,
-      reversesTransferId: input.reversesTransferId ?? null,
-      details: input.details ?? {},
-      createdAt: now,
-      settledAt: pending ? null : now,
-    };
-  });
-  // Both tables in parts, each part built while the database stores the one before (db/bulk.ts).
-  const postingRows = () =>
-    fresh.flatMap(({ index, prepared }) =>
-      prepared.legs.map((leg) => ({
-        transferId: answers[index]!.id,
-        accountId: leg.accountId,
-        amount: leg.amount.toFixed(),
-        currencyCode: leg.currencyCode,
-        pending: prepared.input.status === 'pending',
-        createdAt: now,
-      })),
-    );
-  await runInTurn(
-    tx,
-    (function* () {
-      yield* insertStatements(ledgerTransfers, transferRows, ROWS_PER_INSERT);
-      yield* insertStatements(postings, postingRows(), ROWS_PER_INSERT);
-    })(),
-  );
   await writeAccounts(tx, updates);
 
   // Repeats inside the list answer their first occurrence.

@@ -484,6 +484,23 @@ describe('postTransfers (a batch in one transaction)', () => {
     await assertLedgerBalanced(db());
   });
 
+  it('takes back the parts already stored when the list fails at its end', async () => {
+    // 1,500 transfers are checked and stored in two parts; the account covers only 1,499 of them,
+    // which is known once the second part is checked: the first part must not stay.
+    const from = await fundedAccount('14.99');
+    const to = await fundedAccount('0');
+    const before = (await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length;
+    const inputs = Array.from({ length: 1_500 }, () => batch(from, [to], '0.01')[0]!);
+    const error = await failure(db().transaction((tx) => postTransfers(tx, inputs)));
+    expect(error).toMatchObject({ message: 'Insufficient funds', extra: { accountId: from } });
+    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(
+      before,
+    );
+    expect(await account(from)).toMatchObject({ balance: '14.99000000' });
+    expect(await account(to)).toMatchObject({ balance: '0.00000000' });
+    await assertLedgerBalanced(db());
+  });
+
   it('posts a repeated key once: a retried list, and a repeat inside the list, answer the first transfer', async () => {
     const from = await fundedAccount('10');
     const to = await fundedAccount('0');
