@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 import { expect, signInThroughApi, test } from './fixtures';
 
 /**
- * The screenshot review set of issue 13: home, the own-account transfer's review, history and
- * cards at a phone's width (476 px) and a desktop's (1280 px) for two brands, written as PNGs to
+ * The screenshot review set of issue 13: the sign-in page, home, the own-account transfer's
+ * review, history and cards at a phone's width (476 px) and a desktop's (1280 px) for two brands, written as PNGs to
  * test-results/screenshots/ (ignored by git) for a person to look at. Each shot is taken only
  * after the page shows what it is for and nothing was written to the console as an error: a shot
  * of a broken page fails the run instead of landing in the set. One sign-in per brand.
@@ -31,12 +31,11 @@ test.describe('screenshot review set', () => {
   mkdirSync(FOLDER, { recursive: true });
 
   for (const { brand, email } of BRANDS) {
-    test(`${brand}: home, transfer review, history and cards at ${WIDTHS.join(' and ')} px`, async ({
+    test(`${brand}: sign-in, home, transfer review, history and cards at ${WIDTHS.join(' and ')} px`, async ({
       page,
     }) => {
       test.setTimeout(120_000);
       const consoleErrors = watchConsole(page);
-      await signInThroughApi(page, email, { brand });
 
       /**
        * A page is shot whole with a window as tall as the page (a full-page shot of a shorter
@@ -62,6 +61,16 @@ test.describe('screenshot review set', () => {
         await page.setViewportSize({ width, height: 900 });
       };
 
+      // The sign-in page first, signed out: its first load is the one issue 19 weighs (decision 113).
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/login?brand=${brand}`);
+        await expect(page.getByLabel('E-mail')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+        await shoot('login', width);
+      }
+
+      await signInThroughApi(page, email, { brand });
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
 
