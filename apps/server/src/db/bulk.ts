@@ -59,15 +59,18 @@ export function* insertStatements<T extends PgTable>(
 
 /**
  * Runs the statements one after another, in order, taking the next one from the iterable (which
- * may build it then) while the database runs the one before: the server's work and the database's
+ * may build it then, and may wait for reads of its own) while the database runs the one before: the server's work and the database's
  * overlap instead of taking turns. The statement is sent before the next is built: a drizzle query
  * starts when `then` is called, and both drivers write it out at once. A failure stops the rest;
  * the caller's transaction is then aborted, as with any failed statement.
  */
-export async function runInTurn(db: DbOrTx, statements: Iterable<SQL>): Promise<void> {
+export async function runInTurn(
+  db: DbOrTx,
+  statements: Iterable<SQL> | AsyncIterable<SQL>,
+): Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   try {
-    for (const statement of statements) {
+    for await (const statement of statements) {
       await running;
       running = db.execute(statement).then(() => undefined);
     }

@@ -224,6 +224,32 @@ describe('mass transfer upload and workbench (issue 17)', () => {
     expect(p.body.rows[0]?.fields.beneficiaryName).toBe('Payee 7');
   });
 
+  it('checks and stores a file of thousands of rows in parts, numbered and kept as one file', async () => {
+    // 2,300 rows: three parts of checking and storing; one bad row in the last part.
+    const who = await business();
+    const rows = Array.from({ length: 2_300 }, (_, index) =>
+      index === 2_249 ? wireRow(index + 1, { iban: 'DE00123' }) : wireRow(index + 1),
+    );
+    const { body } = await upload(
+      who,
+      { batchName: 'Payroll', accountId: who.accountId, type: 'wire' },
+      csvFile([WIRE_HEADER, ...rows]),
+    );
+    expect(body).toMatchObject({ responseCode: '00', result: 'created' });
+    const read = await server.call(
+      'getMassBatch',
+      { batchId: body.batchId, filter: 'invalid' },
+      who,
+    );
+    expect(read.body.batch).toMatchObject({ rowsCount: 2_300, validCount: 2_299, invalidCount: 1 });
+    expect(read.body.rows.map((row) => row.rowNumber)).toEqual([2_250]);
+    const file = await server.call('getBatchTransferFile', { batchId: body.batchId }, who);
+    const lines = file.body.content.trimEnd().split(/\r?\n/);
+    expect(lines).toHaveLength(2_301);
+    expect(lines[2_250]).toContain('Payee 2250');
+    expect(lines[2_300]).toContain('Payee 2300');
+  });
+
   it('reads the e2e SEPA sample (50 rows) with exactly its three bad rows marked', async () => {
     const who = await business();
     const bytes = readFileSync(

@@ -9,7 +9,7 @@ import {
   type MassRowStatus,
   type MassTransferType,
 } from '@ledgerline/domain/mass-transfers';
-import { insertMany } from '../../db/bulk';
+import { insertStatements, runInTurn } from '../../db/bulk';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { batchTransferRows, batchTransfers } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -23,7 +23,7 @@ import {
 import { Money, moneyText } from '../ledger';
 import { limitStates, QuoteReads } from '../transfers';
 import { readBatchFile } from './parse';
-import { checkRow, visibleFields, type RowEnv } from './validate';
+import { checkRow, visibleFields, type RowCheck, type RowEnv } from './validate';
 
 /*
  * Upload and the workbench of a mass batch (issue 17, part A). A batch is the acting customer's
@@ -129,7 +129,11 @@ export function toMassRow(type: MassTransferType, row: StoredRow): MassRow {
 }
 
 /** The batch as the workbench shows it, with its counts; history's list reads paymentsCount and totalAmount. */
-async function refreshBatch(tx: DbOrTx, batch: BatchRow): Promise<MassBatch> {
+async function refreshBatch(
+  tx: DbOrTx,
+  batch: BatchRow,
+  also: { fileContent?: string } = {},
+): Promise<MassBatch> {
   const counts = await countRows(tx, batch.id);
   const [updated] = await tx
     .update(batchTransfers)
@@ -137,6 +141,7 @@ async function refreshBatch(tx: DbOrTx, batch: BatchRow): Promise<MassBatch> {
       paymentsCount: counts.byStatus.valid ?? 0,
       totalAmount: counts.payTotal.toFixed(),
       updatedAt: new Date(),
+      ...also,
     })
     .where(eq(batchTransfers.id, batch.id))
     .returning();
@@ -165,6 +170,9 @@ export interface UploadSource {
   /** The file's bytes, or the pasted text. */
   source: { bytes: Uint8Array } | { text: string };
 }
+
+/** Rows checked and stored per insert when a file is uploaded. */
+const ROWS_PER_PART = 1_000;
 
 /** Upload: read the file, answer 92 for an identical batch, else store the batch with every row checked. */
 export async function uploadBatch(
@@ -207,11 +215,6 @@ export async function uploadBatch(
   const columns = MASS_COLUMNS[data.type];
   const batch = await db.transaction(async (tx) => {
     const env = await rowEnv(tx, actor, data.type, account, fingerprint);
-    const checked = [];
-    for (const cells of read.rows) checked.push(await checkRow(tx, env, cells));
-    const content =
-      csvLine(columns.map((column) => column.header)) +
-      checked.map((row) => csvLine(columns.map((column) => row.fields[column.key] ?? ''))).join('');
     const [created] = await tx
       .insert(batchTransfers)
       .values({
@@ -226,25 +229,42 @@ export async function uploadBatch(
         currencyCode: account.currencyCode,
         fileName: upload.fileName,
         contentType: 'text/csv',
-        fileContent: content,
+        // The file as checked: written with the counts below, once every row is checked.
+        fileContent: '',
         fileHash,
       })
       .returning();
     if (!created) throw new Error('The batch was not stored');
-    await insertMany(
+    // Rows are checked and stored a part at a time, each part checked while the database stores
+    // the one before (db/bulk.ts runInTurn).
+    const checked: RowCheck[] = [];
+    await runInTurn(
       tx,
-      batchTransferRows,
-      checked.map((row, index) => ({
-        batchId: created.id,
-        rowNumber: index + 1,
-        fields: row.fields,
-        errors: row.errors,
-        status: row.status,
-        amount: row.amount,
-        fee: row.fee,
-      })),
+      (async function* () {
+        for (let start = 0; start < read.rows.length; start += ROWS_PER_PART) {
+          const first = checked.length;
+          for (const cells of read.rows.slice(start, start + ROWS_PER_PART))
+            checked.push(await checkRow(tx, env, cells));
+          yield* insertStatements(
+            batchTransferRows,
+            checked.slice(first).map((row, index) => ({
+              batchId: created.id,
+              rowNumber: first + index + 1,
+              fields: row.fields,
+              errors: row.errors,
+              status: row.status,
+              amount: row.amount,
+              fee: row.fee,
+            })),
+            ROWS_PER_PART,
+          );
+        }
+      })(),
     );
-    await refreshBatch(tx, created);
+    const fileContent =
+      csvLine(columns.map((column) => column.header)) +
+      checked.map((row) => csvLine(columns.map((column) => row.fields[column.key] ?? ''))).join('');
+    await refreshBatch(tx, created, { fileContent });
     return created;
   });
   return {
