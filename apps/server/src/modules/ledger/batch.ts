@@ -6,16 +6,17 @@ import type { Tx } from '../../db/client';
 import { ledgerTransfers, postings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
-  CLOSED_STATUS,
-  CLOSED_TYPE,
+  checkLegs,
   loadAccounts,
   parseLegs,
   netByAccount,
   reservationOf,
+  transferRowOf,
+  type CheckedLegs,
   type PostTransferInput,
   type TransferStatus,
 } from './ledger';
-import { Money, moneyText, requireMinorUnits } from './money';
+import { Money } from './money';
 
 /*
  * Many transfers in ONE transaction (issue 17: a mass-transfer batch of up to 10,000 rows). The
@@ -40,8 +41,7 @@ export interface PostedInBatch {
   replayed: boolean;
 }
 
-type Leg = { accountId: number; amount: Money; currencyCode: string };
-type Prepared = { input: PostTransferInput; legs: Leg[]; amount: string; currencyCode: string };
+type Prepared = CheckedLegs & { input: PostTransferInput };
 
 function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -130,57 +130,14 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       }
       firstOfKey.set(key, index);
     }
-    const sums = new Map<string, Money>();
-    const legs = parsed[index]!.map((leg) => {
-      const account = byId.get(leg.accountId)!;
-      if (
-        account.customerId !== null &&
-        (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)
-      )
-        throw new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
-      sums.set(
-        account.currencyCode,
-        (sums.get(account.currencyCode) ?? new Money(0)).plus(leg.amount),
-      );
-      return { ...leg, currencyCode: account.currencyCode };
-    });
-    for (const [currency, sum] of sums)
-      if (!sum.isZero())
-        throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
-    for (const leg of legs) requireMinorUnits(leg.amount, leg.currencyCode, 'amount');
-    const currencyCode = input.currencyCode ?? legs[0]!.currencyCode;
-    const amount =
-      input.amount ??
-      moneyText(
-        legs
-          .filter((leg) => leg.currencyCode === currencyCode && leg.amount.isPositive())
-          .reduce((sum, leg) => sum.plus(leg.amount), new Money(0)),
-      );
-    return { input, legs, amount, currencyCode };
+    return { input, ...checkLegs(input, parsed[index]!, byId) };
   };
 
   const now = new Date();
-  const transferRow = (index: number, { input, amount, currencyCode }: Prepared) => {
+  const transferRow = (index: number, prepared: Prepared) => {
     const id = randomUUID();
-    const pending = input.status === 'pending';
-    answers[index] = { id, status: input.status, replayed: false };
-    return {
-      id,
-      customerId: input.customerId,
-      idempotencyKey: input.idempotencyKey ?? null,
-      requestHash: input.requestHash ?? null,
-      kind: input.kind,
-      status: input.status,
-      amount,
-      currencyCode,
-      fee: input.fee ?? '0',
-      initiatedByUserId: input.initiatedByUserId,
-      approvedByUserId: input.approvedByUserId ?? null,
-      reversesTransferId: input.reversesTransferId ?? null,
-      details: input.details ?? {},
-      createdAt: now,
-      settledAt: pending ? null : now,
-    };
+    answers[index] = { id, status: prepared.input.status, replayed: false };
+    return transferRowOf(id, prepared, now);
   };
   const postingRows = (index: number, prepared: Prepared) =>
     prepared.legs.map((leg) => ({

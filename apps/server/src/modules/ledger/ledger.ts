@@ -260,6 +260,86 @@ export function parseLegs(input: PostTransferInput): { accountId: number; amount
   });
 }
 
+/** A transfer's legs, each with its account's currency, and its headline amount and currency. */
+export interface CheckedLegs {
+  legs: { accountId: number; amount: Money; currencyCode: string }[];
+  amount: string;
+  currencyCode: string;
+}
+
+/**
+ * Checks a transfer's parsed legs against their (locked) accounts as every posting path does: no
+ * closed customer account, postings summing to zero per currency, nothing finer than its currency.
+ */
+export function checkLegs(
+  input: PostTransferInput,
+  parsed: { accountId: number; amount: Money }[],
+  byId: Map<number, AccountRow>,
+): CheckedLegs {
+  const sums = new Map<string, Money>();
+  const legs = parsed.map((posting) => {
+    const account = byId.get(posting.accountId)!;
+    // A closed account (or canceled card) takes no postings: move its money before closing it.
+    if (
+      account.customerId !== null &&
+      (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)
+    ) {
+      throw new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
+    }
+    sums.set(
+      account.currencyCode,
+      (sums.get(account.currencyCode) ?? new Money(0)).plus(posting.amount),
+    );
+    return { ...posting, currencyCode: account.currencyCode };
+  });
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero())
+      throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
+  }
+  // The last line of defence: no posting finer than its currency is paid in (issue 12).
+  for (const leg of legs) requireMinorUnits(leg.amount, leg.currencyCode, 'amount');
+  const currencyCode = input.currencyCode ?? legs[0]!.currencyCode;
+  const amount =
+    input.amount ??
+    moneyText(
+      legs
+        .filter((leg) => leg.currencyCode === currencyCode && leg.amount.isPositive())
+        .reduce((sum, leg) => sum.plus(leg.amount), new Money(0)),
+    );
+  return { legs, amount, currencyCode };
+}
+
+/** The ledger_transfers row of a checked input, as the single and the batch path write it. */
+export function transferRowOf(
+  id: string,
+  {
+    input,
+    amount,
+    currencyCode,
+  }: Pick<CheckedLegs, 'amount' | 'currencyCode'> & {
+    input: PostTransferInput;
+  },
+  now: Date,
+) {
+  return {
+    id,
+    customerId: input.customerId,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
+    kind: input.kind,
+    status: input.status,
+    amount,
+    currencyCode,
+    fee: input.fee ?? '0',
+    initiatedByUserId: input.initiatedByUserId,
+    approvedByUserId: input.approvedByUserId ?? null,
+    reversesTransferId: input.reversesTransferId ?? null,
+    details: input.details ?? {},
+    createdAt: now,
+    settledAt: input.status === 'pending' ? null : now,
+  };
+}
+
 /**
  * Records a transfer: validates that postings sum to zero per currency, locks the customer
  * accounts, refuses one that would end below its accountBalanceMin (after reservations), inserts
@@ -303,29 +383,7 @@ export async function postTransferStatements(
     }
   }
 
-  const sums = new Map<string, Money>();
-  const withCurrency = parsed.map((posting) => {
-    const account = byId.get(posting.accountId)!;
-    // A closed account (or canceled card) takes no postings: move its money before closing it.
-    if (
-      account.customerId !== null &&
-      (account.type === CLOSED_TYPE || account.accountStatusId === CLOSED_STATUS)
-    ) {
-      throw new AppError(RESPONSE_CODES.closedAccount, 'The account is closed');
-    }
-    sums.set(
-      account.currencyCode,
-      (sums.get(account.currencyCode) ?? new Money(0)).plus(posting.amount),
-    );
-    return { ...posting, currencyCode: account.currencyCode };
-  });
-  for (const [currency, sum] of sums) {
-    if (!sum.isZero())
-      throw new Error(`ledger: postings in ${currency} sum to ${sum.toFixed()}, not zero`);
-  }
-  // The last line of defence: no posting finer than its currency is paid in (issue 12).
-  for (const posting of withCurrency)
-    requireMinorUnits(posting.amount, posting.currencyCode, 'amount');
+  const { legs: withCurrency, amount, currencyCode } = checkLegs(input, parsed, byId);
 
   const pending = input.status === 'pending';
   const updates: { id: number; balance: Money; pendingAmount: Money }[] = [];
@@ -344,34 +402,9 @@ export async function postTransferStatements(
     updates.push({ id: accountId, balance, pendingAmount });
   }
 
-  const first = withCurrency[0]!;
-  const currencyCode = input.currencyCode ?? first.currencyCode;
-  const amount =
-    input.amount ??
-    moneyText(
-      withCurrency
-        .filter((posting) => posting.currencyCode === currencyCode && posting.amount.isPositive())
-        .reduce((sum, posting) => sum.plus(posting.amount), new Money(0)),
-    );
   const id = input.id ?? randomUUID();
   const now = new Date();
-  await tx.insert(ledgerTransfers).values({
-    id,
-    customerId: input.customerId,
-    idempotencyKey: input.idempotencyKey ?? null,
-    requestHash: input.requestHash ?? null,
-    kind: input.kind,
-    status: input.status,
-    amount,
-    currencyCode,
-    fee: input.fee ?? '0',
-    initiatedByUserId: input.initiatedByUserId,
-    approvedByUserId: input.approvedByUserId ?? null,
-    reversesTransferId: input.reversesTransferId ?? null,
-    details: input.details ?? {},
-    createdAt: now,
-    settledAt: pending ? null : now,
-  });
+  await tx.insert(ledgerTransfers).values(transferRowOf(id, { input, amount, currencyCode }, now));
   await tx.insert(postings).values(
     withCurrency.map((posting) => ({
       transferId: id,
