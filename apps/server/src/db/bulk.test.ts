@@ -54,6 +54,23 @@ describe('runInTurn', () => {
     expect(await labels()).toEqual(['10:kept']);
   });
 
+  it('answers with the failed statement when it fails while the next is still being read for', async () => {
+    await db().execute(sql`delete from bulk_turns`);
+    const run = db().transaction((tx) =>
+      runInTurn(
+        tx,
+        (async function* () {
+          yield sql`insert into bulk_turns (n, label) values (20, 'one'), (20, 'twice')`;
+          // Waits behind the failing insert, so the failure arrives during this read.
+          await selectRows(tx, sql`select count(*) from bulk_turns`);
+          yield sql`insert into bulk_turns (n, label) values (21, 'never')`;
+        })(),
+      ),
+    );
+    await expect(run).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(await labels()).toEqual([]);
+  });
+
   it('stores a list in parts exactly as one insert would, and none of it when the transaction fails', async () => {
     const rows = Array.from({ length: 2_500 }, (_, index) => ({
       action: `bulk.test.${index % 3}`,

@@ -31,20 +31,6 @@ export async function insertMany<T extends PgTable>(
   if (statement) await db.execute(statement);
 }
 
-/**
- * insertMany in parts of `partRows` rows, each part's statement built while the database stores
- * the part before it (see runInTurn): for lists of thousands of rows, where building a part's
- * document costs about as much of the server's time as storing it costs the database's.
- */
-export async function insertManyInParts<T extends PgTable>(
-  db: DbOrTx,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-  partRows: number,
-): Promise<void> {
-  await runInTurn(db, insertStatements(table, rows, partRows));
-}
-
 /** The insert statements of insertMany for `rows` in parts, each built only when it is asked for. */
 export function* insertStatements<T extends PgTable>(
   table: T,
@@ -59,10 +45,11 @@ export function* insertStatements<T extends PgTable>(
 
 /**
  * Runs the statements one after another, in order, taking the next one from the iterable (which
- * may build it then, and may wait for reads of its own) while the database runs the one before: the server's work and the database's
- * overlap instead of taking turns. The statement is sent before the next is built: a drizzle query
- * starts when `then` is called, and both drivers write it out at once. A failure stops the rest;
- * the caller's transaction is then aborted, as with any failed statement.
+ * may build it then, and may wait for reads of its own) while the database runs the one before:
+ * the server's work and the database's overlap instead of taking turns. The statement is sent
+ * before the next is built: a drizzle query starts when `then` is called, and both drivers write
+ * it out at once. A failure stops the rest; the caller's transaction is then aborted, as with any
+ * failed statement.
  */
 export async function runInTurn(
   db: DbOrTx,
@@ -73,10 +60,14 @@ export async function runInTurn(
     for await (const statement of statements) {
       await running;
       running = db.execute(statement).then(() => undefined);
+      // Observed at once: it may fail while the iterable awaits reads of its own, before the
+      // `await` above reaches it, and an unobserved rejection would stop the process. Its error is
+      // still what that `await` (or the one below) throws.
+      running.catch(() => undefined);
     }
   } catch (error) {
-    // Never leave the statement in flight unobserved (an unhandled rejection).
-    await running.catch(() => undefined);
+    // A statement that failed is the cause of what the iterable met after it: its error answers.
+    await running;
     throw error;
   }
   await running;
