@@ -32,6 +32,7 @@ import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { refuseOwnCase, requireAdmin } from './desk-access';
 import { recomputeVerification, type RecomputedState } from './recompute';
+import { brandIdOf } from '../customers';
 
 type DecisionInput = z.output<(typeof complianceMethods)['decideComplianceItem']['request']>;
 
@@ -140,16 +141,13 @@ export async function decideReviewItem(deps: DeskDeps, actor: Actor, input: Deci
 
     if (input.decision === 'reassign') {
       const targetId = input.targetCustomerId as number;
-      const [source] = await tx
-        .select({ brandId: customers.brandId })
-        .from(customers)
-        .where(eq(customers.id, item.customerId));
+      const sourceBrand = await brandIdOf(tx, item.customerId);
       const [target] = await tx
         .select({ id: customers.id, brandId: customers.brandId })
         .from(customers)
         .where(eq(customers.id, targetId));
       // Another brand's customer is "not found", as any object the caller may not touch.
-      if (!target || target.brandId !== source?.brandId || target.id === item.customerId)
+      if (!target || target.brandId !== sourceBrand || target.id === item.customerId)
         throw AppError.invalid(
           { targetCustomerId: 'validation.reviewTargetCustomer' },
           'Choose another customer of the same brand',
@@ -238,11 +236,8 @@ export async function decideReviewItem(deps: DeskDeps, actor: Actor, input: Deci
       });
 
     if (owner && input.decision !== 'reassign') {
-      const [customer] = await tx
-        .select({ brandId: customers.brandId })
-        .from(customers)
-        .where(eq(customers.id, item.customerId));
-      const brand = getBrand(isBrandId(customer?.brandId) ? customer.brandId : 'pebble');
+      const brandId = await brandIdOf(tx, item.customerId);
+      const brand = getBrand(isBrandId(brandId) ? brandId : 'pebble');
       const values = {
         brand: brand.projectName,
         item: t(lang, `compliance:item.${input.kind}`),

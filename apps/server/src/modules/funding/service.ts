@@ -9,7 +9,7 @@ import {
   type FundingStatus,
 } from '@ledgerline/domain/funding';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers, fundingInvoices } from '../../db/schema';
+import { fundingInvoices } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { findCustomerAccount } from '../accounts';
@@ -21,6 +21,7 @@ import {
 } from '../customers';
 import { Money, moneyText, requireMinorUnits } from '../ledger';
 import { collectionInstructions } from './collection';
+import { brandIdOf } from '../customers';
 
 export type FundingInvoiceRow = typeof fundingInvoices.$inferSelect;
 
@@ -126,16 +127,13 @@ export async function createFundingInvoice(
         );
       return earlier;
     }
-    const [customer] = await tx
-      .select({ brandId: customers.brandId })
-      .from(customers)
-      .where(eq(customers.id, actor.customerId));
+    const brandId = await brandIdOf(tx, actor.customerId);
     const [created] = await tx
       .insert(fundingInvoices)
       .values({
         customerId: actor.customerId,
         accountId: account.id,
-        brandId: customer?.brandId ?? 'pebble',
+        brandId: brandId ?? 'pebble',
         createdByUserId: actor.userId,
         reference: newFundingReference(() => randomInt(0, 1_000_000) / 1_000_000),
         amount: amount.toFixed(),

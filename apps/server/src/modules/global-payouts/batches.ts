@@ -16,7 +16,7 @@ import {
 } from '@ledgerline/domain/global-pay';
 import { hasValidMinorUnits } from '@ledgerline/domain';
 import { selectRows, type Database, type DbOrTx } from '../../db/client';
-import { customers, globalPayBatches, globalPayPayments } from '../../db/schema';
+import { globalPayBatches, globalPayPayments } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { findCustomerAccount } from '../accounts';
 import { audit } from '../audit';
@@ -36,6 +36,7 @@ import {
   type BatchRow,
   type PaymentRow,
 } from './repository';
+import { brandIdOf } from '../customers';
 
 /** The spec's mass permission for global payouts (spec 2 §6 "Mass group: … global"). */
 export const GLOBAL_FLAG = 'mass.global';
@@ -191,16 +192,13 @@ async function createDraft(
       };
   }
   const batch = await db.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({ brandId: customers.brandId })
-      .from(customers)
-      .where(eq(customers.id, actor.customerId));
+    const brandId = await brandIdOf(tx, actor.customerId);
     const [created] = await tx
       .insert(globalPayBatches)
       .values({
         customerId: actor.customerId,
         accountId: account.id,
-        brandId: customer?.brandId ?? 'pebble',
+        brandId: brandId ?? 'pebble',
         createdByUserId: actor.userId,
         batchName: input.batchName,
         currencyCode: account.currencyCode,

@@ -154,8 +154,7 @@ async function requestForPayer(
   const query = db.select().from(paymentRequests).where(eq(paymentRequests.token, token));
   const [row] = lock ? await query.for('update') : await query;
   const payerBrand = await brandIdOf(db, actor.customerId);
-  if (!row || payerBrand === null || payerBrand !== row.brandId)
-    throw AppError.notFound('This payment link is not valid');
+  if (!row || payerBrand !== row.brandId) throw AppError.notFound('This payment link is not valid');
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { RailsIncomingBody } from '@ledgerline/contract';
 import { getBrand, isBrandId } from '@ledgerline/domain/brands';
 import { DEFAULT_LANGUAGE, isLanguage } from '@ledgerline/domain/languages';
 import type { Database } from '../../db/client';
-import { accounts, customers, ledgerTransfers, paymentInstructions, users } from '../../db/schema';
+import { accounts, ledgerTransfers, paymentInstructions, users } from '../../db/schema';
 import { t } from '../../i18n/translate';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit';
@@ -19,6 +19,7 @@ import { collectionBrands, receiveFundingPayment } from '../funding';
 import type { Mailer } from '../notifications';
 import type { RealtimeHub } from '../realtime';
 import { enqueueWebhookEvent } from '../webhooks';
+import { brandIdOf } from '../customers';
 
 /** The ledger kind of money another bank sends in (the history's "Incoming bank transfer" type). */
 export const INCOMING_KIND = 'incoming_transfer';
@@ -157,16 +158,13 @@ export async function receiveIncomingTransfer(deps: IncomingDeps, body: RailsInc
         reference: body.reference,
       },
     });
-    const [customer] = await tx
-      .select({ brandId: customers.brandId })
-      .from(customers)
-      .where(eq(customers.id, target.customerId));
+    const brandId = await brandIdOf(tx, target.customerId);
     const owners = await tx
       .select({ id: users.id, email: users.email, language: users.language })
       .from(users)
       .where(eq(users.customerId, target.customerId))
       .orderBy(asc(users.id));
-    const brand = getBrand(isBrandId(customer?.brandId) ? customer.brandId : 'pebble');
+    const brand = getBrand(isBrandId(brandId) ? brandId : 'pebble');
     const [owner] = owners;
     if (owner) {
       const lang = isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
