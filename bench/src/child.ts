@@ -154,17 +154,29 @@ export function installCleanup(): void {
   });
 }
 
-/** A port that was free on the loopback interface a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/**
+ * Ports the bench's servers take: below the kernel's ephemeral range (32768–60999 by default), so a
+ * process that listens on port 0 (a test server, a browser) cannot take the port between this
+ * check and the server's own listen. When that happened, the bench measured someone else's server.
+ */
+const SERVER_PORTS = { from: 20_000, to: 32_000 } as const;
+
+function tryListen(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolvePort(port) : reject(new Error('no free port'))));
-    });
+    server.once('error', () => resolveFree(false));
+    server.listen(port, LOOPBACK, () => server.close(() => resolveFree(true)));
   });
+}
+
+/** A port outside the ephemeral range that was free on the loopback interface a moment ago. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port =
+      SERVER_PORTS.from + Math.floor(Math.random() * (SERVER_PORTS.to - SERVER_PORTS.from));
+    if (await tryListen(port)) return port;
+  }
+  throw new Error(`no free port between ${SERVER_PORTS.from} and ${SERVER_PORTS.to}`);
 }
 
 /** Polls until the server answers any HTTP status; fails when the child exits or time runs out. */
