@@ -24,9 +24,10 @@ import { Money } from './money';
  * zero per currency, every customer account is locked once (in id order) before anything is read,
  * a repeated idempotency key posts nothing new (the first transfer answers again), and the batch is
  * all-or-nothing: when the sum of what leaves an account would take it below its minimum, nothing
- * is posted. Rows are checked and go in a thousand at a time, one JSON-document insert each, built while the
- * database stores the one before (db/bulk.ts runInTurn), and each touched account's cached balance
- * and pending amount are written once, so the cost grows with the rows, not with round trips per row.
+ * is posted. Transfers are checked and go in a thousand at a time, one JSON-document insert each,
+ * built while the database stores the part before (db/bulk.ts runInTurn); a caller may build the
+ * list itself as it goes (postTransferList). Each touched account's cached balance and pending
+ * amount are written once, so the cost grows with the rows, not with round trips per row.
  */
 
 const ACCOUNTS_PER_UPDATE = 2_000;
@@ -53,15 +54,22 @@ function keyOf(customerId: number | null, key: string): string {
   return `${customerId ?? ''}\u0000${key}`;
 }
 
-/** The earlier transfers of the keys in the list, by customer and key (after the account locks). */
-async function earlierTransfers(tx: Tx, inputs: PostTransferInput[]) {
-  const byCustomer = new Map<number, string[]>();
+/** A list's idempotency keys, by customer. */
+export type KeysByCustomer = Map<number, string[]>;
+
+function keysOf(inputs: readonly PostTransferInput[]): KeysByCustomer {
+  const byCustomer: KeysByCustomer = new Map();
   for (const input of inputs) {
     if (input.idempotencyKey === undefined || input.customerId === null) continue;
     const keys = byCustomer.get(input.customerId) ?? [];
     keys.push(input.idempotencyKey);
     byCustomer.set(input.customerId, keys);
   }
+  return byCustomer;
+}
+
+/** The earlier transfers of the keys in the list, by customer and key (after the account locks). */
+async function earlierTransfers(tx: Tx, byCustomer: KeysByCustomer) {
   const found = new Map<string, { id: string; status: string; requestHash: string | null }>();
   for (const [customerId, keys] of byCustomer) {
     for (const part of chunks([...new Set(keys)], KEYS_PER_LOOKUP)) {
@@ -98,23 +106,55 @@ const reusedKey = () =>
  */
 export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promise<PostedInBatch[]> {
   if (inputs.length === 0) return [];
-  const parsed = inputs.map(parseLegs);
-  const byId = await loadAccounts(
-    tx,
-    parsed.flatMap((legs) => legs.map((leg) => leg.accountId)),
-  );
+  return postTransferList(tx, {
+    accountIds: inputs.flatMap((input) => input.postings.map((posting) => posting.accountId)),
+    keys: keysOf(inputs),
+    inputs,
+  });
+}
 
-  const earlier = await earlierTransfers(tx, inputs);
-  const answers: (PostedInBatch | null)[] = inputs.map(() => null);
-  const firstOfKey = new Map<string, number>();
-  const fresh: { index: number; prepared: Prepared }[] = [];
+/**
+ * A list of transfers built as it is stored: a mass batch's rows become transfers a part at a
+ * time, each part built while the database stores the one before. What must hold for the whole
+ * list is given up front: every account a leg touches (all are locked, in id order, before the
+ * first transfer is checked) and every idempotency key (earlier transfers are looked up once).
+ */
+export interface TransferList {
+  accountIds: number[];
+  keys: KeysByCustomer;
+  inputs: Iterable<PostTransferInput>;
+}
+
+/** postTransfers for a list built as it is stored (see TransferList). */
+export async function postTransferList(tx: Tx, list: TransferList): Promise<PostedInBatch[]> {
+  const byId =
+    list.accountIds.length > 0 ? await loadAccounts(tx, list.accountIds) : new Map<number, never>();
+  const earlier = await earlierTransfers(tx, list.keys);
+  const declared = new Set<string>();
+  for (const [customerId, keys] of list.keys)
+    for (const key of keys) declared.add(keyOf(customerId, key));
+
+  const answers: (PostedInBatch | null)[] = [];
+  /** The first transfer of each key in the list: its index and request hash. */
+  const firstOfKey = new Map<string, { index: number; requestHash: string | null }>();
+  const repeats: { index: number; key: string }[] = [];
+  const fresh: Prepared[] = [];
   /** Checks one input and answers what it posts; null when an earlier transfer answers it. */
   const prepare = (input: PostTransferInput, index: number): Prepared | null => {
+    const parsed = parseLegs(input);
+    for (const leg of parsed)
+      if (!byId.has(leg.accountId))
+        throw new Error(`ledger: account ${leg.accountId} was not in the list's accounts`);
     if (input.idempotencyKey !== undefined) {
       const key = keyOf(input.customerId, input.idempotencyKey);
+      if (!declared.has(key))
+        throw new Error(
+          `ledger: idempotency key ${input.idempotencyKey} was not in the list's keys`,
+        );
+      const requestHash = input.requestHash ?? null;
       const before = earlier.get(key);
       if (before) {
-        if (before.requestHash !== (input.requestHash ?? null)) throw reusedKey();
+        if (before.requestHash !== requestHash) throw reusedKey();
         answers[index] = {
           id: before.id,
           status: before.status as TransferStatus,
@@ -124,13 +164,14 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       }
       const first = firstOfKey.get(key);
       if (first !== undefined) {
-        if ((inputs[first]!.requestHash ?? null) !== (input.requestHash ?? null)) throw reusedKey();
+        if (first.requestHash !== requestHash) throw reusedKey();
         // Filled in below once the first one has its id.
+        repeats.push({ index, key });
         return null;
       }
-      firstOfKey.set(key, index);
+      firstOfKey.set(key, { index, requestHash });
     }
-    return { input, ...checkLegs(input, parsed[index]!, byId) };
+    return { input, ...checkLegs(input, parsed, byId) };
   };
 
   const now = new Date();
@@ -148,20 +189,30 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
       pending: prepared.input.status === 'pending',
       createdAt: now,
     }));
-  // The list is checked and stored a part at a time: each part is checked and its statements built
-  // while the database stores the part before (db/bulk.ts runInTurn). A refusal, here or in the
-  // funds check below, fails the caller's transaction, which takes back what was stored.
+  // The list is checked and stored a part at a time: each part is built (by the caller's
+  // iterable), checked and turned into statements while the database stores the part before
+  // (db/bulk.ts runInTurn). A refusal, here or in the funds check below, fails the caller's
+  // transaction, which takes back what was stored.
+  let count = 0;
   await runInTurn(
     tx,
     (function* () {
-      for (let start = 0; start < inputs.length; start += ROWS_PER_INSERT) {
+      const iterator = list.inputs[Symbol.iterator]();
+      for (let done = false; !done;) {
         const part: { index: number; prepared: Prepared }[] = [];
-        for (let index = start; index < Math.min(start + ROWS_PER_INSERT, inputs.length); index++) {
-          const prepared = prepare(inputs[index]!, index);
+        while (part.length < ROWS_PER_INSERT) {
+          const next = iterator.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          const index = count++;
+          answers.push(null);
+          const prepared = prepare(next.value, index);
           if (prepared) part.push({ index, prepared });
         }
         if (part.length === 0) continue;
-        fresh.push(...part);
+        fresh.push(...part.map(({ prepared }) => prepared));
         const transfers = part.map(({ index, prepared }) => transferRow(index, prepared));
         yield* insertStatements(ledgerTransfers, transfers, ROWS_PER_INSERT);
         const legs = part.flatMap(({ index, prepared }) => postingRows(index, prepared));
@@ -172,10 +223,10 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
 
   // What the whole list does to each customer account: checked against its minimum once.
   const settledNet = netByAccount(
-    fresh.flatMap(({ prepared }) => (prepared.input.status === 'settled' ? prepared.legs : [])),
+    fresh.flatMap((prepared) => (prepared.input.status === 'settled' ? prepared.legs : [])),
   );
   const reserved = new Map<number, Money>();
-  for (const { prepared } of fresh) {
+  for (const prepared of fresh) {
     if (prepared.input.status !== 'pending') continue;
     for (const [accountId, net] of netByAccount(prepared.legs))
       reserved.set(accountId, (reserved.get(accountId) ?? new Money(0)).plus(reservationOf(net)));
@@ -202,11 +253,8 @@ export async function postTransfers(tx: Tx, inputs: PostTransferInput[]): Promis
   await writeAccounts(tx, updates);
 
   // Repeats inside the list answer their first occurrence.
-  inputs.forEach((input, index) => {
-    if (answers[index] !== null || input.idempotencyKey === undefined) return;
-    const first = firstOfKey.get(keyOf(input.customerId, input.idempotencyKey))!;
-    answers[index] = { ...answers[first]!, replayed: true };
-  });
+  for (const { index, key } of repeats)
+    answers[index] = { ...answers[firstOfKey.get(key)!.index]!, replayed: true };
   return answers.map((answer) => answer!);
 }
 

@@ -7,7 +7,7 @@ export {
   systemAccount,
 } from './ledger';
 export type { PostingInput, PostTransferInput, SystemRole } from './ledger';
-export { postTransfers, rejectTransfers, settleTransfers } from './batch';
-export type { PostedInBatch } from './batch';
+export { postTransferList, postTransfers, rejectTransfers, settleTransfers } from './batch';
+export type { PostedInBatch, TransferList } from './batch';
 export { Money, moneyText, requireMinorUnits } from './money';
 export { recentTransfers, TRANSFER_KINDS } from './recent';

@@ -12,7 +12,7 @@ import {
   settleTransfer,
   systemAccount,
 } from './ledger';
-import { postTransfers, rejectTransfers, settleTransfers } from './batch';
+import { postTransferList, postTransfers, rejectTransfers, settleTransfers } from './batch';
 
 let server: TestServer;
 let customerId: number;
@@ -532,6 +532,63 @@ describe('postTransfers (a batch in one transaction)', () => {
     expect(a!.map((entry) => entry.id)).toEqual(b!.map((entry) => entry.id));
     expect([...a!, ...b!].filter((entry) => !entry.replayed)).toHaveLength(3);
     expect((await account(from)).balance).toBe('4.00000000');
+    await assertLedgerBalanced(db());
+  });
+
+  it('posts a list built as it is stored, and refuses one that touches what it did not declare', async () => {
+    const from = await fundedAccount('100');
+    const to = await fundedAccount('0');
+    const stranger = await fundedAccount('0');
+    const keyPrefix = `list-${from}`;
+    const inputs = batch(
+      from,
+      Array.from({ length: 1_200 }, () => to),
+      '0.05',
+      { keyPrefix },
+    );
+    const keys = new Map([[customerId, inputs.map((input) => input.idempotencyKey!)]]);
+    let built = 0;
+    const lazily = function* (list: typeof inputs) {
+      for (const input of list) {
+        built += 1;
+        yield input;
+      }
+    };
+    const posted = await db().transaction((tx) =>
+      postTransferList(tx, { accountIds: [from, to], keys, inputs: lazily(inputs) }),
+    );
+    expect(built).toBe(1_200);
+    expect(posted.filter((entry) => !entry.replayed)).toHaveLength(1_200);
+    expect((await account(from)).balance).toBe('40.00000000');
+    expect((await account(to)).balance).toBe('60.00000000');
+
+    const before = (await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length;
+    // An account the list did not name (so was never locked), then a key it did not name.
+    const strayAccount = batch(from, [to, stranger], '1');
+    expect(
+      String(
+        await failure(
+          db().transaction((tx) =>
+            postTransferList(tx, { accountIds: [from, to], keys: new Map(), inputs: strayAccount }),
+          ),
+        ),
+      ),
+    ).toContain(`account ${stranger} was not in the list's accounts`);
+    const strayKey = batch(from, [to], '1', { keyPrefix: `${keyPrefix}-other` });
+    expect(
+      String(
+        await failure(
+          db().transaction((tx) =>
+            postTransferList(tx, { accountIds: [from, to], keys, inputs: strayKey }),
+          ),
+        ),
+      ),
+    ).toContain("was not in the list's keys");
+    expect((await db().select({ id: ledgerTransfers.id }).from(ledgerTransfers)).length).toBe(
+      before,
+    );
+    expect((await account(from)).balance).toBe('40.00000000');
+    expect((await account(stranger)).balance).toBe('0.00000000');
     await assertLedgerBalanced(db());
   });
 

@@ -12,8 +12,10 @@ import {
   hashRequest,
   Money,
   moneyText,
+  postTransferList,
   postTransfers,
   systemAccount,
+  type PostedInBatch,
   type PostingInput,
   type PostTransferInput,
 } from '../ledger';
@@ -215,7 +217,9 @@ export async function payRows(
   const planned: Planned[] = [];
   const failures: { row: RowRecord; reason: string }[] = [];
   const touched = new Set<number>([account.id]);
+  let posted: PostedInBatch[];
   if (type === 'p2p') {
+    // Each row is quoted first: its payee's account is locked with the others before any posting.
     const reads = QuoteReads.batch(tx);
     for (const row of rows) {
       let quote: Quote;
@@ -258,10 +262,16 @@ export async function payRows(
         },
       });
     }
+    posted = await postTransfers(
+      tx,
+      planned.map((entry) => entry.input),
+    );
   } else {
+    // Every row pays into the rail's clearing account: the accounts are known before any row is
+    // built, so each row's transfer is built as the ledger stores the part before it.
     const clearing = await systemAccount(tx, 'clearing', account.currencyCode);
     const feeRevenue = await systemAccount(tx, 'feeRevenue', account.currencyCode);
-    for (const row of rows) {
+    const railInput = (row: RowRecord): PostTransferInput => {
       const amount = new Money(row.amount ?? '0');
       const fee = new Money(row.fee ?? '0');
       const payee = payeeOf(type, row.fields);
@@ -271,56 +281,59 @@ export async function payRows(
         { accountId: clearing.id, amount: amount.toFixed() },
       ];
       if (fee.greaterThan(0)) postings.push({ accountId: feeRevenue.id, amount: fee.toFixed() });
-      planned.push({
-        row,
-        input: {
-          ...common,
-          kind,
-          idempotencyKey: rowKey(batch.id, row.rowNumber),
-          requestHash: hashRequest({ batchId: batch.id, rowNumber: row.rowNumber }),
-          postings,
-          amount: moneyText(amount),
-          currencyCode: account.currencyCode,
+      return {
+        ...common,
+        kind,
+        idempotencyKey: rowKey(batch.id, row.rowNumber),
+        requestHash: hashRequest({ batchId: batch.id, rowNumber: row.rowNumber }),
+        postings,
+        amount: moneyText(amount),
+        currencyCode: account.currencyCode,
+        fee: moneyText(fee),
+        // The shape of a single external transfer's details (transfers/external.ts quoteExternal).
+        details: {
+          fromAccount: account.id,
+          toAccount: null,
+          toAmount: moneyText(amount),
+          toCurrency: account.currencyCode,
+          rate: '1',
           fee: moneyText(fee),
-          // The shape of a single external transfer's details (transfers/external.ts quoteExternal).
-          details: {
-            fromAccount: account.id,
-            toAccount: null,
-            toAmount: moneyText(amount),
-            toCurrency: account.currencyCode,
-            rate: '1',
-            fee: moneyText(fee),
-            email: null,
-            name: payee.name || null,
-            description: cell(row.fields, 'description') || null,
-            beneficiary: payeeText,
-            payeeText,
-            toOwnAccount: false,
-            countryCode: cell(row.fields, 'countryCode').toUpperCase() || null,
-            rail: {
-              type: kind,
-              scheme: cell(row.fields, 'scheme') || null,
-              destination: payee.shown,
-              bankCode: cell(row.fields, 'bankCode') || null,
-              branchCode: cell(row.fields, 'branchCode') || null,
-              swift: cell(row.fields, 'swift').toUpperCase() || null,
-              network: cell(row.fields, 'network') || null,
-              instantKeyType: cell(row.fields, 'instantKeyType') || null,
-              securityQuestion: cell(row.fields, 'securityQuestion') || null,
-              extraParams: [],
-            },
-            massBatchId: batch.id,
-            massRow: row.rowNumber,
+          email: null,
+          name: payee.name || null,
+          description: cell(row.fields, 'description') || null,
+          beneficiary: payeeText,
+          payeeText,
+          toOwnAccount: false,
+          countryCode: cell(row.fields, 'countryCode').toUpperCase() || null,
+          rail: {
+            type: kind,
+            scheme: cell(row.fields, 'scheme') || null,
+            destination: payee.shown,
+            bankCode: cell(row.fields, 'bankCode') || null,
+            branchCode: cell(row.fields, 'branchCode') || null,
+            swift: cell(row.fields, 'swift').toUpperCase() || null,
+            network: cell(row.fields, 'network') || null,
+            instantKeyType: cell(row.fields, 'instantKeyType') || null,
+            securityQuestion: cell(row.fields, 'securityQuestion') || null,
+            extraParams: [],
           },
+          massBatchId: batch.id,
+          massRow: row.rowNumber,
         },
-      });
-    }
+      };
+    };
+    posted = await postTransferList(tx, {
+      accountIds: [account.id, clearing.id, feeRevenue.id],
+      keys: new Map([[batch.customerId, rows.map((row) => rowKey(batch.id, row.rowNumber))]]),
+      inputs: (function* () {
+        for (const row of rows) {
+          const entry = { row, input: railInput(row) };
+          planned.push(entry);
+          yield entry.input;
+        }
+      })(),
+    });
   }
-
-  const posted = await postTransfers(
-    tx,
-    planned.map((entry) => entry.input),
-  );
   const paidStatus = input.pending ? 'pending' : rowStatusAfterPaying(type);
   await updateRows(tx, [
     ...planned.map((entry, index) => ({
