@@ -44,6 +44,28 @@ export function* insertStatements<T extends PgTable>(
 }
 
 /**
+ * insertMany for several tables in ONE statement, in the order given: each insert but the last is
+ * a data-modifying WITH of the last (`with s0 as (insert …) insert …`), so rows may reference rows
+ * inserted before them (foreign keys are checked at the statement's end). Null when there are no
+ * rows at all.
+ */
+export function insertTogether(
+  inserts: readonly { table: PgTable; rows: readonly Record<string, unknown>[] }[],
+): SQL | null {
+  const statements = inserts
+    .map(({ table, rows }) => insertStatement(table, rows as readonly PgTable['$inferInsert'][]))
+    .filter((statement): statement is SQL => statement !== null);
+  const last = statements.pop();
+  if (!last) return null;
+  if (statements.length === 0) return last;
+  const before = sql.join(
+    statements.map((statement, index) => sql`${sql.raw(`s${index}`)} as (${statement})`),
+    sql`, `,
+  );
+  return sql`with ${before} ${last}`;
+}
+
+/**
  * Runs the statements one after another, in order, taking the next one from the iterable (which
  * may build it then, and may wait for reads of its own) while the database runs the one before:
  * the server's work and the database's overlap instead of taking turns. The statement is sent

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { RESPONSE_CODES } from '@ledgerline/domain';
-import { anyOf, insertMany, insertStatements, runInTurn } from '../../db/bulk';
+import { anyOf, insertMany, insertTogether, runInTurn } from '../../db/bulk';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, postings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -213,10 +213,18 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
         }
         if (part.length === 0) continue;
         fresh.push(...part.map(({ prepared }) => prepared));
-        const transfers = part.map(({ index, prepared }) => transferRow(index, prepared));
-        yield* insertStatements(ledgerTransfers, transfers, ROWS_PER_INSERT);
-        const legs = part.flatMap(({ index, prepared }) => postingRows(index, prepared));
-        yield* insertStatements(postings, legs, ROWS_PER_INSERT * 2);
+        // One statement a part: the next part is built while the database stores all of this one.
+        const statement = insertTogether([
+          {
+            table: ledgerTransfers,
+            rows: part.map(({ index, prepared }) => transferRow(index, prepared)),
+          },
+          {
+            table: postings,
+            rows: part.flatMap(({ index, prepared }) => postingRows(index, prepared)),
+          },
+        ]);
+        if (statement) yield statement;
       }
     })(),
   );
