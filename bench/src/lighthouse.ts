@@ -368,6 +368,8 @@ export async function runLighthousePart(): Promise<LighthouseReport> {
     server = await startLedgerline({
       webDist: DIST,
       env: { SEED_DEMO: 'true', BOT_CHECK: 'false' },
+      // Migrating and seeding the demo on PGlite took more than two minutes on a loaded machine.
+      startTimeoutMs: 300_000,
     });
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
