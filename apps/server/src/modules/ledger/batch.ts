@@ -138,7 +138,18 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
   /** The first transfer of each key in the list: its index and request hash. */
   const firstOfKey = new Map<string, { index: number; requestHash: string | null }>();
   const repeats: { index: number; key: string }[] = [];
-  const fresh: Prepared[] = [];
+  // What the list does to each account, summed as each part is built: settled legs move the
+  // balance, pending ones reserve what leaves.
+  const settledNet = new Map<number, Money>();
+  const reserved = new Map<number, Money>();
+  const addUp = (prepared: Prepared) => {
+    const settled = prepared.input.status === 'settled';
+    for (const [accountId, net] of netByAccount(prepared.legs)) {
+      const sums = settled ? settledNet : reserved;
+      const amount = settled ? net : reservationOf(net);
+      sums.set(accountId, (sums.get(accountId) ?? new Money(0)).plus(amount));
+    }
+  };
   /** Checks one input and answers what it posts; null when an earlier transfer answers it. */
   const prepare = (input: PostTransferInput, index: number): Prepared | null => {
     const parsed = parseLegs(input);
@@ -212,7 +223,7 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
           if (prepared) part.push({ index, prepared });
         }
         if (part.length === 0) continue;
-        fresh.push(...part.map(({ prepared }) => prepared));
+        for (const { prepared } of part) addUp(prepared);
         // One statement a part: the next part is built while the database stores all of this one.
         const statement = insertTogether([
           {
@@ -230,15 +241,6 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
   );
 
   // What the whole list does to each customer account: checked against its minimum once.
-  const settledNet = netByAccount(
-    fresh.flatMap((prepared) => (prepared.input.status === 'settled' ? prepared.legs : [])),
-  );
-  const reserved = new Map<number, Money>();
-  for (const prepared of fresh) {
-    if (prepared.input.status !== 'pending') continue;
-    for (const [accountId, net] of netByAccount(prepared.legs))
-      reserved.set(accountId, (reserved.get(accountId) ?? new Money(0)).plus(reservationOf(net)));
-  }
   const updates: { id: number; balance: Money; pendingAmount: Money }[] = [];
   for (const accountId of new Set([...settledNet.keys(), ...reserved.keys()])) {
     const account = byId.get(accountId)!;
