@@ -237,19 +237,20 @@ export async function uploadBatch(
     if (!created) throw new Error('The batch was not stored');
     // Rows are checked and stored a part at a time, each part checked while the database stores
     // the one before (db/bulk.ts runInTurn).
-    const checked: RowCheck[] = [];
+    // The file as checked (masked secrets), written line by line as its rows are checked.
+    const lines = [csvLine(columns.map((column) => column.header))];
     await runInTurn(
       tx,
       (async function* () {
         for (let start = 0; start < read.rows.length; start += ROWS_PER_PART) {
-          const first = checked.length;
+          const part: RowCheck[] = [];
           for (const cells of read.rows.slice(start, start + ROWS_PER_PART))
-            checked.push(await checkRow(tx, env, cells));
+            part.push(await checkRow(tx, env, cells));
           yield* insertStatements(
             batchTransferRows,
-            checked.slice(first).map((row, index) => ({
+            part.map((row, index) => ({
               batchId: created.id,
-              rowNumber: first + index + 1,
+              rowNumber: start + index + 1,
               fields: row.fields,
               errors: row.errors,
               status: row.status,
@@ -258,13 +259,12 @@ export async function uploadBatch(
             })),
             ROWS_PER_PART,
           );
+          for (const row of part)
+            lines.push(csvLine(columns.map((column) => row.fields[column.key] ?? '')));
         }
       })(),
     );
-    const fileContent =
-      csvLine(columns.map((column) => column.header)) +
-      checked.map((row) => csvLine(columns.map((column) => row.fields[column.key] ?? ''))).join('');
-    await refreshBatch(tx, created, { fileContent });
+    await refreshBatch(tx, created, { fileContent: lines.join('') });
     return created;
   });
   return {
