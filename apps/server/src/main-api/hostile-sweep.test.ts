@@ -723,3 +723,194 @@ describe('text the database cannot hold', () => {
     }
   });
 });
+
+/*
+ * The same request many times at once, for writes that carry no idempotency key: twenty identical
+ * calls together leave what two calls one after the other leave (one entry where the second call
+ * is refused or changes nothing), and none answers a 5xx.
+ */
+describe('the same write twenty times at once', () => {
+  interface Case {
+    name: string;
+    caller: () => Caller;
+    /** The call, for a marker that makes its entry unique. */
+    write: (marker: string) => (token: string) => Promise<{ statusCode: number; body: string }>;
+    /** The answer that lists the entries. */
+    list: (token: string) => Promise<{ statusCode: number; body: string }>;
+    /** What the list shows of the entry, when not the marker itself. */
+    key?: (marker: string) => string;
+  }
+
+  const main =
+    (method: string, payload: unknown) =>
+    (token: string): Promise<{ statusCode: number; body: string }> =>
+      server.main(method, jsonText(payload), { token });
+  const rest =
+    (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    (token: string): Promise<{ statusCode: number; body: string }> =>
+      server.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+
+  const cases: Case[] = [
+    {
+      name: 'addEmail',
+      caller: () => world.personal,
+      write: (marker) => main('addEmail', { email: `${marker}@example.com` }),
+      list: main('getProfile', {}),
+    },
+    {
+      name: 'addPhone',
+      caller: () => world.personal,
+      write: (marker) =>
+        main('addPhone', { phoneCountryCode: 'LT', phone: phoneOf(marker), phoneType: 2 }),
+      list: main('getProfile', {}),
+      key: (marker) => phoneOf(marker),
+    },
+    {
+      name: 'addPayoutBlacklist',
+      caller: () => world.personal,
+      write: (marker) =>
+        main('addPayoutBlacklist', { email: `${marker}@example.com`, blockType: 'p2p' }),
+      list: main('getPayoutBlacklist', {}),
+    },
+    {
+      name: 'addIpWhitelistEntry',
+      caller: () => world.personal,
+      write: (marker) => main('addIpWhitelistEntry', { ip: ipOf(marker) }),
+      list: main('getIpWhitelist', {}),
+      key: (marker) => `"${ipOf(marker)}"`,
+    },
+    {
+      name: 'addCompanyPaymentEmail',
+      caller: () => world.business,
+      write: (marker) => main('addCompanyPaymentEmail', { email: `${marker}@example.com` }),
+      list: main('getCompanyPaymentEmails', {}),
+    },
+    {
+      name: 'addCompanyUser',
+      caller: () => world.business,
+      write: (marker) =>
+        main('addCompanyUser', {
+          email: `${marker}@example.com`,
+          accessRight: 2,
+          permissions: [],
+        }),
+      list: main('getCompanyUsers', {}),
+    },
+    {
+      name: 'savePaymentTemplate',
+      caller: () => world.personal,
+      write: (marker) =>
+        main('savePaymentTemplate', {
+          type: 'wire',
+          name: marker,
+          bankDetails: {
+            beneficiaryName: 'Marie Dubois',
+            countryCode: 'FR',
+            iban: 'FR1420041010050500013M02606',
+            currency: 'EUR',
+          },
+        }),
+      list: main('getPaymentTemplates', {}),
+    },
+    {
+      name: 'POST /api/public-api/apikey',
+      caller: () => world.business,
+      write: (marker) =>
+        rest('POST', '/api/public-api/apikey', {
+          customerId: world.business.customerId,
+          name: marker,
+          scopes: ['read'],
+        }),
+      list: (token) =>
+        rest('GET', `/api/public-api/apikey?customerId=${world.business.customerId}`)(token),
+    },
+    {
+      name: 'POST /api/public-api/allowedip',
+      caller: () => world.business,
+      write: (marker) =>
+        rest('POST', '/api/public-api/allowedip', {
+          customerId: world.business.customerId,
+          name: marker,
+          ipFrom: ipOf(marker),
+          ipTo: ipOf(marker),
+        }),
+      list: (token) =>
+        rest('GET', `/api/public-api/allowedip?customerId=${world.business.customerId}`)(token),
+    },
+    {
+      name: 'POST /api/public-api/webhook',
+      caller: () => world.business,
+      write: (marker) =>
+        rest('POST', '/api/public-api/webhook', {
+          customerId: world.business.customerId,
+          name: marker,
+          url: `https://example.com/${marker}`,
+        }),
+      list: (token) =>
+        rest('GET', `/api/public-api/webhook?customerId=${world.business.customerId}`)(token),
+    },
+  ];
+
+  let markers = 0;
+  function nextMarker(): string {
+    markers += 1;
+    return `same${markers}x${Math.floor(random() * 1e6)}`;
+  }
+
+  /** A documentation address (203.0.113.0/24) from the marker's number. */
+  function ipOf(marker: string): string {
+    return `203.0.113.${(Number(/^same(\d+)/.exec(marker)?.[1] ?? '1') % 250) + 1}`;
+  }
+
+  /** A Lithuanian mobile number from the marker's number. */
+  function phoneOf(marker: string): string {
+    return `6${String(61_000_000 + Number(/^same(\d+)/.exec(marker)?.[1] ?? '1')).slice(1)}`;
+  }
+
+  function occurrences(text: string, marker: string): number {
+    return text.split(marker).length - 1;
+  }
+
+  it.each(cases.map((item) => [item.name, item] as const))(
+    '%s: twenty at once leave what two in turn leave',
+    async (_name, item) => {
+      const caller = item.caller();
+      const count = async (marker: string): Promise<number> => {
+        const listed = await item.list(caller.token);
+        expect(listed.statusCode, listed.body).toBe(200);
+        // A phone number is listed in its international form, in groups.
+        return occurrences(listed.body.replace(/[\s-]/g, ''), item.key?.(marker) ?? marker);
+      };
+      const inTurn = nextMarker();
+      const first = await item.write(inTurn)(caller.token);
+      expect(first.statusCode, first.body).toBeLessThan(300);
+      // How often one entry shows the marker (an e-mail may show as address and as login).
+      const once = await count(inTurn);
+      expect(once).toBeGreaterThan(0);
+      const second = await item.write(inTurn)(caller.token);
+      expect(second.statusCode, second.body).toBeLessThan(500);
+      const isOnce = (await count(inTurn)) === once;
+
+      const atOnce = nextMarker();
+      const write = item.write(atOnce);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => write(caller.token)));
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        expect(errorEnvelopeSchema.safeParse(JSON.parse(answer.body)).success, answer.body).toBe(
+          true,
+        );
+      }
+      // Two in turn made one entry: twenty at once make one. Two made two: each accepted call of
+      // the twenty made one (a cap may refuse some).
+      const accepted = answers.filter((answer) => answer.statusCode === 200).length;
+      expect(accepted).toBeGreaterThan(0);
+      expect(await count(atOnce)).toBe(isOnce ? once : accepted * once);
+      await assertLedgerBalanced(f.db());
+    },
+  );
+});
