@@ -14,6 +14,7 @@ import type { RestRoute } from '@ledgerline/contract';
 import { RESPONSE_CODES } from '@ledgerline/domain';
 import type { Caller } from './actor';
 import { AppError } from './errors';
+import { unstorableTextError } from './text-input';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -57,6 +58,8 @@ declare module 'fastify' {
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   return (data) => {
+    const unstorable = unstorableTextError(data);
+    if (unstorable) return { error: unstorable };
     // Fastify gives a request without a body as null or undefined (a JSON null was refused before).
     const parsed = schema.safeParse(httpPart === 'body' && data == null ? {} : data);
     if (parsed.success) return { value: parsed.data };

@@ -18,6 +18,7 @@ import type { Database } from '../db/client';
 import type { Services } from '../services';
 import type { SiteResolver } from '../lib/site';
 import { AppError, issuesToValidationErrors } from '../lib/errors';
+import { assertStorableText } from '../lib/text-input';
 import { resolveActor } from '../modules/customers';
 import { route } from '../lib/route';
 import { authenticateRequest } from '../plugins/auth-guard';
@@ -102,6 +103,8 @@ export function registerMainApi(
     const payloadInput = Object.fromEntries(
       Object.entries(bag).filter(([key]) => !(ENVELOPE_KEYS as string[]).includes(key)),
     );
+    // NUL and lone surrogates would reach PostgreSQL, which refuses them with an error (a 500).
+    assertStorableText(bag);
     const payload = definition.request.safeParse(payloadInput);
     if (!payload.success) throw AppError.invalid(issuesToValidationErrors(payload.error.issues));
 

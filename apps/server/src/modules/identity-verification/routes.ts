@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   IDV_SIGNATURE_HEADER,
@@ -201,10 +201,16 @@ export async function identityVerificationRoutes(
       (request, body, done) => {
         const text = typeof body === 'string' ? body : body.toString('utf8');
         rawBodies.set(request, text);
+        // Fastify's own errors for an empty or broken body: the error handler answers them in
+        // the envelope as a 400 (a bare SyntaxError was a 500).
+        if (text.trim() === '') {
+          done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+          return;
+        }
         try {
           done(null, JSON.parse(text));
-        } catch (error) {
-          done(error as Error, undefined);
+        } catch {
+          done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
         }
       },
     );
