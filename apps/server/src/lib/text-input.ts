@@ -11,7 +11,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * 116), and a lone UTF-16 surrogate is no character at all (jsonb refuses its escape). No field
  * of the contract has a use for either.
  */
-function isStorableText(text: string): boolean {
+export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 

@@ -418,6 +418,20 @@ describe('document upload: every refusal answers the envelope and stores nothing
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ validationErrors: { _: 'validation.multipart' } });
   });
+
+  it('refuses a NUL or broken Unicode in the data part and stores nothing', async () => {
+    const who = await createCustomer();
+    for (const password of ['pass\u0000word', 'pass\ud800word']) {
+      const answer = await upload(
+        who,
+        { ...passport, documentPassword: password },
+        { mainDocument: { bytes: PDF, name: 'a.pdf' } },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.validationErrors).toEqual({ documentPassword: 'validation.invalidValue' });
+    }
+    expect(await storedFor(who.customerId)).toEqual({ documents: 0, files: 0 });
+  });
 });
 
 describe("another customer's documents are out of reach", () => {

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { assertStorableText } from '../../lib/text-input';
 import { audit } from '../audit';
 import { checkFile, type CheckedFile, type ParsedUpload } from './files';
 import { categoryTypeIds, findOwnDocument, toUploadedDocuments, today } from './repository';
@@ -46,6 +47,8 @@ export async function uploadDocument(
   } catch {
     throw AppError.invalid({ data: 'validation.required' }, 'The data part must be JSON');
   }
+  // Its texts are stored: NUL and broken Unicode are refused on their field (decision 116).
+  assertStorableText(raw);
   const parsed = documentUploadDataSchema.safeParse(raw);
   if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
   const data = parsed.data;

@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../../../test/helper';
 import { HOSTILE_IDS, jsonText } from '../../../test/hostile';
 import { assertLedgerBalanced } from '../../../test/ledger';
 import { createCustomer, openAccount } from '../cards/test-fixtures';
+import { readCsvBatch } from './parse';
 import { toCsv, toXlsx } from './samples';
 
 let server: TestServer;
@@ -358,6 +359,34 @@ describe('mass transfer upload and workbench (issue 17)', () => {
       expect(body.validationErrors, message).toEqual({ attachedFile: message });
     }
     expect(await batchCount()).toBe(before);
+  });
+
+  it('refuses a NUL or broken Unicode in pasted rows, a name or a cell, and stores nothing', async () => {
+    const who = await business();
+    const data = { batchName: 'Text', accountId: who.accountId, type: 'wire' };
+    const before = await batchCount();
+    const pasted = (description: string) =>
+      toCsv([WIRE_HEADER, wireRow(1, { description }), wireRow(2)]);
+    for (const [payload, field] of [
+      [{ ...data, text: pasted('a\u0000b') }, 'text'],
+      [{ ...data, text: pasted('a\ud800b') }, 'text'],
+      [{ ...data, batchName: 'Pay\u0000roll', text: pasted('fine') }, 'batchName'],
+    ] as const) {
+      const { status, body } = await upload(who, payload);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: { [field]: 'validation.invalidValue' },
+      });
+    }
+    expect(await batchCount()).toBe(before);
+    // A file's cells are read by the module itself (an XLSX may spell them as character references).
+    for (const cell of ['a\u0000b', 'a\udc00b'])
+      expect(() => readCsvBatch('wire', pasted(cell))).toThrow(
+        expect.objectContaining({
+          validationErrors: { attachedFile: 'validation.massCellUnstorable' },
+        }),
+      );
   });
 
   it('refuses callers without the mass flag, another customer’s account and batch, and a locked batch', async () => {

@@ -10,6 +10,7 @@ import {
   type MassTransferType,
 } from '@ledgerline/domain/mass-transfers';
 import { AppError } from '../../lib/errors';
+import { isStorableText } from '../../lib/text-input';
 
 /*
  * A batch file into rows of cells by column key (issue 17): CSV (also pasted text) with the
@@ -95,6 +96,12 @@ function toRows(type: MassTransferType, table: readonly (readonly string[])[]): 
         throw refuse(
           'validation.massCellTooLong',
           `Row ${index + 1}, column ${key}: a cell holds at most ${MASS_MAX_CELL_LENGTH} characters`,
+        );
+      // An XLSX cell can spell NUL or half a surrogate pair as a character reference.
+      if (!isStorableText(value))
+        throw refuse(
+          'validation.massCellUnstorable',
+          `Row ${index + 1}, column ${key}: a cell holds a NUL character or broken Unicode`,
         );
       row[key] = value;
     });

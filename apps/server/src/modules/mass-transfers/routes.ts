@@ -6,6 +6,7 @@ import { MASS_MAX_BYTES } from '@ledgerline/domain/mass-transfers';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../lib/actor';
 import { AppError, issuesToValidationErrors } from '../../lib/errors';
+import { assertStorableText } from '../../lib/text-input';
 import { route } from '../../lib/route';
 import type { Services } from '../../services';
 import { resolveActor } from '../customers';
@@ -63,6 +64,8 @@ async function readForm(body: Buffer, contentType: string | undefined) {
   } catch {
     throw AppError.invalid({ data: 'validation.invalidValue' }, 'The data part is not JSON');
   }
+  // Its texts are stored: NUL and broken Unicode are refused on their field (decision 116).
+  assertStorableText(json);
   const parsed = massUploadDataSchema.safeParse(json);
   if (!parsed.success) throw AppError.invalid(issuesToValidationErrors(parsed.error.issues));
   return { data: parsed.data, file };

@@ -6,6 +6,7 @@ import { LOGO_MAX_BYTES } from '@ledgerline/domain/merchant-buttons';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { assertStorableText } from '../../lib/text-input';
 import { route } from '../../lib/route';
 import { requireMerchantRights, resolveActor } from '../customers';
 import {
@@ -76,6 +77,8 @@ async function readUpload(body: Buffer, contentType: string | undefined) {
   } catch {
     throw AppError.invalid({ data: 'validation.invalidValue' }, 'The data part is not JSON');
   }
+  // Its texts are stored: NUL and broken Unicode are refused on their field (decision 116).
+  assertStorableText(json);
   const parsed = logoUploadDataSchema.safeParse(json);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
