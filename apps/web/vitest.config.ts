@@ -11,7 +11,9 @@ export const freshWebTests: string[] = freshWebTestList;
 /**
  * Every package that imports React, directly or through another: the tests run them through Vite,
  * so that `react` resolves to Preact as in the build (vite.config.ts's PREACT_ALIASES). A package
- * left to Node would load the real React.
+ * left to Node would load the real React. All of Testing Library goes through Vite too: user-event
+ * left to Node loaded a second @testing-library/dom (its CommonJS build), whose clicks the `act`
+ * wrapper configured on the first never wrapped (decision 115).
  */
 const REACT_LIBRARIES =
   /[\\/]node_modules[\\/](?:preact|@mantine|@floating-ui|@tanstack[\\/]react-|@testing-library|@hookform|react-|qrcode\.react|use-callback-ref|use-sidecar)/;
