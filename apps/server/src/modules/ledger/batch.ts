@@ -24,8 +24,9 @@ import { Money } from './money';
  * zero per currency, every customer account is locked once (in id order) before anything is read,
  * a repeated idempotency key posts nothing new (the first transfer answers again), and the batch is
  * all-or-nothing: when the sum of what leaves an account would take it below its minimum, nothing
- * is posted. Transfers are checked and go in a thousand at a time, one JSON-document insert each,
- * built while the database stores the part before (db/bulk.ts runInTurn); a caller may build the
+ * is posted. Transfers are checked and go in a thousand at a time, one statement a part (the
+ * transfers and their postings, db/bulk.ts insertTogether), each part built while the database
+ * stores the one before (db/bulk.ts runInTurn); a caller may build the
  * list itself as it goes (postTransferList). Each touched account's cached balance and pending
  * amount are written once, so the cost grows with the rows, not with round trips per row.
  */
