@@ -1,2 +1,5 @@
-CREATE INDEX "ledger_transfers_open" ON "ledger_transfers" USING btree ("id","status") WHERE "ledger_transfers"."status" in ('pending', 'rejected');--> statement-breakpoint
-CREATE INDEX "postings_pending_transfer" ON "postings" USING btree ("transfer_id","account_id","id") WHERE "postings"."pending";
+-- History's open items (decision 109) need two indexes: ledger_transfers_open on ledger_transfers and
+-- postings_pending_transfer on postings. They are built after the migrations by
+-- src/db/online-indexes.ts, CONCURRENTLY on PostgreSQL (decision 118): a plain CREATE INDEX here, in
+-- the migrations' transaction, would stop every posting while it read a large ledger.
+SELECT 1;

@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { buildOnlineIndexes } from './online-indexes';
 import * as schema from './schema';
 import type { Database } from './client';
 
@@ -166,6 +167,7 @@ export function pgliteHandle(
       await migratePglite(drizzlePglite(client, { schema }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+      await buildOnlineIndexes((text, values) => client.query(text, values), 'pglite');
     },
     dumpDataDir() {
       return client.dumpDataDir('none');
@@ -323,10 +325,15 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       client.on('error', () => undefined);
       await client.connect();
       try {
-        await client.query('select pg_advisory_lock(7243001)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        try {
+          await client.query('select pg_advisory_lock(7243001)');
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
+        }
+        // After the migrations' lock is let go: a node waiting on it would block the builds.
+        await buildOnlineIndexes((text, values) => client.query(text, values), 'postgres');
       } finally {
-        await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
         await client.end();
       }
     },

@@ -535,7 +535,8 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_customer_created').on(table.customerId, table.createdAt),
     index('ledger_transfers_status').on(table.status),
     // History's rejected and processing counts (decision 109): the few open or refused transfers,
-    // read from the index alone.
+    // read from the index alone. Built after the migrations, without blocking writes
+    // (db/online-indexes.ts, decision 118).
     index('ledger_transfers_open')
       .on(table.id, table.status)
       .where(sql`${table.status} in ('pending', 'rejected')`),
@@ -573,7 +574,8 @@ export const postings = pgTable(
     // History pages walk one account's postings newest first (keyset on created_at, id): modules/history.
     index('postings_account_created').on(table.accountId, table.createdAt, table.id),
     // The pending legs alone (every leg of a pending or rejected transfer is one): history's
-    // rejected and processing counts join them without touching the table (decision 109).
+    // rejected and processing counts join them without touching the table (decision 109). Built
+    // after the migrations, without blocking writes (db/online-indexes.ts, decision 118).
     index('postings_pending_transfer')
       .on(table.transferId, table.accountId, table.id)
       .where(sql`${table.pending}`),
