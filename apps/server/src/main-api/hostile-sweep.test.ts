@@ -949,3 +949,362 @@ describe('the same write twenty times at once', () => {
     },
   );
 });
+
+/*
+ * Another customer's records, by id: every id field of every main-API method and REST route (the
+ * account, invoice, batch, template, card, device, key, webhook, document… ids) is sent a real id
+ * of another customer's row of each table that names its owner (customer_id or user_id), taken
+ * from the database's own catalogue so a new table is tried without being listed here. An answer
+ * that takes such an id must not show that row (a distinctive text of it the same request with
+ * the caller's own value did not show), and no call may change or remove another customer's row.
+ */
+describe("another customer's records, by id", () => {
+  interface Foreign {
+    table: string;
+    id: string;
+    /** Names, e-mails, numbers, descriptions: text that identifies the row in an answer. */
+    texts: string[];
+  }
+  const ID_FIELD = /(^id|Id|Ids|^(from|to)Account)$/;
+  /** What changes without anyone touching the row (a P2P to its owner moves their balance). */
+  const VOLATILE = ['balance', 'pending_amount', 'updated_at', 'last_used_at', 'last_seen_at'];
+  /** Rows the server's own background work changes while the sweep runs (the mailer sends). */
+  const BUSY_TABLES = new Set(['outbox']);
+  /** A second business, with an API key of its own. */
+  let neighbour: Caller;
+  let neighbourSecret: string;
+  /** The foreign rows of the pass in progress. */
+  let foreign: Foreign[] = [];
+
+  function distinctive(json: unknown, out: string[] = []): string[] {
+    if (typeof json === 'string') {
+      if (
+        json.length >= 8 &&
+        /[\s@.\d]/.test(json) &&
+        /[a-z]/i.test(json) &&
+        !/^\d{4}-\d{2}-\d{2}/.test(json) &&
+        // An origin (where a link was made) is every customer's.
+        !/^https?:\/\/[^/]+\/?$/.test(json)
+      )
+        out.push(json);
+    } else if (json && typeof json === 'object')
+      for (const value of Object.values(json)) distinctive(value, out);
+    return out;
+  }
+
+  async function foreignState(): Promise<string> {
+    const parts = foreign.map(
+      (row) =>
+        sql`select ${row.table} || ':' || coalesce((row_to_json(t)::jsonb - ${sql.raw(
+          `array[${VOLATILE.map((column) => `'${column}'`).join(', ')}]`,
+        )}::text[])::text, 'gone') as state
+            from (select 1) one left join ${sql.identifier(row.table)} t on t.id::text = ${row.id}`,
+    );
+    const rows = await selectRows<{ state: string }>(f.db(), sql.join(parts, sql` union all `));
+    return rows
+      .map((row) => row.state)
+      .sort()
+      .join('\n');
+  }
+
+  /**
+   * One row of each table that names its owner, of customers the caller is not and cannot act
+   * for: the oldest, which no background work (rails, settlement) is still moving.
+   */
+  async function foreignRowsOf(caller: Caller): Promise<Foreign[]> {
+    const owners = await selectRows<{ id: number }>(
+      f.db(),
+      sql`select c.id from customers c
+          where c.id <> ${caller.customerId}
+            and not exists (select 1 from customer_access a join users u on u.id = a.user_id
+              where a.customer_id = c.id and u.customer_id = ${caller.customerId})`,
+    );
+    const ownerList = sql.join(
+      owners.map((owner) => sql`${owner.id}`),
+      sql`, `,
+    );
+    const tables = await selectRows<{ table: string; owner: string }>(
+      f.db(),
+      sql`select c.table_name as table, c.column_name as owner from information_schema.columns c
+          where c.table_schema = current_schema() and c.column_name in ('customer_id', 'user_id', 'payee_customer_id', 'merchant_customer_id')
+            and exists (select 1 from information_schema.columns i
+              where i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id')
+          order by 1, 2`,
+    );
+    const rows: Foreign[] = [];
+    for (const { table, owner } of tables) {
+      if (BUSY_TABLES.has(table) || rows.some((seen) => seen.table === table)) continue;
+      const ownedBy =
+        owner === 'user_id'
+          ? sql`t.user_id in (select id from users where customer_id in (${ownerList}))`
+          : sql`${sql.identifier(owner)} in (${ownerList})`;
+      const found = await selectRows<{ id: string; json: Record<string, unknown> }>(
+        f.db(),
+        sql`select t.id::text as id, row_to_json(t) as json from ${sql.identifier(table)} t
+            where ${ownedBy} order by t.id limit 20`,
+      );
+      // A record with two parties (an invoice's payer, a payment's payer) is the caller's too
+      // when the caller is the other party.
+      const row = found.find(
+        ({ json }) =>
+          !Object.entries(json).some(
+            ([column, value]) => /customer_id$/.test(column) && value === caller.customerId,
+          ) && !JSON.stringify(json).toLowerCase().includes(caller.email),
+      );
+      if (row) rows.push({ table, id: row.id, texts: distinctive(row.json) });
+    }
+    return rows;
+  }
+
+  /** The words a table's name uses for what an id field names, where they differ. */
+  const SYNONYMS: Record<string, string> = {
+    transaction: 'transfer',
+    approvaltransaction: 'transfer',
+    operation: 'confirmation',
+    subscription: 'preapproval',
+    apikey: 'api_key',
+    application: 'card_application',
+    oldaddress: 'address',
+    payment: 'pay',
+    message: 'messages',
+  };
+
+  /**
+   * The foreign rows an id field is tried with: the tables its name names (invoiceId → invoices,
+   * batchId → batch_transfers and global_pay_batches), or every table for a bare `id` and for a
+   * name no table matches.
+   */
+  function rowsFor(field: string): Foreign[] {
+    const stem = field.replace(/(Id|Ids)$/, '').toLowerCase();
+    if (stem === 'id' || stem === '') return foreign;
+    const word = SYNONYMS[stem] ?? (/account/.test(stem) ? 'account' : stem);
+    const named = foreign.filter((row) =>
+      row.table.replaceAll('_', '').includes(word.replaceAll('_', '')),
+    );
+    return named.length > 0 ? named : foreign;
+  }
+
+  /** The value of an id field for a foreign row, as the field's schema takes it, or undefined. */
+  function asField(schema: z.ZodType | undefined, id: string): unknown {
+    if (!schema) return undefined;
+    const inner = unwrap(schema);
+    const element = inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined;
+    for (const value of /^\d+$/.test(id) ? [Number(id), id] : [id]) {
+      const candidate = element ? [value] : value;
+      if (schema.safeParse(candidate).success) return candidate;
+    }
+    return undefined;
+  }
+
+  /**
+   * Every id field of every method and route, as the caller, with each foreign row it names: the
+   * personal customer, then the business customer (the merchant routes and the public API v1).
+   */
+  async function sweepAs(caller: Caller, apiSecret?: string): Promise<number> {
+    foreign = await foreignRowsOf(caller);
+    acting = caller;
+    const before = await foreignState();
+    let tried = 0;
+    const check = async (
+      label: string,
+      baseBody: string,
+      row: Foreign,
+      sent: string,
+      call: () => Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>,
+    ) => {
+      tried += 1;
+      const response = await call();
+      if (outcomeOf(label, response) !== 'accepted') return;
+      // What the request itself carried (a name the sweep chose) may come back in any answer.
+      const shown = row.texts.filter(
+        (text) => response.body.includes(text) && !baseBody.includes(text) && !sent.includes(text),
+      );
+      if (shown.length > 0)
+        problems.push(`${label} showed ${row.table} ${row.id}: ${shown.join(', ').slice(0, 80)}`);
+      const after = await foreignState();
+      if (after !== before) {
+        const was = new Set(before.split('\n'));
+        const changed = after.split('\n').filter((line) => !was.has(line));
+        problems.push(
+          `${label} changed another customer's rows: ${changed.join(' | ').slice(0, 400)}`,
+        );
+        throw new Error(problems.join('\n'));
+      }
+    };
+
+    for (const [method, definition] of Object.entries(mainMethods)) {
+      if (definition.isPublic) continue;
+      const request = objectOf(definition.request as z.ZodType);
+      const shape = (request?.shape ?? {}) as Record<string, z.ZodType>;
+      const fields = Object.keys(shape).filter((field) => ID_FIELD.test(field));
+      if (!request || fields.length === 0) continue;
+      const base = plausible(request, method) as Record<string, unknown>;
+      const baseBody = (await callMain(caller, method, base)).body;
+      for (const field of fields)
+        for (const row of rowsFor(field)) {
+          const value = asField(shape[field], row.id);
+          if (value === undefined) continue;
+          await check(
+            `${caller.email} ${method} ${field}=${row.table}:${row.id}`,
+            baseBody,
+            row,
+            jsonText({ ...base, [field]: value }),
+            () => callMain(caller, method, { ...base, [field]: value }),
+          );
+        }
+    }
+
+    const routes = listRestRoutes().filter(
+      ({ route }) =>
+        !isSkipped(route) && route.auth !== 'public' && !route.devOnly && !route.multipart,
+    );
+    for (const { name, route } of routes) {
+      const isApiV1 = route.path.startsWith('/api/public/v1/');
+      if (isApiV1 && !apiSecret) continue;
+      const bearer = isApiV1 ? apiSecret : caller.token;
+      const paramNames = [...route.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map(
+        (match) => match[1] ?? '',
+      );
+      const params = Object.fromEntries(
+        paramNames.map((param) => [param, pathValue(route.params, param)]),
+      );
+      const query = objectOf(route.query);
+      const queryBase = query ? (plausible(query, name) as Record<string, unknown>) : {};
+      const bodySchema = objectOf(route.body);
+      const bodyBase = bodySchema ? (plausible(bodySchema, name) as Record<string, unknown>) : {};
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const send = (
+        path: string,
+        search: Record<string, unknown>,
+        body: Record<string, unknown>,
+      ) => {
+        const text = queryText(search);
+        return server.app.inject({
+          method: route.method,
+          url: text ? `${path}?${text}` : path,
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(hasBody ? { payload: jsonText(body) } : {}),
+        });
+      };
+      const basePath = fillPath(route.path, params);
+      const paramShape = objectOf(route.params)?.shape as Record<string, z.ZodType> | undefined;
+      const queryShape = (query?.shape ?? {}) as Record<string, z.ZodType>;
+      const bodyShape = (bodySchema?.shape ?? {}) as Record<string, z.ZodType>;
+      const ids = (keys: string[]) => keys.filter((key) => ID_FIELD.test(key));
+      if (
+        [paramNames, Object.keys(queryShape), Object.keys(bodyShape)].every(
+          (keys) => ids(keys).length === 0,
+        )
+      )
+        continue;
+      const baseBody = (await send(basePath, queryBase, bodyBase)).body;
+      const label = (where: string, row: Foreign) =>
+        `${caller.email} ${route.method} ${route.path} ${where}=${row.table}:${row.id}`;
+      for (const param of ids(paramNames))
+        for (const row of rowsFor(param)) {
+          const value = asField(paramShape?.[param] ?? z.string(), row.id);
+          if (value === undefined) continue;
+          await check(label(`:${param}`, row), baseBody, row, jsonText([queryBase, bodyBase]), () =>
+            send(fillPath(route.path, { ...params, [param]: String(value) }), queryBase, bodyBase),
+          );
+        }
+      for (const field of ids(Object.keys(queryShape)))
+        for (const row of rowsFor(field)) {
+          const value = asField(queryShape[field], row.id);
+          if (value === undefined) continue;
+          await check(label(`?${field}`, row), baseBody, row, jsonText([queryBase, bodyBase]), () =>
+            send(basePath, { ...queryBase, [field]: value }, bodyBase),
+          );
+        }
+      for (const field of ids(Object.keys(bodyShape)))
+        for (const row of rowsFor(field)) {
+          const value = asField(bodyShape[field], row.id);
+          if (value === undefined) continue;
+          await check(
+            label(`body ${field}`, row),
+            baseBody,
+            row,
+            jsonText([queryBase, bodyBase]),
+            () => send(basePath, queryBase, { ...bodyBase, [field]: value }),
+          );
+        }
+    }
+    expect(await foreignState()).toBe(before);
+    return tried;
+  }
+
+  beforeAll(async () => {
+    // Another business: the merchant records (invoices, keys, webhooks, buttons, payment
+    // requests, pre-approvals, global payouts) of the seed are the business customer's.
+    const email = 'office@harbourlight.example';
+    neighbour = {
+      email,
+      token: await server.signIn(email),
+      customerId: await f.customerIdOf(email),
+    };
+    const key = await server.app.inject({
+      method: 'POST',
+      url: '/api/public-api/apikey',
+      headers: { authorization: `Bearer ${neighbour.token}` },
+      payload: {
+        customerId: neighbour.customerId,
+        name: 'Foreign ids',
+        scopes: ['read', 'payment-requests', 'preapproved-pulls'],
+      },
+    });
+    expect(key.statusCode, key.body).toBe(200);
+    neighbourSecret = (key.json() as { secret: string }).secret;
+    // Records the seed does not give the callers' neighbours: each made the way a customer makes it.
+    const business = world.business.token;
+    const account = (await f.accountIn(business, 'EUR')).accountId;
+    const made = [
+      await server.main(
+        'createInvoice',
+        jsonText({
+          toEmail: 'anna@pebble.example',
+          amount: '25',
+          currency: 'EUR',
+          dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+          noteBody: 'Harbour survey, phase two',
+        }),
+        { token: business },
+      ),
+      await server.main(
+        'createSavedButton',
+        jsonText({ name: 'Coffee beans', description: 'One bag of 1 kg', accountId: account }),
+        { token: business },
+      ),
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/public/v1/payment-requests',
+        headers: { authorization: `Bearer ${neighbourSecret}`, 'idempotency-key': randomUUID() },
+        payload: { amount: '25.50', currency: 'EUR', description: 'Order 1001 for table 4' },
+      }),
+      await server.main('addIpWhitelistEntry', jsonText({ ip: '198.51.100.77' }), {
+        token: world.personal.token,
+      }),
+    ];
+    for (const answer of made) expect(answer.statusCode, answer.body).toBe(200);
+  });
+
+  it('never shows, changes or removes another customer’s row', { timeout: 300_000 }, async () => {
+    problems.length = 0;
+    const tables = new Set<string>();
+    let tried = 0;
+    const passes: [Caller, string | undefined][] = [
+      [world.personal, undefined],
+      [world.business, world.apiSecret],
+      [neighbour, neighbourSecret],
+    ];
+    for (const [caller, apiSecret] of passes) {
+      tried += await sweepAs(caller, apiSecret);
+      for (const row of foreign) tables.add(row.table);
+    }
+    expect(problems).toEqual([]);
+    expect(tables.size, 'tables with another customer’s rows').toBeGreaterThan(25);
+    expect(tried, 'requests with another customer’s ids').toBeGreaterThan(4000);
+  });
+});
