@@ -555,6 +555,22 @@ function pathValue(schema: z.ZodType | undefined, name: string): string {
   return guess === undefined || guess === null ? '1' : String(guess);
 }
 
+/** A route's path parameters, query and body, each with plausible values (the sweep's base call). */
+function plausibleRequest(name: string, route: RestRoute) {
+  const paramNames = [...route.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const params = Object.fromEntries(
+    paramNames.map((param) => [param, pathValue(route.params, param)]),
+  );
+  const query = objectOf(route.query);
+  const queryBase = query ? (plausible(query, name) as Record<string, unknown>) : {};
+  const bodySchema = objectOf(route.body);
+  const bodyBase = bodySchema ? (plausible(bodySchema, name) as Record<string, unknown>) : {};
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return { paramNames, params, query, queryBase, bodySchema, bodyBase, hasBody };
+}
+
 function isSkipped(route: RestRoute): boolean {
   return route.answer === 'websocket' || route.staticFile === true;
 }
@@ -632,17 +648,8 @@ describe('hostile sweep over every REST route', () => {
         ? world.business
         : world.personal;
       const bearer = route.path.startsWith('/api/public/v1/') ? world.apiSecret : undefined;
-      const paramNames = [...route.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map(
-        (match) => match[1] ?? '',
-      );
-      const params = Object.fromEntries(
-        paramNames.map((param) => [param, pathValue(route.params, param)]),
-      );
-      const query = objectOf(route.query);
-      const queryBase = query ? (plausible(query, name) as Record<string, unknown>) : {};
-      const bodySchema = objectOf(route.body);
-      const bodyBase = bodySchema ? (plausible(bodySchema, name) as Record<string, unknown>) : {};
-      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const { paramNames, params, query, queryBase, bodySchema, bodyBase, hasBody } =
+        plausibleRequest(name, route);
       const basePath = fillPath(route.path, params);
       const send = async (
         note: string,
@@ -1162,17 +1169,8 @@ describe("another customer's records, by id", () => {
       const isApiV1 = route.path.startsWith('/api/public/v1/');
       if (isApiV1 && !apiSecret) continue;
       const bearer = isApiV1 ? apiSecret : caller.token;
-      const paramNames = [...route.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)].map(
-        (match) => match[1] ?? '',
-      );
-      const params = Object.fromEntries(
-        paramNames.map((param) => [param, pathValue(route.params, param)]),
-      );
-      const query = objectOf(route.query);
-      const queryBase = query ? (plausible(query, name) as Record<string, unknown>) : {};
-      const bodySchema = objectOf(route.body);
-      const bodyBase = bodySchema ? (plausible(bodySchema, name) as Record<string, unknown>) : {};
-      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const { paramNames, params, query, queryBase, bodySchema, bodyBase, hasBody } =
+        plausibleRequest(name, route);
       const send = (
         path: string,
         search: Record<string, unknown>,
