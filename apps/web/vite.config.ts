@@ -68,6 +68,19 @@ function localeParts(): Plugin {
   };
 }
 
+/**
+ * React's API on Preact (decision 115): the build and the web tests resolve React's modules to
+ * preact/compat, which brings the sign-in page under 150 KB. `npm run dev` keeps React itself for
+ * Fast Refresh, which needs React's renderer.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: join(HERE, 'src/lib/preact/react.ts') },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+];
+
 export default defineConfig(({ command, mode }) => {
   // In dev there is no version.json of our own, so the update check stays off (builtAt 'dev').
   const info: BuildInfo =
@@ -75,7 +88,10 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [localeParts(), react(), versionFile(info)],
     resolve: {
-      alias: { '@': join(HERE, 'src') },
+      alias: [
+        { find: /^@\//, replacement: `${join(HERE, 'src')}/` },
+        ...(command === 'build' || mode === 'test' ? PREACT_ALIASES : []),
+      ],
     },
     define: {
       __APP_BUILD__: JSON.stringify(info),

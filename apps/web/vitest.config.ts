@@ -8,16 +8,33 @@ import viteConfig from './vite.config.ts';
  */
 export const freshWebTests: string[] = freshWebTestList;
 
+/**
+ * Every package that imports React, directly or through another: the tests run them through Vite,
+ * so that `react` resolves to Preact as in the build (vite.config.ts's PREACT_ALIASES). A package
+ * left to Node would load the real React. All of Testing Library goes through Vite too: user-event
+ * left to Node loaded a second @testing-library/dom (its CommonJS build), whose clicks the `act`
+ * wrapper configured on the first never wrapped (decision 115).
+ */
+const REACT_LIBRARIES =
+  /[\\/]node_modules[\\/](?:preact|@mantine|@floating-ui|@tanstack[\\/]react-|@testing-library|@hookform|react-|qrcode\.react|use-callback-ref|use-sidecar)/;
+
 /** The web component tests' config (jsdom, the app's vite config), with `test` laid over it. */
 export function webTestConfig(test: NonNullable<ViteUserConfig['test']>) {
   return defineConfig((env) =>
-    mergeConfig(viteConfig(env), {
+    mergeConfig(viteConfig({ ...env, mode: 'test' }), {
+      // The ES module builds, as the browser build takes them: a CommonJS build `require`s React
+      // past the aliases.
+      resolve: {
+        mainFields: ['module', 'jsnext:main', 'jsnext'],
+        conditions: ['module', 'development|production'],
+      },
       test: {
         environment: 'jsdom',
         setupFiles: ['./src/test/setup.ts'],
         css: false,
         restoreMocks: true,
         testTimeout: 15_000,
+        server: { deps: { inline: [REACT_LIBRARIES] } },
         ...test,
       },
     }),

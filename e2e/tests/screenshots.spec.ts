@@ -110,6 +110,9 @@ test.describe('screenshot review set', () => {
         await page.goto('/cards');
         await expect(page).toHaveURL(/\/cards/);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // The list and a single card's page both offer a new card once their cards are there; the
+        // heading alone let a shot of the page still loading through.
+        await expect(page.getByText('Apply for a card', { exact: true })).toBeVisible();
         await shoot('cards', width);
       }
     });

@@ -30,6 +30,6 @@ describe('language picker', () => {
     expect(screen.getByRole('combobox', { name: 'Мова' })).toHaveValue('ua');
     await waitFor(() => expect(document.documentElement.lang).toBe('uk'));
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('ua');
-    expect(document.title).toBe('Вхід · Pebble Wallet');
+    await waitFor(() => expect(document.title).toBe('Вхід · Pebble Wallet'));
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 
@@ -12,7 +12,8 @@ describe('404 page', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Pebble Wallet');
+    // The title is set once the page has rendered, in an effect.
+    await waitFor(() => expect(document.title).toBe('Page not found · Pebble Wallet'));
   });
 
   it('answers routes that are not built yet, such as the company documents', async () => {

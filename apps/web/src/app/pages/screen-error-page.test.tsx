@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type TestApiServer } from '@/test/api-server';
 import type * as NewsFeature from '@/features/news';
@@ -50,7 +50,10 @@ describe('a screen that fails', () => {
     expect(within(nav).getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
-    expect(document.title).toBe('This page could not be shown · Pebble Wallet');
+    // The title is set once the page has rendered, in an effect.
+    await waitFor(() =>
+      expect(document.title).toBe('This page could not be shown · Pebble Wallet'),
+    );
   });
 
   it('says it in the chosen language', async () => {

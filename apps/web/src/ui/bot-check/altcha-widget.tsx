@@ -39,11 +39,20 @@ const STRING_KEYS = [
   'waitAlert',
 ] as const;
 
-/** The element's methods exist once its inner component has mounted (it says so with `load`). */
+/**
+ * The element's methods exist once its inner component has mounted (it says so with `load`). A
+ * widget removed before it finished mounting may still say `load`, without its methods: it is not
+ * used then, and the promise stays pending.
+ */
 function whenMounted(widget: AltchaWidgetElement): Promise<AltchaWidgetElement> {
   if (typeof widget.configure === 'function') return Promise.resolve(widget);
   return new Promise((resolve) => {
-    widget.addEventListener('load', () => resolve(widget), { once: true });
+    const onLoad = () => {
+      if (typeof widget.configure !== 'function') return;
+      widget.removeEventListener('load', onLoad);
+      resolve(widget);
+    };
+    widget.addEventListener('load', onLoad);
   });
 }
 

@@ -488,6 +488,8 @@ describe('/history', { timeout: 40_000 }, () => {
       }),
     );
     expect(await screen.findByText('Authorisations: 12 · page 2 of 2')).toBeInTheDocument();
+    // The page number shows at once, over page 1's rows, until page 2's arrive.
+    expect(await screen.findAllByText('Merchant 200')).not.toHaveLength(0);
     expect(calls('getAuthorizations').at(-1)).toEqual({
       accountId: 100,
       kind: 'currentAccount',

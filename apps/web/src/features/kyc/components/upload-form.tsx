@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { UploadedDocument } from '@ledgerline/contract';
 import {
@@ -35,6 +35,27 @@ function fileHint(file: File | null, required: boolean): string | true {
   if (file.size > DOCUMENT_MAX_BYTES) return 'validation.fileTooLarge';
   if (!EXTENSIONS.test(file.name)) return 'validation.fileType';
   return true;
+}
+
+/**
+ * A select's props from its form field. The options come from dictionaries that arrive after the
+ * form mounts (and change with the country), so the select is controlled by the form's value and
+ * shows the first option until the value is among them, as React shows it. Registering the select
+ * instead let react-hook-form read the element's value while the options were missing: on Preact
+ * that read '' and replaced the default country (decision 115).
+ */
+function selectProps(
+  field: ControllerRenderProps<UploadValues, 'countryCode' | 'categoryId' | 'documentTypeId'>,
+  options: readonly { value: string }[],
+) {
+  const value = String(field.value);
+  return {
+    name: field.name,
+    ref: field.ref,
+    onBlur: field.onBlur,
+    onChange: field.onChange,
+    value: options.some((option) => option.value === value) ? value : (options[0]?.value ?? ''),
+  };
 }
 
 /**
@@ -151,36 +172,58 @@ export function UploadForm({
     <form onSubmit={onSubmit} noValidate aria-label={t('kycDocs.uploadFormLabel')}>
       <fieldset disabled={upload.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="sm">
-          <NativeSelect
-            label={t('kycDocs.country')}
-            data={countryOptions}
-            error={err('countryCode')}
-            // Controlled: the options arrive after the form mounts, the chosen value must survive that.
-            value={countryCode}
-            {...form.register('countryCode', {
-              required: 'validation.required',
-              onChange: () => form.setValue('documentTypeId', ''),
-            })}
+          <Controller
+            control={form.control}
+            name="countryCode"
+            rules={{ required: 'validation.required' }}
+            render={({ field }) => (
+              <NativeSelect
+                label={t('kycDocs.country')}
+                data={countryOptions}
+                error={err('countryCode')}
+                {...selectProps(field, countryOptions)}
+                onChange={(event) => {
+                  field.onChange(event);
+                  form.setValue('documentTypeId', '');
+                }}
+              />
+            )}
           />
           {offered.length > 1 && (
-            <NativeSelect
-              label={t('kycDocs.category')}
-              data={offered.map((category) => ({
-                value: String(category.id),
-                label: category.name,
-              }))}
-              value={String(categoryId)}
-              {...form.register('categoryId', {
-                onChange: () => form.setValue('documentTypeId', ''),
-              })}
+            <Controller
+              control={form.control}
+              name="categoryId"
+              render={({ field }) => {
+                const categoryOptions = offered.map((category) => ({
+                  value: String(category.id),
+                  label: category.name,
+                }));
+                return (
+                  <NativeSelect
+                    label={t('kycDocs.category')}
+                    data={categoryOptions}
+                    {...selectProps(field, categoryOptions)}
+                    onChange={(event) => {
+                      field.onChange(event);
+                      form.setValue('documentTypeId', '');
+                    }}
+                  />
+                );
+              }}
             />
           )}
-          <NativeSelect
-            label={t('kycDocs.documentType')}
-            data={typeOptions}
-            error={err('documentTypeId')}
-            value={form.watch('documentTypeId')}
-            {...form.register('documentTypeId', { required: 'validation.required' })}
+          <Controller
+            control={form.control}
+            name="documentTypeId"
+            rules={{ required: 'validation.required' }}
+            render={({ field }) => (
+              <NativeSelect
+                label={t('kycDocs.documentType')}
+                data={typeOptions}
+                error={err('documentTypeId')}
+                {...selectProps(field, typeOptions)}
+              />
+            )}
           />
           <FormDateField
             control={form.control}

@@ -42,7 +42,7 @@ describe('the merchant screens', () => {
     });
     // An empty list says what to do, and keys work from anywhere.
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
-    expect(screen.getByText(/No range is enabled/)).toBeInTheDocument();
+    expect(await screen.findByText(/No range is enabled/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const form = await screen.findByRole('dialog', { name: 'New API key' });

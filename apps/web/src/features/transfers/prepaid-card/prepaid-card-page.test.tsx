@@ -122,6 +122,11 @@ describe('/card/{id}/load', { timeout: 40_000 }, () => {
     expect(
       await screen.findByText('The card cannot hold that much: load less.'),
     ).toBeInTheDocument();
+    // On the field, the review closed: never first in the review, then moved.
+    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(
+      /The card cannot hold that much: load less\./,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server!.calls('loadPrepaidCard')).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import { hasValidMinorUnits } from '@ledgerline/domain/money';
 import { normalizeAmountInput } from '@ledgerline/domain/transfers';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -73,7 +73,20 @@ const formSchema = z.object({
 });
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
+type FormField = keyof FormInput;
 const EMPTY: FormInput = { paymentAccountId: '', amount: '' };
+const FORM_FIELDS: readonly FormField[] = ['paymentAccountId', 'amount'];
+
+/** The messages of a refused call that belong to this form's fields (the server's field names are the form's). */
+function formFieldErrors(error: unknown): Partial<Record<FormField, string>> {
+  if (!isApiError(error) || !error.validationErrors) return {};
+  const found: Partial<Record<FormField, string>> = {};
+  for (const field of FORM_FIELDS) {
+    const message = error.validationErrors[field];
+    if (message) found[field] = message;
+  }
+  return found;
+}
 
 export function LoadPrepaidCardPage() {
   return <PrepaidCardMoneyPage direction="load" />;
@@ -219,15 +232,10 @@ function PrepaidCardForm({
 
   const placeOnFields = useCallback(
     (error: unknown) => {
-      if (!isApiError(error) || !error.validationErrors) return false;
-      let placed = false;
-      for (const [field, message] of Object.entries(error.validationErrors)) {
-        if (field === 'amount' || field === 'paymentAccountId') {
-          setError(field as FieldPath<FormInput>, { type: 'server', message });
-          placed = true;
-        }
-      }
-      return placed;
+      const found = Object.entries(formFieldErrors(error));
+      for (const [field, message] of found)
+        setError(field as FormField, { type: 'server', message });
+      return found.length > 0;
     },
     [setError],
   );
@@ -239,12 +247,17 @@ function PrepaidCardForm({
   const reviewed = flow.review;
   const quote = usePrepaidQuote(reviewed ? { ...reviewed.request, direction } : null);
   const quoted = quote.data && !quote.isPlaceholderData ? quote.data : undefined;
-  // A refused quote (a limit, the balance) belongs on the form: the review gives way to it.
   const quoteRefused = reviewed !== null && quote.isError && !quote.isFetching;
+  // A refused quote that names a field (a limit, the balance) belongs on the form: the render that
+  // has it closes the review and shows it on the field, and the effect then makes it the form's own
+  // error and leaves the review. Left to the effect alone, the review showed the refusal for a
+  // frame first on Preact, whose effects run after the render (decision 115).
+  const quoteFieldErrors = quoteRefused ? formFieldErrors(quote.error) : {};
+  const isRefusedOnFields = Object.keys(quoteFieldErrors).length > 0;
   const { backToForm } = flow;
   useEffect(() => {
-    if (quoteRefused && placeOnFields(quote.error)) backToForm();
-  }, [quoteRefused, quote.error, placeOnFields, backToForm]);
+    if (isRefusedOnFields && placeOnFields(quote.error)) backToForm();
+  }, [isRefusedOnFields, quote.error, placeOnFields, backToForm]);
 
   const [paymentAccountId = ''] = useWatch({ control, name: ['paymentAccountId'] });
   const account = sources.find((item) => String(item.accountId) === paymentAccountId);
@@ -406,7 +419,8 @@ function PrepaidCardForm({
       : []),
   ];
 
-  const err = (field: FieldPath<FormInput>) => fieldMessage(t, errors[field]?.message);
+  const err = (field: FormField) =>
+    fieldMessage(t, errors[field]?.message ?? quoteFieldErrors[field]);
   return (
     <div className={classes.columns}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -461,7 +475,7 @@ function PrepaidCardForm({
       </Paper>
       <TransferFacts title={t('prepaidCard.factsTitle')} rows={facts} />
       <TransferReview
-        opened={reviewed !== null}
+        opened={reviewed !== null && !isRefusedOnFields}
         amountLabel={t(
           direction === 'load'
             ? 'prepaidCard.load.reviewAmount'
