@@ -99,16 +99,17 @@ async function loadNavigationFacts({ session, apiClient, queryClient }: GuardDep
 }
 
 /**
- * A screen's loader that starts its first reads once the session is there (the layout's loader
- * checks the session and redirects; this one runs beside it and only reads). The screen renders
- * without waiting for what `prefetch` starts, only for what it awaits.
+ * A screen's loader that starts its first reads once the session is there, and returns at once:
+ * the layout's loader checks the session and redirects, and the navigation waits for nothing
+ * here. (A loader that awaited even a cached read let a page being left, such as /cards about to
+ * choose its tab, redirect before a quick Back had landed.)
  */
 export function prefetchWhenSignedIn(
   deps: GuardDependencies,
   prefetch: (deps: GuardDependencies) => Promise<void>,
 ) {
-  return async () => {
-    if (await hasSession(deps)) await prefetch(deps);
+  return () => {
+    void hasSession(deps).then((signedIn) => (signedIn ? prefetch(deps) : undefined));
     return null;
   };
 }
