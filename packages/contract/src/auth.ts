@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginFormSchema } from '@ledgerline/domain/validation';
 import { errorEnvelopeSchema } from './envelope';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * The auth service under /api/auth (spec 1 §7). Paths are relative to /api/auth unless they say
@@ -79,10 +80,10 @@ import { errorEnvelopeSchema } from './envelope';
  * solution is 400 reason `botCheckFailed`.
  */
 
-const pkceValue = z
-  .string()
-  .regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Must be 43 to 128 letters, digits, -, ., _ or ~');
-const shortText = z.string().min(1).max(512);
+const pkceValue = lazySchema(() =>
+  z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Must be 43 to 128 letters, digits, -, ., _ or ~'),
+);
+const shortText = lazySchema(() => z.string().min(1).max(512));
 
 export const AUTH_FLOWS = ['simple', 'direct', 'otp', 'push', 'verifyDevice', 'sms'] as const;
 export type AuthFlow = (typeof AUTH_FLOWS)[number];
@@ -95,108 +96,120 @@ export const SECOND_FACTOR_MODES = ['no', 'otp', 'sms', 'push'] as const;
 export type SecondFactorMode = (typeof SECOND_FACTOR_MODES)[number];
 
 /** Auth device (spec 1 §3). `secret` is only ever answered once, when the device is created. */
-export const authDeviceSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  type: z.enum(DEVICE_TYPES),
-  name: z.string(),
-  location: z.string().nullable(),
-  lastActivityAt: z.string().nullable(),
-  approved: z.boolean(),
-  isCurrent: z.boolean().optional(),
-});
+export const authDeviceSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    code: z.string(),
+    type: z.enum(DEVICE_TYPES),
+    name: z.string(),
+    location: z.string().nullable(),
+    lastActivityAt: z.string().nullable(),
+    approved: z.boolean(),
+    isCurrent: z.boolean().optional(),
+  }),
+);
 export type AuthDevice = z.infer<typeof authDeviceSchema>;
 
 /** POST /login. `altcha` carries the brand's bot-check solution (base64 payload). */
-export const loginRequestSchema = z
-  .object({
-    /** 'web' for the browser (refresh token in the cookie only); 'mobile' for the wrapper; anything else is an API client. */
-    client: z.string().min(1).max(64),
-    username: loginFormSchema.shape.username,
-    password: loginFormSchema.shape.password,
-    codeChallenge: pkceValue,
-    codeChallengeMethod: z.literal('S256', { message: 'Only S256 is accepted' }).optional(),
-    secret: shortText.optional(),
-    pushToken: shortText.optional(),
-    altcha: z.string().max(4096).optional(),
-  })
-  .strict();
+export const loginRequestSchema = lazySchema(() =>
+  z
+    .object({
+      /** 'web' for the browser (refresh token in the cookie only); 'mobile' for the wrapper; anything else is an API client. */
+      client: z.string().min(1).max(64),
+      username: loginFormSchema.shape.username,
+      password: loginFormSchema.shape.password,
+      codeChallenge: pkceValue,
+      codeChallengeMethod: z.literal('S256', { message: 'Only S256 is accepted' }).optional(),
+      secret: shortText.optional(),
+      pushToken: shortText.optional(),
+      altcha: z.string().max(4096).optional(),
+    })
+    .strict(),
+);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const MIGRATION_REQUIREMENTS = ['none', 'soft', 'strict'] as const;
 export type MigrationRequirement = (typeof MIGRATION_REQUIREMENTS)[number];
-export const migrationSchema = z.object({
-  req: z.enum(MIGRATION_REQUIREMENTS),
-  /** Whole days until a soft migration becomes strict; 0 for strict. */
-  daysLeft: z.number().int().nullable(),
-  /** The user's approved devices (usually none yet). */
-  devices: z.array(authDeviceSchema),
-  /** Strict only: the bearer for POST /scp/request and the realtime ticket on /scp. */
-  tmpJwt: z.string().nullable(),
-  strat: z.enum(['migrate', 'enable']),
-});
+export const migrationSchema = lazySchema(() =>
+  z.object({
+    req: z.enum(MIGRATION_REQUIREMENTS),
+    /** Whole days until a soft migration becomes strict; 0 for strict. */
+    daysLeft: z.number().int().nullable(),
+    /** The user's approved devices (usually none yet). */
+    devices: z.array(authDeviceSchema),
+    /** Strict only: the bearer for POST /scp/request and the realtime ticket on /scp. */
+    tmpJwt: z.string().nullable(),
+    strat: z.enum(['migrate', 'enable']),
+  }),
+);
 export type Migration = z.infer<typeof migrationSchema>;
 
 /** The answer of POST /login: one flow and the fields that flow needs (spec 1 §3 "Auth flow response"). */
-export const loginResponseSchema = z.object({
-  authFlow: z.enum(AUTH_FLOWS),
-  accessToken: z.string().optional(),
-  /** Left out for client 'web' (it travels in the HttpOnly cookie). */
-  refreshToken: z.string().optional(),
-  /** Seconds until the access token expires. */
-  expiresIn: z.number().optional(),
-  /** Authorization code for POST /token; single use (see "The authorization code"). */
-  code: z.string().optional(),
-  /** A short-lived bearer for the steps between login and token: realtime ticket, push re-send, scp. */
-  tmpJwt: z.string().optional(),
-  /** The user's approved devices (push: the phones the request went to). */
-  devices: z.array(authDeviceSchema).optional(),
-  /** Deep link shown as a QR code (verifyDevice). */
-  link: z.string().optional(),
-  userId: z.number().optional(),
-  /** Masked phone number, e.g. '+44 •••• ••0123'. */
-  phoneNumber: z.string().optional(),
-  /** Two digits that prefix the SMS so the customer can match it to this sign-in. */
-  smsIdentifier: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  /** The push login request's key, for PUT /login/{key}/confirm and the realtime event. */
-  key: z.string().optional(),
-  migration: migrationSchema.optional(),
-});
+export const loginResponseSchema = lazySchema(() =>
+  z.object({
+    authFlow: z.enum(AUTH_FLOWS),
+    accessToken: z.string().optional(),
+    /** Left out for client 'web' (it travels in the HttpOnly cookie). */
+    refreshToken: z.string().optional(),
+    /** Seconds until the access token expires. */
+    expiresIn: z.number().optional(),
+    /** Authorization code for POST /token; single use (see "The authorization code"). */
+    code: z.string().optional(),
+    /** A short-lived bearer for the steps between login and token: realtime ticket, push re-send, scp. */
+    tmpJwt: z.string().optional(),
+    /** The user's approved devices (push: the phones the request went to). */
+    devices: z.array(authDeviceSchema).optional(),
+    /** Deep link shown as a QR code (verifyDevice). */
+    link: z.string().optional(),
+    userId: z.number().optional(),
+    /** Masked phone number, e.g. '+44 •••• ••0123'. */
+    phoneNumber: z.string().optional(),
+    /** Two digits that prefix the SMS so the customer can match it to this sign-in. */
+    smsIdentifier: z
+      .string()
+      .regex(/^\d{2}$/)
+      .optional(),
+    /** The push login request's key, for PUT /login/{key}/confirm and the realtime event. */
+    key: z.string().optional(),
+    migration: migrationSchema.optional(),
+  }),
+);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /token: code + verifier (+ otp for otp and sms), or a device secret (+ pushToken). */
-export const tokenRequestSchema = z.union([
-  z
-    .object({
-      code: z.string().min(1).max(256),
-      codeVerifier: pkceValue,
-      otp: z
-        .string()
-        .regex(/^\d{4,8}$/, 'Enter the code of 4 to 8 digits')
-        .optional(),
-    })
-    .strict(),
-  z.object({ secret: shortText, pushToken: shortText.optional() }).strict(),
-]);
+export const tokenRequestSchema = lazySchema(() =>
+  z.union([
+    z
+      .object({
+        code: z.string().min(1).max(256),
+        codeVerifier: pkceValue,
+        otp: z
+          .string()
+          .regex(/^\d{4,8}$/, 'Enter the code of 4 to 8 digits')
+          .optional(),
+      })
+      .strict(),
+    z.object({ secret: shortText, pushToken: shortText.optional() }).strict(),
+  ]),
+);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 /** The answer of POST /token and POST /refresh. */
-export const tokensSchema = z.object({
-  accessToken: z.string(),
-  /** For the mobile wrapper and API clients; left out for client 'web' (HttpOnly cookie only). */
-  refreshToken: z.string().optional(),
-  expiresIn: z.number(),
-  userId: z.number().optional(),
-});
+export const tokensSchema = lazySchema(() =>
+  z.object({
+    accessToken: z.string(),
+    /** For the mobile wrapper and API clients; left out for client 'web' (HttpOnly cookie only). */
+    refreshToken: z.string().optional(),
+    expiresIn: z.number(),
+    userId: z.number().optional(),
+  }),
+);
 export type Tokens = z.infer<typeof tokensSchema>;
 
 /** POST /refresh and POST /logout: the body form is for the mobile wrapper; browsers use the cookie. An empty token is refused. */
-export const refreshRequestSchema = z
-  .object({ refreshToken: z.string().max(512).optional() })
-  .strict();
+export const refreshRequestSchema = lazySchema(() =>
+  z.object({ refreshToken: z.string().max(512).optional() }).strict(),
+);
 export const logoutRequestSchema = refreshRequestSchema;
 /** POST /logout answers { responseCode: '00', responseDescription } and clears the cookie. It takes a bearer, the cookie or the body's token. */
 
@@ -220,48 +233,64 @@ export const AUTH_ERROR_REASONS = [
   'emptyRefreshToken',
 ] as const;
 export type AuthErrorReason = (typeof AUTH_ERROR_REASONS)[number];
-export const authErrorSchema = errorEnvelopeSchema.extend({
-  reason: z.enum(AUTH_ERROR_REASONS).optional(),
-  /** accountBlocked: sign-in opens again at this ISO time. */
-  blockedUntil: z.string().optional(),
-});
+export const authErrorSchema = lazySchema(() =>
+  errorEnvelopeSchema.extend({
+    reason: z.enum(AUTH_ERROR_REASONS).optional(),
+    /** accountBlocked: sign-in opens again at this ISO time. */
+    blockedUntil: z.string().optional(),
+  }),
+);
 export type AuthError = z.infer<typeof authErrorSchema>;
 
 /** PUT /login/{key}/confirm — the device's decision on a push login (bearer: the device secret). Answers { key, approved }. */
-export const loginConfirmRequestSchema = z.object({ result: z.boolean() }).strict();
-export const loginConfirmResponseSchema = z.object({ key: z.string(), approved: z.boolean() });
+export const loginConfirmRequestSchema = lazySchema(() =>
+  z.object({ result: z.boolean() }).strict(),
+);
+export const loginConfirmResponseSchema = lazySchema(() =>
+  z.object({ key: z.string(), approved: z.boolean() }),
+);
 
 /** POST /push/re-send (tmpJwt bearer, no body) → a new device request; wait for this key. */
-export const pushResendResponseSchema = z.object({ key: z.string() });
+export const pushResendResponseSchema = lazySchema(() => z.object({ key: z.string() }));
 
 /** POST /stores-urls/send (access token or tmpJwt bearer): an SMS with the brand's app-store links. Answers { responseCode: '00', responseDescription }. */
-export const storesUrlsRequestSchema = z
-  .object({ phoneNumber: z.string().regex(/^\+?[0-9 ()-]{6,20}$/) })
-  .strict();
+export const storesUrlsRequestSchema = lazySchema(() =>
+  z.object({ phoneNumber: z.string().regex(/^\+?[0-9 ()-]{6,20}$/) }).strict(),
+);
 
 /** POST /scp/request (tmpJwt bearer of a strict migration, or an access token) → deeplink (shown as a QR code on /scp) and the key the realtime event will carry. */
-export const scpResponseSchema = z.object({ deeplink: z.string(), key: z.string() });
+export const scpResponseSchema = lazySchema(() =>
+  z.object({ deeplink: z.string(), key: z.string() }),
+);
 
 /** POST /devices (spec 1 §5 "Device create": name, code and type required). The device starts unapproved. */
-export const deviceCreateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(128),
-    code: z.string().trim().min(1).max(128),
-    type: z.enum(DEVICE_TYPES),
-    pushToken: shortText.optional(),
-  })
-  .strict();
-export const deviceCreatedSchema = authDeviceSchema.extend({ secret: z.string() });
+export const deviceCreateSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().trim().min(1).max(128),
+      code: z.string().trim().min(1).max(128),
+      type: z.enum(DEVICE_TYPES),
+      pushToken: shortText.optional(),
+    })
+    .strict(),
+);
+export const deviceCreatedSchema = lazySchema(() =>
+  authDeviceSchema.extend({ secret: z.string() }),
+);
 /** GET /devices and GET /api/device-api/device → { devices }; GET /devices/{id} → the device; DELETE answers { responseCode: '00' }. */
-export const deviceListSchema = z.object({ devices: z.array(authDeviceSchema) });
+export const deviceListSchema = lazySchema(() => z.object({ devices: z.array(authDeviceSchema) }));
 
 /**
  * PATCH /devices/{id}: renames one of the caller's own devices; answers the device (AuthDevice).
  * Another user's device id is 404.
  */
-export const deviceRenameSchema = z
-  .object({ name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong') })
-  .strict();
+export const deviceRenameSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong'),
+    })
+    .strict(),
+);
 
 /** How a new device can be approved (GET /devices/approve-methods answers the caller's available ones). */
 export const APPROVE_METHODS = [
@@ -269,77 +298,91 @@ export const APPROVE_METHODS = [
   { id: 2, name: 'otp' },
   { id: 3, name: 'existingDevice' },
 ] as const;
-export const approveMethodSchema = z.object({
-  id: z.number().int(),
-  name: z.enum(['sms', 'otp', 'existingDevice']),
-});
-export const approveMethodsResponseSchema = z.object({ methods: z.array(approveMethodSchema) });
+export const approveMethodSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.enum(['sms', 'otp', 'existingDevice']),
+  }),
+);
+export const approveMethodsResponseSchema = lazySchema(() =>
+  z.object({ methods: z.array(approveMethodSchema) }),
+);
 /**
  * Approving a new device: POST /devices/{id}/approve {methodId} starts (sms: a code goes by SMS;
  * otp: nothing is sent; existingDevice: a request waits on an approved device, `key` names it),
  * then PATCH /devices/{id}/approve/{methodId} {code?} completes (code for sms and otp; none for
  * existingDevice once that device approved) and answers the approved device.
  */
-export const deviceApproveStartSchema = z
-  .object({ methodId: z.number().int().min(1).max(3) })
-  .strict();
-export const deviceApproveStartResponseSchema = z.object({
-  deviceId: z.number(),
-  methodId: z.number(),
-  key: z.string().optional(),
-});
-export const deviceApproveCompleteSchema = z
-  .object({
-    code: z
-      .string()
-      .regex(/^\d{4,8}$/)
-      .optional(),
-  })
-  .strict();
+export const deviceApproveStartSchema = lazySchema(() =>
+  z.object({ methodId: z.number().int().min(1).max(3) }).strict(),
+);
+export const deviceApproveStartResponseSchema = lazySchema(() =>
+  z.object({
+    deviceId: z.number(),
+    methodId: z.number(),
+    key: z.string().optional(),
+  }),
+);
+export const deviceApproveCompleteSchema = lazySchema(() =>
+  z
+    .object({
+      code: z
+        .string()
+        .regex(/^\d{4,8}$/)
+        .optional(),
+    })
+    .strict(),
+);
 
 /** POST /realtime-ticket: with a bearer, for the session; without one, {tmpJwt} for a pending sign-in (push, verifyDevice, scp). */
-export const realtimeTicketRequestSchema = z
-  .object({ tmpJwt: z.string().max(2048).optional() })
-  .strict();
+export const realtimeTicketRequestSchema = lazySchema(() =>
+  z.object({ tmpJwt: z.string().max(2048).optional() }).strict(),
+);
 
 /**
  * SEI (spec 1 §2 "/auth/sei"): an authorization for the signed-in user to continue to a stored
  * path. POST /sei/authorize {path} creates it (pending, 10 minutes); POST /sei/authorize/{id}
  * approves it and answers the path to go to. Another user's authorization is 404.
  */
-export const seiAuthorizeRequestSchema = z
-  .object({
-    path: z
-      .string()
-      .min(1)
-      .max(512)
-      .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path on this site, starting with /'),
-  })
-  .strict();
-export const seiAuthorizationSchema = z.object({
-  authorizationId: z.string(),
-  path: z.string(),
-  status: z.enum(['pending', 'approved']),
-  expiresAt: z.string(),
-});
+export const seiAuthorizeRequestSchema = lazySchema(() =>
+  z
+    .object({
+      path: z
+        .string()
+        .min(1)
+        .max(512)
+        .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path on this site, starting with /'),
+    })
+    .strict(),
+);
+export const seiAuthorizationSchema = lazySchema(() =>
+  z.object({
+    authorizationId: z.string(),
+    path: z.string(),
+    status: z.enum(['pending', 'approved']),
+    expiresAt: z.string(),
+  }),
+);
 export type SeiAuthorization = z.infer<typeof seiAuthorizationSchema>;
 
 /**
  * GET /altcha → an ALTCHA v2 challenge (altcha-lib 2; public). Point the altcha widget's
  * challenge URL at /api/auth/altcha and send its base64 payload as `altcha`. Each solution works once.
  */
-export const altchaChallengeSchema = z.object({
-  parameters: z
-    .object({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      keySignature: z.string().optional(),
-      expiresAt: z.number().optional(),
-    })
-    .loose(),
-  signature: z.string().optional(),
-});
+export const altchaChallengeSchema = lazySchema(() =>
+  z.object({
+    parameters: z
+      .object({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+        keySignature: z.string().optional(),
+        expiresAt: z.number().optional(),
+      })
+      .loose(),
+    signature: z.string().optional(),
+  }),
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Calendar days on the wire (YYYY-MM-DD, UTC). A pattern alone let 2026-99-99, year 0000 and
@@ -21,7 +22,6 @@ export function isCalendarDay(text: string): boolean {
 }
 
 /** A calendar day YYYY-MM-DD (UTC) that exists, within EARLIEST_DAY..LATEST_DAY. */
-export const calendarDaySchema = z
-  .string()
-  .max(10, 'validation.date')
-  .refine(isCalendarDay, 'validation.date');
+export const calendarDaySchema = lazySchema(() =>
+  z.string().max(10, 'validation.date').refine(isCalendarDay, 'validation.date'),
+);

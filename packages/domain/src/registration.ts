@@ -6,6 +6,7 @@ import type {
   PersonalRegistrationType,
   TermKey,
 } from './brands';
+import { lazySchema } from './lazy-schema';
 
 /*
  * Registration, activation and account recovery (spec 1 §2, spec 2 §5 and §7). The rules live
@@ -17,20 +18,24 @@ import type {
 export const PASSWORD_RULE = { minLength: 10, maxLength: 128 } as const;
 
 /** At least 10 characters with at least one letter and one digit. */
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_RULE.minLength, 'validation.passwordRule')
-  .max(PASSWORD_RULE.maxLength, 'validation.tooLong')
-  .regex(/\p{L}/u, 'validation.passwordRule')
-  .regex(/\p{Nd}/u, 'validation.passwordRule');
+export const newPasswordSchema = lazySchema(() =>
+  z
+    .string()
+    .min(PASSWORD_RULE.minLength, 'validation.passwordRule')
+    .max(PASSWORD_RULE.maxLength, 'validation.tooLong')
+    .regex(/\p{L}/u, 'validation.passwordRule')
+    .regex(/\p{Nd}/u, 'validation.passwordRule'),
+);
 
 /** A trimmed e-mail address (the login username rule of spec 1 §5). */
-export const emailAddressSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(254, 'validation.tooLong')
-  .pipe(z.email('validation.email'));
+export const emailAddressSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.email')),
+);
 
 /** Names are whitespace-collapsed and trimmed (spec 2 §5). */
 function collapsedText(max: number) {
@@ -39,28 +44,32 @@ function collapsedText(max: number) {
     .transform((value) => value.replace(/\s+/g, ' ').trim())
     .pipe(z.string().min(1, 'validation.required').max(max, 'validation.tooLong'));
 }
-export const personNameSchema = collapsedText(128);
-export const businessNameSchema = collapsedText(256);
+export const personNameSchema = lazySchema(() => collapsedText(128));
+export const businessNameSchema = lazySchema(() => collapsedText(256));
 
 /** The code in an activation link: a random URL-safe token. */
-export const activationCodeSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(128, 'validation.tooLong')
-  .regex(/^[A-Za-z0-9_-]+$/, 'validation.activationCodeInvalid');
+export const activationCodeSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(128, 'validation.tooLong')
+    .regex(/^[A-Za-z0-9_-]+$/, 'validation.activationCodeInvalid'),
+);
 
 /** The password-reset code the customer types from the e-mail. */
 export const PASSWORD_RESET_CODE_LENGTH = 6;
-export const passwordResetCodeSchema = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'validation.required')
-      .regex(/^\d{6}$/, 'validation.resetCodeFormat'),
-  );
+export const passwordResetCodeSchema = lazySchema(() =>
+  z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'validation.required')
+        .regex(/^\d{6}$/, 'validation.resetCodeFormat'),
+    ),
+);
 
 /** Lifetimes and limits of the codes we send (issue 3: reset codes 5 minutes and 5 attempts). */
 export const ACCOUNT_CODE_LIMITS = {
@@ -234,11 +243,11 @@ export type BusinessRegistrationForm = z.input<
 >;
 
 /** Account recovery forms, one per step that asks for something. */
-export const recoveryEmailFormSchema = z.object({ email: emailAddressSchema });
+export const recoveryEmailFormSchema = lazySchema(() => z.object({ email: emailAddressSchema }));
 export type RecoveryEmailForm = z.input<typeof recoveryEmailFormSchema>;
-export const recoveryCodeFormSchema = z.object({ code: passwordResetCodeSchema });
+export const recoveryCodeFormSchema = lazySchema(() => z.object({ code: passwordResetCodeSchema }));
 export type RecoveryCodeForm = z.input<typeof recoveryCodeFormSchema>;
-export const recoveryPasswordFormSchema = withPasswordConfirmation(
-  z.object({ password: newPasswordSchema, confirmPassword: z.string() }),
+export const recoveryPasswordFormSchema = lazySchema(() =>
+  withPasswordConfirmation(z.object({ password: newPasswordSchema, confirmPassword: z.string() })),
 );
 export type RecoveryPasswordForm = z.input<typeof recoveryPasswordFormSchema>;

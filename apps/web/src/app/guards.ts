@@ -4,6 +4,7 @@ import type { ApiClient } from '@ledgerline/contract';
 import { isSafeInitialPath } from '@ledgerline/domain/safe-path';
 import {
   accessInfoQueryOptions,
+  customerInfoQueryOptions,
   getPendingSignIn,
   type SessionStore,
   type TokenRefresher,
@@ -85,6 +86,9 @@ export function requireMainSession(deps: GuardDependencies) {
  * the cache already. A failure here is left to the screens, which show it.
  */
 async function loadNavigationFacts({ session, apiClient, queryClient }: GuardDependencies) {
+  // The frame's customer info (the forced KYC or terms screen, the greeting) starts beside it,
+  // not after the layout's first render: one round trip fewer before the page (decision 119).
+  void queryClient.prefetchQuery(customerInfoQueryOptions(apiClient, session.getCustomerId()));
   // One try: the screens' own queries retry, and a slow retry here would hold the page.
   await queryClient
     .ensureQueryData({
@@ -92,6 +96,22 @@ async function loadNavigationFacts({ session, apiClient, queryClient }: GuardDep
       retry: false,
     })
     .catch(() => undefined);
+}
+
+/**
+ * A screen's loader that starts its first reads once the session is there, and returns at once:
+ * the layout's loader checks the session and redirects, and the navigation waits for nothing
+ * here. (A loader that awaited even a cached read let a page being left, such as /cards about to
+ * choose its tab, redirect before a quick Back had landed.)
+ */
+export function prefetchWhenSignedIn(
+  deps: GuardDependencies,
+  prefetch: (deps: GuardDependencies) => Promise<void>,
+) {
+  return () => {
+    void hasSession(deps).then((signedIn) => (signedIn ? prefetch(deps) : undefined));
+    return null;
+  };
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
 import type * as AuthFeatureModule from '@/features/auth';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { prefetchHome } from '@/features/home/api/prefetch';
 import { PageLoader } from '@/ui/page-loader';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 import { ScreenErrorPage } from './pages/screen-error-page';
 import {
   loginLoader,
+  prefetchWhenSignedIn,
   redirectToLogin,
   requireMainSession,
   requireSession,
@@ -316,6 +318,9 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
               children: [
                 {
                   path: 'home',
+                  loader: prefetchWhenSignedIn(deps, ({ queryClient, apiClient, session }) =>
+                    prefetchHome(queryClient, apiClient, session.getCustomerId()),
+                  ),
                   lazy: () => import('@/features/home').then((m) => ({ Component: m.HomePage })),
                 },
                 // Issue 16B: add money by bank transfer with a funding invoice's reference.

@@ -29,12 +29,15 @@ import {
   tokensSchema,
 } from '../auth';
 import { realtimeTicketResponseSchema } from '../realtime/events';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
-const deviceParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
-const approveParams = z.object({
-  id: z.coerce.number().int().min(1).max(MAX_ID),
-  methodId: z.coerce.number().int().min(1).max(3),
-});
+const deviceParams = lazySchema(() => z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) }));
+const approveParams = lazySchema(() =>
+  z.object({
+    id: z.coerce.number().int().min(1).max(MAX_ID),
+    methodId: z.coerce.number().int().min(1).max(3),
+  }),
+);
 
 /**
  * The auth service under /api/auth and the device API under /api/device-api (spec 1 §7);
@@ -101,7 +104,7 @@ export const authRoutes = {
     method: 'PUT',
     path: '/api/auth/login/:key/confirm',
     auth: 'own',
-    params: z.object({ key: z.uuid() }),
+    params: lazySchema(() => z.object({ key: z.uuid() })),
     body: loginConfirmRequestSchema,
     response: loginConfirmResponseSchema,
     error: authErrorSchema,
@@ -212,7 +215,7 @@ export const authRoutes = {
       method: 'POST',
       path: '/api/auth/sei/authorize/:authorizationId',
       auth: 'session',
-      params: z.object({ authorizationId: z.uuid() }),
+      params: lazySchema(() => z.object({ authorizationId: z.uuid() })),
       response: seiAuthorizationSchema,
       error: authErrorSchema,
     }),

@@ -10,6 +10,7 @@ import { LANGUAGES } from '@ledgerline/domain/languages';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { TRANSFER_PERMISSIONS } from '../transfers/methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Company users and their rights (issue 15A; spec 2 §3 "Access levels", §5 users, §6 roles and
@@ -20,54 +21,62 @@ import { TRANSFER_PERMISSIONS } from '../transfers/methods';
  */
 
 /** Levels a full-access user may give: 1 read, 2 full access, 3 initiate, 4 confirmed (0 and 5 are never offered). */
-export const assignableAccessLevelSchema = z
-  .number()
-  .int()
-  .refine(
-    (level) => (ASSIGNABLE_ACCESS_LEVELS as readonly number[]).includes(level),
-    'validation.chooseOne',
-  );
+export const assignableAccessLevelSchema = lazySchema(() =>
+  z
+    .number()
+    .int()
+    .refine(
+      (level) => (ASSIGNABLE_ACCESS_LEVELS as readonly number[]).includes(level),
+      'validation.chooseOne',
+    ),
+);
 
 /** The transfer permission flags granted (spec 2 §6 `group.operation` keys); any other key is refused. */
-export const grantedPermissionsSchema = z
-  .array(
-    z
-      .string()
-      .max(40)
-      .refine((flag) => TRANSFER_PERMISSIONS.includes(flag), 'validation.chooseOne'),
-  )
-  .max(TRANSFER_PERMISSIONS.length);
+export const grantedPermissionsSchema = lazySchema(() =>
+  z
+    .array(
+      z
+        .string()
+        .max(40)
+        .refine((flag) => TRANSFER_PERMISSIONS.includes(flag), 'validation.chooseOne'),
+    )
+    .max(TRANSFER_PERMISSIONS.length),
+);
 
-export const companyUserSchema = z.object({
-  userId: idSchema,
-  email: z.string(),
-  name: z.string(),
-  /** 0 only while suspended; 5 for a documents-only representative. */
-  accessRight: z.number().int().min(0).max(5),
-  /** The right a suspended user gets back on resume; null otherwise. */
-  suspendedAccessRight: z.number().int().min(0).max(5).nullable(),
-  status: z.enum(COMPANY_USER_STATUSES),
-  /** Spec 2 §3 representative position id (2 director, 6/9 shareholder, 8 ultimate owner), null for an authorised user. */
-  representativePositionId: z.number().int().nullable(),
-  /** Transfer permission flags granted for this company. */
-  permissions: z.array(z.string()),
-  /** The caller themself. */
-  isYou: z.boolean(),
-});
+export const companyUserSchema = lazySchema(() =>
+  z.object({
+    userId: idSchema,
+    email: z.string(),
+    name: z.string(),
+    /** 0 only while suspended; 5 for a documents-only representative. */
+    accessRight: z.number().int().min(0).max(5),
+    /** The right a suspended user gets back on resume; null otherwise. */
+    suspendedAccessRight: z.number().int().min(0).max(5).nullable(),
+    status: z.enum(COMPANY_USER_STATUSES),
+    /** Spec 2 §3 representative position id (2 director, 6/9 shareholder, 8 ultimate owner), null for an authorised user. */
+    representativePositionId: z.number().int().nullable(),
+    /** Transfer permission flags granted for this company. */
+    permissions: z.array(z.string()),
+    /** The caller themself. */
+    isYou: z.boolean(),
+  }),
+);
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
-const userIdRequest = z.object({ userId: idSchema }).strict();
-const oneUserResponse = z.object({ user: companyUserSchema });
+const userIdRequest = lazySchema(() => z.object({ userId: idSchema }).strict());
+const oneUserResponse = lazySchema(() => z.object({ user: companyUserSchema }));
 
 export const companyUsersMethods = {
   /** The acting company's users with their rights; `canManage` is true for a full-access user. */
   getCompanyUsers: defineMethod({
-    request: z.object({}).strict(),
-    response: z.object({
-      companyName: z.string(),
-      canManage: z.boolean(),
-      users: z.array(companyUserSchema),
-    }),
+    request: lazySchema(() => z.object({}).strict()),
+    response: lazySchema(() =>
+      z.object({
+        companyName: z.string(),
+        canManage: z.boolean(),
+        users: z.array(companyUserSchema),
+      }),
+    ),
   }),
 
   /**
@@ -75,28 +84,34 @@ export const companyUsersMethods = {
    * invitation (activation link by e-mail), an existing login of the brand an access grant.
    */
   addCompanyUser: defineMethod({
-    request: z
-      .object({
-        email: emailAddressSchema,
-        firstName: personNameSchema.optional(),
-        lastName: personNameSchema.optional(),
-        accessRight: assignableAccessLevelSchema,
-        permissions: grantedPermissionsSchema,
-        /** The language of the invitation e-mail (and of the new login); the inviter's when absent. */
-        language: z.enum(LANGUAGES).optional(),
-      })
-      .strict(),
-    response: z.object({ outcome: z.enum(['invited', 'granted']), user: companyUserSchema }),
+    request: lazySchema(() =>
+      z
+        .object({
+          email: emailAddressSchema,
+          firstName: personNameSchema.optional(),
+          lastName: personNameSchema.optional(),
+          accessRight: assignableAccessLevelSchema,
+          permissions: grantedPermissionsSchema,
+          /** The language of the invitation e-mail (and of the new login); the inviter's when absent. */
+          language: z.enum(LANGUAGES).optional(),
+        })
+        .strict(),
+    ),
+    response: lazySchema(() =>
+      z.object({ outcome: z.enum(['invited', 'granted']), user: companyUserSchema }),
+    ),
   }),
 
   updateCompanyUserRights: defineMethod({
-    request: z
-      .object({
-        userId: idSchema,
-        accessRight: assignableAccessLevelSchema,
-        permissions: grantedPermissionsSchema,
-      })
-      .strict(),
+    request: lazySchema(() =>
+      z
+        .object({
+          userId: idSchema,
+          accessRight: assignableAccessLevelSchema,
+          permissions: grantedPermissionsSchema,
+        })
+        .strict(),
+    ),
     response: oneUserResponse,
   }),
 
@@ -107,42 +122,48 @@ export const companyUsersMethods = {
   /** Removes a user's access to the company (also the delete of the representative and potential-user lists). */
   removeCompanyUser: defineMethod({
     request: userIdRequest,
-    response: z.object({ removedUserId: idSchema }),
+    response: lazySchema(() => z.object({ removedUserId: idSchema })),
   }),
 
   /** A new activation link for an invited user who has not activated yet (the old one stops working). */
   resendCompanyUserInvitation: defineMethod({
     request: userIdRequest,
-    response: z.object({ activationExpiresInSeconds: z.number().int() }),
+    response: lazySchema(() => z.object({ activationExpiresInSeconds: z.number().int() })),
   }),
 
   /** Employee activation, first step (spec 2 §4 popup): the link is checked and a TOTP secret to scan is answered. */
   startEmployeeActivation: defineMethod({
     isPublic: true,
-    request: z.object({ email: emailAddressSchema, activationCode: activationCodeSchema }).strict(),
-    response: z.object({
-      email: z.string(),
-      companyName: z.string(),
-      /** Base32 secret for the authenticator app, and its otpauth:// URI for the QR code. */
-      totpSecret: z.string(),
-      totpUri: z.string(),
-    }),
+    request: lazySchema(() =>
+      z.object({ email: emailAddressSchema, activationCode: activationCodeSchema }).strict(),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        email: z.string(),
+        companyName: z.string(),
+        /** Base32 secret for the authenticator app, and its otpauth:// URI for the QR code. */
+        totpSecret: z.string(),
+        totpUri: z.string(),
+      }),
+    ),
   }),
 
   /** Employee activation, last step: the link is used up, the password and the TOTP second factor are set. */
   activateEmployee: defineMethod({
     isPublic: true,
-    request: z
-      .object({
-        email: emailAddressSchema,
-        activationCode: activationCodeSchema,
-        password: newPasswordSchema,
-        totpCode: z
-          .string()
-          .transform((value) => value.replace(/[\s-]/g, ''))
-          .pipe(z.string().regex(/^\d{6}$/, 'validation.sixDigitCode')),
-      })
-      .strict(),
-    response: z.object({ email: z.string(), status: z.literal('active') }),
+    request: lazySchema(() =>
+      z
+        .object({
+          email: emailAddressSchema,
+          activationCode: activationCodeSchema,
+          password: newPasswordSchema,
+          totpCode: z
+            .string()
+            .transform((value) => value.replace(/[\s-]/g, ''))
+            .pipe(z.string().regex(/^\d{6}$/, 'validation.sixDigitCode')),
+        })
+        .strict(),
+    ),
+    response: lazySchema(() => z.object({ email: z.string(), status: z.literal('active') })),
   }),
 };

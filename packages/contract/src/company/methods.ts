@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddressSchema } from '@ledgerline/domain/registration';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * The company's own details (spec 2 §3 "Business company info", §7 "Business registration and
@@ -24,37 +25,45 @@ function text(max: number) {
     .pipe(z.string().min(1, 'validation.required').max(max, 'validation.tooLong'));
 }
 
-const countryCodeInputSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(2, 'validation.countryCode')
-  .regex(/^[A-Z]{2}$/, 'validation.countryCode');
+const countryCodeInputSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(2, 'validation.countryCode')
+    .regex(/^[A-Z]{2}$/, 'validation.countryCode'),
+);
 
-export const companyAddressInputSchema = z
-  .object({
-    address1: text(256),
-    address2: text(256).optional(),
-    city: text(128),
-    postalCode: text(32),
-    countryCode: countryCodeInputSchema,
-  })
-  .strict();
+export const companyAddressInputSchema = lazySchema(() =>
+  z
+    .object({
+      address1: text(256),
+      address2: text(256).optional(),
+      city: text(128),
+      postalCode: text(32),
+      countryCode: countryCodeInputSchema,
+    })
+    .strict(),
+);
 export type CompanyAddressInput = z.infer<typeof companyAddressInputSchema>;
 
 /** http(s) address of the company's website, at most 256 characters. */
-export const websiteSchema = z
-  .string()
-  .trim()
-  .max(256, 'validation.tooLong')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, 'companyInfo.errors.website');
+export const websiteSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(256, 'validation.tooLong')
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (
+          (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.')
+        );
+      } catch {
+        return false;
+      }
+    }, 'companyInfo.errors.website'),
+);
 
 // ---- Financial details and due diligence (our structured shape; the spec names them only) ----
 
@@ -78,157 +87,177 @@ export const ACCOUNT_PURPOSES = [
 /** Industry groups of spec 2 §3 dictionaries ("mainstream, financial, investment"). */
 export const INDUSTRY_GROUPS = ['mainstream', 'financial', 'investment'] as const;
 
-export const financialDetailSchema = z
-  .object({
-    annualTurnover: z.enum(ANNUAL_TURNOVER_BANDS, 'validation.chooseOne'),
-    expectedMonthlyVolume: z.enum(MONTHLY_VOLUME_BANDS, 'validation.chooseOne'),
-    employees: z.enum(EMPLOYEE_BANDS, 'validation.chooseOne'),
-    sourceOfFunds: z.enum(BUSINESS_SOURCES_OF_FUNDS, 'validation.chooseOne'),
-  })
-  .strict();
+export const financialDetailSchema = lazySchema(() =>
+  z
+    .object({
+      annualTurnover: z.enum(ANNUAL_TURNOVER_BANDS, 'validation.chooseOne'),
+      expectedMonthlyVolume: z.enum(MONTHLY_VOLUME_BANDS, 'validation.chooseOne'),
+      employees: z.enum(EMPLOYEE_BANDS, 'validation.chooseOne'),
+      sourceOfFunds: z.enum(BUSINESS_SOURCES_OF_FUNDS, 'validation.chooseOne'),
+    })
+    .strict(),
+);
 export type FinancialDetail = z.infer<typeof financialDetailSchema>;
 
-export const dueDiligenceSchema = z
-  .object({
-    industry: z.enum(INDUSTRY_GROUPS, 'validation.chooseOne'),
-    purposes: z
-      .array(z.enum(ACCOUNT_PURPOSES, 'validation.chooseOne'))
-      .min(1, 'validation.chooseOne')
-      .max(ACCOUNT_PURPOSES.length)
-      .refine((items) => new Set(items).size === items.length, 'validation.chooseOne'),
-    countriesOfBusiness: z
-      .array(countryCodeInputSchema)
-      .min(1, 'validation.required')
-      .max(30, 'validation.tooMany')
-      .refine((items) => new Set(items).size === items.length, 'validation.countryCode'),
-    handlesCash: z.boolean(),
-    /** A director, owner or their close family holds a prominent public function (PEP). */
-    hasPoliticallyExposedPerson: z.boolean(),
-  })
-  .strict();
+export const dueDiligenceSchema = lazySchema(() =>
+  z
+    .object({
+      industry: z.enum(INDUSTRY_GROUPS, 'validation.chooseOne'),
+      purposes: z
+        .array(z.enum(ACCOUNT_PURPOSES, 'validation.chooseOne'))
+        .min(1, 'validation.chooseOne')
+        .max(ACCOUNT_PURPOSES.length)
+        .refine((items) => new Set(items).size === items.length, 'validation.chooseOne'),
+      countriesOfBusiness: z
+        .array(countryCodeInputSchema)
+        .min(1, 'validation.required')
+        .max(30, 'validation.tooMany')
+        .refine((items) => new Set(items).size === items.length, 'validation.countryCode'),
+      handlesCash: z.boolean(),
+      /** A director, owner or their close family holds a prominent public function (PEP). */
+      hasPoliticallyExposedPerson: z.boolean(),
+    })
+    .strict(),
+);
 export type DueDiligenceQuestionnaire = z.infer<typeof dueDiligenceSchema>;
 
 // ---- Answers ----
 
-export const companyAddressSchema = z.object({
-  /** registered: the legal seat (bank's record); trading: where it trades or takes post (the company's). */
-  type: z.enum(['registered', 'trading']),
-  address1: z.string(),
-  address2: z.string().nullable(),
-  city: z.string(),
-  postalCode: z.string().nullable(),
-  countryCode: z.string(),
-});
+export const companyAddressSchema = lazySchema(() =>
+  z.object({
+    /** registered: the legal seat (bank's record); trading: where it trades or takes post (the company's). */
+    type: z.enum(['registered', 'trading']),
+    address1: z.string(),
+    address2: z.string().nullable(),
+    city: z.string(),
+    postalCode: z.string().nullable(),
+    countryCode: z.string(),
+  }),
+);
 export type CompanyAddress = z.infer<typeof companyAddressSchema>;
 
-export const businessInfoSchema = z.object({
-  customerId: idSchema,
-  name: z.string(),
-  registrationCountryCode: z.string().nullable(),
-  tradingName: z.string().nullable(),
-  email: z.string().nullable(),
-  registrationNumber: z.string().nullable(),
-  registrationDate: z.string().nullable(),
-  businessTaxId: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  verified: z.boolean(),
-  limited: z.boolean(),
-  addresses: z.array(companyAddressSchema),
-  phone: z.object({ countryCode: z.string(), number: z.string() }).nullable(),
-  /** Null when not given yet, or hidden from a documents-only representative (5). */
-  financialDetail: financialDetailSchema.nullable(),
-  dueDiligenceQuestionnaire: dueDiligenceSchema.nullable(),
-  isConverted: z.boolean(),
-  updatedAt: z.string().nullable(),
-});
+export const businessInfoSchema = lazySchema(() =>
+  z.object({
+    customerId: idSchema,
+    name: z.string(),
+    registrationCountryCode: z.string().nullable(),
+    tradingName: z.string().nullable(),
+    email: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    registrationDate: z.string().nullable(),
+    businessTaxId: z.string().nullable(),
+    website: z.string().nullable(),
+    description: z.string().nullable(),
+    verified: z.boolean(),
+    limited: z.boolean(),
+    addresses: z.array(companyAddressSchema),
+    phone: z.object({ countryCode: z.string(), number: z.string() }).nullable(),
+    /** Null when not given yet, or hidden from a documents-only representative (5). */
+    financialDetail: financialDetailSchema.nullable(),
+    dueDiligenceQuestionnaire: dueDiligenceSchema.nullable(),
+    isConverted: z.boolean(),
+    updatedAt: z.string().nullable(),
+  }),
+);
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
-export const companyPaymentEmailSchema = z.object({
-  emailId: idSchema,
-  email: z.string(),
-  confirmed: z.boolean(),
-  createdAt: z.string(),
-});
+export const companyPaymentEmailSchema = lazySchema(() =>
+  z.object({
+    emailId: idSchema,
+    email: z.string(),
+    confirmed: z.boolean(),
+    createdAt: z.string(),
+  }),
+);
 export type CompanyPaymentEmail = z.infer<typeof companyPaymentEmailSchema>;
 
 /** A six-digit code typed from the e-mail; spaces and dashes are ignored. */
-const codeSchema = z
-  .string()
-  .max(32, 'validation.sixDigitCode')
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'validation.required')
-      .regex(/^\d{6}$/, 'validation.sixDigitCode'),
-  );
+const codeSchema = lazySchema(() =>
+  z
+    .string()
+    .max(32, 'validation.sixDigitCode')
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'validation.required')
+        .regex(/^\d{6}$/, 'validation.sixDigitCode'),
+    ),
+);
 
 /** At most this many payment e-mail addresses per company. */
 export const MAX_COMPANY_PAYMENT_EMAILS = 10;
 
 export const companyMethods = {
   getBusinessInfo: defineMethod({
-    request: z.object({}).strict(),
-    response: z.object({ businessInfo: businessInfoSchema }),
+    request: lazySchema(() => z.object({}).strict()),
+    response: lazySchema(() => z.object({ businessInfo: businessInfoSchema })),
   }),
   /** Only the fields given change; at least one is needed. */
   updateBusinessContact: defineMethod({
-    request: z
-      .object({
-        email: emailAddressSchema.optional(),
-        website: websiteSchema.optional(),
-        description: text(1000).optional(),
-        phoneCountryCode: countryCodeInputSchema.optional(),
-        phone: z
-          .string()
-          .trim()
-          .max(32, 'validation.tooLong')
-          .regex(/^\+?[\d\s().-]{4,31}$/, 'validation.phoneNumber')
-          .optional(),
-        tradingAddress: companyAddressInputSchema.optional(),
-      })
-      .strict()
-      .refine((input) => Object.values(input).some((value) => value !== undefined), {
-        message: 'validation.required',
-      })
-      .refine((input) => (input.phone === undefined) === (input.phoneCountryCode === undefined), {
-        message: 'validation.phoneNumber',
-        path: ['phone'],
-      }),
-    response: z.object({ businessInfo: businessInfoSchema }),
+    request: lazySchema(() =>
+      z
+        .object({
+          email: emailAddressSchema.optional(),
+          website: websiteSchema.optional(),
+          description: text(1000).optional(),
+          phoneCountryCode: countryCodeInputSchema.optional(),
+          phone: z
+            .string()
+            .trim()
+            .max(32, 'validation.tooLong')
+            .regex(/^\+?[\d\s().-]{4,31}$/, 'validation.phoneNumber')
+            .optional(),
+          tradingAddress: companyAddressInputSchema.optional(),
+        })
+        .strict()
+        .refine((input) => Object.values(input).some((value) => value !== undefined), {
+          message: 'validation.required',
+        })
+        .refine((input) => (input.phone === undefined) === (input.phoneCountryCode === undefined), {
+          message: 'validation.phoneNumber',
+          path: ['phone'],
+        }),
+    ),
+    response: lazySchema(() => z.object({ businessInfo: businessInfoSchema })),
   }),
   updateBusinessFinancialDetail: defineMethod({
-    request: z.object({ financialDetail: financialDetailSchema }).strict(),
-    response: z.object({ businessInfo: businessInfoSchema }),
+    request: lazySchema(() => z.object({ financialDetail: financialDetailSchema }).strict()),
+    response: lazySchema(() => z.object({ businessInfo: businessInfoSchema })),
   }),
   updateBusinessDueDiligence: defineMethod({
-    request: z.object({ dueDiligenceQuestionnaire: dueDiligenceSchema }).strict(),
-    response: z.object({ businessInfo: businessInfoSchema }),
+    request: lazySchema(() => z.object({ dueDiligenceQuestionnaire: dueDiligenceSchema }).strict()),
+    response: lazySchema(() => z.object({ businessInfo: businessInfoSchema })),
   }),
 
   getCompanyPaymentEmails: defineMethod({
-    request: z.object({}).strict(),
-    response: z.object({ emails: z.array(companyPaymentEmailSchema) }),
+    request: lazySchema(() => z.object({}).strict()),
+    response: lazySchema(() => z.object({ emails: z.array(companyPaymentEmailSchema) })),
   }),
   /** Adds an address and sends a six-digit code to it (valid codeExpiresInSeconds). */
   addCompanyPaymentEmail: defineMethod({
-    request: z.object({ email: emailAddressSchema }).strict(),
-    response: z.object({
-      email: companyPaymentEmailSchema,
-      codeExpiresInSeconds: z.number().int(),
-    }),
+    request: lazySchema(() => z.object({ email: emailAddressSchema }).strict()),
+    response: lazySchema(() =>
+      z.object({
+        email: companyPaymentEmailSchema,
+        codeExpiresInSeconds: z.number().int(),
+      }),
+    ),
   }),
   confirmCompanyPaymentEmail: defineMethod({
-    request: z.object({ emailId: idSchema, confirmationCode: codeSchema }).strict(),
-    response: z.object({ email: companyPaymentEmailSchema }),
+    request: lazySchema(() =>
+      z.object({ emailId: idSchema, confirmationCode: codeSchema }).strict(),
+    ),
+    response: lazySchema(() => z.object({ email: companyPaymentEmailSchema })),
   }),
   resendCompanyPaymentEmailCode: defineMethod({
-    request: z.object({ emailId: idSchema }).strict(),
-    response: z.object({ emailId: idSchema, codeExpiresInSeconds: z.number().int() }),
+    request: lazySchema(() => z.object({ emailId: idSchema }).strict()),
+    response: lazySchema(() =>
+      z.object({ emailId: idSchema, codeExpiresInSeconds: z.number().int() }),
+    ),
   }),
   deleteCompanyPaymentEmail: defineMethod({
-    request: z.object({ emailId: idSchema }).strict(),
-    response: z.object({ deleted: z.literal(true), emailId: idSchema }),
+    request: lazySchema(() => z.object({ emailId: idSchema }).strict()),
+    response: lazySchema(() => z.object({ deleted: z.literal(true), emailId: idSchema })),
   }),
 };

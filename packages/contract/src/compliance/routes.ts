@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IDV_STEPS } from '@ledgerline/domain';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema, idSchema } from '../envelope';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * The review desk's pictures of an identity result (issue 14): the provider's front, back and
@@ -13,10 +14,12 @@ export const complianceRoutes = {
     method: 'GET',
     path: '/api/compliance/identities/:identityId/images/:step',
     auth: 'session',
-    params: z.object({
-      identityId: z.coerce.number().pipe(idSchema),
-      step: z.enum(IDV_STEPS),
-    }),
+    params: lazySchema(() =>
+      z.object({
+        identityId: z.coerce.number().pipe(idSchema),
+        step: z.enum(IDV_STEPS),
+      }),
+    ),
     answer: 'file',
     error: errorEnvelopeSchema,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
 import { railsIncomingRoute } from './incoming';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Development stand-ins (DEV_TOOLS, on unless NODE_ENV=production): the outbox of sent e-mail and
@@ -9,48 +10,56 @@ import { railsIncomingRoute } from './incoming';
  * tests read them; production never registers them.
  */
 
-const emailQuery = z.object({ email: z.email().max(254) });
+const emailQuery = lazySchema(() => z.object({ email: z.email().max(254) }));
 
-export const outboxMessageSchema = z.object({
-  id: z.number(),
-  channel: z.string(),
-  recipient: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  userId: z.number().nullable(),
-  status: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
+export const outboxMessageSchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    channel: z.string(),
+    recipient: z.string(),
+    subject: z.string().nullable(),
+    body: z.string(),
+    userId: z.number().nullable(),
+    status: z.string(),
+    attempts: z.number(),
+    lastError: z.string().nullable(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  }),
+);
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const cardStatementLineSchema = z.object({
-  cardId: z.number(),
-  maskedCardNumber: z.string(),
-  description: z.string(),
-  amount: z.string(),
-  currencyCode: z.string(),
-  chargedAt: z.string(),
-});
+export const cardStatementLineSchema = lazySchema(() =>
+  z.object({
+    cardId: z.number(),
+    maskedCardNumber: z.string(),
+    description: z.string(),
+    amount: z.string(),
+    currencyCode: z.string(),
+    chargedAt: z.string(),
+  }),
+);
 
-export const railTransferSchema = z.object({
-  transactionId: z.string(),
-  type: z.string(),
-  status: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  beneficiary: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const railTransferSchema = lazySchema(() =>
+  z.object({
+    transactionId: z.string(),
+    type: z.string(),
+    status: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    beneficiary: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
 
-export const railMoveSchema = z.object({
-  transferId: z.string(),
-  customerId: z.number(),
-  outcome: z.enum(['settled', 'returned']),
-  reversalId: z.string().nullable(),
-});
+export const railMoveSchema = lazySchema(() =>
+  z.object({
+    transferId: z.string(),
+    customerId: z.number(),
+    outcome: z.enum(['settled', 'returned']),
+    reversalId: z.string().nullable(),
+  }),
+);
 
 export const devRoutes = {
   outboxJson: defineRoute({
@@ -58,7 +67,7 @@ export const devRoutes = {
     path: '/dev/outbox.json',
     auth: 'public',
     devOnly: true,
-    response: z.object({ messages: z.array(outboxMessageSchema) }),
+    response: lazySchema(() => z.object({ messages: z.array(outboxMessageSchema) })),
     error: errorEnvelopeSchema,
   }),
   outbox: defineRoute({
@@ -75,7 +84,7 @@ export const devRoutes = {
     path: '/dev/device',
     auth: 'public',
     devOnly: true,
-    query: z.object({ email: z.email().max(254).optional() }),
+    query: lazySchema(() => z.object({ email: z.email().max(254).optional() })),
     answer: 'html',
     error: errorEnvelopeSchema,
   }),
@@ -85,8 +94,8 @@ export const devRoutes = {
     path: '/dev/device/requests/:id',
     auth: 'public',
     devOnly: true,
-    params: z.object({ id: z.uuid() }),
-    body: z.object({ decision: z.enum(['approve', 'deny']) }),
+    params: lazySchema(() => z.object({ id: z.uuid() })),
+    body: lazySchema(() => z.object({ decision: z.enum(['approve', 'deny']) })),
     answer: 'redirect',
     error: errorEnvelopeSchema,
   }),
@@ -96,7 +105,7 @@ export const devRoutes = {
     auth: 'public',
     devOnly: true,
     query: emailQuery,
-    response: z.object({ charges: z.array(cardStatementLineSchema) }),
+    response: lazySchema(() => z.object({ charges: z.array(cardStatementLineSchema) })),
     error: errorEnvelopeSchema,
   }),
   cardStatement: defineRoute({
@@ -113,7 +122,7 @@ export const devRoutes = {
     path: '/dev/rails.json',
     auth: 'public',
     devOnly: true,
-    response: z.object({ transfers: z.array(railTransferSchema) }),
+    response: lazySchema(() => z.object({ transfers: z.array(railTransferSchema) })),
     error: errorEnvelopeSchema,
   }),
   /** Makes the rail send one external transfer back at its next answer. */
@@ -122,10 +131,12 @@ export const devRoutes = {
     path: '/dev/rails/return',
     auth: 'public',
     devOnly: true,
-    body: z
-      .object({ transactionId: z.uuid(), reason: z.string().trim().min(1).max(128).optional() })
-      .strict(),
-    response: z.object({ marked: z.literal(true) }),
+    body: lazySchema(() =>
+      z
+        .object({ transactionId: z.uuid(), reason: z.string().trim().min(1).max(128).optional() })
+        .strict(),
+    ),
+    response: lazySchema(() => z.object({ marked: z.literal(true) })),
     error: errorEnvelopeSchema,
   }),
   /** Answers every transfer in the clearing account now. */
@@ -134,7 +145,7 @@ export const devRoutes = {
     path: '/dev/rails/run',
     auth: 'public',
     devOnly: true,
-    response: z.object({ moves: z.array(railMoveSchema) }),
+    response: lazySchema(() => z.object({ moves: z.array(railMoveSchema) })),
     error: errorEnvelopeSchema,
   }),
   /** Another bank pays into an account's payment instructions (issue 14). */

@@ -3,6 +3,7 @@ import { DOCUMENT_PARTS } from '@ledgerline/domain';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema, idSchema } from '../envelope';
 import { uploadedDocumentSchema } from './methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * Document upload and download (spec 2 §3 "Document upload"). The upload is multipart/form-data:
@@ -18,21 +19,25 @@ export const documentRoutes = {
     path: '/api/documents',
     auth: 'session',
     multipart: true,
-    response: z.object({
-      responseCode: z.literal('00'),
-      responseDescription: z.string(),
-      document: uploadedDocumentSchema,
-    }),
+    response: lazySchema(() =>
+      z.object({
+        responseCode: z.literal('00'),
+        responseDescription: z.string(),
+        document: uploadedDocumentSchema,
+      }),
+    ),
     error: errorEnvelopeSchema,
   }),
   file: defineRoute({
     method: 'GET',
     path: '/api/documents/:documentId/files/:part',
     auth: 'session',
-    params: z.object({
-      documentId: z.coerce.number().pipe(idSchema),
-      part: z.enum(DOCUMENT_PARTS),
-    }),
+    params: lazySchema(() =>
+      z.object({
+        documentId: z.coerce.number().pipe(idSchema),
+        part: z.enum(DOCUMENT_PARTS),
+      }),
+    ),
     answer: 'file',
     error: errorEnvelopeSchema,
   }),

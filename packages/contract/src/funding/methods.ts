@@ -5,6 +5,7 @@ import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { currencyCodeSchema } from '../dictionaries/methods';
 import { positiveAmountSchema } from '../transfers/methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Funding invoices (issue 16; spec 2 §3 "Invoices" with isFunding, §6 flag "funding: digital",
@@ -18,86 +19,96 @@ import { positiveAmountSchema } from '../transfers/methods';
 export const FUNDING_PAGE_SIZE = 20;
 
 /** Where to send the money: the brand's collection account in the invoice's currency. */
-export const fundingInstructionsSchema = z.object({
-  beneficiaryName: z.string(),
-  bankName: z.string(),
-  bankAddress: z.string(),
-  iban: z.string().nullable(),
-  bankAccountNumber: z.string(),
-  swift: z.string(),
-  sortCode: z.string().nullable(),
-  routingNumber: z.string().nullable(),
-  transitNumber: z.string().nullable(),
-  institutionNumber: z.string().nullable(),
-  /** The reference the payer quotes, printed in groups of four (RF… with its check digits). */
-  reference: z.string(),
-});
+export const fundingInstructionsSchema = lazySchema(() =>
+  z.object({
+    beneficiaryName: z.string(),
+    bankName: z.string(),
+    bankAddress: z.string(),
+    iban: z.string().nullable(),
+    bankAccountNumber: z.string(),
+    swift: z.string(),
+    sortCode: z.string().nullable(),
+    routingNumber: z.string().nullable(),
+    transitNumber: z.string().nullable(),
+    institutionNumber: z.string().nullable(),
+    /** The reference the payer quotes, printed in groups of four (RF… with its check digits). */
+    reference: z.string(),
+  }),
+);
 export type FundingInstructions = z.infer<typeof fundingInstructionsSchema>;
 
-export const fundingInvoiceSchema = z.object({
-  id: idSchema,
-  /** The invoice number a person reads ("F-000123"). */
-  number: z.string(),
-  /** What the customer asked to add. */
-  amount: moneySchema,
-  /** What arrived (null until paid); may differ from amount when the payer sent another sum. */
-  amountReceived: moneySchema.nullable(),
-  currencyCode: currencyCodeSchema,
-  status: z.enum(FUNDING_STATUS_NAMES),
-  statusId: z.number().int(),
-  sentDate: z.string(),
-  updatedDate: z.string(),
-  paidDate: z.string().nullable(),
-  isFunding: z.literal(true),
-  /** The customer's account the money is for. */
-  payeeAccountId: idSchema,
-  reference: z.string(),
-  instructions: fundingInstructionsSchema,
-});
+export const fundingInvoiceSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    /** The invoice number a person reads ("F-000123"). */
+    number: z.string(),
+    /** What the customer asked to add. */
+    amount: moneySchema,
+    /** What arrived (null until paid); may differ from amount when the payer sent another sum. */
+    amountReceived: moneySchema.nullable(),
+    currencyCode: currencyCodeSchema,
+    status: z.enum(FUNDING_STATUS_NAMES),
+    statusId: z.number().int(),
+    sentDate: z.string(),
+    updatedDate: z.string(),
+    paidDate: z.string().nullable(),
+    isFunding: z.literal(true),
+    /** The customer's account the money is for. */
+    payeeAccountId: idSchema,
+    reference: z.string(),
+    instructions: fundingInstructionsSchema,
+  }),
+);
 export type FundingInvoice = z.infer<typeof fundingInvoiceSchema>;
 
 /** The browser's key for one create: a retry with it answers the first invoice. */
-const idempotencyKeySchema = z.uuid('validation.idempotencyKey');
+const idempotencyKeySchema = lazySchema(() => z.uuid('validation.idempotencyKey'));
 
 export const fundingMethods = {
   /** Creates a funding invoice for one of the customer's open accounts, in that account's currency. */
   fundingInvoiceCreate: defineMethod({
-    request: z
-      .object({
-        accountId: idSchema,
-        amount: positiveAmountSchema,
-        idempotencyKey: idempotencyKeySchema,
-      })
-      .strict(),
-    response: z.object({ invoice: fundingInvoiceSchema }),
+    request: lazySchema(() =>
+      z
+        .object({
+          accountId: idSchema,
+          amount: positiveAmountSchema,
+          idempotencyKey: idempotencyKeySchema,
+        })
+        .strict(),
+    ),
+    response: lazySchema(() => z.object({ invoice: fundingInvoiceSchema })),
   }),
   /** The customer's funding invoices, newest first, 20 a page, optionally of one status. */
   getFundingInvoices: defineMethod({
-    request: z
-      .object({
-        page: z.number().int().min(1).max(100_000).optional(),
-        status: z.enum(FUNDING_STATUS_NAMES).optional(),
-      })
-      .strict(),
-    response: z.object({
-      invoices: z.array(fundingInvoiceSchema),
-      page: z.number().int(),
-      pageSize: z.number().int(),
-      total: z.number().int(),
-    }),
+    request: lazySchema(() =>
+      z
+        .object({
+          page: z.number().int().min(1).max(100_000).optional(),
+          status: z.enum(FUNDING_STATUS_NAMES).optional(),
+        })
+        .strict(),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        invoices: z.array(fundingInvoiceSchema),
+        page: z.number().int(),
+        pageSize: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
   }),
   getFundingInvoice: defineMethod({
-    request: z.object({ invoiceId: idSchema }).strict(),
-    response: z.object({ invoice: fundingInvoiceSchema }),
+    request: lazySchema(() => z.object({ invoiceId: idSchema }).strict()),
+    response: lazySchema(() => z.object({ invoice: fundingInvoiceSchema })),
   }),
   /** Cancels a funding invoice still awaiting payment: money quoting its reference goes to suspense after. */
   fundingInvoiceCancel: defineMethod({
-    request: z.object({ invoiceId: idSchema }).strict(),
-    response: z.object({ invoice: fundingInvoiceSchema }),
+    request: lazySchema(() => z.object({ invoiceId: idSchema }).strict()),
+    response: lazySchema(() => z.object({ invoice: fundingInvoiceSchema })),
   }),
   /** A single-use link (5 minutes) to the funding invoice's PDF in the caller's language. */
   getFundingInvoicePdf: defineMethod({
-    request: z.object({ invoiceId: idSchema }).strict(),
-    response: z.object({ urlPdf: z.string() }),
+    request: lazySchema(() => z.object({ invoiceId: idSchema }).strict()),
+    response: lazySchema(() => z.object({ urlPdf: z.string() })),
   }),
 };

@@ -6,6 +6,7 @@ import { idSchema } from '../envelope';
 import { moneySchema } from '../accounts/methods';
 import { currencyCodeSchema } from '../dictionaries/methods';
 import { positiveAmountSchema, submitResultSchema } from '../transfers/methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Invoices and money requests (issue 16; spec 2 §3 "Invoices", §6 "request money", §7
@@ -56,89 +57,95 @@ export function earliestDueDate(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const emailSchema = z.email('validation.email').max(254, 'validation.tooLong');
-const noteSchema = z.string().trim().max(INVOICE_NOTE_MAX, 'validation.tooLong');
-const idempotencyKeySchema = z.uuid('validation.idempotencyKey');
+const emailSchema = lazySchema(() => z.email('validation.email').max(254, 'validation.tooLong'));
+const noteSchema = lazySchema(() => z.string().trim().max(INVOICE_NOTE_MAX, 'validation.tooLong'));
+const idempotencyKeySchema = lazySchema(() => z.uuid('validation.idempotencyKey'));
 /** The secret of a public invoice link: 43 URL-safe characters (32 random bytes). */
-export const invoiceTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalidValue');
+export const invoiceTokenSchema = lazySchema(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalidValue'),
+);
 
-export const invoiceSchema = z.object({
-  id: idSchema,
-  /** The human invoice number shown and printed (INV-000123). */
-  number: z.string(),
-  kind: z.enum(INVOICE_KINDS),
-  /** Whether the viewer sent it (payee) or is asked to pay it (payer). */
-  role: z.enum(['payee', 'payer']),
-  payerEmail: z.string(),
-  payeeEmail: z.string(),
-  /** The payer's name once they are a customer of the brand; null while only an e-mail. */
-  payerName: z.string().nullable(),
-  payeeName: z.string(),
-  amount: moneySchema,
-  currencyCode: currencyCodeSchema,
-  statusId: z.number().int(),
-  status: z.enum(INVOICE_STATUSES),
-  /** YYYY-MM-DD. */
-  dueDate: z.string(),
-  /** ISO 8601 times. */
-  sentDate: z.string(),
-  updatedDate: z.string(),
-  paidDate: z.string().nullable(),
-  noteBody: z.string().nullable(),
-  /** The payer's reason when rejected. */
-  rejectNote: z.string().nullable(),
-  /** What is asked: the invoice amount in its currency (no partial payments). */
-  total: moneySchema,
-  /** The fee the payer paid, in paymentCurrencyCode; null until paid. */
-  feePayment: moneySchema.nullable(),
-  /** What left the payer's account (amount plus fee), in paymentCurrencyCode; null until paid. */
-  paidTotal: moneySchema.nullable(),
-  paymentCurrencyCode: currencyCodeSchema.nullable(),
-  /** Funding invoices are their own list (issue 16B): always false here. */
-  isFunding: z.boolean(),
-  /** Made by the bank, not a customer (none yet). */
-  isSystem: z.boolean(),
-  /** A fresh single-use 5-minute download link (getInvoice only; null in lists: use getInvoicePdf). */
-  urlPdf: z.string().nullable(),
-  /** The payer's account it was paid from: shown to the payer only. */
-  payerAccountId: idSchema.nullable(),
-  /** The sender's account the money lands in: shown to the sender only. */
-  payeeAccountId: idSchema.nullable(),
-  /** What the viewer may do now. */
-  canPay: z.boolean(),
-  canReject: z.boolean(),
-  canCancel: z.boolean(),
-});
+export const invoiceSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    /** The human invoice number shown and printed (INV-000123). */
+    number: z.string(),
+    kind: z.enum(INVOICE_KINDS),
+    /** Whether the viewer sent it (payee) or is asked to pay it (payer). */
+    role: z.enum(['payee', 'payer']),
+    payerEmail: z.string(),
+    payeeEmail: z.string(),
+    /** The payer's name once they are a customer of the brand; null while only an e-mail. */
+    payerName: z.string().nullable(),
+    payeeName: z.string(),
+    amount: moneySchema,
+    currencyCode: currencyCodeSchema,
+    statusId: z.number().int(),
+    status: z.enum(INVOICE_STATUSES),
+    /** YYYY-MM-DD. */
+    dueDate: z.string(),
+    /** ISO 8601 times. */
+    sentDate: z.string(),
+    updatedDate: z.string(),
+    paidDate: z.string().nullable(),
+    noteBody: z.string().nullable(),
+    /** The payer's reason when rejected. */
+    rejectNote: z.string().nullable(),
+    /** What is asked: the invoice amount in its currency (no partial payments). */
+    total: moneySchema,
+    /** The fee the payer paid, in paymentCurrencyCode; null until paid. */
+    feePayment: moneySchema.nullable(),
+    /** What left the payer's account (amount plus fee), in paymentCurrencyCode; null until paid. */
+    paidTotal: moneySchema.nullable(),
+    paymentCurrencyCode: currencyCodeSchema.nullable(),
+    /** Funding invoices are their own list (issue 16B): always false here. */
+    isFunding: z.boolean(),
+    /** Made by the bank, not a customer (none yet). */
+    isSystem: z.boolean(),
+    /** A fresh single-use 5-minute download link (getInvoice only; null in lists: use getInvoicePdf). */
+    urlPdf: z.string().nullable(),
+    /** The payer's account it was paid from: shown to the payer only. */
+    payerAccountId: idSchema.nullable(),
+    /** The sender's account the money lands in: shown to the sender only. */
+    payeeAccountId: idSchema.nullable(),
+    /** What the viewer may do now. */
+    canPay: z.boolean(),
+    canReject: z.boolean(),
+    canCancel: z.boolean(),
+  }),
+);
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-const invoiceListRequestSchema = z
-  .object({
-    status: z.enum(INVOICE_STATUSES).optional(),
-    kind: z.enum(INVOICE_KINDS).optional(),
-    pageNumber: z
-      .number()
-      .int()
-      .min(1, 'validation.invalidValue')
-      .max(100_000, 'validation.invalidValue')
-      .default(1),
-    pageSize: z
-      .number()
-      .int()
-      .min(1, 'validation.invalidValue')
-      .max(INVOICES_PAGE_SIZE, 'validation.invalidValue')
-      .default(INVOICES_PAGE_SIZE),
-  })
-  .strict();
+const invoiceListRequestSchema = lazySchema(() =>
+  z
+    .object({
+      status: z.enum(INVOICE_STATUSES).optional(),
+      kind: z.enum(INVOICE_KINDS).optional(),
+      pageNumber: z
+        .number()
+        .int()
+        .min(1, 'validation.invalidValue')
+        .max(100_000, 'validation.invalidValue')
+        .default(1),
+      pageSize: z
+        .number()
+        .int()
+        .min(1, 'validation.invalidValue')
+        .max(INVOICES_PAGE_SIZE, 'validation.invalidValue')
+        .default(INVOICES_PAGE_SIZE),
+    })
+    .strict(),
+);
 export type InvoiceListRequest = z.input<typeof invoiceListRequestSchema>;
 
-const invoiceListResponseSchema = z.object({
-  invoices: z.array(invoiceSchema),
-  total: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-});
+const invoiceListResponseSchema = lazySchema(() =>
+  z.object({
+    invoices: z.array(invoiceSchema),
+    total: z.number().int(),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
 /** Amounts no finer than the currency's minor units; a due date not in the past. */
@@ -152,78 +159,88 @@ function refineInvoice(
     ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'validation.dateInPast' });
 }
 
-export const createInvoiceRequestSchema = z
-  .object({
-    toEmail: emailSchema,
-    amount: positiveAmountSchema,
-    /** The invoice's currency: the sender needs a payment account in it (the money lands there). */
-    currency: currencyCodeSchema,
-    dueDate: calendarDaySchema,
-    noteBody: noteSchema.optional(),
-  })
-  .strict()
-  .superRefine(refineInvoice);
+export const createInvoiceRequestSchema = lazySchema(() =>
+  z
+    .object({
+      toEmail: emailSchema,
+      amount: positiveAmountSchema,
+      /** The invoice's currency: the sender needs a payment account in it (the money lands there). */
+      currency: currencyCodeSchema,
+      dueDate: calendarDaySchema,
+      noteBody: noteSchema.optional(),
+    })
+    .strict()
+    .superRefine(refineInvoice),
+);
 export type CreateInvoiceRequest = z.infer<typeof createInvoiceRequestSchema>;
 
-export const requestMoneyRequestSchema = z
-  .object({
-    /** A customer of the same brand (checkPayee); anyone else is refused. */
-    email: emailSchema,
-    amount: positiveAmountSchema,
-    currency: currencyCodeSchema,
-    /** Defaults to 14 days from today. */
-    dueDate: calendarDaySchema.optional(),
-    noteBody: noteSchema.optional(),
-  })
-  .strict()
-  .superRefine(refineInvoice);
+export const requestMoneyRequestSchema = lazySchema(() =>
+  z
+    .object({
+      /** A customer of the same brand (checkPayee); anyone else is refused. */
+      email: emailSchema,
+      amount: positiveAmountSchema,
+      currency: currencyCodeSchema,
+      /** Defaults to 14 days from today. */
+      dueDate: calendarDaySchema.optional(),
+      noteBody: noteSchema.optional(),
+    })
+    .strict()
+    .superRefine(refineInvoice),
+);
 export type RequestMoneyRequest = z.infer<typeof requestMoneyRequestSchema>;
 
-const createdInvoiceSchema = z.object({
-  invoice: invoiceSchema,
-  /**
-   * The public link (/invoice/<token>) for sharing (a money request's link and QR code). Shown
-   * once: only its hash is stored.
-   */
-  publicUrl: z.string(),
-});
+const createdInvoiceSchema = lazySchema(() =>
+  z.object({
+    invoice: invoiceSchema,
+    /**
+     * The public link (/invoice/<token>) for sharing (a money request's link and QR code). Shown
+     * once: only its hash is stored.
+     */
+    publicUrl: z.string(),
+  }),
+);
 
-export const invoicePayQuoteSchema = z.object({
-  invoiceId: idSchema,
-  fromAccount: idSchema,
-  /** Leaves fromAccount without the fee, in its currency. */
-  amount: moneySchema,
-  currency: currencyCodeSchema,
-  fee: moneySchema,
-  /** amount + fee, in the account's currency. */
-  total: moneySchema,
-  /** What the sender receives: the invoice amount in its currency. */
-  toAmount: moneySchema,
-  toCurrency: currencyCodeSchema,
-  /** Invoice currency units per one unit of the account's currency ('1' when the same). */
-  rate: z.string(),
-  /** Whether an exchange happens (show the rate before confirming). */
-  isExchange: z.boolean(),
-});
+export const invoicePayQuoteSchema = lazySchema(() =>
+  z.object({
+    invoiceId: idSchema,
+    fromAccount: idSchema,
+    /** Leaves fromAccount without the fee, in its currency. */
+    amount: moneySchema,
+    currency: currencyCodeSchema,
+    fee: moneySchema,
+    /** amount + fee, in the account's currency. */
+    total: moneySchema,
+    /** What the sender receives: the invoice amount in its currency. */
+    toAmount: moneySchema,
+    toCurrency: currencyCodeSchema,
+    /** Invoice currency units per one unit of the account's currency ('1' when the same). */
+    rate: z.string(),
+    /** Whether an exchange happens (show the rate before confirming). */
+    isExchange: z.boolean(),
+  }),
+);
 export type InvoicePayQuote = z.infer<typeof invoicePayQuoteSchema>;
 
-export const publicInvoiceSchema = z.object({
-  number: z.string(),
-  kind: z.enum(INVOICE_KINDS),
-  /** Who asks: the sender's name. */
-  payeeName: z.string(),
-  amount: moneySchema,
-  currencyCode: currencyCodeSchema,
-  /** Why: the sender's note. */
-  noteBody: z.string().nullable(),
-  dueDate: z.string(),
-  status: z.enum(INVOICE_STATUSES),
-  /** The brand the invoice belongs to: sign in or register there to pay it. */
-  brandId: z.string(),
-});
+export const publicInvoiceSchema = lazySchema(() =>
+  z.object({
+    number: z.string(),
+    kind: z.enum(INVOICE_KINDS),
+    /** Who asks: the sender's name. */
+    payeeName: z.string(),
+    amount: moneySchema,
+    currencyCode: currencyCodeSchema,
+    /** Why: the sender's note. */
+    noteBody: z.string().nullable(),
+    dueDate: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    /** The brand the invoice belongs to: sign in or register there to pay it. */
+    brandId: z.string(),
+  }),
+);
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 
-const invoiceIdRequestSchema = z.object({ invoiceId: idSchema }).strict();
+const invoiceIdRequestSchema = lazySchema(() => z.object({ invoiceId: idSchema }).strict());
 
 export const invoiceMethods = {
   /** Invoices and money requests addressed to the acting customer (or their confirmed e-mails), newest first, 20 a page. */
@@ -239,12 +256,12 @@ export const invoiceMethods = {
   /** One invoice of either party, with a fresh urlPdf; anyone else's is not found (ENOA). */
   getInvoice: defineMethod({
     request: invoiceIdRequestSchema,
-    response: z.object({ invoice: invoiceSchema }),
+    response: lazySchema(() => z.object({ invoice: invoiceSchema })),
   }),
   /** The invoice's PDF behind a single-use 5-minute link (`/api/pdf/files/{token}`), in the request's language; the two parties only. */
   getInvoicePdf: defineMethod({
     request: invoiceIdRequestSchema,
-    response: z.object({ redirectLink: z.string() }),
+    response: lazySchema(() => z.object({ redirectLink: z.string() })),
   }),
   /** Sends an invoice to an e-mail (a customer of the brand sees it in their list; anyone else gets an e-mail with the public link). */
   createInvoice: defineMethod({
@@ -258,23 +275,25 @@ export const invoiceMethods = {
   }),
   /** The payer refuses an unpaid (or overdue) invoice with a note; the sender sees it and gets an e-mail. */
   rejectInvoice: defineMethod({
-    request: z
-      .object({
-        invoiceId: idSchema,
-        note: noteSchema.pipe(z.string().min(1, 'validation.required')),
-      })
-      .strict(),
-    response: z.object({ invoice: invoiceSchema }),
+    request: lazySchema(() =>
+      z
+        .object({
+          invoiceId: idSchema,
+          note: noteSchema.pipe(z.string().min(1, 'validation.required')),
+        })
+        .strict(),
+    ),
+    response: lazySchema(() => z.object({ invoice: invoiceSchema })),
   }),
   /** The sender withdraws an unpaid (or overdue) invoice. */
   cancelInvoice: defineMethod({
     request: invoiceIdRequestSchema,
-    response: z.object({ invoice: invoiceSchema }),
+    response: lazySchema(() => z.object({ invoice: invoiceSchema })),
   }),
   /** What paying from an account would take: amount, exchange (when the currencies differ) and fee. */
   getInvoicePayQuote: defineMethod({
-    request: z.object({ invoiceId: idSchema, fromAccount: idSchema }).strict(),
-    response: z.object({ quote: invoicePayQuoteSchema }),
+    request: lazySchema(() => z.object({ invoiceId: idSchema, fromAccount: idSchema }).strict()),
+    response: lazySchema(() => z.object({ quote: invoicePayQuoteSchema })),
   }),
   /**
    * Pays an invoice from one of the payer's payment accounts: the submit result of every
@@ -283,15 +302,21 @@ export const invoiceMethods = {
    * refused (docs/decisions.md).
    */
   payInvoice: defineMethod({
-    request: z
-      .object({ invoiceId: idSchema, fromAccount: idSchema, idempotencyKey: idempotencyKeySchema })
-      .strict(),
+    request: lazySchema(() =>
+      z
+        .object({
+          invoiceId: idSchema,
+          fromAccount: idSchema,
+          idempotencyKey: idempotencyKeySchema,
+        })
+        .strict(),
+    ),
     response: submitResultSchema,
   }),
   /** The public view of an e-mailed link (no sign-in): who asks, how much, why, the due date and the status. */
   getPublicInvoice: defineMethod({
     isPublic: true,
-    request: z.object({ token: invoiceTokenSchema }).strict(),
-    response: z.object({ invoice: publicInvoiceSchema }),
+    request: lazySchema(() => z.object({ token: invoiceTokenSchema }).strict()),
+    response: lazySchema(() => z.object({ invoice: publicInvoiceSchema })),
   }),
 };

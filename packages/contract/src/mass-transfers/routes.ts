@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
 import { massTransferTypeSchema, massUploadResultSchema } from './methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * Mass upload (spec 2 §7 "Mass upload: multipart with data and file") and the sample files.
@@ -26,7 +27,9 @@ export const massTransferRoutes = {
     path: '/api/mass-transfers/samples/:type/:format',
     auth: 'public',
     rateLimited: true,
-    params: z.object({ type: massTransferTypeSchema, format: z.enum(['csv', 'xlsx']) }),
+    params: lazySchema(() =>
+      z.object({ type: massTransferTypeSchema, format: z.enum(['csv', 'xlsx']) }),
+    ),
     answer: 'file',
     error: errorEnvelopeSchema,
   }),

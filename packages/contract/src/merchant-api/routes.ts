@@ -5,6 +5,7 @@ import { moneySchema } from '../accounts/methods';
 import { calendarDaySchema } from '../dates';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema, idSchema, responseHeadSchema } from '../envelope';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * The merchant's public API (issue 18; spec 2 §7 "Plain REST", §3 "API key", "Allowed IP",
@@ -16,86 +17,104 @@ import { errorEnvelopeSchema, idSchema, responseHeadSchema } from '../envelope';
  */
 
 /** An id in a path or a query string: digits only (no 1e3, no +1, no 0x10), within the id range. */
-export const textIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'validation.invalidValue')
-  .transform(Number)
-  .pipe(idSchema);
+export const textIdSchema = lazySchema(() =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'validation.invalidValue')
+    .transform(Number)
+    .pipe(idSchema),
+);
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A key's or a range's name: trimmed, 1–64 characters, no control characters. */
-export const merchantNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(MERCHANT_NAME_MAX, 'validation.tooLong')
-  .refine((name) => !CONTROL_CHARACTERS.test(name), 'validation.invalidValue');
+export const merchantNameSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(MERCHANT_NAME_MAX, 'validation.tooLong')
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'validation.invalidValue'),
+);
 
-const ipSchema = z
-  .string()
-  .max(45, 'validation.tooLong')
-  .refine((text) => parseIp(text) !== null, 'validation.invalidValue');
+const ipSchema = lazySchema(() =>
+  z
+    .string()
+    .max(45, 'validation.tooLong')
+    .refine((text) => parseIp(text) !== null, 'validation.invalidValue'),
+);
 
-const scopesSchema = z
-  .array(z.enum(API_KEY_SCOPES, 'validation.chooseOne'))
-  .min(1, 'validation.required')
-  .max(API_KEY_SCOPES.length, 'validation.tooMany')
-  .refine((scopes) => new Set(scopes).size === scopes.length, 'validation.invalidValue');
+const scopesSchema = lazySchema(() =>
+  z
+    .array(z.enum(API_KEY_SCOPES, 'validation.chooseOne'))
+    .min(1, 'validation.required')
+    .max(API_KEY_SCOPES.length, 'validation.tooMany')
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'validation.invalidValue'),
+);
 
-const timestampSchema = z.string();
+const timestampSchema = lazySchema(() => z.string());
 
-export const apiKeySchema = z.object({
-  id: idSchema,
-  customerId: idSchema,
-  name: z.string(),
-  enabled: z.boolean(),
-  scopes: z.array(z.enum(API_KEY_SCOPES)),
-  /** The secret's last four characters, to tell keys apart; the secret itself is never shown again. */
-  hint: z.string(),
-  /** The last day the key works (UTC), or null for a key that does not expire. */
-  expiresOn: z.string().nullable(),
-  lastUsedAt: timestampSchema.nullable(),
-  createdAt: timestampSchema,
-});
+export const apiKeySchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    customerId: idSchema,
+    name: z.string(),
+    enabled: z.boolean(),
+    scopes: z.array(z.enum(API_KEY_SCOPES)),
+    /** The secret's last four characters, to tell keys apart; the secret itself is never shown again. */
+    hint: z.string(),
+    /** The last day the key works (UTC), or null for a key that does not expire. */
+    expiresOn: z.string().nullable(),
+    lastUsedAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+  }),
+);
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-export const apiKeyCreateRequestSchema = z.strictObject({
-  customerId: idSchema,
-  name: merchantNameSchema,
-  enabled: z.boolean().default(true),
-  scopes: scopesSchema,
-  expiresOn: calendarDaySchema.optional(),
-});
+export const apiKeyCreateRequestSchema = lazySchema(() =>
+  z.strictObject({
+    customerId: idSchema,
+    name: merchantNameSchema,
+    enabled: z.boolean().default(true),
+    scopes: scopesSchema,
+    expiresOn: calendarDaySchema.optional(),
+  }),
+);
 export type ApiKeyCreateRequest = z.input<typeof apiKeyCreateRequestSchema>;
 
-export const apiKeyCreateResponseSchema = responseHeadSchema.extend({
-  apiKey: apiKeySchema,
-  /** The whole key (llk_live_…): shown in this answer only, stored only as its hash. */
-  secret: z.string(),
-});
+export const apiKeyCreateResponseSchema = lazySchema(() =>
+  responseHeadSchema.extend({
+    apiKey: apiKeySchema,
+    /** The whole key (llk_live_…): shown in this answer only, stored only as its hash. */
+    secret: z.string(),
+  }),
+);
 
-export const apiKeyUpdateRequestSchema = z
-  .strictObject({
+export const apiKeyUpdateRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      customerId: idSchema,
+      name: merchantNameSchema.optional(),
+      enabled: z.boolean().optional(),
+    })
+    .refine((body) => body.name !== undefined || body.enabled !== undefined, {
+      message: 'validation.required',
+      path: ['name'],
+    }),
+);
+
+export const allowedIpSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
     customerId: idSchema,
-    name: merchantNameSchema.optional(),
-    enabled: z.boolean().optional(),
-  })
-  .refine((body) => body.name !== undefined || body.enabled !== undefined, {
-    message: 'validation.required',
-    path: ['name'],
-  });
-
-export const allowedIpSchema = z.object({
-  id: idSchema,
-  customerId: idSchema,
-  name: z.string(),
-  enabled: z.boolean(),
-  ipFrom: z.string(),
-  ipTo: z.string(),
-  createdAt: timestampSchema,
-});
+    name: z.string(),
+    enabled: z.boolean(),
+    ipFrom: z.string(),
+    ipTo: z.string(),
+    createdAt: timestampSchema,
+  }),
+);
 export type AllowedIp = z.infer<typeof allowedIpSchema>;
 
 /** The range's ends name addresses of one family, from ≤ to (the problem lands on ipTo). */
@@ -117,66 +136,74 @@ function refineRange(
     ctx.addIssue({ code: 'custom', message: 'validation.invalidValue', path: ['ipTo'] });
 }
 
-export const allowedIpCreateRequestSchema = z
-  .strictObject({
-    customerId: idSchema,
-    name: merchantNameSchema,
-    enabled: z.boolean().default(true),
-    ipFrom: ipSchema,
-    ipTo: ipSchema,
-  })
-  .superRefine(refineRange);
+export const allowedIpCreateRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      customerId: idSchema,
+      name: merchantNameSchema,
+      enabled: z.boolean().default(true),
+      ipFrom: ipSchema,
+      ipTo: ipSchema,
+    })
+    .superRefine(refineRange),
+);
 export type AllowedIpCreateRequest = z.input<typeof allowedIpCreateRequestSchema>;
 
-export const allowedIpUpdateRequestSchema = z
-  .strictObject({
-    customerId: idSchema,
-    name: merchantNameSchema.optional(),
-    enabled: z.boolean().optional(),
-    ipFrom: ipSchema.optional(),
-    ipTo: ipSchema.optional(),
-  })
-  .superRefine(refineRange)
-  .refine(
-    (body) => body.name !== undefined || body.enabled !== undefined || body.ipFrom !== undefined,
-    { message: 'validation.required', path: ['name'] },
-  );
+export const allowedIpUpdateRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      customerId: idSchema,
+      name: merchantNameSchema.optional(),
+      enabled: z.boolean().optional(),
+      ipFrom: ipSchema.optional(),
+      ipTo: ipSchema.optional(),
+    })
+    .superRefine(refineRange)
+    .refine(
+      (body) => body.name !== undefined || body.enabled !== undefined || body.ipFrom !== undefined,
+      { message: 'validation.required', path: ['name'] },
+    ),
+);
 
-const customerQuerySchema = z.strictObject({ customerId: textIdSchema });
-const idParamsSchema = z.strictObject({ id: textIdSchema });
+const customerQuerySchema = lazySchema(() => z.strictObject({ customerId: textIdSchema }));
+const idParamsSchema = lazySchema(() => z.strictObject({ id: textIdSchema }));
 
-export const apiRequestSchema = z.object({
-  id: z.number().int(),
-  apiKeyId: idSchema,
-  method: z.string(),
-  /** The path called, without its query string. */
-  path: z.string(),
-  status: z.number().int(),
-  ip: z.string(),
-  durationMs: z.number().int(),
-  at: timestampSchema,
-});
+export const apiRequestSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    apiKeyId: idSchema,
+    method: z.string(),
+    /** The path called, without its query string. */
+    path: z.string(),
+    status: z.number().int(),
+    ip: z.string(),
+    durationMs: z.number().int(),
+    at: timestampSchema,
+  }),
+);
 export type ApiRequest = z.infer<typeof apiRequestSchema>;
 
 /** The request log's page size (spec 2 §9 gives none for it; the webhook log's is 20). */
 export const API_REQUEST_PAGE_SIZE = 50;
 
 /** An opaque page cursor: what the previous page answered as nextCursor. */
-const cursorSchema = z.string().max(128, 'validation.tooLong');
+const cursorSchema = lazySchema(() => z.string().max(128, 'validation.tooLong'));
 
-export const apiRequestQuerySchema = z
-  .strictObject({
-    customerId: textIdSchema,
-    /** Spec 2 §5: the log is fetched only when a key is chosen. */
-    apiKeyId: textIdSchema,
-    fromDate: calendarDaySchema.optional(),
-    toDate: calendarDaySchema.optional(),
-    cursor: cursorSchema.optional(),
-  })
-  .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
-    message: 'validation.dateRangeOrder',
-    path: ['toDate'],
-  });
+export const apiRequestQuerySchema = lazySchema(() =>
+  z
+    .strictObject({
+      customerId: textIdSchema,
+      /** Spec 2 §5: the log is fetched only when a key is chosen. */
+      apiKeyId: textIdSchema,
+      fromDate: calendarDaySchema.optional(),
+      toDate: calendarDaySchema.optional(),
+      cursor: cursorSchema.optional(),
+    })
+    .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
+      message: 'validation.dateRangeOrder',
+      path: ['toDate'],
+    }),
+);
 
 const headSchema = responseHeadSchema;
 
@@ -196,7 +223,7 @@ export const merchantApiRoutes = {
       path: '/api/public-api/apikey',
       auth: 'session',
       query: customerQuerySchema,
-      response: headSchema.extend({ apiKeys: z.array(apiKeySchema) }),
+      response: lazySchema(() => headSchema.extend({ apiKeys: z.array(apiKeySchema) })),
       error: errorEnvelopeSchema,
     }),
     /** Rename, enable or disable (spec 2 §7 PUT public-api/apikey/{id}). */
@@ -206,7 +233,7 @@ export const merchantApiRoutes = {
       auth: 'session',
       params: idParamsSchema,
       body: apiKeyUpdateRequestSchema,
-      response: headSchema.extend({ apiKey: apiKeySchema }),
+      response: lazySchema(() => headSchema.extend({ apiKey: apiKeySchema })),
       error: errorEnvelopeSchema,
     }),
     delete: defineRoute({
@@ -215,7 +242,7 @@ export const merchantApiRoutes = {
       auth: 'session',
       params: idParamsSchema,
       query: customerQuerySchema,
-      response: headSchema.extend({ id: idSchema }),
+      response: lazySchema(() => headSchema.extend({ id: idSchema })),
       error: errorEnvelopeSchema,
     }),
   },
@@ -225,7 +252,7 @@ export const merchantApiRoutes = {
       path: '/api/public-api/allowedip',
       auth: 'session',
       body: allowedIpCreateRequestSchema,
-      response: headSchema.extend({ allowedIp: allowedIpSchema }),
+      response: lazySchema(() => headSchema.extend({ allowedIp: allowedIpSchema })),
       error: errorEnvelopeSchema,
     }),
     list: defineRoute({
@@ -233,7 +260,7 @@ export const merchantApiRoutes = {
       path: '/api/public-api/allowedip',
       auth: 'session',
       query: customerQuerySchema,
-      response: headSchema.extend({ allowedIps: z.array(allowedIpSchema) }),
+      response: lazySchema(() => headSchema.extend({ allowedIps: z.array(allowedIpSchema) })),
       error: errorEnvelopeSchema,
     }),
     update: defineRoute({
@@ -242,7 +269,7 @@ export const merchantApiRoutes = {
       auth: 'session',
       params: idParamsSchema,
       body: allowedIpUpdateRequestSchema,
-      response: headSchema.extend({ allowedIp: allowedIpSchema }),
+      response: lazySchema(() => headSchema.extend({ allowedIp: allowedIpSchema })),
       error: errorEnvelopeSchema,
     }),
     delete: defineRoute({
@@ -251,7 +278,7 @@ export const merchantApiRoutes = {
       auth: 'session',
       params: idParamsSchema,
       query: customerQuerySchema,
-      response: headSchema.extend({ id: idSchema }),
+      response: lazySchema(() => headSchema.extend({ id: idSchema })),
       error: errorEnvelopeSchema,
     }),
   },
@@ -261,10 +288,12 @@ export const merchantApiRoutes = {
     path: '/api/public-api/apirequest',
     auth: 'session',
     query: apiRequestQuerySchema,
-    response: headSchema.extend({
-      apiRequests: z.array(apiRequestSchema),
-      nextCursor: z.string().nullable(),
-    }),
+    response: lazySchema(() =>
+      headSchema.extend({
+        apiRequests: z.array(apiRequestSchema),
+        nextCursor: z.string().nullable(),
+      }),
+    ),
     error: errorEnvelopeSchema,
   }),
 };
@@ -273,45 +302,51 @@ export const merchantApiRoutes = {
 
 export const PUBLIC_API_PREFIX = '/api/public/v1';
 
-export const publicBalanceSchema = z.object({
-  accountId: idSchema,
-  currency: z.string(),
-  name: z.string().nullable(),
-  /** What may be spent now: the balance less what pending payments hold. */
-  available: moneySchema,
-  /** The settled balance. */
-  current: moneySchema,
-});
+export const publicBalanceSchema = lazySchema(() =>
+  z.object({
+    accountId: idSchema,
+    currency: z.string(),
+    name: z.string().nullable(),
+    /** What may be spent now: the balance less what pending payments hold. */
+    available: moneySchema,
+    /** The settled balance. */
+    current: moneySchema,
+  }),
+);
 
 export const PUBLIC_PAYMENT_STATUSES = ['pending', 'settled', 'rejected', 'reversed'] as const;
 
-export const publicPaymentSchema = z.object({
-  /** The ledger transfer's id. */
-  id: z.uuid(),
-  accountId: idSchema,
-  direction: z.enum(['received', 'sent']),
-  /** What reached or left the account, without sign. */
-  amount: moneySchema,
-  currency: z.string(),
-  status: z.enum(PUBLIC_PAYMENT_STATUSES),
-  kind: z.string(),
-  description: z.string().nullable(),
-  createdAt: timestampSchema,
-  settledAt: timestampSchema.nullable(),
-});
+export const publicPaymentSchema = lazySchema(() =>
+  z.object({
+    /** The ledger transfer's id. */
+    id: z.uuid(),
+    accountId: idSchema,
+    direction: z.enum(['received', 'sent']),
+    /** What reached or left the account, without sign. */
+    amount: moneySchema,
+    currency: z.string(),
+    status: z.enum(PUBLIC_PAYMENT_STATUSES),
+    kind: z.string(),
+    description: z.string().nullable(),
+    createdAt: timestampSchema,
+    settledAt: timestampSchema.nullable(),
+  }),
+);
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 
 export const PUBLIC_PAYMENTS_PAGE_MAX = 100;
 
-export const publicPaymentsQuerySchema = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^[1-9]\d{0,2}$/, 'validation.invalidValue')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(PUBLIC_PAYMENTS_PAGE_MAX))
-    .optional(),
-  cursor: cursorSchema.optional(),
-});
+export const publicPaymentsQuerySchema = lazySchema(() =>
+  z.strictObject({
+    limit: z
+      .string()
+      .regex(/^[1-9]\d{0,2}$/, 'validation.invalidValue')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(PUBLIC_PAYMENTS_PAGE_MAX))
+      .optional(),
+    cursor: cursorSchema.optional(),
+  }),
+);
 
 /** The merchant's server's calls (`Authorization: Bearer llk_live_…`; OpenAPI at openapi.json). */
 export const publicApiRoutes = {
@@ -319,7 +354,7 @@ export const publicApiRoutes = {
     method: 'GET',
     path: `${PUBLIC_API_PREFIX}/balances`,
     auth: 'own',
-    response: headSchema.extend({ balances: z.array(publicBalanceSchema) }),
+    response: lazySchema(() => headSchema.extend({ balances: z.array(publicBalanceSchema) })),
     error: errorEnvelopeSchema,
   }),
   /** Received and sent payments of the company's accounts, newest first. */
@@ -328,18 +363,20 @@ export const publicApiRoutes = {
     path: `${PUBLIC_API_PREFIX}/payments`,
     auth: 'own',
     query: publicPaymentsQuerySchema,
-    response: headSchema.extend({
-      payments: z.array(publicPaymentSchema),
-      nextCursor: z.string().nullable(),
-    }),
+    response: lazySchema(() =>
+      headSchema.extend({
+        payments: z.array(publicPaymentSchema),
+        nextCursor: z.string().nullable(),
+      }),
+    ),
     error: errorEnvelopeSchema,
   }),
   payment: defineRoute({
     method: 'GET',
     path: `${PUBLIC_API_PREFIX}/payments/:id`,
     auth: 'own',
-    params: z.strictObject({ id: z.uuid('validation.invalidValue') }),
-    response: headSchema.extend({ payment: publicPaymentSchema }),
+    params: lazySchema(() => z.strictObject({ id: z.uuid('validation.invalidValue') })),
+    response: lazySchema(() => headSchema.extend({ payment: publicPaymentSchema })),
     error: errorEnvelopeSchema,
   }),
   /** This API's OpenAPI 3.1 description (merchant-api/openapi.ts): public, no key needed. */
@@ -348,7 +385,7 @@ export const publicApiRoutes = {
     path: `${PUBLIC_API_PREFIX}/openapi.json`,
     auth: 'public',
     rateLimited: true,
-    response: z.looseObject({ openapi: z.literal('3.1.0') }),
+    response: lazySchema(() => z.looseObject({ openapi: z.literal('3.1.0') })),
     error: errorEnvelopeSchema,
   }),
 };

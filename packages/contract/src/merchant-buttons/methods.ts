@@ -12,6 +12,7 @@ import {
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { positiveAmountSchema } from '../transfers/methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Saved payment buttons, business logos and pay-by-name settings (issue 18; spec 2 §3 "Logo: id,
@@ -34,59 +35,65 @@ function nameSchema(max: number) {
     .refine((name) => !CONTROL_CHARACTERS.test(name), 'validation.invalidValue');
 }
 
-export const logoNameSchema = nameSchema(LOGO_NAME_MAX);
+export const logoNameSchema = lazySchema(() => nameSchema(LOGO_NAME_MAX));
 
-export const logoSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  isDefault: z.boolean(),
-  /** 'image/png' or 'image/jpeg', told from the content. */
-  mimeType: z.string(),
-  sizeBytes: z.number().int(),
-  /** Where the image is served (a path under the app's origin; public, by an unguessable id). */
-  file: z.string(),
-  createdAt: z.string(),
-});
+export const logoSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    isDefault: z.boolean(),
+    /** 'image/png' or 'image/jpeg', told from the content. */
+    mimeType: z.string(),
+    sizeBytes: z.number().int(),
+    /** Where the image is served (a path under the app's origin; public, by an unguessable id). */
+    file: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type Logo = z.infer<typeof logoSchema>;
 
 /** The `data` part of the logo upload (spec 2 §7 "multipart with data and file[]"). */
-export const logoUploadDataSchema = z
-  .object({ name: logoNameSchema, isDefault: z.boolean().default(false) })
-  .strict();
+export const logoUploadDataSchema = lazySchema(() =>
+  z.object({ name: logoNameSchema, isDefault: z.boolean().default(false) }).strict(),
+);
 export type LogoUploadData = z.input<typeof logoUploadDataSchema>;
 
-const returnUrlSchema = z
-  .string()
-  .trim()
-  .max(RETURN_URL_MAX, 'validation.tooLong')
-  .refine(isReturnUrl, 'validation.returnUrl');
+const returnUrlSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(RETURN_URL_MAX, 'validation.tooLong')
+    .refine(isReturnUrl, 'validation.returnUrl'),
+);
 
 /** The button form's fields (without its id); update sends them all again. */
 const savedButtonFields = {
-  name: nameSchema(BUTTON_NAME_MAX),
+  name: lazySchema(() => nameSchema(BUTTON_NAME_MAX)),
   /** The company's own account the payments land in; the button's currency is its currency. */
   accountId: idSchema,
   /**
    * A fixed amount, or null (or absent: the web client leaves nulls out) for an amount the payer
    * enters, within minAmount–maxAmount if set.
    */
-  amount: positiveAmountSchema.nullable().default(null),
-  minAmount: positiveAmountSchema.nullable().default(null),
-  maxAmount: positiveAmountSchema.nullable().default(null),
-  description: z
-    .string()
-    .trim()
-    .max(BUTTON_DESCRIPTION_MAX, 'validation.tooLong')
-    .refine(
-      (text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')),
-      'validation.invalidValue',
-    )
-    .default(''),
+  amount: lazySchema(() => positiveAmountSchema.nullable().default(null)),
+  minAmount: lazySchema(() => positiveAmountSchema.nullable().default(null)),
+  maxAmount: lazySchema(() => positiveAmountSchema.nullable().default(null)),
+  description: lazySchema(() =>
+    z
+      .string()
+      .trim()
+      .max(BUTTON_DESCRIPTION_MAX, 'validation.tooLong')
+      .refine(
+        (text) => !CONTROL_CHARACTERS.test(text.replace(/[\n\r\t]/g, ' ')),
+        'validation.invalidValue',
+      )
+      .default(''),
+  ),
   /** One of the company's logos, or null for its default logo (if any). */
-  logoId: idSchema.nullable().default(null),
+  logoId: lazySchema(() => idSchema.nullable().default(null)),
   /** Where the payer is sent after paying: http(s) only. */
-  returnUrl: returnUrlSchema.nullable().default(null),
-  enabled: z.boolean().default(true),
+  returnUrl: lazySchema(() => returnUrlSchema.nullable().default(null)),
+  enabled: lazySchema(() => z.boolean().default(true)),
 };
 
 function refineAmounts(
@@ -109,127 +116,146 @@ function refineAmounts(
     ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'validation.amountRangeOrder' });
 }
 
-export const savedButtonCreateSchema = z
-  .object(savedButtonFields)
-  .strict()
-  .superRefine(refineAmounts);
+export const savedButtonCreateSchema = lazySchema(() =>
+  z.object(savedButtonFields).strict().superRefine(refineAmounts),
+);
 export type SavedButtonInput = z.input<typeof savedButtonCreateSchema>;
 
-export const savedButtonUpdateSchema = z
-  .object({ id: idSchema, ...savedButtonFields })
-  .strict()
-  .superRefine(refineAmounts);
+export const savedButtonUpdateSchema = lazySchema(() =>
+  z
+    .object({ id: idSchema, ...savedButtonFields })
+    .strict()
+    .superRefine(refineAmounts),
+);
 
-export const savedButtonSchema = z.object({
-  id: idSchema,
-  /** The unguessable id in the button's link. */
-  publicId: z.string(),
-  name: z.string(),
-  accountId: idSchema,
-  currencyCode: z.string(),
-  amount: z.string().nullable(),
-  minAmount: z.string().nullable(),
-  maxAmount: z.string().nullable(),
-  description: z.string(),
-  logoId: idSchema.nullable(),
-  returnUrl: z.string().nullable(),
-  enabled: z.boolean(),
-  /** The hosted pay page: <app origin>/pay/button/<publicId>. */
-  payLink: z.string(),
-  /** An <a> styled as a button, linking to payLink, to paste into the merchant's site. */
-  htmlSnippet: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const savedButtonSchema = lazySchema(() =>
+  z.object({
+    id: idSchema,
+    /** The unguessable id in the button's link. */
+    publicId: z.string(),
+    name: z.string(),
+    accountId: idSchema,
+    currencyCode: z.string(),
+    amount: z.string().nullable(),
+    minAmount: z.string().nullable(),
+    maxAmount: z.string().nullable(),
+    description: z.string(),
+    logoId: idSchema.nullable(),
+    returnUrl: z.string().nullable(),
+    enabled: z.boolean(),
+    /** The hosted pay page: <app origin>/pay/button/<publicId>. */
+    payLink: z.string(),
+    /** An <a> styled as a button, linking to payLink, to paste into the merchant's site. */
+    htmlSnippet: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type SavedButton = z.infer<typeof savedButtonSchema>;
 
-export const payNameSchema = z.string().trim().regex(PAY_NAME_PATTERN, 'validation.payNameFormat');
+export const payNameSchema = lazySchema(() =>
+  z.string().trim().regex(PAY_NAME_PATTERN, 'validation.payNameFormat'),
+);
 
-export const pbnSettingsSchema = z.object({
-  /** The company's public handle, unique within the brand; null until chosen. */
-  payName: z.string().nullable(),
-  /** What the payer sees as the payee; the business name when null. */
-  displayName: z.string().nullable(),
-  enabled: z.boolean(),
-  /** The account each currency is received in (at most one per currency). */
-  accounts: z.array(z.object({ accountId: idSchema, currencyCode: z.string() })),
-  /** <app origin>/pay/name/<payName>, or null while no handle is set. */
-  payLink: z.string().nullable(),
-});
+export const pbnSettingsSchema = lazySchema(() =>
+  z.object({
+    /** The company's public handle, unique within the brand; null until chosen. */
+    payName: z.string().nullable(),
+    /** What the payer sees as the payee; the business name when null. */
+    displayName: z.string().nullable(),
+    enabled: z.boolean(),
+    /** The account each currency is received in (at most one per currency). */
+    accounts: z.array(z.object({ accountId: idSchema, currencyCode: z.string() })),
+    /** <app origin>/pay/name/<payName>, or null while no handle is set. */
+    payLink: z.string().nullable(),
+  }),
+);
 export type PbnSettings = z.infer<typeof pbnSettingsSchema>;
 
-export const pbnSettingsUpdateSchema = z
-  .object({
-    payName: payNameSchema,
-    displayName: nameSchema(PBN_DISPLAY_NAME_MAX).nullable().default(null),
-    enabled: z.boolean(),
-    /** The receiving accounts, one per currency; enabling needs at least one. */
-    accountIds: z
-      .array(idSchema)
-      .max(20, 'validation.tooMany')
-      .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate'),
-  })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.enabled && value.accountIds.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['accountIds'], message: 'validation.required' });
-  });
+export const pbnSettingsUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      payName: payNameSchema,
+      displayName: nameSchema(PBN_DISPLAY_NAME_MAX).nullable().default(null),
+      enabled: z.boolean(),
+      /** The receiving accounts, one per currency; enabling needs at least one. */
+      accountIds: z
+        .array(idSchema)
+        .max(20, 'validation.tooMany')
+        .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate'),
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (value.enabled && value.accountIds.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['accountIds'], message: 'validation.required' });
+    }),
+);
 export type PbnSettingsUpdate = z.input<typeof pbnSettingsUpdateSchema>;
 
 export const merchantButtonMethods = {
   getSavedButtonList: defineMethod({
-    request: z.object({}).strict(),
-    response: z.object({ savedButtons: z.array(savedButtonSchema) }),
+    request: lazySchema(() => z.object({}).strict()),
+    response: lazySchema(() => z.object({ savedButtons: z.array(savedButtonSchema) })),
   }),
   getSavedButton: defineMethod({
-    request: z.object({ id: idSchema }).strict(),
-    response: z.object({ savedButton: savedButtonSchema }),
+    request: lazySchema(() => z.object({ id: idSchema }).strict()),
+    response: lazySchema(() => z.object({ savedButton: savedButtonSchema })),
   }),
   createSavedButton: defineMethod({
     request: savedButtonCreateSchema,
-    response: z.object({ savedButton: savedButtonSchema }),
+    response: lazySchema(() => z.object({ savedButton: savedButtonSchema })),
   }),
   /** Replaces the button's fields; its public id (and so its link) stays. */
   updateSavedButton: defineMethod({
     request: savedButtonUpdateSchema,
-    response: z.object({ savedButton: savedButtonSchema }),
+    response: lazySchema(() => z.object({ savedButton: savedButtonSchema })),
   }),
   deleteSavedButton: defineMethod({
-    request: z.object({ id: idSchema }).strict(),
-    response: z.object({}),
+    request: lazySchema(() => z.object({ id: idSchema }).strict()),
+    response: lazySchema(() => z.object({})),
   }),
   /** The company's logos, default first then newest, 1000 a page (spec 2 §9). */
   getLogoList: defineMethod({
-    request: z.object({ pageNumber: z.number().int().min(1).max(100_000).default(1) }).strict(),
-    response: z.object({
-      logos: z.array(logoSchema),
-      pageSize: z.number().int(),
-      pageNumber: z.number().int(),
-      total: z.number().int(),
-    }),
+    request: lazySchema(() =>
+      z.object({ pageNumber: z.number().int().min(1).max(100_000).default(1) }).strict(),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        logos: z.array(logoSchema),
+        pageSize: z.number().int(),
+        pageNumber: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
   }),
   getLogo: defineMethod({
-    request: z.object({ id: idSchema }).strict(),
-    response: z.object({ logo: logoSchema }),
+    request: lazySchema(() => z.object({ id: idSchema }).strict()),
+    response: lazySchema(() => z.object({ logo: logoSchema })),
   }),
   /** Renames it and/or makes it the default (isDefault false takes the default away from it). */
   updateLogo: defineMethod({
-    request: z
-      .object({ id: idSchema, name: logoNameSchema.optional(), isDefault: z.boolean().optional() })
-      .strict(),
-    response: z.object({ logo: logoSchema }),
+    request: lazySchema(() =>
+      z
+        .object({
+          id: idSchema,
+          name: logoNameSchema.optional(),
+          isDefault: z.boolean().optional(),
+        })
+        .strict(),
+    ),
+    response: lazySchema(() => z.object({ logo: logoSchema })),
   }),
   /** Buttons that showed it fall back to the default logo. */
   deleteLogo: defineMethod({
-    request: z.object({ id: idSchema }).strict(),
-    response: z.object({}),
+    request: lazySchema(() => z.object({ id: idSchema }).strict()),
+    response: lazySchema(() => z.object({})),
   }),
   getPbnSettings: defineMethod({
-    request: z.object({}).strict(),
-    response: z.object({ settings: pbnSettingsSchema }),
+    request: lazySchema(() => z.object({}).strict()),
+    response: lazySchema(() => z.object({ settings: pbnSettingsSchema })),
   }),
   updatePbnSettings: defineMethod({
     request: pbnSettingsUpdateSchema,
-    response: z.object({ settings: pbnSettingsSchema }),
+    response: lazySchema(() => z.object({ settings: pbnSettingsSchema })),
   }),
 };

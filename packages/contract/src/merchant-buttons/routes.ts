@@ -3,6 +3,7 @@ import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
 import { textIdSchema } from '../merchant-api/routes';
 import { logoSchema } from './methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Business logos over REST (spec 2 §7 "Logo … create (multipart with data and file[])"): the
@@ -17,18 +18,20 @@ export const merchantButtonRoutes = {
     path: '/api/merchant/logos',
     auth: 'session',
     multipart: true,
-    response: z.object({
-      responseCode: z.literal('00'),
-      responseDescription: z.string(),
-      logo: logoSchema,
-    }),
+    response: lazySchema(() =>
+      z.object({
+        responseCode: z.literal('00'),
+        responseDescription: z.string(),
+        logo: logoSchema,
+      }),
+    ),
     error: errorEnvelopeSchema,
   }),
   logoFile: defineRoute({
     method: 'GET',
     path: '/api/merchant/logos/:logoId/file',
     auth: 'session',
-    params: z.object({ logoId: textIdSchema }),
+    params: lazySchema(() => z.object({ logoId: textIdSchema })),
     answer: 'file',
     error: errorEnvelopeSchema,
   }),
@@ -36,9 +39,11 @@ export const merchantButtonRoutes = {
     method: 'GET',
     path: '/api/public/logos/:publicId',
     auth: 'public',
-    params: z.object({
-      publicId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'validation.invalidValue'),
-    }),
+    params: lazySchema(() =>
+      z.object({
+        publicId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'validation.invalidValue'),
+      }),
+    ),
     answer: 'file',
     rateLimited: true,
     error: errorEnvelopeSchema,

@@ -3,6 +3,7 @@ import { IDENTITY_REQUEST_STATUSES } from '@ledgerline/domain';
 import { defineMethod } from '../define';
 import { idSchema } from '../envelope';
 import { positiveAmountSchema } from '../transfers/methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * The merchant's trust tools (spec 2 §3 "Reputation entries, filtered by email"; "Identity
@@ -11,34 +12,40 @@ import { positiveAmountSchema } from '../transfers/methods';
  * (fromCustomerId); only its full-access users may use them.
  */
 
-const emailSchema = z.email('validation.email').max(254, 'validation.tooLong');
+const emailSchema = lazySchema(() => z.email('validation.email').max(254, 'validation.tooLong'));
 
-export const identityRequestStatusSchema = z.enum(IDENTITY_REQUEST_STATUSES);
+export const identityRequestStatusSchema = lazySchema(() => z.enum(IDENTITY_REQUEST_STATUSES));
 
-export const identityFeeSchema = z.object({ amount: z.string(), currencyCode: z.string() });
+export const identityFeeSchema = lazySchema(() =>
+  z.object({ amount: z.string(), currencyCode: z.string() }),
+);
 export type IdentityFee = z.infer<typeof identityFeeSchema>;
 
-export const identityRequestSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  reference: z.string().nullable(),
-  status: identityRequestStatusSchema,
-  fee: identityFeeSchema,
-  accountId: z.number().int(),
-  workflowRunId: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const identityRequestSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    reference: z.string().nullable(),
+    status: identityRequestStatusSchema,
+    fee: identityFeeSchema,
+    accountId: z.number().int(),
+    workflowRunId: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type IdentityRequest = z.infer<typeof identityRequestSchema>;
 
-export const identityRequestEventSchema = z.object({
-  requestId: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  status: identityRequestStatusSchema,
-  at: z.string(),
-});
+export const identityRequestEventSchema = lazySchema(() =>
+  z.object({
+    requestId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    status: identityRequestStatusSchema,
+    at: z.string(),
+  }),
+);
 export type IdentityRequestEvent = z.infer<typeof identityRequestEventSchema>;
 
 /**
@@ -58,33 +65,37 @@ export const REPUTATION_ENTRY_KINDS = [
   'identityRequest',
 ] as const;
 
-export const reputationEntrySchema = z.object({
-  kind: z.enum(REPUTATION_ENTRY_KINDS),
-  /** Money kinds: the amount (positive) and its currency; an identity request: null. */
-  amount: z.string().nullable(),
-  currencyCode: z.string().nullable(),
-  /** An identity request's status; a payment's ledger status; see the kinds above. */
-  status: z.string(),
-  at: z.string(),
-});
+export const reputationEntrySchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(REPUTATION_ENTRY_KINDS),
+    /** Money kinds: the amount (positive) and its currency; an identity request: null. */
+    amount: z.string().nullable(),
+    currencyCode: z.string().nullable(),
+    /** An identity request's status; a payment's ledger status; see the kinds above. */
+    status: z.string(),
+    at: z.string(),
+  }),
+);
 export type ReputationEntry = z.infer<typeof reputationEntrySchema>;
 
-export const reputationSummarySchema = z.object({
-  identityVerified: z.boolean(),
-  /** The month the person became a customer, `YYYY-MM`. */
-  customerSince: z.string(),
-});
+export const reputationSummarySchema = lazySchema(() =>
+  z.object({
+    identityVerified: z.boolean(),
+    /** The month the person became a customer, `YYYY-MM`. */
+    customerSince: z.string(),
+  }),
+);
 export type ReputationSummary = z.infer<typeof reputationSummarySchema>;
 
-const pageNumberSchema = z.number().int().min(1).max(100_000).default(1);
+const pageNumberSchema = lazySchema(() => z.number().int().min(1).max(100_000).default(1));
 /** Empty filter values are dropped (spec 2 §5): '' is the same as leaving the filter out. */
-const optionalText = z.string().max(254, 'validation.tooLong').optional();
+const optionalText = lazySchema(() => z.string().max(254, 'validation.tooLong').optional());
 
 export const merchantTrustMethods = {
   /** The fee of one identity verification request paid from this account, shown before the merchant confirms. */
   getIdentityVerificationFee: defineMethod({
-    request: z.object({ accountId: idSchema }).strict(),
-    response: z.object({ fee: identityFeeSchema }),
+    request: lazySchema(() => z.object({ accountId: idSchema }).strict()),
+    response: lazySchema(() => z.object({ fee: identityFeeSchema })),
   }),
   /**
    * Charges the fee from the account, starts a check at the brand's provider and e-mails the
@@ -92,58 +103,68 @@ export const merchantTrustMethods = {
    * that, nothing is charged. The same idempotency key answers the first request again.
    */
   createIdentityVerificationRequest: defineMethod({
-    request: z
-      .object({
-        name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong'),
-        email: z.string().trim().pipe(emailSchema),
-        accountId: idSchema,
-        reference: z.string().trim().max(64, 'validation.tooLong').optional(),
-        fee: positiveAmountSchema,
-        idempotencyKey: z.uuid('validation.idempotencyKey'),
-      })
-      .strict(),
-    response: z.object({ identity: identityRequestSchema }),
+    request: lazySchema(() =>
+      z
+        .object({
+          name: z.string().trim().min(1, 'validation.required').max(128, 'validation.tooLong'),
+          email: z.string().trim().pipe(emailSchema),
+          accountId: idSchema,
+          reference: z.string().trim().max(64, 'validation.tooLong').optional(),
+          fee: positiveAmountSchema,
+          idempotencyKey: z.uuid('validation.idempotencyKey'),
+        })
+        .strict(),
+    ),
+    response: lazySchema(() => z.object({ identity: identityRequestSchema })),
   }),
   /** The company's requests, newest first, 1000 a page (spec 2 §9), with optional status and text filters. */
   getIdentities: defineMethod({
-    request: z
-      .object({
-        status: z.union([identityRequestStatusSchema, z.literal('')]).optional(),
-        query: optionalText,
-        pageNumber: pageNumberSchema,
-      })
-      .strict(),
-    response: z.object({
-      identities: z.array(identityRequestSchema),
-      pageSize: z.number().int(),
-      pageNumber: z.number().int(),
-      total: z.number().int(),
-      /** Whether no filter value was given (spec 2 §5). */
-      filterEmpty: z.boolean(),
-    }),
+    request: lazySchema(() =>
+      z
+        .object({
+          status: z.union([identityRequestStatusSchema, z.literal('')]).optional(),
+          query: optionalText,
+          pageNumber: pageNumberSchema,
+        })
+        .strict(),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        identities: z.array(identityRequestSchema),
+        pageSize: z.number().int(),
+        pageNumber: z.number().int(),
+        total: z.number().int(),
+        /** Whether no filter value was given (spec 2 §5). */
+        filterEmpty: z.boolean(),
+      }),
+    ),
   }),
   /** Status changes of the company's requests with their times, newest first; one request's with `id`. */
   getIdentityVerificationHistory: defineMethod({
-    request: z.object({ id: idSchema.optional() }).strict(),
-    response: z.object({ events: z.array(identityRequestEventSchema) }),
+    request: lazySchema(() => z.object({ id: idSchema.optional() }).strict()),
+    response: lazySchema(() => z.object({ events: z.array(identityRequestEventSchema) })),
   }),
   /**
    * What the company's own dealings say about a payer (decisions 96–97): the e-mail is trimmed and
    * compared without case; a person who never dealt with the company answers as an unknown e-mail.
    */
   getReputation: defineMethod({
-    request: z
-      .object({
-        email: z.string().trim().pipe(emailSchema),
-        pageNumber: pageNumberSchema,
-      })
-      .strict(),
-    response: z.object({
-      summary: reputationSummarySchema.nullable(),
-      entries: z.array(reputationEntrySchema),
-      pageSize: z.number().int(),
-      pageNumber: z.number().int(),
-      total: z.number().int(),
-    }),
+    request: lazySchema(() =>
+      z
+        .object({
+          email: z.string().trim().pipe(emailSchema),
+          pageNumber: pageNumberSchema,
+        })
+        .strict(),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        summary: reputationSummarySchema.nullable(),
+        entries: z.array(reputationEntrySchema),
+        pageSize: z.number().int(),
+        pageNumber: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
   }),
 };

@@ -3,6 +3,7 @@ import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
 import { accountConfirmationRequestSchema, pdfGeneratorResponseSchema } from '../accounts/methods';
 import { agreementPdfRequestSchema } from '../profile/methods';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * The PDF generator (spec 2 §7 "pdf/api/generator_pdf/{name}"): an authenticated POST makes a
@@ -31,7 +32,7 @@ export const pdfRoutes = {
     method: 'GET',
     path: '/api/pdf/files/:token',
     auth: 'own',
-    params: z.object({ token: z.string() }),
+    params: lazySchema(() => z.object({ token: z.string() })),
     answer: 'file',
     error: errorEnvelopeSchema,
   }),

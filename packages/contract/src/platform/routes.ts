@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema, responseHeadSchema } from '../envelope';
 import { CLIENT_CONFIG_PATH, clientConfigSchema } from '../client-config';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /** What every main-API answer carries beside the method's own fields (methods/*.ts describe those). */
-const mainAnswerSchema = responseHeadSchema.loose();
+const mainAnswerSchema = lazySchema(() => responseHeadSchema.loose());
 
 /** GET /healthz: the process answers (it never touches the database). */
-export const healthzSchema = z.object({ status: z.literal('ok') });
+export const healthzSchema = lazySchema(() => z.object({ status: z.literal('ok') }));
 /** GET /readyz: the database answered; otherwise 503 with the envelope and Retry-After. */
-export const readyzSchema = z.object({ status: z.literal('ready') });
+export const readyzSchema = lazySchema(() => z.object({ status: z.literal('ready') }));
 
 /** /version.json, written beside the web build: the running page compares it with its own build. */
-export const versionFileSchema = z.object({ version: z.string(), builtAt: z.string() });
+export const versionFileSchema = lazySchema(() =>
+  z.object({ version: z.string(), builtAt: z.string() }),
+);
 export type VersionFile = z.infer<typeof versionFileSchema>;
 
 /**
@@ -28,7 +31,7 @@ export const GUARDED_SERVICES = [
 ] as const;
 export type GuardedService = (typeof GUARDED_SERVICES)[number];
 
-const guardedHealthSchema = responseHeadSchema.extend({ service: z.string() });
+const guardedHealthSchema = lazySchema(() => responseHeadSchema.extend({ service: z.string() }));
 
 function guardedHealth<P extends GuardedService>(prefix: P) {
   return defineRoute({
@@ -46,7 +49,7 @@ export const platformRoutes = {
     method: 'POST',
     path: '/api/main/',
     auth: 'own',
-    body: z.unknown(),
+    body: lazySchema(() => z.unknown()),
     response: mainAnswerSchema,
     error: errorEnvelopeSchema,
   }),
@@ -55,7 +58,7 @@ export const platformRoutes = {
     method: 'POST',
     path: '/api/main',
     auth: 'own',
-    body: z.unknown(),
+    body: lazySchema(() => z.unknown()),
     response: mainAnswerSchema,
     error: errorEnvelopeSchema,
   }),

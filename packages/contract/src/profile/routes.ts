@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * GET /api/profile/email-confirmation?token=… — the link in an e-mail-confirmation e-mail, opened
@@ -12,7 +13,7 @@ export const profileRoutes = {
     method: 'GET',
     path: '/api/profile/email-confirmation',
     auth: 'own',
-    query: z.object({ token: z.string().max(256).optional().catch(undefined) }),
+    query: lazySchema(() => z.object({ token: z.string().max(256).optional().catch(undefined) })),
     answer: 'redirect',
     error: errorEnvelopeSchema,
   }),

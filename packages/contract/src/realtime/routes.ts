@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema } from '../envelope';
 import { REALTIME_PATH } from './events';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /**
  * The realtime push channel (spec 1 §4): a WebSocket upgrade on GET /realtime?ticket=…, the
@@ -14,7 +15,7 @@ export const realtimeRoutes = {
     method: 'GET',
     path: REALTIME_PATH,
     auth: 'own',
-    query: z.object({ ticket: z.string().min(1).max(256) }),
+    query: lazySchema(() => z.object({ ticket: z.string().min(1).max(256) })),
     answer: 'websocket',
     error: errorEnvelopeSchema,
   }),

@@ -3,6 +3,7 @@ import { calendarDaySchema } from '../dates';
 import { defineRoute } from '../define';
 import { errorEnvelopeSchema, idSchema, responseHeadSchema } from '../envelope';
 import { textIdSchema } from '../merchant-api/routes';
+import { lazySchema } from '@ledgerline/domain/lazy-schema';
 
 /*
  * Webhooks (spec 2 §7 "Plain REST": public-api/webhook and public-api/webhookRequest; issue 18
@@ -28,106 +29,127 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_LOG_PAGE_SIZE = 20;
 
 /** An endpoint URL: http or https, at most 2,048 characters (the server checks where it resolves). */
-export const webhookUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(2048, 'validation.tooLong')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'validation.webhookUrl');
+export const webhookUrlSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(2048, 'validation.tooLong')
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'validation.webhookUrl'),
+);
 
-const webhookNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(100, 'validation.tooLong');
+const webhookNameSchema = lazySchema(() =>
+  z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+);
 
 /** The Standard Webhooks secret form: `whsec_` and the base64 of at least 32 random bytes. */
-export const webhookSecretSchema = z.string().regex(/^whsec_[A-Za-z0-9+/]{43,}={0,2}$/);
+export const webhookSecretSchema = lazySchema(() =>
+  z.string().regex(/^whsec_[A-Za-z0-9+/]{43,}={0,2}$/),
+);
 
-export const webhookSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int(),
-  name: z.string(),
-  enabled: z.boolean(),
-  url: z.string(),
-  createdAt: z.string(),
-});
+export const webhookSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    customerId: z.number().int(),
+    name: z.string(),
+    enabled: z.boolean(),
+    url: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type Webhook = z.infer<typeof webhookSchema>;
 
-const idParams = z.object({ id: textIdSchema });
-const messageParams = z.object({ messageId: z.string().regex(/^msg_[A-Za-z0-9]{20,40}$/) });
+const idParams = lazySchema(() => z.object({ id: textIdSchema }));
+const messageParams = lazySchema(() =>
+  z.object({ messageId: z.string().regex(/^msg_[A-Za-z0-9]{20,40}$/) }),
+);
 
-export const webhookCreateBodySchema = z
-  .object({
-    customerId: idSchema.optional(),
-    name: webhookNameSchema,
-    enabled: z.boolean().default(true),
-    url: webhookUrlSchema,
-  })
-  .strict();
+export const webhookCreateBodySchema = lazySchema(() =>
+  z
+    .object({
+      customerId: idSchema.optional(),
+      name: webhookNameSchema,
+      enabled: z.boolean().default(true),
+      url: webhookUrlSchema,
+    })
+    .strict(),
+);
 export type WebhookCreateBody = z.input<typeof webhookCreateBodySchema>;
 
-export const webhookUpdateBodySchema = z
-  .object({
-    name: webhookNameSchema.optional(),
-    enabled: z.boolean().optional(),
-    url: webhookUrlSchema.optional(),
-  })
-  .strict();
+export const webhookUpdateBodySchema = lazySchema(() =>
+  z
+    .object({
+      name: webhookNameSchema.optional(),
+      enabled: z.boolean().optional(),
+      url: webhookUrlSchema.optional(),
+    })
+    .strict(),
+);
 export type WebhookUpdateBody = z.input<typeof webhookUpdateBodySchema>;
 
 /** Spec 2 §7 GET public-api/webhook?customerId. */
-export const webhookListQuerySchema = z.object({ customerId: textIdSchema.optional() }).strict();
+export const webhookListQuerySchema = lazySchema(() =>
+  z.object({ customerId: textIdSchema.optional() }).strict(),
+);
 
-export const webhookPingBodySchema = z
-  .object({ customerId: idSchema.optional(), url: webhookUrlSchema })
-  .strict();
+export const webhookPingBodySchema = lazySchema(() =>
+  z.object({ customerId: idSchema.optional(), url: webhookUrlSchema }).strict(),
+);
 
 /** Spec 2 §7 GET public-api/webhookRequest: customerId, limit, query, fromDate, toDate, cursor. */
-export const webhookRequestQuerySchema = z
-  .object({
-    customerId: textIdSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(WEBHOOK_LOG_PAGE_SIZE).default(WEBHOOK_LOG_PAGE_SIZE),
-    /** Words of the event type, the URL or the message id. */
-    query: z.string().trim().max(100).optional(),
-    fromDate: calendarDaySchema.optional(),
-    toDate: calendarDaySchema.optional(),
-    cursor: z.string().max(64).optional(),
-  })
-  .strict();
+export const webhookRequestQuerySchema = lazySchema(() =>
+  z
+    .object({
+      customerId: textIdSchema.optional(),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(WEBHOOK_LOG_PAGE_SIZE)
+        .default(WEBHOOK_LOG_PAGE_SIZE),
+      /** Words of the event type, the URL or the message id. */
+      query: z.string().trim().max(100).optional(),
+      fromDate: calendarDaySchema.optional(),
+      toDate: calendarDaySchema.optional(),
+      cursor: z.string().max(64).optional(),
+    })
+    .strict(),
+);
 export type WebhookRequestQuery = z.input<typeof webhookRequestQuerySchema>;
 /** The query as the server reads it (defaults applied). */
 export type WebhookRequestFilter = z.output<typeof webhookRequestQuerySchema>;
 
 /** One delivery attempt of one message (the webhook request log). */
-export const webhookAttemptSchema = z.object({
-  id: z.number().int(),
-  messageId: z.string(),
-  webhookId: z.number().int(),
-  eventType: z.enum(WEBHOOK_EVENT_TYPES),
-  url: z.string(),
-  /** 1 for the first attempt; a hand redelivery counts on. */
-  attempt: z.number().int(),
-  manual: z.boolean(),
-  /** The receiver's HTTP status; null when no answer came (refused, timed out, blocked address). */
-  statusCode: z.number().int().nullable(),
-  succeeded: z.boolean(),
-  error: z.string().nullable(),
-  latencyMs: z.number().int(),
-  requestBody: z.string(),
-  /** The first 4 KB of the answer. */
-  responseBody: z.string(),
-  createdAt: z.string(),
-  /** Where the message stands: pending (a retry is due), delivered, or failed (retries ran out). */
-  messageStatus: z.enum(['pending', 'delivered', 'failed']),
-});
+export const webhookAttemptSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    messageId: z.string(),
+    webhookId: z.number().int(),
+    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    url: z.string(),
+    /** 1 for the first attempt; a hand redelivery counts on. */
+    attempt: z.number().int(),
+    manual: z.boolean(),
+    /** The receiver's HTTP status; null when no answer came (refused, timed out, blocked address). */
+    statusCode: z.number().int().nullable(),
+    succeeded: z.boolean(),
+    error: z.string().nullable(),
+    latencyMs: z.number().int(),
+    requestBody: z.string(),
+    /** The first 4 KB of the answer. */
+    responseBody: z.string(),
+    createdAt: z.string(),
+    /** Where the message stands: pending (a retry is due), delivered, or failed (retries ran out). */
+    messageStatus: z.enum(['pending', 'delivered', 'failed']),
+  }),
+);
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
 const okHead = responseHeadSchema;
@@ -139,7 +161,9 @@ export const webhookRoutes = {
     auth: 'session',
     body: webhookCreateBodySchema,
     /** The secret is answered here and on rotation only. */
-    response: okHead.extend({ webhook: webhookSchema, secret: webhookSecretSchema }),
+    response: lazySchema(() =>
+      okHead.extend({ webhook: webhookSchema, secret: webhookSecretSchema }),
+    ),
     error: errorEnvelopeSchema,
   }),
   list: defineRoute({
@@ -147,7 +171,7 @@ export const webhookRoutes = {
     path: '/api/public-api/webhook',
     auth: 'session',
     query: webhookListQuerySchema,
-    response: okHead.extend({ webhooks: z.array(webhookSchema) }),
+    response: lazySchema(() => okHead.extend({ webhooks: z.array(webhookSchema) })),
     error: errorEnvelopeSchema,
   }),
   update: defineRoute({
@@ -156,7 +180,7 @@ export const webhookRoutes = {
     auth: 'session',
     params: idParams,
     body: webhookUpdateBodySchema,
-    response: okHead.extend({ webhook: webhookSchema }),
+    response: lazySchema(() => okHead.extend({ webhook: webhookSchema })),
     error: errorEnvelopeSchema,
   }),
   remove: defineRoute({
@@ -164,7 +188,7 @@ export const webhookRoutes = {
     path: '/api/public-api/webhook/:id',
     auth: 'session',
     params: idParams,
-    response: okHead.extend({ id: z.number().int() }),
+    response: lazySchema(() => okHead.extend({ id: z.number().int() })),
     error: errorEnvelopeSchema,
   }),
   /** A new secret; the old one stops signing at once. */
@@ -173,7 +197,9 @@ export const webhookRoutes = {
     path: '/api/public-api/webhook/:id/secret',
     auth: 'session',
     params: idParams,
-    response: okHead.extend({ webhook: webhookSchema, secret: webhookSecretSchema }),
+    response: lazySchema(() =>
+      okHead.extend({ webhook: webhookSchema, secret: webhookSecretSchema }),
+    ),
     error: errorEnvelopeSchema,
   }),
   /** Spec 2 §7 POST public-api/webhook/ping (url): whether the URL may be used and answers. */
@@ -182,12 +208,14 @@ export const webhookRoutes = {
     path: '/api/public-api/webhook/ping',
     auth: 'session',
     body: webhookPingBodySchema,
-    response: okHead.extend({
-      statusCode: z.number().int().nullable(),
-      succeeded: z.boolean(),
-      error: z.string().nullable(),
-      latencyMs: z.number().int(),
-    }),
+    response: lazySchema(() =>
+      okHead.extend({
+        statusCode: z.number().int().nullable(),
+        succeeded: z.boolean(),
+        error: z.string().nullable(),
+        latencyMs: z.number().int(),
+      }),
+    ),
     error: errorEnvelopeSchema,
   }),
   requests: defineRoute({
@@ -195,10 +223,12 @@ export const webhookRoutes = {
     path: '/api/public-api/webhookRequest',
     auth: 'session',
     query: webhookRequestQuerySchema,
-    response: okHead.extend({
-      requests: z.array(webhookAttemptSchema),
-      nextCursor: z.string().nullable(),
-    }),
+    response: lazySchema(() =>
+      okHead.extend({
+        requests: z.array(webhookAttemptSchema),
+        nextCursor: z.string().nullable(),
+      }),
+    ),
     error: errorEnvelopeSchema,
   }),
   /** Sends one message again by hand: the same webhook-id, a new attempt in the log. */
@@ -207,7 +237,7 @@ export const webhookRoutes = {
     path: '/api/public-api/webhookRequest/:messageId/redeliver',
     auth: 'session',
     params: messageParams,
-    response: okHead.extend({ messageId: z.string() }),
+    response: lazySchema(() => okHead.extend({ messageId: z.string() })),
     error: errorEnvelopeSchema,
   }),
 };

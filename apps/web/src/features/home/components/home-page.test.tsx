@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
+import { createGate, startApiServer, type Routes, type TestApiServer } from '@/test/api-server';
 import { demoCustomer, ok, paymentAccount, signedIn, verificationInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -269,18 +269,41 @@ describe('home: accounts', () => {
   });
 
   it('shows a failed account load with a retry that works', async () => {
-    let calls = 0;
+    // Refused until the customer asks again: the route's loader asks first, and the screen asks
+    // once more when it mounts if that first answer was a refusal.
+    let retried = false;
     const { user } = await renderHome({
-      'POST /api/main/?getAccounts': () => {
-        calls += 1;
-        return calls === 1
-          ? { status: 403, body: { responseCode: '13', responseDescription: 'Access denied' } }
-          : ok({ accounts: ACCOUNTS });
-      },
+      'POST /api/main/?getAccounts': () =>
+        retried
+          ? ok({ accounts: ACCOUNTS })
+          : { status: 403, body: { responseCode: '13', responseDescription: 'Access denied' } },
     });
     const alert = await screen.findByRole('alert', { name: "We couldn't load your accounts" });
     expect(alert).toHaveTextContent('Access denied');
+    retried = true;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getAllByTestId('account-row')).toHaveLength(5));
+  });
+
+  it('asks for the customer and its verification facts while the access info is on its way', async () => {
+    // Before, they waited for the layout's loader (the access info) and then for the first render.
+    const access = createGate();
+    const { api } = await renderHome({
+      'POST /api/main/?getCustomerAccessInfo': () => ({
+        ...ok(accessInfo()),
+        hold: access.promise,
+      }),
+    });
+    const asked = (method: string) =>
+      api.requests.some((request) => request.path === `/api/main/?${method}`);
+    await waitFor(() => {
+      expect(asked('getCustomerAccessInfo')).toBe(true);
+      expect(asked('getCustomerInfo')).toBe(true);
+      expect(asked('getVerificationInfo')).toBe(true);
+    });
+    // The accounts follow the access info, which says whether this user sees balances.
+    expect(asked('getAccounts')).toBe(false);
+    access.open();
     await waitFor(() => expect(screen.getAllByTestId('account-row')).toHaveLength(5));
   });
 

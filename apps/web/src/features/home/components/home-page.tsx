@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import type { Account } from '@ledgerline/contract';
-import { ACCESS_LEVELS } from '@ledgerline/domain/constants';
 import { defaultHistoryAccount, mainAccount } from '@ledgerline/domain/accounts';
 import { quickActions } from '@ledgerline/domain/quick-actions';
 import { accountStatusBanner } from '@ledgerline/domain/verification';
@@ -30,6 +29,7 @@ import { useAccounts } from '../api/get-accounts';
 import { useLiveAccounts } from '../api/live-accounts';
 import { useCustomerInfo } from '../api/get-customer-info';
 import { useMarkInstructionViewed, usePaymentInstructions } from '../api/get-payment-instructions';
+import { seesAccounts } from '../api/prefetch';
 import type { OpenAccountKind } from '../api/open-account';
 import { greetingName } from '../customer-name';
 import { useAccountName } from '@/lib/account-name';
@@ -166,11 +166,10 @@ export function HomePage() {
   useDocumentTitle(t('home.pageTitle'));
   const customerInfo = useCustomerInfo();
   const access = useAccessInfo();
-  const seesAccounts =
-    access.isSuccess && access.data.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
-  const accounts = useAccounts({ enabled: seesAccounts });
-  useLiveAccounts(seesAccounts);
-  const instructions = usePaymentInstructions({ enabled: seesAccounts });
+  const showsAccounts = access.isSuccess && seesAccounts(access.data);
+  const accounts = useAccounts({ enabled: showsAccounts });
+  useLiveAccounts(showsAccounts);
+  const instructions = usePaymentInstructions({ enabled: showsAccounts });
   const markViewed = useMarkInstructionViewed();
   const letter = useAccountConfirmationLetter();
   const accountName = useAccountName();
@@ -199,7 +198,7 @@ export function HomePage() {
   // drawn with the accounts, at once, instead of growing and pushing them down as each answer
   // arrives (issue 13: the layout shifted by about 0.15 after sign-in).
   const isOverviewPending =
-    access.isPending || (seesAccounts && (accounts.isPending || instructions.isPending));
+    access.isPending || (showsAccounts && (accounts.isPending || instructions.isPending));
 
   const customer = customerInfo.data?.customer;
   const actions = access.isSuccess
@@ -242,7 +241,7 @@ export function HomePage() {
           />
         )}
 
-        {access.isSuccess && !seesAccounts && (
+        {access.isSuccess && !showsAccounts && (
           <Alert
             color="gray"
             variant="light"
@@ -255,7 +254,7 @@ export function HomePage() {
 
         {isOverviewPending && <OverviewSkeleton />}
 
-        {!isOverviewPending && seesAccounts && (
+        {!isOverviewPending && showsAccounts && (
           <div className={classes.layout}>
             <div className={classes.column}>
               <TotalBalanceCard>

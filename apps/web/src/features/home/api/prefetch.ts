@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient, MainResponse } from '@ledgerline/contract';
+import { ACCESS_LEVELS } from '@ledgerline/domain/constants';
+import {
+  accessInfoQueryOptions,
+  accountsQueryOptions,
+  verificationInfoQueryOptions,
+} from '@/app/session';
+
+/** Home lists the accounts (and their payment details) only to a user who may see balances. */
+export function seesAccounts(access: MainResponse<'getCustomerAccessInfo'>): boolean {
+  return access.accessList.balanceInfo !== ACCESS_LEVELS.noAccess;
+}
+
+/**
+ * Home's first reads, started by its route's loader once the session is there: the verification
+ * facts beside the access info, and the accounts as soon as the access info allows them. Started
+ * after home's code and first render instead, they cost the page a round trip and a render
+ * before its accounts showed (decision 119). Nothing here is awaited but the access info, which
+ * the layout's loader waits for anyway; a failure is left to the screen, which shows it.
+ */
+export async function prefetchHome(
+  queryClient: QueryClient,
+  apiClient: ApiClient,
+  customerId: number | undefined,
+): Promise<void> {
+  void queryClient.prefetchQuery(verificationInfoQueryOptions(apiClient, customerId));
+  const access = await queryClient
+    .ensureQueryData({ ...accessInfoQueryOptions(apiClient, customerId), retry: false })
+    .catch(() => undefined);
+  if (access && seesAccounts(access))
+    void queryClient.prefetchQuery(accountsQueryOptions(apiClient, customerId));
+}
