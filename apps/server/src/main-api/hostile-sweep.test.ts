@@ -982,6 +982,8 @@ describe("another customer's records, by id", () => {
   let neighbourSecret: string;
   /** The foreign rows of the pass in progress. */
   let foreign: Foreign[] = [];
+  /** Requests with a foreign id below the top level (in an array of rows, a nested object). */
+  let nestedTried = 0;
 
   function distinctive(json: unknown, out: string[] = []): string[] {
     if (typeof json === 'string') {
@@ -1103,6 +1105,67 @@ describe("another customer's records, by id", () => {
     return undefined;
   }
 
+  /** An id field below a request's top level: where it is (keys and array indexes) and its schema. */
+  interface NestedId {
+    path: (string | number)[];
+    schema: z.ZodType;
+  }
+
+  /**
+   * Every id field inside a request's objects and arrays of objects (a batch's rows, a list of
+   * items), by the request's plausible value: the first element of an array stands for all.
+   */
+  function nestedIds(
+    schema: z.ZodType,
+    value: unknown,
+    path: (string | number)[] = [],
+  ): NestedId[] {
+    const inner = unwrap(schema);
+    if (inner instanceof z.ZodArray)
+      return Array.isArray(value) && value.length > 0
+        ? nestedIds(inner.element as z.ZodType, value[0], [...path, 0])
+        : [];
+    const object = objectOf(schema);
+    if (!object || !value || typeof value !== 'object' || Array.isArray(value)) return [];
+    const found: NestedId[] = [];
+    for (const [key, child] of Object.entries(object.shape as Record<string, z.ZodType>)) {
+      if (path.length > 0 && ID_FIELD.test(key))
+        found.push({ path: [...path, key], schema: child });
+      found.push(...nestedIds(child, (value as Record<string, unknown>)[key], [...path, key]));
+    }
+    return found;
+  }
+
+  /** A copy of `value` with `replacement` at `path`. */
+  function withAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+    const [head, ...rest] = path;
+    if (head === undefined) return replacement;
+    if (Array.isArray(value)) {
+      const copy = [...value];
+      copy[Number(head)] = withAt(copy[Number(head)], rest, replacement);
+      return copy;
+    }
+    const object = (value ?? {}) as Record<string, unknown>;
+    return { ...object, [head]: withAt(object[head], rest, replacement) };
+  }
+
+  /** Each nested id of `base` with each foreign row it names, as the request to send. */
+  function* nestedVariants(
+    schema: z.ZodType,
+    base: Record<string, unknown>,
+  ): Generator<{ where: string; row: Foreign; body: Record<string, unknown> }> {
+    for (const { path, schema: field } of nestedIds(schema, base))
+      for (const row of rowsFor(String(path.at(-1)))) {
+        const value = asField(field, row.id);
+        if (value === undefined) continue;
+        yield {
+          where: path.join('.'),
+          row,
+          body: withAt(base, path, value) as Record<string, unknown>,
+        };
+      }
+  }
+
   /**
    * Every id field of every method and route, as the caller, with each foreign row it names: the
    * personal customer, then the business customer (the merchant routes and the public API v1).
@@ -1144,9 +1207,21 @@ describe("another customer's records, by id", () => {
       const request = objectOf(definition.request as z.ZodType);
       const shape = (request?.shape ?? {}) as Record<string, z.ZodType>;
       const fields = Object.keys(shape).filter((field) => ID_FIELD.test(field));
-      if (!request || fields.length === 0) continue;
+      if (!request) continue;
       const base = plausible(request, method) as Record<string, unknown>;
+      const nested = [...nestedVariants(request, base)];
+      if (fields.length === 0 && nested.length === 0) continue;
       const baseBody = (await callMain(caller, method, base)).body;
+      for (const { where, row, body } of nested) {
+        nestedTried += 1;
+        await check(
+          `${caller.email} ${method} ${where}=${row.table}:${row.id}`,
+          baseBody,
+          row,
+          jsonText(body),
+          () => callMain(caller, method, body),
+        );
+      }
       for (const field of fields)
         for (const row of rowsFor(field)) {
           const value = asField(shape[field], row.id);
@@ -1192,7 +1267,9 @@ describe("another customer's records, by id", () => {
       const queryShape = (query?.shape ?? {}) as Record<string, z.ZodType>;
       const bodyShape = (bodySchema?.shape ?? {}) as Record<string, z.ZodType>;
       const ids = (keys: string[]) => keys.filter((key) => ID_FIELD.test(key));
+      const nested = hasBody && bodySchema ? [...nestedVariants(bodySchema, bodyBase)] : [];
       if (
+        nested.length === 0 &&
         [paramNames, Object.keys(queryShape), Object.keys(bodyShape)].every(
           (keys) => ids(keys).length === 0,
         )
@@ -1217,6 +1294,12 @@ describe("another customer's records, by id", () => {
             send(basePath, { ...queryBase, [field]: value }, bodyBase),
           );
         }
+      for (const { where, row, body } of nested) {
+        nestedTried += 1;
+        await check(label(`body ${where}`, row), baseBody, row, jsonText([queryBase, body]), () =>
+          send(basePath, queryBase, body),
+        );
+      }
       for (const field of ids(Object.keys(bodyShape)))
         for (const row of rowsFor(field)) {
           const value = asField(bodyShape[field], row.id);
@@ -1290,6 +1373,7 @@ describe("another customer's records, by id", () => {
 
   it('never shows, changes or removes another customer’s row', { timeout: 300_000 }, async () => {
     problems.length = 0;
+    nestedTried = 0;
     const tables = new Set<string>();
     let tried = 0;
     const passes: [Caller, string | undefined][] = [
@@ -1304,5 +1388,6 @@ describe("another customer's records, by id", () => {
     expect(problems).toEqual([]);
     expect(tables.size, 'tables with another customer’s rows').toBeGreaterThan(25);
     expect(tried, 'requests with another customer’s ids').toBeGreaterThan(4000);
+    expect(nestedTried, 'requests with another customer’s ids in nested fields').toBeGreaterThan(0);
   });
 });
