@@ -11,8 +11,9 @@
  * A 100-row batch goes first, unmeasured, so the figures are not the first call's.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { composeIBAN } from 'ibantools';
+import pg from 'pg';
 import { MASS_COLUMNS } from '@ledgerline/domain/mass-transfers';
 import { MASS_EMAIL } from './bench-users';
 import { startLedgerline, type RunningServer } from './child';
@@ -32,6 +33,9 @@ export interface MassFigures {
   rssBefore: number;
   rssPeak: number | undefined;
   bytes: number;
+  /** CPU seconds of the server and of PostgreSQL (NaN on PGlite) during each step. */
+  uploadCpu: CpuUse;
+  submitCpu: CpuUse;
 }
 
 export type MassOutcome =
@@ -73,6 +77,65 @@ async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
   };
   return { rss: field('VmRSS'), peak: field('VmHWM') };
 }
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux, 100 ticks/s). */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The PostgreSQL server's process (its postmaster) when it runs on this machine, from its data
+ * directory's postmaster.pid; undefined when that cannot be read (a remote server, no rights).
+ */
+async function postmasterOf(databaseUrl: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+    const pidFile = await readFile(`${rows[0]?.data_directory}/postmaster.pid`, 'utf8');
+    const pid = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** CPU seconds used so far by a PostgreSQL server: its postmaster and every process it started. */
+async function postgresCpuSeconds(postmaster: number | undefined): Promise<number> {
+  if (postmaster === undefined) return Number.NaN;
+  let total = await cpuSecondsOf(postmaster);
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === postmaster) total += (await cpuSecondsOf(Number(entry))) || 0;
+  }
+  return total;
+}
+
+/** The CPU seconds the server and the databases used over a step. */
+interface CpuUse {
+  server: number;
+  postgres: number;
+}
+
+async function cpuNow(pid: number, postmaster: number | undefined): Promise<CpuUse> {
+  return { server: await cpuSecondsOf(pid), postgres: await postgresCpuSeconds(postmaster) };
+}
+
+const cpuSince = (before: CpuUse, after: CpuUse): CpuUse => ({
+  server: after.server - before.server,
+  postgres: after.postgres - before.postgres,
+});
 
 /** Resets the process's peak resident size to its current one; false where the kernel refuses. */
 async function resetPeak(pid: number): Promise<boolean> {
@@ -120,11 +183,20 @@ async function payBatch(
   accountId: number,
   rows: number,
   tag: string,
-): Promise<{ uploadSeconds: number; submitSeconds: number; bytes: number }> {
+  cpu: () => Promise<CpuUse>,
+): Promise<{
+  uploadSeconds: number;
+  submitSeconds: number;
+  bytes: number;
+  uploadCpu: CpuUse;
+  submitCpu: CpuUse;
+}> {
   const csv = wireBatchCsv(rows, tag);
+  const cpuAtStart = await cpu();
   const started = performance.now();
   const batchId = await upload(baseUrl, token, accountId, tag, csv);
   const uploaded = performance.now();
+  const cpuUploaded = await cpu();
   const { batch, rows: invalid } = await call<BatchAnswer>(
     baseUrl,
     '/api/main/?getMassBatch',
@@ -135,6 +207,7 @@ async function payBatch(
     throw new Error(
       `${batch.validCount} of ${rows} rows are valid; the first invalid: ${JSON.stringify(invalid[0] ?? null)}`,
     );
+  const cpuBeforeSubmit = await cpu();
   const beforeSubmit = performance.now();
   const submitted = await call<{ status: string }>(
     baseUrl,
@@ -143,6 +216,7 @@ async function payBatch(
     token,
   );
   const done = performance.now();
+  const cpuDone = await cpu();
   if (submitted.status !== 'processing')
     throw new Error(`submit answered status ${submitted.status}, not processing`);
   const status = await call<{ counts: Record<string, number> }>(
@@ -160,10 +234,17 @@ async function payBatch(
     uploadSeconds: (uploaded - started) / 1000,
     submitSeconds: (done - beforeSubmit) / 1000,
     bytes: Buffer.byteLength(csv),
+    uploadCpu: cpuSince(cpuAtStart, cpuUploaded),
+    submitCpu: cpuSince(cpuBeforeSubmit, cpuDone),
   };
 }
 
-async function measure(database: string, server: RunningServer): Promise<MassFigures> {
+async function measure(
+  database: string,
+  server: RunningServer,
+  postmaster: number | undefined,
+): Promise<MassFigures> {
+  const cpu = () => cpuNow(server.pid, postmaster);
   const token = await signIn(server.baseUrl, MASS_EMAIL);
   const { accounts } = await call<{ accounts: { accountId: number; currencyCode: string }[] }>(
     server.baseUrl,
@@ -173,10 +254,10 @@ async function measure(database: string, server: RunningServer): Promise<MassFig
   );
   const account = accounts.find((candidate) => candidate.currencyCode === 'EUR');
   if (!account) throw new Error(`${MASS_EMAIL} has no EUR account`);
-  await payBatch(server.baseUrl, token, account.accountId, WARMUP_ROWS, 'Warm-up');
+  await payBatch(server.baseUrl, token, account.accountId, WARMUP_ROWS, 'Warm-up', cpu);
   const before = await memoryOf(server.pid);
   const peakReset = await resetPeak(server.pid);
-  const run = await payBatch(server.baseUrl, token, account.accountId, ROWS, 'Payroll');
+  const run = await payBatch(server.baseUrl, token, account.accountId, ROWS, 'Payroll', cpu);
   const after = await memoryOf(server.pid);
   const figures: MassFigures = {
     database,
@@ -190,6 +271,14 @@ async function measure(database: string, server: RunningServer): Promise<MassFig
     `    ${database}: ${num(ROWS)} rows (${num(run.bytes / 1024, 0)} KB CSV): upload and check ${run.uploadSeconds.toFixed(2)} s, ` +
       `submit ${run.submitSeconds.toFixed(2)} s: ${num(figures.rowsPerSecond)} rows/s; server RSS ${mb(before.rss)} before, ` +
       `peak ${figures.rssPeak === undefined ? 'not measured' : mb(figures.rssPeak)}`,
+  );
+  // Who paces each step: a step whose wall time is near one side's CPU time waits on that side.
+  const cpuText = (use: CpuUse) =>
+    `server ${use.server.toFixed(2)} s` +
+    (Number.isNaN(use.postgres) ? '' : `, PostgreSQL ${use.postgres.toFixed(2)} s`);
+  console.log(
+    `      CPU used: upload ${cpuText(run.uploadCpu)}; submit ${cpuText(run.submitCpu)}` +
+      (postmaster === undefined ? ' (PGlite runs inside the server)' : ''),
   );
   return figures;
 }
@@ -205,7 +294,8 @@ async function run(database: string, databaseUrl: string | undefined): Promise<M
       env: { BOT_CHECK: 'false', BENCH_PAYERS: '1' },
       ...(databaseUrl ? { databaseUrl } : {}),
     });
-    return { ok: true, ...(await measure(database, server)) };
+    const postmaster = databaseUrl ? await postmasterOf(databaseUrl) : undefined;
+    return { ok: true, ...(await measure(database, server, postmaster)) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.log(`  ${database}: NOT MEASURED: ${reason}`);

@@ -98,6 +98,20 @@ function answerableParams(rules: readonly ExtraParamRule[]): ExtraParamRule[] {
 }
 
 /**
+ * The names of every answerable parameter of a list, worked out once per list: a server keeps one
+ * list per type, country, currency and scheme, and a mass batch checks thousands of rows with it.
+ */
+const KNOWN_NAMES = new WeakMap<readonly ExtraParamRule[], ReadonlySet<string>>();
+function knownNames(rules: readonly ExtraParamRule[]): ReadonlySet<string> {
+  let names = KNOWN_NAMES.get(rules);
+  if (!names) {
+    names = new Set(answerableParams(rules).map((rule) => rule.name));
+    KNOWN_NAMES.set(rules, names);
+  }
+  return names;
+}
+
+/**
  * Every problem of a set of answers, by parameter name (empty when all is well): each applicable
  * parameter's problem, an answer given twice, an answer to a parameter the list does not have,
  * and an answer to a nested parameter that does not apply with the answers given.
@@ -113,7 +127,7 @@ export function extraParamErrors(
     given[answer.name] = answer.value;
   }
   const applicable = applicableExtraParams(rules, given);
-  const known = new Set(answerableParams(rules).map((rule) => rule.name));
+  const known = knownNames(rules);
   for (const rule of applicable) {
     const problem = extraParamProblem(rule, given[rule.name]);
     if (problem && !errors[rule.name]) errors[rule.name] = problem;
