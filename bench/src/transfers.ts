@@ -9,6 +9,7 @@ import http from 'node:http';
 import autocannon, { type RawRequest, type Result } from 'autocannon';
 import pg from 'pg';
 import { startLedgerline, type RunningServer } from './child';
+import { cpuNow, cpuSince, postmasterOf } from './cpu';
 import { num } from './format';
 import { BENCH_PASSWORD, HOT_EMAIL, payerEmail } from './bench-users';
 
@@ -38,6 +39,8 @@ export interface ThroughputFigures {
   p99: number;
   failed: number;
   settled: number;
+  /** CPU milliseconds a settled transfer cost the server and PostgreSQL (NaN on PGlite). */
+  cpuMs: { server: number; postgres: number };
 }
 
 export interface RawFigures {
@@ -207,10 +210,11 @@ async function written(baseUrl: string): Promise<Written> {
 
 async function throughput(
   label: string,
-  baseUrl: string,
+  server: Measured,
   kind: 'pairs' | 'hot',
   list: Payer[],
 ): Promise<ThroughputFigures> {
+  const { baseUrl } = server;
   const firstError: { text?: string } = {};
   await cannon(
     baseUrl,
@@ -218,12 +222,14 @@ async function throughput(
     { durationS: WARMUP_S, connections: CONNECTIONS },
     firstError,
   );
+  const cpuBefore = await cpuNow(server.pid, server.postmaster);
   const result = await cannon(
     baseUrl,
     requestFor(kind, list),
     { durationS: DURATION_S, connections: CONNECTIONS },
     firstError,
   );
+  const cpu = cpuSince(cpuBefore, await cpuNow(server.pid, server.postmaster));
   const settled = result['2xx'];
   const figures: ThroughputFigures = {
     label,
@@ -232,10 +238,20 @@ async function throughput(
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
     settled,
+    cpuMs: {
+      server: (cpu.server * 1000) / Math.max(1, settled),
+      postgres: (cpu.postgres * 1000) / Math.max(1, settled),
+    },
   };
   console.log(
     `    ${label}: ${num(figures.tps, 1)} transfers/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${num(settled)} settled, ${figures.failed} failed` +
       (firstError.text ? ` (first failure: ${firstError.text})` : ''),
+  );
+  console.log(
+    `      CPU a transfer: server ${figures.cpuMs.server.toFixed(2)} ms` +
+      (Number.isNaN(figures.cpuMs.postgres)
+        ? ' (PGlite runs inside the server)'
+        : `, PostgreSQL ${figures.cpuMs.postgres.toFixed(2)} ms`),
   );
   return figures;
 }
@@ -370,10 +386,13 @@ async function raw(baseUrl: string, rowsPerCommit: number, commits: number): Pro
   return figures;
 }
 
-async function measure(database: string, server: RunningServer): Promise<TransfersOutcome> {
+/** The bench's server, and the local PostgreSQL's postmaster when there is one (for CPU figures). */
+type Measured = RunningServer & { postmaster: number | undefined };
+
+async function measure(database: string, server: Measured): Promise<TransfersOutcome> {
   const list = await payers(server.baseUrl);
   const before = await written(server.baseUrl);
-  const pairs = await throughput('between own accounts, 50 pairs', server.baseUrl, 'pairs', list);
+  const pairs = await throughput('between own accounts, 50 pairs', server, 'pairs', list);
   const after = await written(server.baseUrl);
   const transfers = after.transfers - before.transfers;
   if (transfers <= 0) throw new Error('no transfer was recorded');
@@ -387,12 +406,7 @@ async function measure(database: string, server: RunningServer): Promise<Transfe
       before.audit) /
     transfers;
   const rowsPerCommit = Math.round(inserted) + UPDATES_PER_TRANSFER;
-  const hot = await throughput(
-    'P2P from 50 payers into one hot account',
-    server.baseUrl,
-    'hot',
-    list,
-  );
+  const hot = await throughput('P2P from 50 payers into one hot account', server, 'hot', list);
   const rawFigures = await raw(
     server.baseUrl,
     rowsPerCommit,
@@ -419,7 +433,8 @@ async function run(database: string, databaseUrl: string | undefined): Promise<T
       env: { BOT_CHECK: 'false', BENCH_PAYERS: String(PAYERS) },
       ...(databaseUrl ? { databaseUrl } : {}),
     });
-    return await measure(database, server);
+    const postmaster = databaseUrl ? await postmasterOf(databaseUrl) : undefined;
+    return await measure(database, { ...server, postmaster });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.log(`  ${database}: NOT MEASURED: ${reason}`);

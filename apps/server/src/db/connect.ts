@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { buildOnlineIndexes } from './online-indexes';
+import { withDrizzleParsers } from './pglite-parsers';
 import * as schema from './schema';
 import type { Database } from './client';
 
@@ -143,7 +144,8 @@ export function pgliteHandle(
   client: PGlite,
   options: { createdDataDir?: boolean; close?: () => Promise<void> } = {},
 ): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const driver = withDrizzleParsers(client);
+  const db = drizzlePglite(driver, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -164,7 +166,7 @@ export function pgliteHandle(
       return () => undefined;
     },
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), {
+      await migratePglite(drizzlePglite(driver, { schema }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
       await buildOnlineIndexes((text, values) => client.query(text, values), 'pglite');
