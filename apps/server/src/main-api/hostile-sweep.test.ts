@@ -475,76 +475,82 @@ afterAll(async () => {
 });
 
 describe('hostile sweep over every main-API method', () => {
-  it('answers the envelope, never a 5xx, and changes nothing on a refusal', async () => {
-    problems.length = 0;
-    const guard = new RefusalGuard();
-    let requests = 0;
-    expect(world.ownJpyAccountId, 'the JPY account the sweep opened').toBeDefined();
-    for (const [method, definition] of Object.entries(mainMethods)) {
-      const request = objectOf(definition.request as z.ZodType);
-      const base = request ? (plausible(request, method) as Record<string, unknown>) : {};
-      const callers = random() < 0.15 ? [world.personal, world.business] : [world.personal];
-      for (const caller of callers) {
-        const send = async (payload: unknown, note: string, headers = {}) => {
-          requests += 1;
-          const label = `${caller.email} ${method} ${note}`;
-          const outcome = outcomeOf(label, await callMain(caller, method, payload, headers));
-          await guard.record(label, outcome);
-          return outcome;
-        };
-        await guard.start(false);
-        const plausibleOutcome = await send(base, 'plausible');
-        if (plausibleOutcome === 'accepted') await guard.start(true);
-        const fields = Object.keys((request?.shape ?? {}) as Record<string, unknown>);
-        for (const field of fields) {
-          const value = base[field];
-          for (const variant of variants(field, value)) {
-            const outcome = await send(
-              { ...base, [field]: variant },
-              `${field}=${jsonText(variant).slice(0, 60)}`,
-            );
-            if (
-              FINE_AMOUNTS.includes(variant) &&
-              outcome === 'accepted' &&
-              movesMoney(method, field)
-            )
-              problems.push(
-                `accepted an amount finer than EUR: ${method} ${field}=${jsonText(variant)}`,
+  // Thousands of requests: on a loaded machine more than the suite's 60 s. A sweep cut off by a
+  // timeout would go on in the background and upset the next one.
+  it(
+    'answers the envelope, never a 5xx, and changes nothing on a refusal',
+    { timeout: 300_000 },
+    async () => {
+      problems.length = 0;
+      const guard = new RefusalGuard();
+      let requests = 0;
+      expect(world.ownJpyAccountId, 'the JPY account the sweep opened').toBeDefined();
+      for (const [method, definition] of Object.entries(mainMethods)) {
+        const request = objectOf(definition.request as z.ZodType);
+        const base = request ? (plausible(request, method) as Record<string, unknown>) : {};
+        const callers = random() < 0.15 ? [world.personal, world.business] : [world.personal];
+        for (const caller of callers) {
+          const send = async (payload: unknown, note: string, headers = {}) => {
+            requests += 1;
+            const label = `${caller.email} ${method} ${note}`;
+            const outcome = outcomeOf(label, await callMain(caller, method, payload, headers));
+            await guard.record(label, outcome);
+            return outcome;
+          };
+          await guard.start(false);
+          const plausibleOutcome = await send(base, 'plausible');
+          if (plausibleOutcome === 'accepted') await guard.start(true);
+          const fields = Object.keys((request?.shape ?? {}) as Record<string, unknown>);
+          for (const field of fields) {
+            const value = base[field];
+            for (const variant of variants(field, value)) {
+              const outcome = await send(
+                { ...base, [field]: variant },
+                `${field}=${jsonText(variant).slice(0, 60)}`,
               );
+              if (
+                FINE_AMOUNTS.includes(variant) &&
+                outcome === 'accepted' &&
+                movesMoney(method, field)
+              )
+                problems.push(
+                  `accepted an amount finer than EUR: ${method} ${field}=${jsonText(variant)}`,
+                );
+            }
+            if (kindOf(field, value) === 'amount' && world.ownJpyAccountId !== undefined) {
+              const yen = { ...inYen(base, world.ownJpyAccountId), [field]: '1.1' };
+              if (
+                (await send(yen, `${field}=1.1 in JPY`)) === 'accepted' &&
+                movesMoney(method, field)
+              )
+                problems.push(`accepted an amount finer than JPY: ${method} ${jsonText(yen)}`);
+            }
           }
-          if (kindOf(field, value) === 'amount' && world.ownJpyAccountId !== undefined) {
-            const yen = { ...inYen(base, world.ownJpyAccountId), [field]: '1.1' };
-            if (
-              (await send(yen, `${field}=1.1 in JPY`)) === 'accepted' &&
-              movesMoney(method, field)
-            )
-              problems.push(`accepted an amount finer than JPY: ${method} ${jsonText(yen)}`);
+          // The envelope's own fields: someone else's customer, a language, a method that differs.
+          const extras: [string, Record<string, unknown>][] = [
+            ['fromCustomerId other', { fromCustomerId: world.otherCustomerId }],
+            ['fromCustomerId other brand', { fromCustomerId: world.otherBrandCustomerId }],
+            ['fromCustomerId 1e309', { fromCustomerId: rawNumber('1e309') }],
+            ['lang', { lang: 'xx' }],
+            ['method', { method: 'getAccounts' }],
+          ];
+          for (const [note, extra] of sample(extras, 1)) {
+            const outcome = await send({ ...base, ...extra }, note);
+            if (outcome === 'accepted' && note.startsWith('from') && !definition.isPublic)
+              problems.push(`acted for another customer: ${method} ${note}`);
           }
+          if (random() < 0.2)
+            await send(base, 'Customer-Id other brand', {
+              'customer-id': String(world.otherBrandCustomerId),
+            });
+          await guard.end(`${caller.email} ${method} (the whole batch)`);
         }
-        // The envelope's own fields: someone else's customer, a language, a method that differs.
-        const extras: [string, Record<string, unknown>][] = [
-          ['fromCustomerId other', { fromCustomerId: world.otherCustomerId }],
-          ['fromCustomerId other brand', { fromCustomerId: world.otherBrandCustomerId }],
-          ['fromCustomerId 1e309', { fromCustomerId: rawNumber('1e309') }],
-          ['lang', { lang: 'xx' }],
-          ['method', { method: 'getAccounts' }],
-        ];
-        for (const [note, extra] of sample(extras, 1)) {
-          const outcome = await send({ ...base, ...extra }, note);
-          if (outcome === 'accepted' && note.startsWith('from') && !definition.isPublic)
-            problems.push(`acted for another customer: ${method} ${note}`);
-        }
-        if (random() < 0.2)
-          await send(base, 'Customer-Id other brand', {
-            'customer-id': String(world.otherBrandCustomerId),
-          });
-        await guard.end(`${caller.email} ${method} (the whole batch)`);
       }
-    }
-    expect(problems).toEqual([]);
-    expect(requests).toBeGreaterThan(1000);
-    await assertLedgerBalanced(f.db());
-  });
+      expect(problems).toEqual([]);
+      expect(requests).toBeGreaterThan(1000);
+      await assertLedgerBalanced(f.db());
+    },
+  );
 });
 
 /** A path parameter's plausible text: an id or a word. */
@@ -636,88 +642,94 @@ function queryText(values: Record<string, unknown>): string {
 }
 
 describe('hostile sweep over every REST route', () => {
-  it('answers the envelope, never a 5xx, and changes nothing on a refusal', async () => {
-    problems.length = 0;
-    const guard = new RefusalGuard();
-    let address = 0;
-    const routes = listRestRoutes().filter(({ route }) => !isSkipped(route));
-    expect(routes.length).toBeGreaterThan(80);
-    for (const { name, route } of routes) {
-      // The merchant routes are the business customer's; the public API v1 takes its API key.
-      acting = /^\/api\/(public-api|merchant|public\/)/.test(route.path)
-        ? world.business
-        : world.personal;
-      const bearer = route.path.startsWith('/api/public/v1/') ? world.apiSecret : undefined;
-      const { paramNames, params, query, queryBase, bodySchema, bodyBase, hasBody } =
-        plausibleRequest(name, route);
-      const basePath = fillPath(route.path, params);
-      const send = async (
-        note: string,
-        options: { path?: string; query?: string; body?: string; contentType?: string },
-      ) => {
-        address += 1;
-        const path = options.path ?? basePath;
-        const search = options.query ?? queryText(queryBase);
-        const body = options.body ?? (hasBody ? jsonText(bodyBase) : undefined);
-        const response = await server.app.inject({
-          method: route.method,
-          url: search ? `${path}?${search}` : path,
-          // Public routes are rate limited per address: each call comes from its own.
-          remoteAddress: `10.77.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
-          headers: {
-            ...(route.auth === 'public'
-              ? {}
-              : { authorization: `Bearer ${bearer ?? acting.token}` }),
-            ...(body === undefined
-              ? {}
-              : { 'content-type': options.contentType ?? 'application/json' }),
-          },
-          ...(body === undefined ? {} : { payload: body }),
-        });
-        const label = `${route.method} ${route.path} ${note}`;
-        const isJson = route.answer === undefined || route.answer === 'json';
-        const outcome = outcomeOf(label, response, {
-          ...(isJson && route.response ? { success: route.response } : {}),
-          error: route.error,
-        });
-        await guard.record(label, outcome);
-        if (response.statusCode === 401 && route.auth === 'session')
-          acting.token = await server.signIn(acting.email);
-        return outcome;
-      };
-      await guard.start(false);
-      if ((await send('plausible', {})) === 'accepted') await guard.start(true);
-      for (const param of paramNames) {
-        const original = encodeURIComponent(params[param] ?? '');
-        const others = [String(world.otherAccountId), String(world.otherBrandAccountId)];
-        for (const text of [...sample(PATH_TEXTS, 5), ...others]) {
-          await send(`:${param}=${text.slice(0, 30)}`, {
-            path: basePath.replace(original, text),
+  // Thousands of requests: on a loaded machine more than the suite's 60 s. A sweep cut off by a
+  // timeout would go on in the background and upset the next one.
+  it(
+    'answers the envelope, never a 5xx, and changes nothing on a refusal',
+    { timeout: 300_000 },
+    async () => {
+      problems.length = 0;
+      const guard = new RefusalGuard();
+      let address = 0;
+      const routes = listRestRoutes().filter(({ route }) => !isSkipped(route));
+      expect(routes.length).toBeGreaterThan(80);
+      for (const { name, route } of routes) {
+        // The merchant routes are the business customer's; the public API v1 takes its API key.
+        acting = /^\/api\/(public-api|merchant|public\/)/.test(route.path)
+          ? world.business
+          : world.personal;
+        const bearer = route.path.startsWith('/api/public/v1/') ? world.apiSecret : undefined;
+        const { paramNames, params, query, queryBase, bodySchema, bodyBase, hasBody } =
+          plausibleRequest(name, route);
+        const basePath = fillPath(route.path, params);
+        const send = async (
+          note: string,
+          options: { path?: string; query?: string; body?: string; contentType?: string },
+        ) => {
+          address += 1;
+          const path = options.path ?? basePath;
+          const search = options.query ?? queryText(queryBase);
+          const body = options.body ?? (hasBody ? jsonText(bodyBase) : undefined);
+          const response = await server.app.inject({
+            method: route.method,
+            url: search ? `${path}?${search}` : path,
+            // Public routes are rate limited per address: each call comes from its own.
+            remoteAddress: `10.77.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
+            headers: {
+              ...(route.auth === 'public'
+                ? {}
+                : { authorization: `Bearer ${bearer ?? acting.token}` }),
+              ...(body === undefined
+                ? {}
+                : { 'content-type': options.contentType ?? 'application/json' }),
+            },
+            ...(body === undefined ? {} : { payload: body }),
           });
-        }
-      }
-      const search = queryText(queryBase);
-      for (const broken of ['%', '%zz', '%E0%A4%A', 'a=%', `${search}&${search}`])
-        await send(`?${broken.slice(0, 40)}`, { query: broken });
-      for (const [field, value] of fieldsOf(query, queryBase))
-        for (const variant of variants(field, value))
-          await send(`?${field}=${jsonText(variant).slice(0, 40)}`, {
-            query: queryText({ ...queryBase, [field]: variant }),
+          const label = `${route.method} ${route.path} ${note}`;
+          const isJson = route.answer === undefined || route.answer === 'json';
+          const outcome = outcomeOf(label, response, {
+            ...(isJson && route.response ? { success: route.response } : {}),
+            error: route.error,
           });
-      if (hasBody) {
-        for (const [field, value] of fieldsOf(bodySchema, bodyBase))
-          for (const variant of variants(field, value))
-            await send(`body ${field}=${jsonText(variant).slice(0, 40)}`, {
-              body: jsonText({ ...bodyBase, [field]: variant }),
+          await guard.record(label, outcome);
+          if (response.statusCode === 401 && route.auth === 'session')
+            acting.token = await server.signIn(acting.email);
+          return outcome;
+        };
+        await guard.start(false);
+        if ((await send('plausible', {})) === 'accepted') await guard.start(true);
+        for (const param of paramNames) {
+          const original = encodeURIComponent(params[param] ?? '');
+          const others = [String(world.otherAccountId), String(world.otherBrandAccountId)];
+          for (const text of [...sample(PATH_TEXTS, 5), ...others]) {
+            await send(`:${param}=${text.slice(0, 30)}`, {
+              path: basePath.replace(original, text),
             });
-        for (const [note, body, contentType] of BROKEN_BODIES)
-          await send(note, { body, contentType });
+          }
+        }
+        const search = queryText(queryBase);
+        for (const broken of ['%', '%zz', '%E0%A4%A', 'a=%', `${search}&${search}`])
+          await send(`?${broken.slice(0, 40)}`, { query: broken });
+        for (const [field, value] of fieldsOf(query, queryBase))
+          for (const variant of variants(field, value))
+            await send(`?${field}=${jsonText(variant).slice(0, 40)}`, {
+              query: queryText({ ...queryBase, [field]: variant }),
+            });
+        if (hasBody) {
+          for (const [field, value] of fieldsOf(bodySchema, bodyBase))
+            for (const variant of variants(field, value))
+              await send(`body ${field}=${jsonText(variant).slice(0, 40)}`, {
+                body: jsonText({ ...bodyBase, [field]: variant }),
+              });
+          for (const [note, body, contentType] of BROKEN_BODIES)
+            await send(note, { body, contentType });
+        }
+        await guard.end(`${route.method} ${route.path} (the whole batch)`);
       }
-      await guard.end(`${route.method} ${route.path} (the whole batch)`);
-    }
-    expect(problems).toEqual([]);
-    await assertLedgerBalanced(f.db());
-  });
+      expect(problems).toEqual([]);
+      await assertLedgerBalanced(f.db());
+    },
+  );
 });
 
 describe('text the database cannot hold', () => {

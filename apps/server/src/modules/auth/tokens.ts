@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -34,10 +35,21 @@ export interface TokenService {
 
 /**
  * The signing key comes from JWT_SECRET, or is generated once and kept in the database so that
- * every node of a deployment signs and verifies with the same key.
+ * every node of a deployment signs and verifies with the same key. It is imported for HMAC once:
+ * given the key's bytes, jose imports them again for every token it signs or checks.
  */
-async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
+async function loadSigningKey(db: Database, configured: string | undefined): Promise<webcrypto.CryptoKey> {
+  const secret = configured ?? (await storedSecret(db));
+  return webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
+async function storedSecret(db: Database): Promise<string> {
   await db
     .insert(serverSecrets)
     .values({ name: 'jwt_signing_key', value: randomToken(48) })
@@ -47,7 +59,7 @@ async function loadSigningKey(db: Database, configured: string | undefined): Pro
     .from(serverSecrets)
     .where(eq(serverSecrets.name, 'jwt_signing_key'));
   if (!row) throw new Error('Could not load the token signing key');
-  return new TextEncoder().encode(row.value);
+  return row.value;
 }
 
 export async function createTokenService(
