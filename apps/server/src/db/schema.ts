@@ -566,6 +566,12 @@ export const postings = pgTable(
     amount: money('amount').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     pending: boolean('pending').notNull().default(false),
+    /**
+     * The transfer's first posting on this account (the lowest id among the transfer's postings on
+     * it), set by the posting paths when they write it: history's item is this row (decision 122).
+     * No default, so an insert that forgets it fails instead of hiding a transfer from history.
+     */
+    firstOnAccount: boolean('first_on_account').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
