@@ -267,7 +267,8 @@ export async function countHistory(
  * rejected transfer is a pending posting (settling adds the settled legs and marks the transfer
  * settled; rejecting leaves only the pending ones), so the item's row, the account's first posting
  * of it, is a pending one. Driven from two partial indexes (ledger_transfers_open: the few open or
- * refused transfers; postings_pending_transfer: the pending legs), so without a filter it reads
+ * refused transfers; postings_account_pending_first: the account's items that began pending,
+ * decision 122), so without a filter it reads
  * no table at all; the net and the sender are joined only for a filter that reads them.
  */
 export async function statusTotals(
