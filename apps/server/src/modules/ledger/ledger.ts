@@ -186,7 +186,6 @@ export function netByAccount(list: { accountId: number; amount: Money }[]): Map<
   return net;
 }
 
-/** What a pending transfer holds back from an account: the money it takes out, never what it brings. */
 /**
  * Marks each leg of a NEW transfer that is the transfer's first posting on its account (decision
  * 122): history lists one item per transfer and account, on that posting, without looking for an
@@ -203,6 +202,7 @@ export function firstOnAccountFlags(legs: readonly { accountId: number }[]): boo
   });
 }
 
+/** What a pending transfer holds back from an account: the money it takes out, never what it brings. */
 export function reservationOf(net: Money): Money {
   return net.isNegative() ? net.negated() : new Money(0);
 }
