@@ -7,7 +7,8 @@ import { selectRows, type DbOrTx } from '../src/db/client';
  * settled postings sum to zero per currency, each transfer's legs (settled and pending) sum to
  * zero per currency, every customer account's cached balance equals the sum of its settled
  * postings, its pending_amount equals what its pending transfers hold back, and no customer
- * account sits below its minimum.
+ * account sits below its minimum. Also that each transfer's first posting on an account, and only
+ * it, is marked first_on_account (assertFirstPostingsMarked).
  */
 export async function assertLedgerBalanced(db: DbOrTx): Promise<void> {
   const unbalancedCurrencies = await selectRows<{ currency_code: string; total: string }>(
@@ -56,4 +57,24 @@ export async function assertLedgerBalanced(db: DbOrTx): Promise<void> {
     sql`select id from accounts where customer_id is not null and balance - pending_amount < account_balance_min`,
   );
   expect(belowMinimum, 'no customer account below its minimum').toEqual([]);
+
+  await assertFirstPostingsMarked(db);
+}
+
+/**
+ * History's items are the postings marked first_on_account (decision 122): the mark must sit on
+ * each transfer's lowest posting id on each account and nowhere else, whatever path wrote them.
+ * A path that forgets it hides a transfer from history or lists it twice; this names the postings.
+ */
+export async function assertFirstPostingsMarked(db: DbOrTx): Promise<void> {
+  const wrongMarks = await selectRows<{ id: string; transfer_id: string; account_id: number }>(
+    db,
+    sql`select p.id::text as id, p.transfer_id, p.account_id from postings p
+        where p.first_on_account is distinct from not exists (
+          select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
+        order by p.id limit 20`,
+  );
+  expect(wrongMarks, "each transfer's first posting on an account is marked, and only it").toEqual(
+    [],
+  );
 }

@@ -27,7 +27,8 @@ async function indexStates(): Promise<Record<string, { valid: boolean; definitio
     db(),
     sql`select c.relname as name, i.indisvalid as valid, pg_get_indexdef(c.oid) as definition
         from pg_class c join pg_index i on i.indexrelid = c.oid
-        where c.relname in ('ledger_transfers_open', 'postings_pending_transfer')`,
+        where c.relname in ('ledger_transfers_open', 'postings_account_pending_first',
+          'postings_pending_transfer')`,
   );
   return Object.fromEntries(rows.map(({ name, ...state }) => [name, state]));
 }
@@ -35,20 +36,21 @@ async function indexStates(): Promise<Record<string, { valid: boolean; definitio
 describe('indexes built after the migrations', () => {
   it('a migrated database holds each of them, valid, as schema.ts declares it', async () => {
     const states = await indexStates();
+    // postings_pending_transfer (decision 109) is dropped by migration 0033 (decision 122).
     expect(Object.keys(states).sort()).toEqual(ONLINE_INDEXES.map((index) => index.name).sort());
     expect(states.ledger_transfers_open).toMatchObject({ valid: true });
     expect(states.ledger_transfers_open?.definition).toMatch(
       /ON public\.ledger_transfers USING btree \(id, status\) WHERE \(\(status\)::text = ANY/,
     );
-    expect(states.postings_pending_transfer).toMatchObject({ valid: true });
-    expect(states.postings_pending_transfer?.definition).toMatch(
-      /ON public\.postings USING btree \(transfer_id, account_id, id\) WHERE pending$/,
+    expect(states.postings_account_pending_first).toMatchObject({ valid: true });
+    expect(states.postings_account_pending_first?.definition).toMatch(
+      /ON public\.postings USING btree \(account_id, transfer_id\) WHERE \(pending AND first_on_account\)$/,
     );
   });
 
   it('one that is missing is built again when the server migrates at its next start', async () => {
     await db().execute(sql`drop index ledger_transfers_open`);
-    expect(Object.keys(await indexStates())).toEqual(['postings_pending_transfer']);
+    expect(Object.keys(await indexStates())).toEqual(['postings_account_pending_first']);
     await server.database.migrate();
     expect((await indexStates()).ledger_transfers_open).toMatchObject({ valid: true });
   });
@@ -58,11 +60,11 @@ describe('indexes built after the migrations', () => {
     async () => {
       // What an interrupted CREATE INDEX CONCURRENTLY leaves behind: the index, marked invalid.
       await db().execute(
-        sql`update pg_index set indisvalid = false where indexrelid = 'postings_pending_transfer'::regclass`,
+        sql`update pg_index set indisvalid = false where indexrelid = 'postings_account_pending_first'::regclass`,
       );
-      expect((await indexStates()).postings_pending_transfer).toMatchObject({ valid: false });
+      expect((await indexStates()).postings_account_pending_first).toMatchObject({ valid: false });
       await server.database.migrate();
-      expect((await indexStates()).postings_pending_transfer).toMatchObject({ valid: true });
+      expect((await indexStates()).postings_account_pending_first).toMatchObject({ valid: true });
     },
   );
 
@@ -80,7 +82,7 @@ describe('indexes built after the migrations', () => {
       await other.connect();
       try {
         await other.query('select pg_advisory_lock(7243002)');
-        await db().execute(sql`drop index postings_pending_transfer`);
+        await db().execute(sql`drop index postings_account_pending_first`);
         await server.database.migrate();
         expect(Object.keys(await indexStates())).toEqual(['ledger_transfers_open']);
       } finally {
@@ -88,7 +90,7 @@ describe('indexes built after the migrations', () => {
         await other.end();
       }
       await server.database.migrate();
-      expect((await indexStates()).postings_pending_transfer).toMatchObject({ valid: true });
+      expect((await indexStates()).postings_account_pending_first).toMatchObject({ valid: true });
     },
   );
 });

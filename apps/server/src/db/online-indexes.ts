@@ -22,8 +22,8 @@ export const ONLINE_INDEXES: readonly OnlineIndex[] = [
     definition: `on "ledger_transfers" using btree ("id", "status") where "status" in ('pending', 'rejected')`,
   },
   {
-    name: 'postings_pending_transfer',
-    definition: `on "postings" using btree ("transfer_id", "account_id", "id") where "pending"`,
+    name: 'postings_account_pending_first',
+    definition: `on "postings" using btree ("account_id", "transfer_id") where "pending" and "first_on_account"`,
   },
 ];
 

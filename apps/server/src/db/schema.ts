@@ -566,6 +566,12 @@ export const postings = pgTable(
     amount: money('amount').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     pending: boolean('pending').notNull().default(false),
+    /**
+     * The transfer's first posting on this account (the lowest id among the transfer's postings on
+     * it), set by the posting paths when they write it: history's item is this row (decision 122).
+     * No default, so an insert that forgets it fails instead of hiding a transfer from history.
+     */
+    firstOnAccount: boolean('first_on_account').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -573,12 +579,13 @@ export const postings = pgTable(
     index('postings_transfer').on(table.transferId),
     // History pages walk one account's postings newest first (keyset on created_at, id): modules/history.
     index('postings_account_created').on(table.accountId, table.createdAt, table.id),
-    // The pending legs alone (every leg of a pending or rejected transfer is one): history's
-    // rejected and processing counts join them without touching the table (decision 109). Built
-    // after the migrations, without blocking writes (db/online-indexes.ts, decision 118).
-    index('postings_pending_transfer')
-      .on(table.transferId, table.accountId, table.id)
-      .where(sql`${table.pending}`),
+    // Each account's items that began pending (every leg of a pending or rejected transfer is
+    // pending): history's rejected and processing counts read them with the open transfers
+    // without touching either table (decisions 109, 122). Built after the migrations, without
+    // blocking writes (db/online-indexes.ts, decision 118).
+    index('postings_account_pending_first')
+      .on(table.accountId, table.transferId)
+      .where(sql`${table.pending} and ${table.firstOnAccount}`),
   ],
 );
 

@@ -60,8 +60,7 @@ export async function listAuthorizations(
   const from = sql`from postings p
     join ledger_transfers t on t.id = p.transfer_id
     join accounts a on a.id = p.account_id
-    where p.account_id in (${ids}) ${onlyHolds}
-      and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)`;
+    where p.account_id in (${ids}) ${onlyHolds} and p.first_on_account`;
   const rows = await selectRows<{
     id: string;
     account_id: number;

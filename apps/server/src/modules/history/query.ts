@@ -24,7 +24,8 @@ import { historyStatusOf, kindsOfType, ledgerStatusOf, typeOfKind } from './kind
  * One account's history read straight from the ledger (docs/decisions.md "History from postings").
  * An item is one ledger transfer as that account saw it. Its row is the account's first posting
  * of the transfer (a pending transfer later settled has two sets of postings; a leg split in two
- * has two rows), and its amount is the net of the account's postings of that phase.
+ * has two rows), marked `first_on_account` by the posting paths as they write it (decision 122),
+ * and its amount is the net of the account's postings of that phase.
  *
  * Pages are keyset pages on the index postings_account_created (account_id, created_at, id),
  * newest first: the cursor is the last row's (created_at in microseconds, posting id), so page N
@@ -161,11 +162,7 @@ function fromSql(
   conditions: SQL[],
   needs: Needs = { net: true, sender: true, transfer: true },
 ): SQL {
-  const where = [
-    sql`p.account_id = ${scope.accountId}`,
-    sql`not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)`,
-    ...conditions,
-  ];
+  const where = [sql`p.account_id = ${scope.accountId}`, sql`p.first_on_account`, ...conditions];
   // A count leaves out what its filter does not read: the transfer, the net sum and the sender
   // cost a lookup a row (every posting has its transfer, so leaving it out drops no row).
   return sql`from postings p
@@ -268,9 +265,10 @@ export async function countHistory(
 /**
  * Rejected and processing items among the filtered ones (decision 109). Every leg of a pending or
  * rejected transfer is a pending posting (settling adds the settled legs and marks the transfer
- * settled; rejecting leaves only the pending ones), so the item's row is the account's first
- * pending posting of it. Driven from two partial indexes (ledger_transfers_open: the few open or
- * refused transfers; postings_pending_transfer: the pending legs), so without a filter it reads
+ * settled; rejecting leaves only the pending ones), so the item's row, the account's first posting
+ * of it, is a pending one. Driven from two partial indexes (ledger_transfers_open: the few open or
+ * refused transfers; postings_account_pending_first: the account's items that began pending,
+ * decision 122), so without a filter it reads
  * no table at all; the net and the sender are joined only for a filter that reads them.
  */
 export async function statusTotals(
@@ -285,8 +283,7 @@ export async function statusTotals(
     db,
     sql`select t.status, count(*)::int as count
         from ledger_transfers t
-        join postings p on p.transfer_id = t.id and p.account_id = ${scope.accountId} and p.pending
-          and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.pending and e.id < p.id)
+        join postings p on p.transfer_id = t.id and p.account_id = ${scope.accountId} and p.pending and p.first_on_account
         ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
         ${
           needs.net
@@ -529,26 +526,19 @@ function csvSourceColumns(scope: HistoryScope): SQL {
 }
 
 /**
- * The rows of a whole history CSV (fromSql's, newest first) as csvLinesSql reads them, with one
- * probe of the transfer's postings on the account a row instead of fromSql's two: their lowest id
- * (the row is the item's when it is that one) and the net of the row's phase. For a statement
- * without a limit: with one, the planner misjudges it (historyCsvBatch).
+ * The rows of the history CSV (fromSql's, newest first) as csvLinesSql reads them: the account's
+ * marked postings (decision 122) with their transfer and one probe for the phase's net, the same
+ * for the whole file on PostgreSQL and, with a cursor and a limit, for PGlite's batches.
  */
 function csvRowsSql(
   scope: HistoryScope,
   filter: Omit<HistoryFilter, 'accountId'>,
   conditions: SQL[],
+  limit?: number,
 ): SQL {
   return sql`select ${csvSourceColumns(scope)}
-    from postings p
-    join ledger_transfers t on t.id = p.transfer_id
-    ${needsOf(filter).sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
-    cross join lateral (
-      select min(q.id) as first_id, sum(q.amount) filter (where q.pending = p.pending) as net
-      from postings q where q.transfer_id = p.transfer_id and q.account_id = p.account_id
-    ) n
-    where ${sql.join([sql`p.account_id = ${scope.accountId}`, sql`n.first_id = p.id`, ...conditions], sql` and `)}
-    order by p.created_at desc, p.id desc`;
+    ${fromSql(scope, conditions, { ...needsOf(filter), net: true, transfer: true })}
+    order by p.created_at desc, p.id desc ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
 /**
@@ -566,12 +556,7 @@ export async function historyCsvBatch(
 ): Promise<{ rows: number; text: string; last: HistoryCursor | null }> {
   const conditions = filterConditions(scope, filter);
   if (page.after) conditions.push(cursorCondition(page.after));
-  // fromSql's anti-join, not csvRowsSql's probe: the planner counts the probe's `first_id = id`
-  // as keeping 1 row in 200, so under a deep cursor it expected fewer rows than the limit and read
-  // every older row, then sorted them (a 1 M-row export took 140 s instead of about 35).
-  const source = sql`select ${csvSourceColumns(scope)}
-    ${fromSql(scope, conditions, { ...needsOf(filter), net: true, transfer: true })}
-    order by p.created_at desc, p.id desc limit ${page.limit}`;
+  const source = csvRowsSql(scope, filter, conditions, page.limit);
   const [batch] = await selectRows<{
     rows: number | string;
     text: string | null;

@@ -144,8 +144,7 @@ export async function statementRows(
     db,
     sql`select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as ym, t.status, count(*)::int as count
         from ledger_transfers t
-        join postings p on p.transfer_id = t.id and p.account_id = ${account.id}
-          and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
+        join postings p on p.transfer_id = t.id and p.account_id = ${account.id} and p.first_on_account
         where t.status in ('pending', 'rejected')
         group by 1, 2`,
   );

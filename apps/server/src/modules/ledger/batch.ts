@@ -7,6 +7,7 @@ import { ledgerTransfers, postings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   checkLegs,
+  firstOnAccountFlags,
   loadAccounts,
   parseLegs,
   netByAccount,
@@ -192,15 +193,18 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
     answers[index] = { id, status: prepared.input.status, replayed: false };
     return transferRowOf(id, prepared, now);
   };
-  const postingRows = (index: number, prepared: Prepared) =>
-    prepared.legs.map((leg) => ({
+  const postingRows = (index: number, prepared: Prepared): (typeof postings.$inferInsert)[] => {
+    const firsts = firstOnAccountFlags(prepared.legs);
+    return prepared.legs.map((leg, legIndex) => ({
       transferId: answers[index]!.id,
       accountId: leg.accountId,
       amount: leg.amount.toFixed(),
       currencyCode: leg.currencyCode,
       pending: prepared.input.status === 'pending',
+      firstOnAccount: firsts[legIndex]!,
       createdAt: now,
     }));
+  };
   // The list is checked and stored a part at a time: each part is built (by the caller's
   // iterable), checked and turned into statements while the database stores the part before
   // (db/bulk.ts runInTurn). A refusal, here or in the funds check below, fails the caller's
@@ -379,6 +383,8 @@ export async function settleTransfers(
       amount: leg.amount.toFixed(),
       currencyCode: leg.currencyCode,
       pending: false,
+      // The account already holds the transfer's pending legs (decision 122).
+      firstOnAccount: false,
       createdAt: now,
     })),
   );

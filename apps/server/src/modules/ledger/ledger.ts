@@ -186,6 +186,22 @@ export function netByAccount(list: { accountId: number; amount: Money }[]): Map<
   return net;
 }
 
+/**
+ * Marks each leg of a NEW transfer that is the transfer's first posting on its account (decision
+ * 122): history lists one item per transfer and account, on that posting, without looking for an
+ * earlier one. Legs go in in this order, so the first leg of each account gets the lowest id.
+ * Postings added later to an existing transfer (settled legs) are never first: the account already
+ * has the transfer's pending legs.
+ */
+export function firstOnAccountFlags(legs: readonly { accountId: number }[]): boolean[] {
+  const seen = new Set<number>();
+  return legs.map(({ accountId }) => {
+    if (seen.has(accountId)) return false;
+    seen.add(accountId);
+    return true;
+  });
+}
+
 /** What a pending transfer holds back from an account: the money it takes out, never what it brings. */
 export function reservationOf(net: Money): Money {
   return net.isNegative() ? net.negated() : new Money(0);
@@ -405,13 +421,15 @@ export async function postTransferStatements(
   const id = input.id ?? randomUUID();
   const now = new Date();
   await tx.insert(ledgerTransfers).values(transferRowOf(id, { input, amount, currencyCode }, now));
+  const firsts = firstOnAccountFlags(withCurrency);
   await tx.insert(postings).values(
-    withCurrency.map((posting) => ({
+    withCurrency.map((posting, index) => ({
       transferId: id,
       accountId: posting.accountId,
       amount: posting.amount.toFixed(),
       currencyCode: posting.currencyCode,
       pending,
+      firstOnAccount: firsts[index]!,
     })),
   );
   for (const update of updates) {
@@ -605,6 +623,8 @@ export async function settleTransfer(
       amount: leg.amount.toFixed(),
       currencyCode: leg.currencyCode,
       pending: false,
+      // The account already holds the transfer's pending legs (decision 122).
+      firstOnAccount: false,
     })),
   );
   for (const [accountId, net] of netByAccount(legs)) {

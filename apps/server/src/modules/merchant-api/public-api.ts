@@ -132,8 +132,7 @@ export async function companyPayments(
         p.created_at as posted_at, p.id as pid
       from postings p
       join ledger_transfers t on t.id = p.transfer_id
-      where p.account_id = a.id and t.kind <> 'betweenAccounts' ${after}
-        and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
+      where p.account_id = a.id and t.kind <> 'betweenAccounts' ${after} and p.first_on_account
       order by p.created_at desc, p.id desc
       limit ${take}
     ) x
