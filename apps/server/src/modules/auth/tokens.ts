@@ -38,7 +38,10 @@ export interface TokenService {
  * every node of a deployment signs and verifies with the same key. It is imported for HMAC once:
  * given the key's bytes, jose imports them again for every token it signs or checks.
  */
-async function loadSigningKey(db: Database, configured: string | undefined): Promise<webcrypto.CryptoKey> {
+async function loadSigningKey(
+  db: Database,
+  configured: string | undefined,
+): Promise<webcrypto.CryptoKey> {
   const secret = configured ?? (await storedSecret(db));
   return webcrypto.subtle.importKey(
     'raw',
