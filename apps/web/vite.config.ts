@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pickLocalePart } from './src/i18n/locale-parts.ts';
+import { chunkGroups, findChunkCycle } from './src/chunk-groups.ts';
 
 // This folder. Not `new URL('./x', import.meta.url)`: Vite rewrites that pattern into an asset URL
 // when it transforms this file itself (src/build-config.test.ts imports it).
@@ -69,6 +70,24 @@ function localeParts(): Plugin {
 }
 
 /**
+ * Fails the build when output chunks import each other in a cycle (decision 121): their modules
+ * would then run in an order the code never asked for.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'ledgerline-no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' ? [{ fileName: file.fileName, imports: file.imports }] : [],
+      );
+      const cycle = findChunkCycle(chunks);
+      if (cycle) this.error(`chunks import each other: ${cycle.join(' → ')}`);
+    },
+  };
+}
+
+/**
  * React's API on Preact (decision 115): the build and the web tests resolve React's modules to
  * preact/compat, which brings the sign-in page under 150 KB. `npm run dev` keeps React itself for
  * Fast Refresh, which needs React's renderer.
@@ -86,7 +105,7 @@ export default defineConfig(({ command, mode }) => {
   const info: BuildInfo =
     command === 'build' ? readBuildInfo() : { version: 'dev', builtAt: 'dev' };
   return {
-    plugins: [localeParts(), react(), versionFile(info)],
+    plugins: [localeParts(), react(), versionFile(info), noChunkCycles()],
     resolve: {
       alias: [
         { find: /^@\//, replacement: `${join(HERE, 'src')}/` },
@@ -125,6 +144,7 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 400,
       // Never inline images as data: URIs; the CSP's img-src allows 'self' only.
       assetsInlineLimit: 0,
+      rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(join(HERE, 'src')) } } },
     },
   };
 });

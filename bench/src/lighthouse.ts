@@ -27,11 +27,21 @@ const SIGNED_OUT_PATHS = ['/login'] as const;
 const SIGNED_IN_PATHS = ['/home', '/history', '/transfer/p2p'] as const;
 const PATHS = [...SIGNED_OUT_PATHS, ...SIGNED_IN_PATHS] as const;
 type FormFactor = 'mobile' | 'desktop';
-/** Every brand on a phone; the desktop (issue 13's CLS figure) for the first brand only. */
-const RUNS: readonly { brand: BrandId; formFactor: FormFactor }[] = [
-  ...BRAND_IDS.map((brand) => ({ brand, formFactor: 'mobile' as const })),
-  { brand: BRAND_IDS[0], formFactor: 'desktop' },
-];
+/**
+ * Every brand on a phone; the desktop (issue 13's CLS figure) for the first brand only.
+ * `BENCH_LIGHTHOUSE_BRANDS=pebble,thistle` audits only those brands, on a phone: a quicker round
+ * for comparing two builds in turn (decision 121).
+ */
+const ONLY_BRANDS = (process.env.BENCH_LIGHTHOUSE_BRANDS ?? '')
+  .split(',')
+  .filter((brand): brand is BrandId => (BRAND_IDS as readonly string[]).includes(brand));
+const RUNS: readonly { brand: BrandId; formFactor: FormFactor }[] =
+  ONLY_BRANDS.length > 0
+    ? ONLY_BRANDS.map((brand) => ({ brand, formFactor: 'mobile' as const }))
+    : [
+        ...BRAND_IDS.map((brand) => ({ brand, formFactor: 'mobile' as const })),
+        { brand: BRAND_IDS[0], formFactor: 'desktop' },
+      ];
 /** The brand override the app keeps in localStorage (`?brand=`; apps/web/src/lib/storage.ts). */
 const BRAND_STORAGE_KEY = 'ledgerline.brand';
 

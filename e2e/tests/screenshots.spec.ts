@@ -5,7 +5,7 @@ import { expect, signInThroughApi, test } from './fixtures';
 
 /**
  * The screenshot review set of issue 13: the sign-in page, home, the own-account transfer's
- * review, history and cards at a phone's width (476 px) and a desktop's (1280 px) for two brands, written as PNGs to
+ * review, history, the P2P form and cards at a phone's width (476 px) and a desktop's (1280 px) for two brands, written as PNGs to
  * test-results/screenshots/ (ignored by git) for a person to look at. Each shot is taken only
  * after the page shows what it is for and nothing was written to the console as an error: a shot
  * of a broken page fails the run instead of landing in the set. One sign-in per brand.
@@ -31,7 +31,7 @@ test.describe('screenshot review set', () => {
   mkdirSync(FOLDER, { recursive: true });
 
   for (const { brand, email } of BRANDS) {
-    test(`${brand}: sign-in, home, transfer review, history and cards at ${WIDTHS.join(' and ')} px`, async ({
+    test(`${brand}: sign-in, home, transfer review, history, P2P and cards at ${WIDTHS.join(' and ')} px`, async ({
       page,
     }) => {
       test.setTimeout(120_000);
@@ -106,6 +106,10 @@ test.describe('screenshot review set', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
         await expect(page.getByText(/^Transactions found: \d/)).toBeVisible();
         await shoot('history', width);
+
+        await page.goto('/transfer/p2p');
+        await expect(page.getByLabel('Their e-mail address')).toBeVisible();
+        await shoot('transfer-p2p', width);
 
         await page.goto('/cards');
         await expect(page).toHaveURL(/\/cards/);

@@ -16,6 +16,8 @@ export interface GuardDependencies {
   refresher: TokenRefresher;
   apiClient: ApiClient;
   queryClient: QueryClient;
+  /** The language the API is asked in (a screen's loader keys language-bound reads by it). */
+  getLanguage?: () => string;
   /** Leaves this app for another site (the old web client); the browser's own by default. */
   leaveApp?: (url: string) => void;
 }
@@ -106,10 +108,13 @@ async function loadNavigationFacts({ session, apiClient, queryClient }: GuardDep
  */
 export function prefetchWhenSignedIn(
   deps: GuardDependencies,
-  prefetch: (deps: GuardDependencies) => Promise<void>,
+  prefetch: (deps: GuardDependencies, args: LoaderFunctionArgs) => Promise<void>,
 ) {
-  return () => {
-    void hasSession(deps).then((signedIn) => (signedIn ? prefetch(deps) : undefined));
+  return (args: LoaderFunctionArgs) => {
+    // A prefetch that fails (its code could not load) leaves the reads to the screen.
+    void hasSession(deps)
+      .then((signedIn) => (signedIn ? prefetch(deps, args) : undefined))
+      .catch(() => undefined);
     return null;
   };
 }

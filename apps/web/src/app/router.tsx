@@ -413,6 +413,19 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                 },
                 {
                   path: 'history',
+                  // Its first reads start beside the screen's code (decision 121); the module
+                  // that starts them is small and stays off the sign-in page.
+                  loader: prefetchWhenSignedIn(
+                    deps,
+                    ({ queryClient, apiClient, session, getLanguage }, { request }) =>
+                      import('@/features/history/api/prefetch').then((m) =>
+                        m.prefetchHistory(queryClient, apiClient, {
+                          customerId: session.getCustomerId(),
+                          language: getLanguage?.(),
+                          search: new URL(request.url).searchParams,
+                        }),
+                      ),
+                  ),
                   lazy: () =>
                     import('@/features/history').then((m) => ({ Component: m.HistoryPage })),
                 },
@@ -546,6 +559,11 @@ export function createRoutes(deps: RouterDependencies): RouteObject[] {
                     },
                     {
                       path: 'p2p',
+                      loader: prefetchWhenSignedIn(deps, ({ queryClient, apiClient, session }) =>
+                        import('@/features/transfers/api/prefetch').then((m) =>
+                          m.prefetchP2pTransfer(queryClient, apiClient, session.getCustomerId()),
+                        ),
+                      ),
                       lazy: () =>
                         import('@/features/transfers').then((m) => ({
                           Component: m.P2pTransferPage,

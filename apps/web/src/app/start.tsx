@@ -34,14 +34,15 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const loaded: { i18n?: I18n } = {};
   const queryClient = createQueryClient();
   let idleTimeoutMs: Promise<number> | undefined;
+  const getLanguage = () => {
+    const current = loaded.i18n?.language;
+    return isLanguage(current) ? current : language;
+  };
   const { session, refresher, apiClient, manager } = createSessionServices({
     baseUrl: apiBaseUrl,
     storage: sessionStore,
     queryClient,
-    getLanguage: () => {
-      const current = loaded.i18n?.language;
-      return isLanguage(current) ? current : language;
-    },
+    getLanguage,
     // The brand's idle time (15 minutes; 5 under PSD2), unless the operator set one in /config.json.
     resolveIdleTimeoutMs: () =>
       (idleTimeoutMs ??= runtimeConfig().then(({ idleTimeoutSeconds }) =>
@@ -50,7 +51,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   });
 
   // The router starts fetching the first route's code while the locale loads.
-  const router = createAppRouter({ session, refresher, apiClient, queryClient });
+  const router = createAppRouter({ session, refresher, apiClient, queryClient, getLanguage });
   const i18n = await i18nReady;
   loaded.i18n = i18n;
 

@@ -48,11 +48,12 @@ export async function renderApp(options: RenderAppOptions) {
   if (!firstPartOnly) await Promise.all([whenLocaleComplete(i18n), whenLocaleComplete(i18n, 'en')]);
   configureAnalytics({ baseUrl: options.apiBaseUrl ?? '', brand: brand.id });
   const queryClient = createQueryClient();
+  const getLanguage = () => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const services = createSessionServices({
     baseUrl: options.apiBaseUrl ?? '',
     storage: sessionStore,
     queryClient,
-    getLanguage: () => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE),
+    getLanguage,
     resolveIdleTimeoutMs: async () => options.idleTimeoutMs ?? brand.idleTimeoutMinutes * 60_000,
     ...(options.idleClock ? { clock: options.idleClock } : {}),
     ...(options.tabChannel ? { channel: options.tabChannel } : {}),
@@ -67,6 +68,7 @@ export async function renderApp(options: RenderAppOptions) {
       refresher,
       apiClient,
       queryClient,
+      getLanguage,
       leaveApp: (url) => leftFor.push(url),
     }),
     { initialEntries: [options.path] },

@@ -51,14 +51,18 @@ export function useHistoryPage(
 }
 
 /** The transaction-type dictionary in the page's language: the filter's choices and the items' names. */
-export function useTransactionTypes() {
-  const client = useApiClient();
-  const { language } = useLanguage();
-  return useQuery({
+export function transactionTypesQueryOptions(client: ApiClient, language: string) {
+  return queryOptions({
     queryKey: historyKeys.transactionTypes(language),
     queryFn: async () => (await client.main('getTransactionTypes', {})).transactions,
     staleTime: 60 * 60_000,
   });
+}
+
+export function useTransactionTypes() {
+  const client = useApiClient();
+  const { language } = useLanguage();
+  return useQuery(transactionTypesQueryOptions(client, language));
 }
 
 export function useTransactionDetails(transactionId: string | null) {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  createGate,
   startApiServer,
   type RecordedRequest,
   type Routes,
@@ -9,7 +10,7 @@ import {
 import { ok, paymentAccount, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { typeDate } from '@/test/type-date';
-import { homeRoutes } from '@/test/signed-in-home';
+import { fullAccessInfo, homeRoutes } from '@/test/signed-in-home';
 
 let server: TestApiServer | undefined;
 afterEach(async () => {
@@ -77,6 +78,39 @@ const findTable = async () =>
   );
 
 describe('/history', { timeout: 40_000 }, () => {
+  it("asks for the accounts, the types and the address's first page while the access info is on its way", async () => {
+    // Before, they waited for the layout's loader (the access info), the screen's code and its
+    // first render, and the page for the accounts after that (decision 121).
+    const access = createGate();
+    await openHistory('/history?accountId=100&keyword=Fjord', {
+      'POST /api/main/?getCustomerAccessInfo': () => ({
+        ...ok(fullAccessInfo()),
+        hold: access.promise,
+      }),
+      'POST /api/main/?getTransactionHistory': () =>
+        page([item()], { total: 1, totalIsExact: true, totals: { rejected: 0, processing: 0 } }),
+    });
+    await waitFor(() => {
+      expect(calls('getAccounts')).toHaveLength(1);
+      expect(calls('getTransactionTypes')).toHaveLength(1);
+      expect(calls('getTransactionHistory')).toEqual([
+        {
+          accountId: 100,
+          keyword: 'Fjord',
+          pageNumber: 1,
+          pageSize: 20,
+          withTotals: true,
+        },
+      ]);
+    });
+    expect(screen.queryByRole('heading', { level: 1, name: 'History' })).not.toBeInTheDocument();
+    access.open();
+    expect(await screen.findByText('Transactions found: 1')).toBeInTheDocument();
+    // The screen used what the loader asked for.
+    expect(calls('getTransactionHistory')).toHaveLength(1);
+    expect(calls('getTransactionTypes')).toHaveLength(1);
+  });
+
   it('sends the filter of the form on "Show", keeps it in the address, and names each type from the dictionary', async () => {
     const { user, router } = await openHistory('/history?accountId=100', {
       'POST /api/main/?getTransactionHistory': () =>

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { MainRequest } from '@ledgerline/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient, MainRequest } from '@ledgerline/contract';
 import { useApiClient, useSessionState } from '@/app/session';
 import { transferKeys } from '../keys';
 
@@ -16,12 +16,30 @@ export function useCheckPayee(email: string | null) {
   });
 }
 
+/** P2P recent transfers shown (spec 2 §7: limit 3, disabled ones hidden). */
+export const P2P_RECENT_LIMIT = 3;
+
+export function p2pBeneficiariesQueryOptions(client: ApiClient, customerId: number | undefined) {
+  return queryOptions({
+    queryKey: transferKeys.beneficiaries(customerId),
+    queryFn: async () => (await client.main('getP2pBeneficiaries', {})).beneficiaries,
+  });
+}
+
 export function useP2pBeneficiaries() {
   const client = useApiClient();
   const { customerId } = useSessionState();
-  return useQuery({
-    queryKey: transferKeys.beneficiaries(customerId),
-    queryFn: async () => (await client.main('getP2pBeneficiaries', {})).beneficiaries,
+  return useQuery(p2pBeneficiariesQueryOptions(client, customerId));
+}
+
+export function recentTransfersQueryOptions(
+  client: ApiClient,
+  customerId: number | undefined,
+  request: MainRequest<'getRecentTransfers'>,
+) {
+  return queryOptions({
+    queryKey: transferKeys.recent(customerId, request),
+    queryFn: async () => (await client.main('getRecentTransfers', request)).transfers,
   });
 }
 
@@ -29,8 +47,5 @@ export function useP2pBeneficiaries() {
 export function useRecentTransfers(request: MainRequest<'getRecentTransfers'>) {
   const client = useApiClient();
   const { customerId } = useSessionState();
-  return useQuery({
-    queryKey: transferKeys.recent(customerId, request),
-    queryFn: async () => (await client.main('getRecentTransfers', request)).transfers,
-  });
+  return useQuery(recentTransfersQueryOptions(client, customerId, request));
 }

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Routes } from '@/test/api-server';
+import { createGate, type Routes } from '@/test/api-server';
 import { signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { ok, serveTransfers, submitResult, type TransfersServer } from '../test/transfers-api';
+import {
+  accessInfo,
+  ok,
+  serveTransfers,
+  submitResult,
+  type TransfersServer,
+} from '../test/transfers-api';
 
 let server: TransfersServer | undefined;
 afterEach(async () => {
@@ -42,6 +48,36 @@ const recent = (id: string, email: string, isDisabled = false) => ({
 
 // The whole app renders with a real API client and server, then the review: slower than 15 s on a busy machine.
 describe('/transfer/p2p', { timeout: 40_000 }, () => {
+  it('asks for its accounts, the people paid before and the last P2P transfers while the access info is on its way', async () => {
+    // Before, they waited for the layout's loader (the access info), the screen's code and its
+    // first render (decision 121).
+    const access = createGate();
+    server = await serveTransfers({
+      'POST /api/main/?getCustomerAccessInfo': () => ({
+        ...ok(accessInfo()),
+        hold: access.promise,
+      }),
+      'POST /api/main/?getRecentTransfers': () =>
+        ok({
+          transfers: [recent('7d0e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f6', 'tomas@northmere.example')],
+        }),
+    });
+    await renderApp({ path: '/transfer/p2p', apiBaseUrl: server.url, ...signedIn });
+    await waitFor(() => {
+      expect(server!.calls('getCustomerAccessInfo')).not.toEqual([]);
+      expect(server!.calls('getAccounts')).toEqual([{}]);
+      expect(server!.calls('getP2pBeneficiaries')).toEqual([{}]);
+      expect(server!.calls('getRecentTransfers')).toEqual([{ type: 'p2p', limit: 3 }]);
+    });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Transfers' })).not.toBeInTheDocument();
+    access.open();
+    expect(await screen.findByLabelText('Their e-mail address')).toBeInTheDocument();
+    expect(await screen.findByText('tomas@northmere.example')).toBeInTheDocument();
+    // The screen used what the loader asked for: nothing was asked twice.
+    expect(server!.calls('getAccounts')).toHaveLength(1);
+    expect(server!.calls('getRecentTransfers')).toHaveLength(1);
+  });
+
   it('checks the e-mail only once it is plausible, asks the fee with an account and a positive amount, and sends', async () => {
     const { user } = await open('/transfer/p2p', {
       'POST /api/main/?checkPayee': (request) =>

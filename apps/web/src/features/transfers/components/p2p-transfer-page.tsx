@@ -29,7 +29,12 @@ import { LoadFailed } from '@/ui/load-failed';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { useTransferAccounts } from '../api/accounts';
 import { useCustomerLimits, useMaxAmount, useTransferFee } from '../api/lookups';
-import { useCheckPayee, useP2pBeneficiaries, useRecentTransfers } from '../api/payees';
+import {
+  P2P_RECENT_LIMIT,
+  useCheckPayee,
+  useP2pBeneficiaries,
+  useRecentTransfers,
+} from '../api/payees';
 import { useTransferP2PCall } from '../api/submit-transfer';
 import { WithTransferAccounts } from './with-transfer-accounts';
 import {
@@ -45,8 +50,6 @@ import { LimitsFacts } from './limits-facts';
 import { TransferFacts, type FactRow } from './transfer-facts';
 import classes from './transfers.module.css';
 
-/** P2P recent transfers shown (spec 2 §7: limit 3, disabled ones hidden). */
-export const P2P_RECENT_LIMIT = 3;
 const DESCRIPTION_MAX = 140;
 
 const p2pSchema = z.object({
