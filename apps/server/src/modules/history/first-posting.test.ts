@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { HistoryItem } from '@ledgerline/contract';
 import { selectRows } from '../../db/client';
-import { accounts, batchTransferRows, batchTransfers, customers } from '../../db/schema';
+import { accounts, customers } from '../../db/schema';
 import { startTestServer, type MainPayload, type TestServer } from '../../../test/helper';
 import { assertFirstPostingsMarked, assertLedgerBalanced } from '../../../test/ledger';
+import { insertWireBatch } from '../../../test/mass-batch';
 import {
   postTransfer,
   postTransferStatements,
@@ -105,48 +106,9 @@ async function history(
   throw new Error('too many pages');
 }
 
-const IBANS = ['DE89370400440532013000', 'FR1420041010050500013M02606'];
-
-/** A wire batch as the workbench leaves it (as submit.test.ts makes them). */
-async function wireBatch(accountId: number, names: string[], amount: string): Promise<number> {
-  const [batch] = await f
-    .db()
-    .insert(batchTransfers)
-    .values({
-      customerId: office,
-      accountId,
-      name: `History ${Date.now()}`,
-      type: 'wire',
-      status: 'uploaded',
-      paymentsCount: names.length,
-      totalAmount: String(Number(amount) * names.length),
-      currencyCode: 'EUR',
-      fileName: 'history.csv',
-      fileContent: 'x',
-    })
-    .returning({ id: batchTransfers.id });
-  await f
-    .db()
-    .insert(batchTransferRows)
-    .values(
-      names.map((name, index) => ({
-        batchId: batch!.id,
-        rowNumber: index + 1,
-        fields: {
-          beneficiaryName: name,
-          scheme: 'sepa',
-          iban: IBANS[index % IBANS.length]!,
-          countryCode: 'DE',
-          amount,
-          currency: 'EUR',
-        },
-        status: 'valid',
-        amount,
-        fee: '1',
-      })),
-    );
-  return batch!.id;
-}
+/** A wire batch as the workbench leaves it (test/mass-batch.ts). */
+const wireBatch = (accountId: number, names: string[], amount: string) =>
+  insertWireBatch(f.db(), { customerId: office, accountId, name: 'History', names, amount });
 
 describe('history from the marked first postings (decision 122)', () => {
   it('lists each transfer once per account through every posting path, as the query before it did', async () => {

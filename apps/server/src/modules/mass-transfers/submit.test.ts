@@ -3,7 +3,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   accounts,
   batchTransferRows,
-  batchTransfers,
   customers,
   ledgerTransfers,
   outbox,
@@ -13,6 +12,7 @@ import {
 import { DEMO_CLERK_EMAIL } from '../../db/seed-transfers';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { assertLedgerBalanced } from '../../../test/ledger';
+import { insertWireBatch, WIRE_IBANS } from '../../../test/mass-batch';
 import { runRailStep } from '../rails/simulator';
 import { approvalFixtures } from '../transfers/approval-test-fixtures';
 import { transferFixtures } from '../transfers/test-fixtures';
@@ -56,48 +56,15 @@ afterAll(async () => {
   await server.close();
 });
 
-const IBANS = ['DE89370400440532013000', 'FR1420041010050500013M02606', 'NL91ABNA0417164300'];
-
 /** A wire batch as the workbench leaves it: `names` are the beneficiaries, each paid `amount` with a 1.00 fee. */
-async function wireBatch(names: string[], amount = '10'): Promise<number> {
-  const [batch] = await f
-    .db()
-    .insert(batchTransfers)
-    .values({
-      customerId: office,
-      accountId: eurAccount,
-      name: `Payroll ${Date.now()}`,
-      type: 'wire',
-      status: 'uploaded',
-      paymentsCount: names.length,
-      totalAmount: String(Number(amount) * names.length),
-      currencyCode: 'EUR',
-      fileName: 'payroll.csv',
-      fileContent: 'x',
-    })
-    .returning({ id: batchTransfers.id });
-  await f
-    .db()
-    .insert(batchTransferRows)
-    .values(
-      names.map((name, index) => ({
-        batchId: batch!.id,
-        rowNumber: index + 1,
-        fields: {
-          beneficiaryName: name,
-          scheme: 'sepa',
-          iban: IBANS[index % IBANS.length]!,
-          countryCode: 'DE',
-          amount,
-          currency: 'EUR',
-        },
-        status: 'valid',
-        amount,
-        fee: '1',
-      })),
-    );
-  return batch!.id;
-}
+const wireBatch = (names: string[], amount = '10') =>
+  insertWireBatch(f.db(), {
+    customerId: office,
+    accountId: eurAccount,
+    name: 'Payroll',
+    names,
+    amount,
+  });
 
 async function balance(): Promise<string> {
   const [row] = await f.db().select().from(accounts).where(eq(accounts.id, eurAccount));
@@ -280,7 +247,7 @@ describe('batch approvals', () => {
         fields: {
           beneficiaryName: 'Mallory',
           scheme: 'sepa',
-          iban: IBANS[0]!,
+          iban: WIRE_IBANS[0]!,
           countryCode: 'DE',
           amount: '10',
           currency: 'EUR',
@@ -311,7 +278,7 @@ describe('batch approvals', () => {
         fields: {
           beneficiaryName: 'Ben Ode',
           scheme: 'sepa',
-          iban: IBANS[1]!,
+          iban: WIRE_IBANS[1]!,
           countryCode: 'DE',
           amount: '10',
           currency: 'EUR',
