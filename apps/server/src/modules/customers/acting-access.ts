@@ -70,6 +70,16 @@ export function permissionFor(kind: string, toOwnAccount = false): string {
   return kind === 'betweenAccounts' ? 'ownAccount.betweenAccounts' : 'otherPerson.p2p';
 }
 
+/** The access level a transfer is made at and the permission flag it needs, refusing staff and levels that may not transfer. */
+export function transferRightsToCheck(
+  actor: Pick<Actor, 'accessLevel' | 'isStaffActing'>,
+  kind: string,
+  toOwnAccount = false,
+): { level: number; flag: string } {
+  refuseStaffMoneyMovement(actor);
+  return { level: transferAccessLevel(actor), flag: permissionFor(kind, toOwnAccount) };
+}
+
 /** Access level and the permission flag of the transfer type; answers the level. */
 export async function requireTransferRights(
   db: DbOrTx,
@@ -77,14 +87,7 @@ export async function requireTransferRights(
   kind: string,
   toOwnAccount = false,
 ): Promise<number> {
-  refuseStaffMoneyMovement(actor);
-  const level = transferAccessLevel(actor);
-  await requireTransferPermission(
-    db,
-    actor.userId,
-    actor.customerId,
-    level,
-    permissionFor(kind, toOwnAccount),
-  );
+  const { level, flag } = transferRightsToCheck(actor, kind, toOwnAccount);
+  await requireTransferPermission(db, actor.userId, actor.customerId, level, flag);
   return level;
 }

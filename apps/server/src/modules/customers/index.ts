@@ -13,6 +13,7 @@ export {
   requireFullAccess,
   requireTransferRights,
   transferAccessLevel,
+  transferRightsToCheck,
 } from './acting-access';
 export { loadActor, resolveActor } from './actor';
 export { requireMerchantRights } from './merchant-rights';
@@ -25,7 +26,9 @@ export {
   STAFF_LOGIN_HISTORY,
 } from './staff-acting';
 export {
+  assertTransferPermission,
   requireMayMoveMoney,
   requireTransferPermission,
   transferPermissionFlags,
+  type TransferPermissionFacts,
 } from './transfer-permissions';

@@ -49,9 +49,37 @@ export async function requireMayMoveMoney(db: DbOrTx, customerId: number): Promi
     );
 }
 
+/** What a transfer's permission check reads: the customer's standing and the user's flags. */
+export interface TransferPermissionFacts {
+  verified: boolean;
+  limited: boolean;
+  flags: Record<string, boolean> | null;
+}
+
+/**
+ * Refuses a transfer of a customer who may not move money (first), and a transfer type the user's
+ * flags do not allow; `facts` undefined is a customer that is not there.
+ */
+export function assertTransferPermission(
+  facts: TransferPermissionFacts | undefined,
+  accessLevel: number,
+  flag: string,
+): void {
+  if (!facts || !mayMoveMoney(facts))
+    throw AppError.noAccess(
+      'This account cannot send money while it is not verified or is limited',
+    );
+  const mayTransfer =
+    accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate;
+  const known = (TRANSFER_PERMISSIONS as readonly string[]).includes(flag);
+  if (!(mayTransfer && known && facts.flags?.[flag] === true))
+    throw AppError.noAccess('Your permissions do not allow this transfer');
+}
+
 /**
  * Refuses a transfer type the user's flags do not allow for this customer, and any transfer of a
  * customer who may not move money (requireMayMoveMoney's refusal first); one statement reads both.
+ * A submit that locks the customer reads the same facts with its lock instead (execute.ts).
  */
 export async function requireTransferPermission(
   db: DbOrTx,
@@ -72,13 +100,5 @@ export async function requireTransferPermission(
       and(eq(transferPermissions.customerId, customers.id), eq(transferPermissions.userId, userId)),
     )
     .where(eq(customers.id, customerId));
-  if (!row || !mayMoveMoney(row))
-    throw AppError.noAccess(
-      'This account cannot send money while it is not verified or is limited',
-    );
-  const mayTransfer =
-    accessLevel === ACCESS_LEVELS.fullAccess || accessLevel === ACCESS_LEVELS.initiate;
-  const known = (TRANSFER_PERMISSIONS as readonly string[]).includes(flag);
-  if (!(mayTransfer && known && row.flags?.[flag] === true))
-    throw AppError.noAccess('Your permissions do not allow this transfer');
+  assertTransferPermission(row, accessLevel, flag);
 }

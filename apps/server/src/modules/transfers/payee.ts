@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ACCESS_LEVELS, isBusinessCustomerType } from '@ledgerline/domain';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customerAccess, customers, payoutBlacklist, users } from '../../db/schema';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
+import type { AccountRow } from '../accounts';
 
 /** "Anna N." for a person, the business name for a company. */
 export function maskedName(
@@ -43,12 +45,41 @@ export async function checkPayee(
   payerCustomerId: number,
   email: string,
 ): Promise<PayeeCheck> {
+  return (await checkPayeeAndAccount(db, payerCustomerId, email, null)).check;
+}
+
+/** The account a payee would be paid into: `accounts` once more, under its own name. */
+const payeeAccounts = alias(accounts, 'payee_account');
+
+/**
+ * checkPayee, and in the same statement the account the payee would be paid into: their active
+ * payment account in `currencyCode`, else their oldest active one (a P2P quote, decision 126).
+ * The account is undefined when there is none; it means nothing unless the check can receive.
+ */
+export async function checkPayeeAndAccount(
+  db: DbOrTx,
+  payerCustomerId: number,
+  email: string,
+  currencyCode: string | null,
+): Promise<{ check: PayeeCheck; account: AccountRow | undefined }> {
+  const row = await payeeRow(db, payerCustomerId, email, currencyCode);
+  return { check: payeeCheckOf(row, payerCustomerId), account: row?.account ?? undefined };
+}
+
+async function payeeRow(
+  db: DbOrTx,
+  payerCustomerId: number,
+  email: string,
+  currencyCode: string | null,
+) {
   const lower = email.trim().toLowerCase();
-  // One statement: the payee of the payer's brand, and the three facts the answer turns on.
+  // One statement: the payee of the payer's brand, the three facts the answer turns on, and the
+  // account they would be paid into.
   const [row] = await db
     .select({
       user: users,
       customer: customers,
+      account: payeeAccounts,
       isEmployee: sql<boolean>`exists (select 1 from ${customerAccess}
         where ${customerAccess.userId} = ${users.id}
           and ${customerAccess.accessRight} = ${ACCESS_LEVELS.uploading})`,
@@ -63,12 +94,28 @@ export async function checkPayee(
     })
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
+    .leftJoin(
+      payeeAccounts,
+      sql`${payeeAccounts.id} = (select a.id from ${accounts} a
+        where a.customer_id = ${customers.id}
+          and a.type = ${ACCOUNT_TYPES.payment}
+          and a.account_status_id = ${ACCOUNT_STATUS.active}
+        order by a.currency_code <> coalesce(${currencyCode}::text, a.currency_code), a.id
+        limit 1)`,
+    )
     .where(
       and(
         sql`lower(${users.email}) = ${lower}`,
         sql`${customers.brandId} = (select payer.brand_id from customers payer where payer.id = ${payerCustomerId})`,
       ),
     );
+  return row;
+}
+
+function payeeCheckOf(
+  row: Awaited<ReturnType<typeof payeeRow>>,
+  payerCustomerId: number,
+): PayeeCheck {
   if (!row)
     return {
       status: 0,

@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from '@ledgerline/domain/accounts';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { CachedTable, ReadCache } from '../../db/read-cache';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AccountRow, findCustomerAccount } from '../accounts';
+import type { AccountRow } from '../accounts';
 import { systemAccount, type SystemRole } from '../ledger';
 import { transferExchangeRate } from '../rates';
 import { loadFeeRule, type FeeRule } from './fees';
-import { checkPayee, type PayeeCheck } from './payee';
+import { limitRowsSql, limitStates, limitStatesOf, type LimitRow, type LimitState } from './limits';
+import { checkPayee, checkPayeeAndAccount, type PayeeCheck } from './payee';
 import { brandIdOf } from '../customers';
 
 /*
@@ -24,6 +25,12 @@ import { brandIdOf } from '../customers';
  */
 export class QuoteReads {
   private readonly seen = new Map<string, Promise<unknown>>();
+  /** The customer whose limits the account reads bring along (withLimits), and when they count from. */
+  private limitsOf: { customerId: number; now: Date } | undefined;
+  /** Limits that came with an account read, by currency. */
+  private readonly limitsRead = new Map<string, LimitRow[]>();
+  /** Payee accounts that came with a payee check, by the payee's customer id and currency. */
+  private readonly payeeAccountsRead = new Map<string, AccountRow | undefined>();
 
   private constructor(
     readonly db: DbOrTx,
@@ -68,11 +75,61 @@ export class QuoteReads {
     );
   }
 
+  /**
+   * Makes this customer's account reads also bring the limits of the account's currency and what
+   * they have used (limits.ts `limitRowsSql`), so `limits` then needs no statement of its own
+   * (decision 126). Use it after the customer lock: the sums then see every transfer it waited for.
+   */
+  withLimits(customerId: number, now = new Date()): this {
+    this.limitsOf = { customerId, now };
+    return this;
+  }
+
+  /** The customer's limit states in a currency: those an account read brought, else read now. */
+  limits(customerId: number, currencyCode: string): Promise<LimitState[]> {
+    const read = this.limitsOf?.customerId === customerId && this.limitsRead.get(currencyCode);
+    if (read) return Promise.resolve(limitStatesOf(read, currencyCode));
+    return limitStates(this.db, customerId, currencyCode, this.limitsOf?.now);
+  }
+
+  /**
+   * The accounts `where` finds; when withLimits named this customer, the limits of the currency of
+   * `sourceId` (the account money would leave) come along.
+   */
+  private async accountsWhere(
+    customerId: number,
+    sourceId: number,
+    where: SQL | undefined,
+  ): Promise<AccountRow[]> {
+    const limitsOf = this.limitsOf?.customerId === customerId ? this.limitsOf : undefined;
+    if (!limitsOf) return this.db.select().from(accounts).where(where);
+    const rows = await this.db
+      .select({
+        account: accounts,
+        limits: sql<LimitRow[] | null>`case when ${accounts.id} = ${sourceId} then ${limitRowsSql(
+          sql`${accounts.customerId}`,
+          sql`${accounts.currencyCode}`,
+          limitsOf.now,
+        )} end`,
+      })
+      .from(accounts)
+      .where(where);
+    for (const row of rows)
+      if (row.limits) this.limitsRead.set(row.account.currencyCode, row.limits);
+    return rows.map((row) => row.account);
+  }
+
   /** The customer's own account (another's is not found). */
   account(customerId: number, accountId: number): Promise<AccountRow> {
-    return this.once(['account', customerId, accountId], (db) =>
-      findCustomerAccount(db, customerId, accountId),
-    );
+    return this.once(['account', customerId, accountId], async () => {
+      const [row] = await this.accountsWhere(
+        customerId,
+        accountId,
+        and(eq(accounts.id, accountId), eq(accounts.customerId, customerId)),
+      );
+      if (!row) throw AppError.notFound('Account not found');
+      return row;
+    });
   }
 
   /** Two of the customer's own accounts in one read (either missing is not found, as `account`). */
@@ -81,11 +138,12 @@ export class QuoteReads {
     fromId: number,
     toId: number,
   ): Promise<{ from: AccountRow; to: AccountRow }> {
-    return this.once(['accountPair', customerId, fromId, toId], async (db) => {
-      const rows = await db
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.customerId, customerId), inArray(accounts.id, [fromId, toId])));
+    return this.once(['accountPair', customerId, fromId, toId], async () => {
+      const rows = await this.accountsWhere(
+        customerId,
+        fromId,
+        and(eq(accounts.customerId, customerId), inArray(accounts.id, [fromId, toId])),
+      );
       const from = rows.find((row) => row.id === fromId);
       const to = rows.find((row) => row.id === toId);
       if (!from || !to) throw AppError.notFound('Account not found');
@@ -112,15 +170,26 @@ export class QuoteReads {
     );
   }
 
-  /** Whether the person with this e-mail can receive money from the customer. */
-  payee(customerId: number, email: string): Promise<PayeeCheck> {
-    return this.once(['payee', customerId, email.trim().toLowerCase()], (db) =>
-      checkPayee(db, customerId, email),
-    );
+  /**
+   * Whether the person with this e-mail can receive money from the customer. Given the currency
+   * money would leave in, the same statement finds the account they would be paid into, and
+   * `payeeAccount` then answers it without a read (decision 126).
+   */
+  payee(customerId: number, email: string, currencyCode?: string): Promise<PayeeCheck> {
+    const lower = email.trim().toLowerCase();
+    return this.once(['payee', customerId, lower, currencyCode], async (db) => {
+      if (currencyCode === undefined) return checkPayee(db, customerId, email);
+      const { check, account } = await checkPayeeAndAccount(db, customerId, email, currencyCode);
+      if (check.customerId !== null)
+        this.payeeAccountsRead.set(`${check.customerId}:${currencyCode}`, account);
+      return check;
+    });
   }
 
   /** A payee's active payment account in the currency, else their oldest active one. */
   payeeAccount(payeeCustomerId: number, currencyCode: string): Promise<AccountRow | undefined> {
+    const key = `${payeeCustomerId}:${currencyCode}`;
+    if (this.payeeAccountsRead.has(key)) return Promise.resolve(this.payeeAccountsRead.get(key));
     return this.once(['payeeAccount', payeeCustomerId, currencyCode], async (db) => {
       const [to] = await db
         .select()

@@ -218,7 +218,7 @@ export async function quoteP2P(
   const from = await reads.account(customerId, input.fromAccount);
   usableAccount(from, 'fromAccount');
   requireMinorUnits(input.amount, from.currencyCode, 'amount');
-  const payee = await reads.payee(customerId, input.email);
+  const payee = await reads.payee(customerId, input.email, from.currencyCode);
   if (!payee.canReceive || payee.customerId === null)
     throw AppError.invalid(
       { email: payee.reason ?? 'validation.payeeCannotReceive' },

@@ -273,6 +273,90 @@ describe('fees, limits and the maximum amount', () => {
     expect(refused.body.validationErrors).toEqual({ amount: 'validation.limitExceeded' });
     expect(await f.postingCount()).toBe(before);
   });
+
+  /**
+   * Sets personal's daily EUR limit to what the day has used plus `room`, runs `body`, and puts
+   * the limit back. The limits come with the account read inside the transfer (decision 126).
+   */
+  async function withDailyRoom(room: string, body: () => Promise<void>): Promise<void> {
+    const customerId = await f.customerIdOf('personal@ledgerline.test');
+    const daily = and(
+      eq(transferLimits.customerId, customerId),
+      eq(transferLimits.currencyCode, 'EUR'),
+      eq(transferLimits.period, 'daily'),
+    );
+    const [kept] = await f.db().select().from(transferLimits).where(daily);
+    expect(kept, 'the seed gives personal a daily EUR limit').toBeDefined();
+    const from = await f.accountIn(personal, 'EUR');
+    const { body: limits } = await f.call('getCustomerLimits', personal, {
+      fromAccount: from.accountId,
+    });
+    const used = limits.limits.find((limit) => limit.period === 'daily')!.used;
+    await f
+      .db()
+      .update(transferLimits)
+      .set({ amount: new Money(used).plus(room).toFixed() })
+      .where(daily);
+    try {
+      await body();
+    } finally {
+      await f.db().update(transferLimits).set({ amount: kept!.amount }).where(daily);
+    }
+  }
+
+  it('counts what the day has used: an amount that fits the limit alone is refused after others used it', async () => {
+    await withDailyRoom('25', async () => {
+      const from = await f.accountIn(personal, 'EUR');
+      const to = await f.accountIn(personal, 'EUR', { wallet: true });
+      const own = (amount: string) =>
+        f.call('transferBetweenAccounts', personal, {
+          fromAccount: from.accountId,
+          toAccount: to.accountId,
+          toAmount: amount,
+          currency: 'EUR',
+          idempotencyKey: f.key(),
+        });
+      expect((await own('12')).status).toBe(200);
+      const p2p = await f.call('transferP2P', personal, {
+        fromAccount: from.accountId,
+        email: 'anna@pebble.example',
+        amount: '8',
+        idempotencyKey: f.key(),
+      });
+      expect(p2p.status, JSON.stringify(p2p.body)).toBe(200);
+      const before = await f.postingCount();
+      const refused = await own('10');
+      expect(refused.status).toBe(400);
+      expect(refused.body.validationErrors).toEqual({ amount: 'validation.limitExceeded' });
+      expect(refused.body.responseDescription).toContain('daily limit (5 EUR left)');
+      expect(await f.postingCount()).toBe(before);
+      expect((await own('5')).status).toBe(200);
+    });
+  });
+
+  it('lets through only the transfers that fit the daily limit together when they come at once', async () => {
+    await withDailyRoom('30', async () => {
+      const from = await f.accountIn(personal, 'EUR');
+      const to = await f.accountIn(personal, 'EUR', { wallet: true });
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          f.call('transferBetweenAccounts', personal, {
+            fromAccount: from.accountId,
+            toAccount: to.accountId,
+            toAmount: '10',
+            currency: 'EUR',
+            idempotencyKey: f.key(),
+          }),
+        ),
+      );
+      const settled = answers.filter((answer) => answer.status === 200);
+      const refused = answers.filter((answer) => answer.status === 400);
+      expect(settled).toHaveLength(3);
+      expect(refused.map((answer) => answer.body.validationErrors)).toEqual(
+        Array.from({ length: 3 }, () => ({ amount: 'validation.limitExceeded' })),
+      );
+    });
+  });
 });
 
 describe('transferP2P', () => {
