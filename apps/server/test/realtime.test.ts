@@ -100,3 +100,87 @@ describe('the realtime channel', () => {
     expect((await socket.closed).code).toBe(4001);
   });
 });
+
+describe('AccountChanged after a transfer', () => {
+  /** The customer's accounts as getAccounts answers them. */
+  async function accountsOf(token: string) {
+    const { accounts } = (await server.main('getAccounts', {}, { token })).json() as {
+      accounts: { accountId: number; currencyCode: string; type: number }[];
+    };
+    return accounts;
+  }
+
+  /** Proves, by a ping round trip, that nothing else had been sent to the socket before it. */
+  async function quiet(socket: Awaited<ReturnType<typeof openSocket>>) {
+    socket.socket.send('ping');
+    await socket.next('pong');
+    return socket.messages.filter((message) => message.type === 'AccountChanged');
+  }
+
+  it('tells the payer and the payee once the transfer commits, and no one of a refused one', async () => {
+    const payer = await server.signIn('personal@ledgerline.test');
+    const payee = await server.signIn('anna@pebble.example');
+    const payerSocket = await openSocket(
+      `${base}/realtime?ticket=${await ticketFor(payer)}`,
+      origin,
+    );
+    const payeeSocket = await openSocket(
+      `${base}/realtime?ticket=${await ticketFor(payee)}`,
+      origin,
+    );
+    const eur = (await accountsOf(payer)).filter((account) => account.currencyCode === 'EUR');
+    expect(eur.length).toBeGreaterThanOrEqual(2);
+
+    // A refused transfer (more than the account holds) sends nothing.
+    const refused = await server.main(
+      'transferBetweenAccounts',
+      {
+        fromAccount: eur[0]!.accountId,
+        toAccount: eur[1]!.accountId,
+        toAmount: '999999999',
+        currency: 'EUR',
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { token: payer },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(await quiet(payerSocket)).toEqual([]);
+
+    const own = await server.main(
+      'transferBetweenAccounts',
+      {
+        fromAccount: eur[0]!.accountId,
+        toAccount: eur[1]!.accountId,
+        toAmount: '1.25',
+        currency: 'EUR',
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { token: payer },
+    );
+    expect(own.json()).toMatchObject({ status: 'settled' });
+    await payerSocket.next('AccountChanged');
+    const changed = (await quiet(payerSocket)).map(
+      (message) => (message.payload as { accountId: number }).accountId,
+    );
+    expect(changed.sort()).toEqual([eur[0]!.accountId, eur[1]!.accountId].sort());
+
+    const p2p = await server.main(
+      'transferP2P',
+      {
+        fromAccount: eur[0]!.accountId,
+        email: 'anna@pebble.example',
+        amount: '2',
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { token: payer },
+    );
+    expect(p2p.json()).toMatchObject({ status: 'settled' });
+    const received = await payeeSocket.next('AccountChanged');
+    const annaEur = (await accountsOf(payee)).filter((account) => account.currencyCode === 'EUR');
+    expect(annaEur.map((account) => account.accountId)).toContain(
+      (received.payload as { accountId: number }).accountId,
+    );
+    payerSocket.socket.close();
+    payeeSocket.socket.close();
+  });
+});

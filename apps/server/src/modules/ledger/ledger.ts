@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { CRYPTO_ASSETS, CURRENCIES, RESPONSE_CODES, minorUnits } from '@ledgerline/domain';
 import { selectRows, type Tx } from '../../db/client';
 import { accounts, auditLog, ledgerTransfers, postings } from '../../db/schema';
@@ -536,7 +536,17 @@ function refusalError(refusal: { code: string; detail?: unknown }): Error {
  * transaction. With an idempotency key, a retry of the same request answers the first transfer;
  * the same key with a different request is refused (TA1). A refusal writes nothing.
  */
-export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
+export async function postTransfer(
+  tx: Tx,
+  input: PostTransferInput,
+  options: {
+    /**
+     * An expression evaluated in the same statement, such as the AccountChanged notices the
+     * COMMIT then sends (transfers/events.ts `accountChangesSql`): one round trip fewer.
+     */
+    alongside?: SQL;
+  } = {},
+): Promise<PostedTransfer> {
   const legs = parseLegs(input).map(({ accountId, amount }) => ({
     a: accountId,
     m: amount.toFixed(),
@@ -562,7 +572,9 @@ export async function postTransfer(tx: Tx, input: PostTransferInput): Promise<Po
   try {
     const [row] = await selectRows<{ answer: LedgerPostAnswer }>(
       tx,
-      sql`select ledger_post(${JSON.stringify(request)}::jsonb, ${MINOR_UNITS}::jsonb) as answer`,
+      sql`select ledger_post(${JSON.stringify(request)}::jsonb, ${MINOR_UNITS}::jsonb) as answer${
+        options.alongside ? sql`, ${options.alongside} as alongside` : sql``
+      }`,
     );
     answer = row!.answer;
   } catch (error) {

@@ -8,6 +8,15 @@ import type { Notifier } from '../../db/connect';
 /** The NOTIFY channel every node listens on: an event raised on one node reaches sockets on all. */
 export const REALTIME_CHANNEL = 'ledgerline_realtime';
 
+/**
+ * A scalar SQL expression that sends the events a query answers (columns "userId" and "event",
+ * the event as JSON) to every node, and counts them. Part of another statement, it sends them only
+ * if that statement's transaction commits, and when it commits (NOTIFY waits for the COMMIT).
+ */
+export function sendEventsSql(rows: SQL): SQL<number> {
+  return sql<number>`(select count(*) from (select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'event', 'userId', q."userId", 'event', q.event)::text) from (${rows}) q) sent)`;
+}
+
 type Envelope =
   | { kind: 'event'; userId: number; event: RealtimeEvent }
   | { kind: 'login-event'; pendingLoginId: string; event: RealtimeEvent }
@@ -110,9 +119,7 @@ export async function createRealtimeHub(
       );
     },
     async publishQuery(db, rows) {
-      await db.execute(
-        sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'event', 'userId', q."userId", 'event', q.event)::text) from (${rows}) q`,
-      );
+      await db.execute(sql`select ${sendEventsSql(rows)}`);
     },
     async publishToLogin(pendingLoginId, event) {
       await notifier.notify(

@@ -12,5 +12,5 @@ export const module = {
   },
 } satisfies ServerModule;
 
-export { createRealtimeHub } from './hub';
+export { createRealtimeHub, sendEventsSql } from './hub';
 export type { RealtimeHub } from './hub';

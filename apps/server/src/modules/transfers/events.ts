@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '@ledgerline/contract';
 import { selectRows, type DbOrTx } from '../../db/client';
 import { accounts, customerAccess, users } from '../../db/schema';
-import type { RealtimeHub } from '../realtime';
+import { type RealtimeHub, sendEventsSql } from '../realtime';
 
 /** Realtime events after a transfer commits: who sees the accounts it touched. */
 
@@ -61,6 +61,14 @@ export async function publishAccountChanges(
 ): Promise<void> {
   if (accountIds.length === 0) return;
   await realtime.publishQuery(db, accountViewers(accountIds));
+}
+
+/**
+ * The same events as an expression of the statement that posts the transfer (decision 126): they
+ * go out when its transaction commits, and not at all if it does not.
+ */
+export function accountChangesSql(accountIds: number[]): SQL<number> {
+  return sendEventsSql(accountViewers(accountIds));
 }
 
 export async function publishAll(

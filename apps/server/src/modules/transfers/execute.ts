@@ -21,6 +21,7 @@ import {
   type TransferRequest,
 } from './quote';
 import { confirmationPlan, type ConfirmationPlan, sentToOf } from '../security';
+import { accountChangesSql } from './events';
 import { noticeMerchantOfTransfer } from './merchant-notice';
 import { startConfirmation } from './second-factor';
 
@@ -102,6 +103,11 @@ export interface ExecuteOptions {
    * submit); absent when the caller has checked them already, or acts for the bank.
    */
   permission?: { level: number; flag: string } | undefined;
+  /**
+   * Send AccountChanged for a settled transfer from the posting's own statement, at COMMIT
+   * (decision 126); the caller then need not publish it (Executed.announced).
+   */
+  announce?: boolean;
 }
 
 export interface Executed {
@@ -110,6 +116,8 @@ export interface Executed {
   replayed: boolean;
   /** The customer accounts it touched (for AccountChanged once settled). */
   accountIds: number[];
+  /** AccountChanged for them goes out with the COMMIT (ExecuteOptions.announce). */
+  announced: boolean;
 }
 
 /** The plan of a transfer that needs no second factor (confirmation mode 0, approvals, schedules). */
@@ -206,6 +214,7 @@ export async function executeQuoted(
       transferId: locked.earlierId,
       replayed: true,
       accountIds: [],
+      announced: false,
     };
   }
   const quote = await makeQuote(tx);
@@ -237,47 +246,49 @@ export async function executeQuoted(
       { id: transferId, kind: quote.kind, status, customerId: actor.customerId, details },
       quote.payeeIsBusiness,
     );
-  const transfer = await postTransfer(tx, {
-    id: transferId,
-    kind: quote.kind,
-    customerId: actor.customerId,
-    initiatedByUserId: actor.userId,
-    approvedByUserId: options.approvedByUserId ?? null,
-    idempotencyKey: options.idempotencyKey,
-    requestHash: options.requestHash,
-    postings: await postingsOf(tx, quote),
-    status,
-    amount: moneyText(quote.sourceAmount),
-    currencyCode: quote.from.currencyCode,
-    fee: moneyText(quote.fee),
-    details,
-    audit: {
-      action: `transfer.${quote.kind}`,
-      userId: actor.userId,
+  const accountIds = [quote.from.id, quote.to.id];
+  const announced = options.announce === true && !pending;
+  const transfer = await postTransfer(
+    tx,
+    {
+      id: transferId,
+      kind: quote.kind,
       customerId: actor.customerId,
-      ip: actor.ip,
-      details: {
-        transferId,
-        amount: moneyText(quote.sourceAmount),
-        currency: quote.from.currencyCode,
-        fee: moneyText(quote.fee),
-        status,
+      initiatedByUserId: actor.userId,
+      approvedByUserId: options.approvedByUserId ?? null,
+      idempotencyKey: options.idempotencyKey,
+      requestHash: options.requestHash,
+      postings: await postingsOf(tx, quote),
+      status,
+      amount: moneyText(quote.sourceAmount),
+      currencyCode: quote.from.currencyCode,
+      fee: moneyText(quote.fee),
+      details,
+      audit: {
+        action: `transfer.${quote.kind}`,
+        userId: actor.userId,
+        customerId: actor.customerId,
+        ip: actor.ip,
+        details: {
+          transferId,
+          amount: moneyText(quote.sourceAmount),
+          currency: quote.from.currencyCode,
+          fee: moneyText(quote.fee),
+          status,
+        },
       },
     },
-  });
+    announced ? { alongside: accountChangesSql(accountIds) } : {},
+  );
   if (transfer.replayed)
     return {
       result: storedResult(transfer.details),
       transferId: transfer.id,
       replayed: true,
       accountIds: [],
+      announced: false,
     };
   if (operationId !== null)
     await startConfirmation(tx, deps, { operationId, transferId, actor, plan, quote });
-  return {
-    result,
-    transferId: transfer.id,
-    replayed: false,
-    accountIds: [quote.from.id, quote.to.id],
-  };
+  return { result, transferId: transfer.id, replayed: false, accountIds, announced };
 }

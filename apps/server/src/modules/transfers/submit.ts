@@ -35,6 +35,8 @@ export async function submitTransfer(
       readCache: deps.readCache,
       // Read with the customer lock: one statement fewer than a check of its own (decision 126).
       permission: { level, flag },
+      // AccountChanged from the posting's statement, at COMMIT: no round trip after it.
+      announce: true,
     });
     if (request.kind === 'betweenAccounts' && !done.replayed)
       await createRecurring(
@@ -45,7 +47,7 @@ export async function submitTransfer(
       );
     return done;
   });
-  if (executed.result.status === 'settled' && !executed.replayed)
+  if (executed.result.status === 'settled' && !executed.replayed && !executed.announced)
     await publishAccountChanges(deps.realtime, deps.db, executed.accountIds);
   return executed.result;
 }
