@@ -70,18 +70,18 @@ export async function postingsOf(
   ];
   if (quote.fee.greaterThan(0))
     legs.push({
-      accountId: (await reads.systemAccount('feeRevenue', source)).id,
+      accountId: await reads.systemAccountId('feeRevenue', source),
       amount: quote.fee.toFixed(),
     });
   if (source === target) {
     legs.push({ accountId: quote.to.id, amount: quote.sourceAmount.toFixed() });
   } else {
     legs.push({
-      accountId: (await reads.systemAccount('fx', source)).id,
+      accountId: await reads.systemAccountId('fx', source),
       amount: quote.sourceAmount.toFixed(),
     });
     legs.push({
-      accountId: (await reads.systemAccount('fx', target)).id,
+      accountId: await reads.systemAccountId('fx', target),
       amount: quote.toAmount.negated().toFixed(),
     });
     legs.push({ accountId: quote.to.id, amount: quote.toAmount.toFixed() });
@@ -98,6 +98,8 @@ export interface ExecuteOptions {
   details?: Record<string, unknown>;
   /** Quote with the process's cache of fee rules, rates and brands. */
   readCache?: ReadCache | undefined;
+  /** The reads the quote was made with, for the postings' system accounts (executeTransfer's). */
+  reads?: QuoteReads | undefined;
   /**
    * The access level and permission flag to check, read with the customer lock (a customer's own
    * submit); absent when the caller has checked them already, or acts for the bank.
@@ -146,13 +148,13 @@ export async function executeTransfer(
   request: TransferRequest,
   options: ExecuteOptions,
 ): Promise<Executed> {
+  // The account read brings the limits and the fee account along (decision 126).
+  const reads = QuoteReads.direct(tx, options.readCache).withLimits(actor.customerId);
   return executeQuoted(
     tx,
     deps,
     actor,
     async (inTx) => {
-      // The account read brings the limits along: one statement fewer (decision 126).
-      const reads = QuoteReads.direct(inTx, options.readCache).withLimits(actor.customerId);
       const quote = await quoteOf(inTx, actor.customerId, request, reads);
       checkLimits(
         await reads.limits(actor.customerId, quote.from.currencyCode),
@@ -160,7 +162,7 @@ export async function executeTransfer(
       );
       return quote;
     },
-    options,
+    { ...options, reads },
   );
 }
 
@@ -258,7 +260,7 @@ export async function executeQuoted(
       approvedByUserId: options.approvedByUserId ?? null,
       idempotencyKey: options.idempotencyKey,
       requestHash: options.requestHash,
-      postings: await postingsOf(tx, quote),
+      postings: await postingsOf(tx, quote, options.reads),
       status,
       amount: moneyText(quote.sourceAmount),
       currencyCode: quote.from.currencyCode,

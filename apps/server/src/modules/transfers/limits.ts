@@ -32,7 +32,8 @@ function periodStarts(now: Date): { day: Date; month: Date } {
 /**
  * A JSON array of the customer's limits in a currency (LimitRow, in id order), each with what
  * its day or month has used: one expression, so a read that finds the account can bring them
- * along (quote-reads.ts). `customerId` and `currencyCode` may be columns of the outer query. Read
+ * along (quote-reads.ts). `customerId` and `currencyCode` may be columns of the outer query,
+ * named with their table (`l` and `t` are this expression's own). Read
  * it after the customer lock, in a statement of its own snapshot: then the sums hold every
  * transfer the lock waited for.
  */

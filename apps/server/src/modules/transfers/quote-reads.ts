@@ -29,6 +29,8 @@ export class QuoteReads {
   private limitsOf: { customerId: number; now: Date } | undefined;
   /** Limits that came with an account read, by currency. */
   private readonly limitsRead = new Map<string, LimitRow[]>();
+  /** Fee revenue accounts' ids that came with an account read, by currency. */
+  private readonly feeAccountsRead = new Map<string, number>();
   /** Payee accounts that came with a payee check, by the payee's customer id and currency. */
   private readonly payeeAccountsRead = new Map<string, AccountRow | undefined>();
 
@@ -77,8 +79,8 @@ export class QuoteReads {
 
   /**
    * Makes this customer's account reads also bring the limits of the account's currency and what
-   * they have used (limits.ts `limitRowsSql`), so `limits` then needs no statement of its own
-   * (decision 126). Use it after the customer lock: the sums then see every transfer it waited for.
+   * they have used (limits.ts `limitRowsSql`), and the bank's fee account in it, so `limits` and
+   * `systemAccountId('feeRevenue', …)` then need no statement of their own (decision 126). Use it after the customer lock: the sums then see every transfer it waited for.
    */
   withLimits(customerId: number, now = new Date()): this {
     this.limitsOf = { customerId, now };
@@ -106,16 +108,24 @@ export class QuoteReads {
     const rows = await this.db
       .select({
         account: accounts,
-        limits: sql<LimitRow[] | null>`case when ${accounts.id} = ${sourceId} then ${limitRowsSql(
-          sql`${accounts.customerId}`,
-          sql`${accounts.currencyCode}`,
+        // The outer row's columns are named with their table: drizzle writes a column of a
+        // one-table query without it, and inside these subqueries that would be the inner table's.
+        limits: sql<LimitRow[] | null>`case when ${accounts}.id = ${sourceId} then ${limitRowsSql(
+          sql`${accounts}.customer_id`,
+          sql`${accounts}.currency_code`,
           limitsOf.now,
         )} end`,
+        // The bank's fee account in the currency, which a fee is posted to (null until created).
+        feeAccountId: sql<number | null>`(select s.id from ${accounts} s
+          where s.system_role = 'feeRevenue' and s.currency_code = ${accounts}.currency_code)`,
       })
       .from(accounts)
       .where(where);
-    for (const row of rows)
+    for (const row of rows) {
       if (row.limits) this.limitsRead.set(row.account.currencyCode, row.limits);
+      if (row.feeAccountId !== null)
+        this.feeAccountsRead.set(row.account.currencyCode, row.feeAccountId);
+    }
     return rows.map((row) => row.account);
   }
 
@@ -205,6 +215,15 @@ export class QuoteReads {
         .limit(1);
       return to;
     });
+  }
+
+  /**
+   * The id of the bank's own account of a role in a currency: the fee account an account read
+   * brought along (withLimits), else `systemAccount`'s.
+   */
+  async systemAccountId(role: SystemRole, currencyCode: string): Promise<number> {
+    const read = role === 'feeRevenue' ? this.feeAccountsRead.get(currencyCode) : undefined;
+    return read ?? (await this.systemAccount(role, currencyCode)).id;
   }
 
   /** The bank's own account of a role in a currency (created on first use: `db` is a transaction). */

@@ -278,17 +278,21 @@ describe('fees, limits and the maximum amount', () => {
    * Sets personal's daily EUR limit to what the day has used plus `room`, runs `body`, and puts
    * the limit back. The limits come with the account read inside the transfer (decision 126).
    */
-  async function withDailyRoom(room: string, body: () => Promise<void>): Promise<void> {
-    const customerId = await f.customerIdOf('personal@ledgerline.test');
+  async function withDailyRoom(
+    room: string,
+    body: () => Promise<void>,
+    who = { email: 'personal@ledgerline.test', token: () => personal },
+  ): Promise<void> {
+    const customerId = await f.customerIdOf(who.email);
     const daily = and(
       eq(transferLimits.customerId, customerId),
       eq(transferLimits.currencyCode, 'EUR'),
       eq(transferLimits.period, 'daily'),
     );
     const [kept] = await f.db().select().from(transferLimits).where(daily);
-    expect(kept, 'the seed gives personal a daily EUR limit').toBeDefined();
-    const from = await f.accountIn(personal, 'EUR');
-    const { body: limits } = await f.call('getCustomerLimits', personal, {
+    expect(kept, `the seed gives ${who.email} a daily EUR limit`).toBeDefined();
+    const from = await f.accountIn(who.token(), 'EUR');
+    const { body: limits } = await f.call('getCustomerLimits', who.token(), {
       fromAccount: from.accountId,
     });
     const used = limits.limits.find((limit) => limit.period === 'daily')!.used;
@@ -332,6 +336,34 @@ describe('fees, limits and the maximum amount', () => {
       expect(await f.postingCount()).toBe(before);
       expect((await own('5')).status).toBe(200);
     });
+  });
+
+  it("counts only the customer's own limits in the source account's currency", async () => {
+    // Anna may send one more cent today; personal's limits are left as they are.
+    await withDailyRoom(
+      '0.01',
+      async () => {
+        const from = await f.accountIn(personal, 'EUR');
+        const to = await f.accountIn(personal, 'EUR', { wallet: true });
+        const own = await f.call('transferBetweenAccounts', personal, {
+          fromAccount: from.accountId,
+          toAccount: to.accountId,
+          toAmount: '3',
+          currency: 'EUR',
+          idempotencyKey: f.key(),
+        });
+        expect(own.status, JSON.stringify(own.body)).toBe(200);
+        const annaFrom = await f.accountIn(anna, 'EUR');
+        const refused = await f.call('transferP2P', anna, {
+          fromAccount: annaFrom.accountId,
+          email: 'personal@ledgerline.test',
+          amount: '3',
+          idempotencyKey: f.key(),
+        });
+        expect(refused.body.validationErrors).toEqual({ amount: 'validation.limitExceeded' });
+      },
+      { email: 'anna@pebble.example', token: () => anna },
+    );
   });
 
   it('lets through only the transfers that fit the daily limit together when they come at once', async () => {
