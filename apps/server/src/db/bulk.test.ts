@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { asc, gt, lte, sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helper';
-import { insertStatements, runInTurn } from './bulk';
+import { insertMany, insertStatements, runInTurn } from './bulk';
 import { selectRows } from './client';
 import { auditLog } from './schema';
 
@@ -16,6 +17,10 @@ const db = () => server.database.db;
 beforeAll(async () => {
   server = await startTestServer();
   await db().execute(sql`create table bulk_turns (n integer primary key, label text)`);
+  await db().execute(
+    sql`create table bulk_mixed (id integer primary key, label text, amount numeric(30, 8),
+        at timestamp with time zone, flag boolean, details jsonb)`,
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -103,3 +108,64 @@ async function auditCount(): Promise<number> {
   );
   return Number(row!.count);
 }
+
+const mixed = pgTable('bulk_mixed', {
+  id: integer('id').primaryKey(),
+  label: text('label'),
+  amount: numeric('amount', { precision: 30, scale: 8 }),
+  at: timestamp('at', { withTimezone: true }),
+  flag: boolean('flag'),
+  details: jsonb('details').$type<unknown>(),
+});
+
+describe('insertMany', () => {
+  it('stores every value exactly as drizzle’s own insert does', async () => {
+    const labels = [
+      '',
+      'null',
+      'quote " and \\ backslash',
+      "it's",
+      'tab\there\nnew line\r',
+      'Zoë “Ω” 😀 עברית',
+      '\\u0041 written out',
+      '{"looks":"like json"}',
+      '  spaces  ',
+      'x'.repeat(3_000),
+    ];
+    const amounts = ['0', '-0.00000001', '12345678901234567890.12345678', '1.5', '100'];
+    const details: unknown[] = [
+      { nested: { list: [1, 'two', null, true, { deep: [] }] } },
+      { big: 1e21, small: 1e-7, negativeZero: -0, fraction: 0.1, safe: 2 ** 53 - 1 },
+      { ключ: 'значение', 'key with "quotes"': 'a\\b', emoji: '😀' },
+      [],
+      'just a string',
+      42,
+      null,
+    ];
+    const rows = Array.from({ length: 70 }, (_, index) => ({
+      label: index % 11 === 10 ? null : labels[index % labels.length]!,
+      amount: index % 13 === 12 ? null : amounts[index % amounts.length]!,
+      at: index % 7 === 6 ? null : new Date(Date.UTC(2026, 0, 1, 0, 0, index, index)),
+      flag: index % 3 === 2 ? null : index % 2 === 0,
+      details: details[index % details.length],
+    }));
+    await insertMany(
+      db(),
+      mixed,
+      rows.map((row, index) => ({ id: index + 1, ...row })),
+    );
+    await db()
+      .insert(mixed)
+      .values(rows.map((row, index) => ({ id: 1_000 + index, ...row })));
+    const read = (ours: boolean) =>
+      db()
+        .select()
+        .from(mixed)
+        .where(ours ? lte(mixed.id, 999) : gt(mixed.id, 999))
+        .orderBy(asc(mixed.id));
+    const strip = (list: (typeof mixed.$inferSelect)[]) => list.map(({ id: _id, ...rest }) => rest);
+    const [bulk, drizzle] = [strip(await read(true)), strip(await read(false))];
+    expect(bulk).toHaveLength(rows.length);
+    expect(bulk).toEqual(drizzle);
+  });
+});

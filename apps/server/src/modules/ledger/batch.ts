@@ -145,12 +145,18 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
   const settledNet = new Map<number, Money>();
   const reserved = new Map<number, Money>();
   const addUp = (prepared: Prepared) => {
-    const settled = prepared.input.status === 'settled';
-    for (const [accountId, net] of netByAccount(prepared.legs)) {
-      const sums = settled ? settledNet : reserved;
-      const amount = settled ? net : reservationOf(net);
-      sums.set(accountId, (sums.get(accountId) ?? new Money(0)).plus(amount));
+    if (prepared.input.status === 'settled') {
+      // What settled legs do to an account is their sum: no transfer's net is needed.
+      for (const leg of prepared.legs)
+        settledNet.set(
+          leg.accountId,
+          settledNet.get(leg.accountId)?.plus(leg.amount) ?? leg.amount,
+        );
+      return;
     }
+    // A pending transfer reserves what it takes out of each account, net of what it brings.
+    for (const [accountId, net] of netByAccount(prepared.legs))
+      reserved.set(accountId, (reserved.get(accountId) ?? new Money(0)).plus(reservationOf(net)));
   };
   /** Checks one input and answers what it posts; null when an earlier transfer answers it. */
   const prepare = (input: PostTransferInput, index: number): Prepared | null => {

@@ -7,6 +7,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { batchTransfers } from '../../db/schema';
 import { batchTransferRows } from '../../db/schema';
 import type { AccountRow } from '../accounts';
+import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import {
   hashRequest,
@@ -129,6 +130,14 @@ export function rowKey(batchId: number, rowNumber: number): string {
   return `mass-${batchId}-row-${rowNumber}`;
 }
 
+/**
+ * The request hash of a row's transfer: hashRequest({ batchId, rowNumber }) written out (its keys
+ * are already in order), without building and sorting an object for each of 10,000 rows.
+ */
+export function rowRequestHash(batchId: number, rowNumber: number): string {
+  return sha256(`{"batchId":${batchId},"rowNumber":${rowNumber}}`);
+}
+
 export function rowStatusAfterPaying(type: MassTransferType): 'settled' | 'submitted' {
   return type === 'p2p' ? 'settled' : 'submitted';
 }
@@ -248,7 +257,7 @@ export async function payRows(
           ...common,
           kind: 'p2p',
           idempotencyKey: rowKey(batch.id, row.rowNumber),
-          requestHash: hashRequest({ batchId: batch.id, rowNumber: row.rowNumber }),
+          requestHash: rowRequestHash(batch.id, row.rowNumber),
           postings: await postingsOf(tx, quote, reads),
           amount: moneyText(quote.sourceAmount),
           currencyCode: account.currencyCode,
@@ -274,30 +283,33 @@ export async function payRows(
     const railInput = (row: RowRecord): PostTransferInput => {
       const amount = new Money(row.amount ?? '0');
       const fee = new Money(row.fee ?? '0');
+      // Each text once: a non-zero amount's moneyText is its toFixed.
+      const amountText = moneyText(amount);
+      const feeText = moneyText(fee);
       const payee = payeeOf(type, row.fields);
       const payeeText = payee.name ? `${payee.name} (${payee.shown})` : payee.shown;
       const postings: PostingInput[] = [
         { accountId: account.id, amount: amount.plus(fee).negated().toFixed() },
-        { accountId: clearing.id, amount: amount.toFixed() },
+        { accountId: clearing.id, amount: amountText },
       ];
-      if (fee.greaterThan(0)) postings.push({ accountId: feeRevenue.id, amount: fee.toFixed() });
+      if (fee.greaterThan(0)) postings.push({ accountId: feeRevenue.id, amount: feeText });
       return {
         ...common,
         kind,
         idempotencyKey: rowKey(batch.id, row.rowNumber),
-        requestHash: hashRequest({ batchId: batch.id, rowNumber: row.rowNumber }),
+        requestHash: rowRequestHash(batch.id, row.rowNumber),
         postings,
-        amount: moneyText(amount),
+        amount: amountText,
         currencyCode: account.currencyCode,
-        fee: moneyText(fee),
+        fee: feeText,
         // The shape of a single external transfer's details (transfers/external.ts quoteExternal).
         details: {
           fromAccount: account.id,
           toAccount: null,
-          toAmount: moneyText(amount),
+          toAmount: amountText,
           toCurrency: account.currencyCode,
           rate: '1',
-          fee: moneyText(fee),
+          fee: feeText,
           email: null,
           name: payee.name || null,
           description: cell(row.fields, 'description') || null,

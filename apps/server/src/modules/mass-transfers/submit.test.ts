@@ -16,7 +16,9 @@ import { insertWireBatch, WIRE_IBANS } from '../../../test/mass-batch';
 import { runRailStep } from '../rails/simulator';
 import { approvalFixtures } from '../transfers/approval-test-fixtures';
 import { transferFixtures } from '../transfers/test-fixtures';
+import { hashRequest } from '../ledger';
 import { runBatchFinisher } from './finish';
+import { rowRequestHash } from './payments';
 
 /*
  * Submitting mass batches (issue 17E) through the main API as the browser calls it: the rows are
@@ -87,6 +89,17 @@ const submit = (token: string, batchId: number, totalAmount: string, idempotency
     { batchId, totalAmount, idempotencyKey },
     { token, fromCustomerId: office },
   );
+
+describe('a row’s request hash', () => {
+  it('is hashRequest of its batch and row number, so transfers stored before still answer a retry', () => {
+    for (const [batchId, rowNumber] of [
+      [1, 1],
+      [12, 345],
+      [2_147_483_647, 10_000],
+    ] as const)
+      expect(rowRequestHash(batchId, rowNumber)).toBe(hashRequest({ rowNumber, batchId }));
+  });
+});
 
 describe('submitMassBatch', () => {
   it('pays each row once: a retry and a concurrent submit move nothing more; a changed total is refused', async () => {
