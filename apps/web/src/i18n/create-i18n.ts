@@ -77,8 +77,9 @@ export async function createI18n(
   language: Language,
   options: {
     /**
-     * false: the rest of a locale downloads only when asked for (whenLocaleComplete); the app
-     * asks once the first page is on screen, so the sign-in page does not wait for it.
+     * true (the default): the rest of a locale downloads beside its first part. false: only when
+     * asked for (whenLocaleComplete), so the sign-in page, which needs only the first part, does
+     * not load it by itself.
      */
     loadRestAtOnce?: boolean;
   } = {},
@@ -127,6 +128,10 @@ export async function createI18n(
     init() {},
     read(lng, _namespace, callback) {
       const lang = lng as Language;
+      // The rest's download starts beside the first part's, not after it: a page that waits for
+      // the whole locale then waits for the larger of the two downloads only. It is added to
+      // i18next once the first part is in (below), which the shallow merge of i18next needs.
+      if (loadRestAtOnce) void loadLocalePart(lang, 'rest').catch(() => undefined);
       loadLocalePart(lang, 'first').then(
         (resources) => {
           // A copy: i18next merges later bundles into the objects it was given, and a section
