@@ -27,8 +27,8 @@ export function preloadBrandLogo(
   if ([...links].some((link) => link.getAttribute('href') === href)) return;
   const link = doc.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
   link.href = href;
-  link.fetchPriority = 'high';
   doc.head.append(link);
 }
