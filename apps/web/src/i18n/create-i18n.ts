@@ -128,10 +128,6 @@ export async function createI18n(
     init() {},
     read(lng, _namespace, callback) {
       const lang = lng as Language;
-      // The rest's download starts beside the first part's, not after it: a page that waits for
-      // the whole locale then waits for the larger of the two downloads only. It is added to
-      // i18next once the first part is in (below), which the shallow merge of i18next needs.
-      if (loadRestAtOnce) void loadLocalePart(lang, 'rest').catch(() => undefined);
       loadLocalePart(lang, 'first').then(
         (resources) => {
           // A copy: i18next merges later bundles into the objects it was given, and a section
@@ -144,6 +140,16 @@ export async function createI18n(
       );
     },
   };
+
+  // The downloads start now: i18next reads its backend only in a timer after init, once the
+  // caller's synchronous start (the router's) has run, and the first page waits for this part
+  // (decision 124). With loadRestAtOnce the rest's download runs beside it, not after it; it is
+  // added to i18next once the first part is in (read, above), which i18next's shallow merge of a
+  // language's first bundle needs. A module asked for twice is downloaded once. i18next also
+  // loads the fallback language's first part before it starts.
+  for (const lang of new Set([language, DEFAULT_LANGUAGE]))
+    void loadLocalePart(lang, 'first').catch(() => undefined);
+  if (loadRestAtOnce) void loadLocalePart(language, 'rest').catch(() => undefined);
 
   instance.on('languageChanged', syncDocumentLanguage);
   await instance
