@@ -88,6 +88,43 @@ function noChunkCycles(): Plugin {
 }
 
 /**
+ * index.html also names the sign-in chunk (decision 121's `sign-in` group) as a modulepreload, and
+ * its stylesheets as preloads, so they download beside the entry instead of after it has run
+ * (decision 124). Every page loads them: the sign-in route and every external page run that
+ * chunk, and the signed-in pages' chunks import it (the sign-out button, the shared layout parts).
+ */
+function preloadSignInChunk(): Plugin {
+  return {
+    name: 'ledgerline-preload-sign-in',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (file) => file.type === 'chunk' && file.name === 'sign-in',
+        );
+        // A renamed group would otherwise drop the preload without a word.
+        if (chunk?.type !== 'chunk')
+          throw new Error('ledgerline-preload-sign-in: the build has no chunk named sign-in');
+        const styles = [...(chunk.viteMetadata?.importedCss ?? [])];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
+/**
  * React's API on Preact (decision 115): the build and the web tests resolve React's modules to
  * preact/compat, which brings the sign-in page under 150 KB. `npm run dev` keeps React itself for
  * Fast Refresh, which needs React's renderer.
@@ -105,7 +142,7 @@ export default defineConfig(({ command, mode }) => {
   const info: BuildInfo =
     command === 'build' ? readBuildInfo() : { version: 'dev', builtAt: 'dev' };
   return {
-    plugins: [localeParts(), react(), versionFile(info), noChunkCycles()],
+    plugins: [localeParts(), react(), versionFile(info), noChunkCycles(), preloadSignInChunk()],
     resolve: {
       alias: [
         { find: /^@\//, replacement: `${join(HERE, 'src')}/` },

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import type { i18n as I18n } from 'i18next';
 import { isLanguage } from '@ledgerline/domain/languages';
-import { BRAND_HOST_MAP, selectBrand } from '@/brands';
+import { BRAND_HOST_MAP, preloadBrandLogo, selectBrand } from '@/brands';
 import { createI18n, initialLanguage } from '@/i18n';
 import { configureAnalytics } from '@/lib/analytics';
 import { announceReadyToWrapper } from '@/lib/mobile-wrapper';
@@ -12,6 +12,7 @@ import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { createSessionServices, runtimeConfig } from './session';
+import { needsWholeLocale } from './whole-locale';
 
 /** Chooses brand, API and language from the address and storage, then renders the app. */
 export async function startApp(container: HTMLElement): Promise<void> {
@@ -27,9 +28,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
     browserLanguages: navigator.languages,
   });
   configureAnalytics({ baseUrl: apiBaseUrl, brand: brand.id });
+  preloadBrandLogo(brand);
 
-  // The rest of the locale downloads once the first page is on screen (RootLayout; decision 11).
-  const i18nReady = createI18n(language, { loadRestAtOnce: false });
+  // The sign-in page needs only the first part of the locale, and asks for the rest on the form's
+  // first focus (decision 108). Any other page waits for the whole locale, so its rest downloads
+  // beside the first part and the route's code, not after the router's first render (decision 124).
+  const i18nReady = createI18n(language, {
+    loadRestAtOnce: needsWholeLocale(window.location.pathname),
+  });
   // Calls may start (a guard's refresh) before the locale has loaded: they use the first language.
   const loaded: { i18n?: I18n } = {};
   const queryClient = createQueryClient();

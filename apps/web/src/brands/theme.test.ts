@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_IDS, getBrand } from '@ledgerline/domain/brands';
-import { brandLogoUrl } from './logos';
+import { brandLogoUrl, preloadBrandLogo } from './logos';
 import { contrastRatio, createPalette } from './palette';
 import { LIGHT_ALERT_TITLE_COLORS, TEXT_COLORS, createBrandTheme } from './theme';
 
@@ -27,6 +27,17 @@ describe('brand themes', () => {
 
   it.each(BRAND_IDS.map((id) => [id]))('%s has a logo file', (id) => {
     expect(brandLogoUrl(getBrand(id))).toMatch(/\.svg/);
+  });
+
+  it('asks for the brand’s logo ahead of the header, once', () => {
+    const brand = getBrand(BRAND_IDS[0]);
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].filter(
+        (link) => link.getAttribute('href') === brandLogoUrl(brand),
+      );
+    preloadBrandLogo(brand);
+    preloadBrandLogo(brand);
+    expect(preloads()).toHaveLength(1);
   });
 
   it('writes the titles of light success notices at AA on their background', () => {

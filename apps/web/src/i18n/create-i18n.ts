@@ -77,8 +77,9 @@ export async function createI18n(
   language: Language,
   options: {
     /**
-     * false: the rest of a locale downloads only when asked for (whenLocaleComplete); the app
-     * asks once the first page is on screen, so the sign-in page does not wait for it.
+     * true (the default): the rest of a locale downloads beside its first part. false: only when
+     * asked for (whenLocaleComplete), so the sign-in page, which needs only the first part, does
+     * not load it by itself.
      */
     loadRestAtOnce?: boolean;
   } = {},
@@ -139,6 +140,16 @@ export async function createI18n(
       );
     },
   };
+
+  // The downloads start now: i18next reads its backend only in a timer after init, once the
+  // caller's synchronous start (the router's) has run, and the first page waits for this part
+  // (decision 124). With loadRestAtOnce the rest's download runs beside it, not after it; it is
+  // added to i18next once the first part is in (read, above), which i18next's shallow merge of a
+  // language's first bundle needs. A module asked for twice is downloaded once. i18next also
+  // loads the fallback language's first part before it starts.
+  for (const lang of new Set([language, DEFAULT_LANGUAGE]))
+    void loadLocalePart(lang, 'first').catch(() => undefined);
+  if (loadRestAtOnce) void loadLocalePart(language, 'rest').catch(() => undefined);
 
   instance.on('languageChanged', syncDocumentLanguage);
   await instance

@@ -1,15 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentInstruction } from '@ledgerline/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient, PaymentInstruction } from '@ledgerline/contract';
 import { useApiClient, useSessionState } from '@/app/session';
 import { homeKeys } from '../keys';
 
 /** Every payment instruction of the customer: which accounts have bank details, and which are new. */
+export function paymentInstructionsQueryOptions(client: ApiClient, customerId: number | undefined) {
+  return queryOptions({
+    queryKey: homeKeys.paymentInstructions(customerId),
+    queryFn: async () => (await client.main('getPaymentInstructions', {})).instructions,
+  });
+}
+
 export function usePaymentInstructions(options: { enabled: boolean }) {
   const client = useApiClient();
   const { customerId } = useSessionState();
   return useQuery({
-    queryKey: homeKeys.paymentInstructions(customerId),
-    queryFn: async () => (await client.main('getPaymentInstructions', {})).instructions,
+    ...paymentInstructionsQueryOptions(client, customerId),
     enabled: options.enabled,
   });
 }

@@ -307,6 +307,31 @@ describe('home: accounts', () => {
     await waitFor(() => expect(screen.getAllByTestId('account-row')).toHaveLength(5));
   });
 
+  it('asks for the payment details and the total beside the accounts, not after the overview', async () => {
+    // Before, the total was asked for only once the overview showed, after the accounts and their
+    // payment details had arrived: one more round trip before home's first figure.
+    const accounts = createGate();
+    const { api } = await renderHome({
+      'POST /api/main/?getAccounts': () => ({
+        ...ok({ accounts: ACCOUNTS }),
+        hold: accounts.promise,
+      }),
+    });
+    const asked = (method: string) =>
+      api.requests.some((request) => request.path === `/api/main/?${method}`);
+    await waitFor(() => {
+      expect(asked('getAccounts')).toBe(true);
+      expect(asked('getPaymentInstructions')).toBe(true);
+      expect(asked('getTotalBalance')).toBe(true);
+    });
+    accounts.open();
+    expect(await screen.findByTestId('total-balance')).toBeInTheDocument();
+    const count = (method: string) =>
+      api.requests.filter((request) => request.path === `/api/main/?${method}`).length;
+    expect(count('getPaymentInstructions')).toBe(1);
+    expect(count('getTotalBalance')).toBe(1);
+  });
+
   it('shows payment details with a "new" mark, and marks them viewed when opened', async () => {
     let viewed = false;
     const { user, api } = await renderHome({
