@@ -131,33 +131,24 @@ describe('AccountChanged after a transfer', () => {
     const eur = (await accountsOf(payer)).filter((account) => account.currencyCode === 'EUR');
     expect(eur.length).toBeGreaterThanOrEqual(2);
 
+    const betweenOwn = (toAmount: string) =>
+      server.main(
+        'transferBetweenAccounts',
+        {
+          fromAccount: eur[0]!.accountId,
+          toAccount: eur[1]!.accountId,
+          toAmount,
+          currency: 'EUR',
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { token: payer },
+      );
+
     // A refused transfer (more than the account holds) sends nothing.
-    const refused = await server.main(
-      'transferBetweenAccounts',
-      {
-        fromAccount: eur[0]!.accountId,
-        toAccount: eur[1]!.accountId,
-        toAmount: '999999999',
-        currency: 'EUR',
-        idempotencyKey: crypto.randomUUID(),
-      },
-      { token: payer },
-    );
-    expect(refused.statusCode).toBe(400);
+    expect((await betweenOwn('999999999')).statusCode).toBe(400);
     expect(await quiet(payerSocket)).toEqual([]);
 
-    const own = await server.main(
-      'transferBetweenAccounts',
-      {
-        fromAccount: eur[0]!.accountId,
-        toAccount: eur[1]!.accountId,
-        toAmount: '1.25',
-        currency: 'EUR',
-        idempotencyKey: crypto.randomUUID(),
-      },
-      { token: payer },
-    );
-    expect(own.json()).toMatchObject({ status: 'settled' });
+    expect((await betweenOwn('1.25')).json()).toMatchObject({ status: 'settled' });
     await payerSocket.next('AccountChanged');
     const changed = (await quiet(payerSocket)).map(
       (message) => (message.payload as { accountId: number }).accountId,

@@ -80,7 +80,8 @@ export class QuoteReads {
   /**
    * Makes this customer's account reads also bring the limits of the account's currency and what
    * they have used (limits.ts `limitRowsSql`), and the bank's fee account in it, so `limits` and
-   * `systemAccountId('feeRevenue', …)` then need no statement of their own (decision 126). Use it after the customer lock: the sums then see every transfer it waited for.
+   * `systemAccountId('feeRevenue', …)` then need no statement of their own (decision 126). Use
+   * it after the customer lock: the sums then see every transfer the lock waited for.
    */
   withLimits(customerId: number, now = new Date()): this {
     this.limitsOf = { customerId, now };
