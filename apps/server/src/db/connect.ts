@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { nameRepeatedStatements } from './named-statements';
 import { buildOnlineIndexes } from './online-indexes';
 import { withDrizzleParsers } from './pglite-parsers';
 import * as schema from './schema';
@@ -201,6 +202,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // connectionTimeoutMillis: a request waits this long for a connection (a free pool slot, or a
   // server that does not answer) and then fails with 503 instead of hanging.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 15_000 });
+  nameRepeatedStatements(pool);
   const listeners = new Set<(event: AvailabilityEvent) => void>();
   let available = true;
   const lost = (error: unknown) => {

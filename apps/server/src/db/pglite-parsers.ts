@@ -1,4 +1,5 @@
 import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pgliteStatements, type PgliteStatements } from './pglite-prepared';
 
 /*
  * drizzle's PGlite driver sends the same type parsers with every query: dates, times, intervals
@@ -43,9 +44,9 @@ function withoutInstalled(options: QueryOptions | undefined): QueryOptions | und
 
 type Queryable = Pick<PGlite, 'query'>;
 
-function querying<T extends Queryable>(target: T): T['query'] {
+function querying<T extends Queryable>(target: T, statements: PgliteStatements): T['query'] {
   return ((text: string, params?: unknown[], options?: QueryOptions) =>
-    target.query(text, params, withoutInstalled(options))) as T['query'];
+    statements.query(target, text, params, withoutInstalled(options))) as T['query'];
 }
 
 /**
@@ -56,20 +57,25 @@ function querying<T extends Queryable>(target: T): T['query'] {
 class DrizzleClient {
   readonly query: PGlite['query'];
 
-  constructor(private readonly client: PGlite) {
-    this.query = querying(client);
+  constructor(
+    private readonly client: PGlite,
+    private readonly statements: PgliteStatements,
+  ) {
+    this.query = querying(client, statements);
   }
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.client.transaction((tx) => callback({ query: querying(tx) } as Transaction));
+    return this.client.transaction((tx) =>
+      callback({ query: querying(tx, this.statements) } as Transaction),
+    );
   }
 }
 
 /**
  * The client drizzle is given: drizzle's text parsers installed on the instance, and its queries
- * (in and out of transactions) sent without them.
+ * (in and out of transactions) sent without them, through prepared statements where they repeat.
  */
 export function withDrizzleParsers(client: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
-  return new DrizzleClient(client) as unknown as PGlite;
+  return new DrizzleClient(client, pgliteStatements(client)) as unknown as PGlite;
 }

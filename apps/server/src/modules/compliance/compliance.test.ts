@@ -66,6 +66,16 @@ async function newApplicant(
   return who;
 }
 
+/**
+ * When each added item was submitted: now, a millisecond after the item before, so the order they
+ * were added in is the order the desk lists them in (two inserts can share a millisecond).
+ */
+let lastSubmitted = 0;
+function submittedNow(): Date {
+  lastSubmitted = Math.max(Date.now(), lastSubmitted + 1);
+  return new Date(lastSubmitted);
+}
+
 async function addDocument(
   customerId: number,
   values: { categoryId?: number; statusId?: number } = {},
@@ -78,6 +88,7 @@ async function addDocument(
       categoryId: values.categoryId ?? 1,
       statusId: values.statusId ?? 0,
       expiresDate: '2031-01-01',
+      createdAt: submittedNow(),
     })
     .returning({ id: customerDocuments.id });
   return row!.id;
@@ -86,7 +97,13 @@ async function addDocument(
 async function addIdentity(customerId: number) {
   const [row] = await db()
     .insert(customerIdentities)
-    .values({ customerId, typeId: 1, number: 'P1234567', status: 'pending' })
+    .values({
+      customerId,
+      typeId: 1,
+      number: 'P1234567',
+      status: 'pending',
+      createdAt: submittedNow(),
+    })
     .returning({ id: customerIdentities.id });
   return row!.id;
 }

@@ -30,5 +30,4 @@ export {
   requireMayMoveMoney,
   requireTransferPermission,
   transferPermissionFlags,
-  type TransferPermissionFacts,
 } from './transfer-permissions';
