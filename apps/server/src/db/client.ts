@@ -1,9 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema';
 
-/** One type for both drivers (PGlite and node-postgres): the same queries run on either. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One type for both drivers (PGlite and node-postgres): the same queries run on either. Without
+ * drizzle's relational API (`db.query.…`, decision 129): given the schema, drizzle builds a query
+ * builder for every table on every transaction it opens, 2 % of the server's CPU under transfers.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query surface; inside a transaction use only it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;

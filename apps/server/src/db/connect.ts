@@ -146,7 +146,7 @@ export function pgliteHandle(
   options: { createdDataDir?: boolean; close?: () => Promise<void> } = {},
 ): DatabaseHandle {
   const driver = withDrizzleParsers(client);
-  const db = drizzlePglite(driver, { schema }) as unknown as Database;
+  const db = drizzlePglite(driver) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -230,7 +230,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   let closed = false;
   // Fail fast with a clear message when the server is not reachable.
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
 
   // LISTEN needs its own client, not a pooled one (STACK.md). When its connection dies it is
   // opened again, with a growing pause, and LISTENs on every channel again: realtime events
