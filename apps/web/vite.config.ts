@@ -4,8 +4,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-// A relative path: Vite loads this config with workspace packages left external, and Node cannot run .ts there.
-import { DEFAULT_LANGUAGE } from '../../packages/domain/src/languages.ts';
 import { pickLocalePart } from './src/i18n/locale-parts.ts';
 import { chunkGroups, findChunkCycle } from './src/chunk-groups.ts';
 
@@ -93,15 +91,9 @@ function noChunkCycles(): Plugin {
  * index.html also names the sign-in chunk (decision 121's `sign-in` group) as a modulepreload, and
  * its stylesheets as preloads, so they download beside the entry instead of after it has run
  * (decision 124). Every page loads them: the sign-in route and every external page run that
- * chunk, and the signed-in pages' chunks import it (the sign-out button, the shared layout parts). *
- * It also names the first part of the default language's locale (decision 127). Every page waits
- * for it before its first render: it is the chosen language's first part, or the fallback's that
- * i18next loads beside it. Asked for only once the entry had run, it was a third round trip
- * before the first paint (HTML, then the entry, then the locale).
+ * chunk, and the signed-in pages' chunks import it (the sign-out button, the shared layout parts).
  */
-const FIRST_LOCALE_PART = `/src/i18n/locales/${DEFAULT_LANGUAGE}.json?part=first`;
-
-export function preloadSignInChunk(): Plugin {
+function preloadSignInChunk(): Plugin {
   return {
     name: 'ledgerline-preload-sign-in',
     apply: 'build',
@@ -115,21 +107,7 @@ export function preloadSignInChunk(): Plugin {
         if (chunk?.type !== 'chunk')
           throw new Error('ledgerline-preload-sign-in: the build has no chunk named sign-in');
         const styles = [...(chunk.viteMetadata?.importedCss ?? [])];
-        const locale = Object.values(context.bundle ?? {}).find(
-          (file) =>
-            file.type === 'chunk' &&
-            (file.facadeModuleId ?? '').replaceAll('\\', '/').endsWith(FIRST_LOCALE_PART),
-        );
-        if (locale?.type !== 'chunk')
-          throw new Error(
-            `ledgerline-preload-sign-in: the build has no chunk for ${DEFAULT_LANGUAGE}.json?part=first`,
-          );
         return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${locale.fileName}` },
-            injectTo: 'head',
-          },
           {
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
