@@ -11,7 +11,7 @@
  * workspaces (STACK.md: inside, it hoists old zod and @types/pg and breaks the lockfile), and is
  * installed there with `npm ci` the first time this part runs.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BRAND_IDS, type BrandId } from '@ledgerline/domain/brands';
@@ -42,6 +42,12 @@ const RUNS: readonly { brand: BrandId; formFactor: FormFactor }[] =
         ...BRAND_IDS.map((brand) => ({ brand, formFactor: 'mobile' as const })),
         { brand: BRAND_IDS[0], formFactor: 'desktop' },
       ];
+/**
+ * `BENCH_LIGHTHOUSE_REPORTS=dir` keeps each audit's whole Lighthouse report there as JSON
+ * (`<brand>-<form factor>-<page>.json`), for reading where the time went: `mainthread-work-breakdown`,
+ * `bootup-time`, `long-tasks`, `network-requests` (decision 127).
+ */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** The brand override the app keeps in localStorage (`?brand=`; apps/web/src/lib/storage.ts). */
 const BRAND_STORAGE_KEY = 'ledgerline.brand';
 
@@ -259,6 +265,7 @@ async function audit(
   lighthouse: RunLighthouse,
   page: PuppeteerPage,
   url: string,
+  brand: BrandId,
   formFactor: FormFactor,
 ): Promise<Omit<LighthouseFigure, 'path' | 'brand'>> {
   const result = await lighthouse(
@@ -280,6 +287,11 @@ async function audit(
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+    writeFileSync(join(REPORTS_DIR, `${brand}-${formFactor}-${page}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const percent = (score: number | null | undefined) =>
     typeof score === 'number' ? Math.round(score * 100) : null;
@@ -306,7 +318,7 @@ async function auditWithRetry(
   let reason = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     try {
-      return { brand, path, ...(await audit(lighthouse, page, baseUrl + path, formFactor)) };
+      return { brand, path, ...(await audit(lighthouse, page, baseUrl + path, brand, formFactor)) };
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
       console.log(`    attempt ${attempt} failed: ${reason}`);

@@ -155,6 +155,16 @@ function OverviewSkeleton() {
 }
 
 /**
+ * Keeps the balances current (useLiveAccounts). A component of its own, rendering nothing: the
+ * hook follows the realtime channel's state, and in HomePage each change of that state (connecting,
+ * open) rendered the whole overview again, a long task on a phone for nothing seen (decision 127).
+ */
+function LiveAccounts({ enabled }: { enabled: boolean }) {
+  useLiveAccounts(enabled);
+  return null;
+}
+
+/**
  * /home, an overview as a bank's home is (issue 13): the greeting and the account-status banner;
  * the total in the main currency with send, add money, exchange and a menu of the other actions
  * the customer may use; every account with its balance (spec 2 §3), payment details and
@@ -168,7 +178,6 @@ export function HomePage() {
   const access = useAccessInfo();
   const showsAccounts = access.isSuccess && seesAccounts(access.data);
   const accounts = useAccounts({ enabled: showsAccounts });
-  useLiveAccounts(showsAccounts);
   const instructions = usePaymentInstructions({ enabled: showsAccounts });
   const markViewed = useMarkInstructionViewed();
   const letter = useAccountConfirmationLetter();
@@ -228,6 +237,7 @@ export function HomePage() {
 
   return (
     <Container size={PAGE_CONTAINER_SIZE} py="xl" w="100%">
+      <LiveAccounts enabled={showsAccounts} />
       <Stack gap="lg">
         <Greeting />
         <StatusBanner />
