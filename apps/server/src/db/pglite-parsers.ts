@@ -42,7 +42,7 @@ function withoutInstalled(options: QueryOptions | undefined): QueryOptions | und
   return rest;
 }
 
-type Queryable = Pick<PGlite, 'query'>;
+type Queryable = Pick<PGlite, 'query' | 'exec'>;
 
 function querying<T extends Queryable>(target: T, statements: PgliteStatements): T['query'] {
   return ((text: string, params?: unknown[], options?: QueryOptions) =>
