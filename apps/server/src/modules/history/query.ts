@@ -514,8 +514,9 @@ function csvSourceColumns(scope: HistoryScope): SQL {
 
 /**
  * The rows of the history CSV (fromSql's, newest first) as csvLinesSql reads them: the account's
- * marked postings (decision 122) with their transfer and the phase's net they carry (decision 128), the same
- * for the whole file on PostgreSQL and, with a cursor and a limit, for PGlite's batches.
+ * marked postings (decision 122) with their transfer and the phase's net they carry (decision
+ * 128), the same for the whole file on PostgreSQL and, with a cursor and a limit, for PGlite's
+ * batches.
  */
 function csvRowsSql(
   scope: HistoryScope,
