@@ -14,6 +14,8 @@
  * `npm run seed:volume` filled): generating a million rows into PGlite takes minutes.
  */
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,12 +71,26 @@ async function timeMany(
     await make(index);
   }
   const times: number[] = [];
+  let slowest = { ms: 0, cpuMs: 0, at: '' };
   for (let index = 0; index < SAMPLES; index += 1) {
     await prepare();
+    const cpu = process.cpuUsage();
     const started = performance.now();
     await make(index);
-    times.push(performance.now() - started);
+    const ms = performance.now() - started;
+    times.push(ms);
+    if (ms > slowest.ms) {
+      const used = process.cpuUsage(cpu);
+      slowest = { ms, cpuMs: (used.user + used.system) / 1000, at: new Date().toISOString() };
+    }
   }
+  // When the slowest sample ended, to find it in the database's log (autovacuum, checkpoints).
+  const slowestLog = process.env.HISTORY_BENCH_SLOWEST;
+  if (slowestLog)
+    appendFileSync(
+      slowestLog,
+      `${process.env.HISTORY_BENCH_CHILD ?? ''}: slowest of ${label}: ${slowest.ms.toFixed(1)} ms (this process's CPU ${slowest.cpuMs.toFixed(1)} ms), ended ${slowest.at}\n`,
+    );
   times.sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
@@ -112,6 +128,17 @@ async function plainRead(
 
 /** The child: opens the database, fills the account, measures, prints one JSON line. */
 async function child(database: string): Promise<void> {
+  const slowestLog = process.env.HISTORY_BENCH_SLOWEST;
+  // Garbage collections of 5 ms or more, with when they ended, beside the slowest samples.
+  if (slowestLog)
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.duration >= 5)
+          appendFileSync(
+            slowestLog,
+            `${database}: gc ${entry.duration.toFixed(1)} ms, ended ${new Date(performance.timeOrigin + entry.startTime + entry.duration).toISOString()}\n`,
+          );
+    }).observe({ entryTypes: ['gc'] });
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',

@@ -8,7 +8,8 @@ import { selectRows, type DbOrTx } from '../src/db/client';
  * zero per currency, every customer account's cached balance equals the sum of its settled
  * postings, its pending_amount equals what its pending transfers hold back, and no customer
  * account sits below its minimum. Also that each transfer's first posting on an account, and only
- * it, is marked first_on_account (assertFirstPostingsMarked).
+ * it, is marked first_on_account (assertFirstPostingsMarked), and that every posting's phase_rest
+ * is the sum of its transfer's other postings on its account in its phase (assertPhaseRests).
  */
 export async function assertLedgerBalanced(db: DbOrTx): Promise<void> {
   const unbalancedCurrencies = await selectRows<{ currency_code: string; total: string }>(
@@ -59,6 +60,28 @@ export async function assertLedgerBalanced(db: DbOrTx): Promise<void> {
   expect(belowMinimum, 'no customer account below its minimum').toEqual([]);
 
   await assertFirstPostingsMarked(db);
+  await assertPhaseRests(db);
+}
+
+/**
+ * History shows a transfer on an account with the account's net of that phase, read as the marked
+ * posting's amount plus its phase_rest (decision 128): each posting's phase_rest must be the sum of
+ * the transfer's other postings on the same account with the same pending flag, whatever path
+ * wrote it. A path that writes it wrong shows a wrong amount or direction; this names the postings.
+ */
+export async function assertPhaseRests(db: DbOrTx): Promise<void> {
+  const wrongRests = await selectRows<{ id: string; phase_rest: string; rest: string }>(
+    db,
+    sql`select id::text as id, phase_rest::text as phase_rest, rest::text as rest from (
+          select id, phase_rest, sum(amount) over (partition by transfer_id, account_id, pending) - amount as rest
+          from postings) p
+        where phase_rest <> rest
+        order by id limit 20`,
+  );
+  expect(
+    wrongRests,
+    "each posting carries the sum of its transfer's other postings on the account in its phase",
+  ).toEqual([]);
 }
 
 /**

@@ -572,6 +572,14 @@ export const postings = pgTable(
      * No default, so an insert that forgets it fails instead of hiding a transfer from history.
      */
     firstOnAccount: boolean('first_on_account').notNull(),
+    /**
+     * The sum of the transfer's other postings on this account in the same phase (the same
+     * pending flag), so amount + phase_rest is the account's net of that phase, which history
+     * shows on the marked posting (decision 128). All legs of a phase are written together
+     * (settling writes the settled legs as copies of the pending ones), so it never changes.
+     * Zero unless one transfer has two legs on the account. No default, like first_on_account.
+     */
+    phaseRest: money('phase_rest').notNull(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -73,7 +73,7 @@ export async function listAuthorizations(
   }>(
     db,
     sql`select t.id, p.account_id, p.created_at, t.status, a.card_pan_last4 as last4, a.currency_code as currency, t.details,
-          (select sum(q.amount) from postings q where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending)::text as net
+          (p.amount + p.phase_rest)::text as net
         ${from}
         order by p.created_at desc, p.id desc
         limit ${input.pageSize} offset ${(input.pageNumber - 1) * input.pageSize}`,

@@ -60,11 +60,17 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The history rows of an account as the query before decision 122 found them (an anti-join a row). */
+/**
+ * The history rows of an account as the query before decision 122 found them (an anti-join a row),
+ * with the net as the query before decision 128 summed it (the account's postings of the phase).
+ */
 async function oldHistory(accountId: number) {
-  return selectRows<{ posting_id: string; transfer_id: string }>(
+  return selectRows<{ posting_id: string; transfer_id: string; net: string }>(
     f.db(),
-    sql`select p.id::text as posting_id, p.transfer_id::text as transfer_id from postings p
+    sql`select p.id::text as posting_id, p.transfer_id::text as transfer_id,
+          (select sum(q.amount) from postings q
+           where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending)::text as net
+        from postings p
         where p.account_id = ${accountId}
           and not exists (select 1 from postings e where e.transfer_id = p.transfer_id and e.account_id = p.account_id and e.id < p.id)
         order by p.created_at desc, p.id desc`,
@@ -110,7 +116,7 @@ async function history(
 const wireBatch = (accountId: number, names: string[], amount: string) =>
   insertWireBatch(f.db(), { customerId: office, accountId, name: 'History', names, amount });
 
-describe('history from the marked first postings (decision 122)', () => {
+describe('history from the marked first postings (decisions 122, 128)', () => {
   it('lists each transfer once per account through every posting path, as the query before it did', async () => {
     const personalEur = await f.accountIn(personal, 'EUR');
     const personalUsd = await f.accountIn(personal, 'USD');
@@ -242,9 +248,9 @@ describe('history from the marked first postings (decision 122)', () => {
       const expected = await oldHistory(account.id);
       const rows = await historyRows(f.db(), scope, {}, { limit: 100_000 });
       expect(
-        rows.map((row) => [row.posting_id, String(row.transfer_id)]),
+        rows.map((row) => [row.posting_id, String(row.transfer_id), Number(row.net)]),
         `account ${account.id}`,
-      ).toEqual(expected.map((row) => [row.posting_id, row.transfer_id]));
+      ).toEqual(expected.map((row) => [row.posting_id, row.transfer_id, Number(row.net)]));
       expect(new Set(rows.map((row) => row.transfer_id)).size, `account ${account.id}`).toBe(
         rows.length,
       );
@@ -253,6 +259,12 @@ describe('history from the marked first postings (decision 122)', () => {
       expect(await statusTotals(f.db(), scope, {}), `account ${account.id}`).toEqual(
         await oldStatusTotals(account.id),
       );
+      // The filter that reads the net (decision 128): money out.
+      const out = expected.filter((row) => Number(row.net) < 0).length;
+      expect(
+        await countHistory(f.db(), scope, { direction: 'out' }, 100_000),
+        `account ${account.id}`,
+      ).toEqual({ total: out, exact: true });
     }
 
     // Through the main API: each transfer once on each customer account it touched.
@@ -276,5 +288,25 @@ describe('history from the marked first postings (decision 122)', () => {
     expect(new Set(own.map((item) => item.transactionId)).size).toBe(ledgerCase.count);
     expect(own.find((item) => item.transactionId === ledgerCase.open)?.status).toBe('processing');
     expect(own.filter((item) => item.status === 'rejected')).toHaveLength(2);
+    // Each of them moved 11 (two legs, 10 and 1) out of the account, the reversal 11 back in
+    // (decision 128: the net of the phase, not the marked leg's 10).
+    expect(
+      own
+        .map((item) => `${item.direction} ${item.amount}`)
+        .sort()
+        .join(', '),
+    ).toBe(
+      [
+        'in 11',
+        'in 500',
+        'out 11',
+        'out 11',
+        'out 11',
+        'out 11',
+        'out 11',
+        'out 11',
+        'out 11',
+      ].join(', '),
+    );
   }, 120_000);
 });

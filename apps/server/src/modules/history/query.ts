@@ -163,19 +163,13 @@ function fromSql(
   needs: Needs = { net: true, sender: true, transfer: true },
 ): SQL {
   const where = [sql`p.account_id = ${scope.accountId}`, sql`p.first_on_account`, ...conditions];
-  // A count leaves out what its filter does not read: the transfer, the net sum and the sender
-  // cost a lookup a row (every posting has its transfer, so leaving it out drops no row).
+  // A count leaves out what its filter does not read: the transfer and the sender cost a lookup a
+  // row (every posting has its transfer, so leaving it out drops no row). The net is the posting's
+  // amount and the rest of its phase on the account, written with it (decision 128).
   return sql`from postings p
     ${needs.transfer ? sql`join ledger_transfers t on t.id = p.transfer_id` : sql``}
     ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
-    ${
-      needs.net
-        ? sql`cross join lateral (
-      select sum(q.amount) as net from postings q
-      where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending
-    ) n`
-        : sql``
-    }
+    ${needs.net ? sql`cross join lateral (select p.amount + p.phase_rest as net) n` : sql``}
     where ${sql.join(where, sql` and `)}`;
 }
 
@@ -285,14 +279,7 @@ export async function statusTotals(
         from ledger_transfers t
         join postings p on p.transfer_id = t.id and p.account_id = ${scope.accountId} and p.pending and p.first_on_account
         ${needs.sender ? sql`left join customers c on c.id = t.customer_id` : sql``}
-        ${
-          needs.net
-            ? sql`cross join lateral (
-          select sum(q.amount) as net from postings q
-          where q.transfer_id = p.transfer_id and q.account_id = p.account_id and q.pending = p.pending
-        ) n`
-            : sql``
-        }
+        ${needs.net ? sql`cross join lateral (select p.amount + p.phase_rest as net) n` : sql``}
         where t.status in ('pending', 'rejected') ${sql.join(
           filterConditions(scope, filter).map((condition) => sql` and ${condition}`),
           sql``,
@@ -527,8 +514,9 @@ function csvSourceColumns(scope: HistoryScope): SQL {
 
 /**
  * The rows of the history CSV (fromSql's, newest first) as csvLinesSql reads them: the account's
- * marked postings (decision 122) with their transfer and one probe for the phase's net, the same
- * for the whole file on PostgreSQL and, with a cursor and a limit, for PGlite's batches.
+ * marked postings (decision 122) with their transfer and the phase's net they carry (decision
+ * 128), the same for the whole file on PostgreSQL and, with a cursor and a limit, for PGlite's
+ * batches.
  */
 function csvRowsSql(
   scope: HistoryScope,

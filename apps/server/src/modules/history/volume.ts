@@ -127,9 +127,10 @@ export async function generateHistoryVolume(
               select t.id, ${feeRevenue.id}::int, t.fee, t.status, t.created_at from t where t.fee > 0
             ),
             p as (
-              -- Each leg of a transfer is on another account: each is the transfer's first there (decision 122).
-              insert into postings (transfer_id, account_id, amount, currency_code, pending, first_on_account, created_at)
-              select id, account_id, amount, ${currency}::text, status = 'rejected', true, created_at from legs
+              -- Each leg of a transfer is on another account: each is the transfer's first there
+              -- (decision 122), and no other leg shares its phase there (decision 128).
+              insert into postings (transfer_id, account_id, amount, currency_code, pending, first_on_account, phase_rest, created_at)
+              select id, account_id, amount, ${currency}::text, status = 'rejected', true, 0, created_at from legs
               order by created_at, id, account_id
               returning account_id, amount, pending
             ),

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import {
   checkLegs,
   firstOnAccountFlags,
+  phaseRests,
   loadAccounts,
   parseLegs,
   netByAccount,
@@ -201,6 +202,7 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
   };
   const postingRows = (index: number, prepared: Prepared): (typeof postings.$inferInsert)[] => {
     const firsts = firstOnAccountFlags(prepared.legs);
+    const rests = phaseRests(prepared.legs);
     return prepared.legs.map((leg, legIndex) => ({
       transferId: answers[index]!.id,
       accountId: leg.accountId,
@@ -208,6 +210,7 @@ export async function postTransferList(tx: Tx, list: TransferList): Promise<Post
       currencyCode: leg.currencyCode,
       pending: prepared.input.status === 'pending',
       firstOnAccount: firsts[legIndex]!,
+      phaseRest: rests[legIndex]!,
       createdAt: now,
     }));
   };
@@ -297,7 +300,13 @@ async function lockPending(tx: Tx, transferIds: string[]) {
 
 /** The pending legs of the transfers, by transfer. */
 async function pendingLegs(tx: Tx, transferIds: string[]) {
-  const legs: { transferId: string; accountId: number; amount: Money; currencyCode: string }[] = [];
+  const legs: {
+    transferId: string;
+    accountId: number;
+    amount: Money;
+    currencyCode: string;
+    phaseRest: string;
+  }[] = [];
   for (const part of chunks(transferIds, KEYS_PER_LOOKUP)) {
     const rows = await tx
       .select()
@@ -309,6 +318,7 @@ async function pendingLegs(tx: Tx, transferIds: string[]) {
         accountId: row.accountId,
         amount: new Money(row.amount),
         currencyCode: row.currencyCode,
+        phaseRest: row.phaseRest,
       });
   }
   return legs;
@@ -391,6 +401,8 @@ export async function settleTransfers(
       pending: false,
       // The account already holds the transfer's pending legs (decision 122).
       firstOnAccount: false,
+      // The settled phase's legs are the pending phase's, so their rests are too (decision 128).
+      phaseRest: leg.phaseRest,
       createdAt: now,
     })),
   );

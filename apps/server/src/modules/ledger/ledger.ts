@@ -202,6 +202,19 @@ export function firstOnAccountFlags(legs: readonly { accountId: number }[]): boo
   });
 }
 
+/**
+ * Each leg's phase rest (decision 128): the sum of the other legs of the same new phase on its
+ * account (every leg of a call has one pending flag), so a leg's amount plus its rest is the
+ * account's net of the phase, which history shows without summing the postings again. Zero
+ * unless two legs share an account.
+ */
+export function phaseRests(legs: readonly { accountId: number; amount: Money }[]): string[] {
+  // The usual case, every leg on its own account, without decimal sums (a mass batch's rows).
+  if (new Set(legs.map((leg) => leg.accountId)).size === legs.length) return legs.map(() => '0');
+  const net = netByAccount([...legs]);
+  return legs.map((leg) => net.get(leg.accountId)!.minus(leg.amount).toFixed());
+}
+
 /** What a pending transfer holds back from an account: the money it takes out, never what it brings. */
 export function reservationOf(net: Money): Money {
   return net.isNegative() ? net.negated() : new Money(0);
@@ -422,6 +435,7 @@ export async function postTransferStatements(
   const now = new Date();
   await tx.insert(ledgerTransfers).values(transferRowOf(id, { input, amount, currencyCode }, now));
   const firsts = firstOnAccountFlags(withCurrency);
+  const rests = phaseRests(withCurrency);
   await tx.insert(postings).values(
     withCurrency.map((posting, index) => ({
       transferId: id,
@@ -430,6 +444,7 @@ export async function postTransferStatements(
       currencyCode: posting.currencyCode,
       pending,
       firstOnAccount: firsts[index]!,
+      phaseRest: rests[index]!,
     })),
   );
   for (const update of updates) {
@@ -623,6 +638,7 @@ export async function settleTransfer(
     accountId: row.accountId,
     amount: new Money(row.amount),
     currencyCode: row.currencyCode,
+    phaseRest: row.phaseRest,
   }));
   const byId = await loadAccounts(
     tx,
@@ -637,6 +653,8 @@ export async function settleTransfer(
       pending: false,
       // The account already holds the transfer's pending legs (decision 122).
       firstOnAccount: false,
+      // The settled phase's legs are the pending phase's, so their rests are too (decision 128).
+      phaseRest: leg.phaseRest,
     })),
   );
   for (const [accountId, net] of netByAccount(legs)) {
