@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import { waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { RealtimeEvent } from '@ledgerline/contract';
+import { startApiServer, type Routes, type TestApiServer } from './api-server';
 
 export interface TestRealtimeServer {
   /** Every socket opened on /realtime, in order, with the ticket it came with. */
@@ -41,4 +42,17 @@ export function serveRealtime(server: Server): TestRealtimeServer {
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** A test API server with a real /realtime endpoint on it, both closed when the test ends. */
+export async function startRealtimeApi(
+  routes: Routes,
+): Promise<{ api: TestApiServer; realtime: TestRealtimeServer }> {
+  const api = await startApiServer(routes);
+  const realtime = serveRealtime(api.server);
+  onTestFinished(async () => {
+    await realtime.close();
+    await api.close();
+  });
+  return { api, realtime };
 }

@@ -1,27 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type TestApiServer } from '@/test/api-server';
+import { describe, expect, it } from 'vitest';
+import type { TestApiServer } from '@/test/api-server';
 import { signedIn } from '@/test/fixtures';
-import { serveRealtime, type TestRealtimeServer } from '@/test/realtime-server';
+import { startRealtimeApi } from '@/test/realtime-server';
 import { renderApp } from '@/test/render-app';
 import { homeRoutes } from '@/test/signed-in-home';
-
-let api: TestApiServer | undefined;
-let realtime: TestRealtimeServer | undefined;
-afterEach(async () => {
-  await realtime?.close();
-  realtime = undefined;
-  await api?.close();
-  api = undefined;
-});
 
 const ticketCalls = (server: TestApiServer) =>
   server.requests.filter((request) => request.path === '/api/auth/realtime-ticket');
 
 describe('the signed-in realtime channel in the app', () => {
   it('keeps one socket per tab across screens, bought with the session bearer, and closes it on sign-out', async () => {
-    api = await startApiServer(homeRoutes());
-    realtime = serveRealtime(api.server);
+    const { api, realtime } = await startRealtimeApi(homeRoutes());
     const { router, user } = await renderApp({ path: '/home', apiBaseUrl: api.url, ...signedIn });
     await waitFor(() => expect(realtime!.open()).toHaveLength(1));
     expect(ticketCalls(api).map((request) => request.headers.authorization)).toEqual([
@@ -43,8 +33,7 @@ describe('the signed-in realtime channel in the app', () => {
   });
 
   it('opens no socket on the sign-in page', async () => {
-    api = await startApiServer(homeRoutes());
-    realtime = serveRealtime(api.server);
+    const { api, realtime } = await startRealtimeApi(homeRoutes());
     await renderApp({ path: '/login', apiBaseUrl: api.url });
     await screen.findByRole('heading', { name: 'Sign in to Pebble Wallet' });
     expect(ticketCalls(api)).toHaveLength(0);

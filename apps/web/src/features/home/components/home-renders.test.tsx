@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as Money from '@ledgerline/domain/money';
 import { formatMoney } from '@ledgerline/domain/money';
-import { createGate, startApiServer, type TestApiServer } from '@/test/api-server';
+import { createGate } from '@/test/api-server';
 import { paymentAccount, signedIn } from '@/test/fixtures';
-import { serveRealtime, type TestRealtimeServer } from '@/test/realtime-server';
+import { startRealtimeApi } from '@/test/realtime-server';
 import { renderApp } from '@/test/render-app';
 import { homeRoutes } from '@/test/signed-in-home';
 
@@ -15,15 +15,6 @@ vi.mock('@ledgerline/domain/money', async (importOriginal) => {
   return { ...money, formatMoney: vi.fn(money.formatMoney) };
 });
 
-let api: TestApiServer | undefined;
-let realtime: TestRealtimeServer | undefined;
-afterEach(async () => {
-  await realtime?.close();
-  realtime = undefined;
-  await api?.close();
-  api = undefined;
-});
-
 const balanceRow = () => screen.getByTestId('account-row');
 
 describe('home: what it renders again', () => {
@@ -31,7 +22,7 @@ describe('home: what it renders again', () => {
     let balance = '1250.5';
     // The channel opens only when the test says, after the accounts are on the screen.
     const ticket = createGate();
-    api = await startApiServer(
+    const { api, realtime: channel } = await startRealtimeApi(
       homeRoutes(() => [paymentAccount({ balance })], {
         'POST /api/auth/realtime-ticket': async () => {
           await ticket.promise;
@@ -39,8 +30,6 @@ describe('home: what it renders again', () => {
         },
       }),
     );
-    const channel = serveRealtime(api.server);
-    realtime = channel;
     await renderApp({ path: '/home', apiBaseUrl: api.url, ...signedIn });
     await waitFor(() => expect(balanceRow()).toHaveTextContent('€1,250.50'));
     const oldBalanceDrawn = () =>

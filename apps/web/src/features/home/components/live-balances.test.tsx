@@ -1,27 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type TestApiServer } from '@/test/api-server';
+import { describe, expect, it } from 'vitest';
 import { paymentAccount, signedIn } from '@/test/fixtures';
-import { serveRealtime, type TestRealtimeServer } from '@/test/realtime-server';
+import { startRealtimeApi } from '@/test/realtime-server';
 import { renderApp } from '@/test/render-app';
 import { homeRoutes } from '@/test/signed-in-home';
-
-let api: TestApiServer | undefined;
-let realtime: TestRealtimeServer | undefined;
-afterEach(async () => {
-  await realtime?.close();
-  realtime = undefined;
-  await api?.close();
-  api = undefined;
-});
 
 /** /home with one EUR account whose balance the test moves, and a real /realtime endpoint. */
 async function renderLiveHome() {
   let balance = '1250.5';
-  api = await startApiServer(homeRoutes(() => [paymentAccount({ balance })]));
-  realtime = serveRealtime(api.server);
+  const { api, realtime } = await startRealtimeApi(homeRoutes(() => [paymentAccount({ balance })]));
   const view = await renderApp({ path: '/home', apiBaseUrl: api.url, ...signedIn });
-  const server = api;
   return {
     ...view,
     realtime,
@@ -29,7 +17,7 @@ async function renderLiveHome() {
       balance = next;
     },
     accountCalls: () =>
-      server.requests.filter((request) => request.path === '/api/main/?getAccounts').length,
+      api.requests.filter((request) => request.path === '/api/main/?getAccounts').length,
   };
 }
 
