@@ -41,10 +41,11 @@ const LISTED_IDS = 8;
  * The ids as `in (…)` takes them. A transfer's few ids go as one parameter each, so the prepared
  * statement's generic plan counts as many rows as a custom one does and PostgreSQL keeps it
  * (decision 129; an array parameter counts as ten, and every call was planned again). A longer
- * list is one array.
+ * list, or none (`in ()` is not SQL), is one array.
  */
 function idList(ids: number[]): SQL {
-  if (ids.length > LISTED_IDS) return sql`select unnest(${sql.param(ids)}::integer[])`;
+  if (ids.length === 0 || ids.length > LISTED_IDS)
+    return sql`select unnest(${sql.param(ids)}::integer[])`;
   return sql.join(
     ids.map((id) => sql`${id}::integer`),
     sql`, `,
